@@ -1,0 +1,93 @@
+//! Command-line arguments (clap derive; doc comments are the help text) and dispatch.
+
+mod generate;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use sudoku_ilp::input::InputError;
+
+/// Sudoku as an integer linear program, solved by HiGHS.
+///
+/// Exit codes: 0 solved / ok, 1 proven: no solution, 2 bad input or usage,
+/// 3 time limit or internal error.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku-ilp", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Solve(solve::SolveArgs),
+    Generate(generate::GenerateArgs),
+}
+
+/// Exit codes of the contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    Ok = 0,
+    NoSolution = 1,
+    BadInput = 2,
+    LimitOrInternal = 3,
+}
+
+impl From<Code> for std::process::ExitCode {
+    fn from(code: Code) -> Self {
+        std::process::ExitCode::from(code as u8)
+    }
+}
+
+/// An error with the exit code it maps to.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: Code,
+    pub error: anyhow::Error,
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure {
+            code: Code::BadInput,
+            error: e.into(),
+        }
+    }
+}
+
+impl Failure {
+    pub fn internal(error: impl Into<anyhow::Error>) -> Failure {
+        Failure {
+            code: Code::LimitOrInternal,
+            error: error.into(),
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: Code::BadInput,
+            error: anyhow::anyhow!(message.into()),
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<Code, Failure> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Generate(args) => generate::run(args),
+    }
+}
+
+/// Parses a box shape written `RxC` (e.g. `2x3`: boxes of 2 rows and 3 columns).
+pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let (r, c) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("{s:?}: expected ROWSxCOLS, e.g. 2x3"))?;
+    let parse = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&v| v > 0)
+            .ok_or_else(|| format!("{s:?}: expected ROWSxCOLS with positive integers, e.g. 2x3"))
+    };
+    Ok((parse(r)?, parse(c)?))
+}

@@ -1,0 +1,202 @@
+//! The binary model (seeds 000, 002, 004): one 0/1 variable per cell and value.
+//!
+//! ```text
+//! x_{r,c,v} ∈ {0,1}                         x = 1 iff cell (r,c) holds v
+//! Σ_v x_{r,c,v} = 1        ∀ cell (r,c)      cell_r{r}_c{c}
+//! Σ_{(r,c)∈H} x_{r,c,v} = 1  ∀ house H, ∀ v  row_r{r}_v{v}, col_c{c}_v{v}, box_b{b}_v{v}, …
+//! x_{r,c,g} = 1            ∀ given g at (r,c) given_r{r}_c{c}
+//! ```
+//! No objective (a feasibility problem: minimise 0). For an n×n grid with square or rectangular
+//! boxes this is n³ variables and 4n² rule rows, plus one row per given.
+//!
+//! With `reduce`, the columns that a given already rules out are left out before the solver sees
+//! them (seed 001's negative unit clauses as a model reduction): in a given cell, every value but
+//! the given; in an empty cell, every value given in one of its houses. A row whose columns are
+//! all left out stays in the model as `0 = 1`, which makes the solver report infeasibility.
+
+use super::{cell_tag, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
+use crate::puzzle::{HouseKind, Puzzle};
+use good_lp::{variable, Expression, Variable};
+
+/// The x_rcv model; `reduce` leaves out the columns that givens rule out.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Binary {
+    pub reduce: bool,
+}
+
+/// The name of the row of house `kind` and value v.
+fn house_row_name(kind: HouseKind, v: usize) -> String {
+    match kind {
+        HouseKind::Row(i) => format!("row_r{}_v{v}", i + 1),
+        HouseKind::Col(i) => format!("col_c{}_v{v}", i + 1),
+        HouseKind::Box(i) => format!("box_b{}_v{v}", i + 1),
+        HouseKind::Region(i) => format!("region_g{}_v{v}", i + 1),
+        HouseKind::Diagonal(i) => format!("diag_d{}_v{v}", i + 1),
+    }
+}
+
+/// For every cell (row-major), which values keep a column: all of 1..n, or with `reduce` only
+/// those no given rules out.
+fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
+    let n = puzzle.order();
+    let mut keep = vec![vec![true; n + 1]; n * n];
+    if !reduce {
+        return keep;
+    }
+    for (i, cell) in puzzle.cells().enumerate() {
+        if let Some(g) = puzzle.given(cell) {
+            for (v, k) in keep[i].iter_mut().enumerate() {
+                *k = v == g as usize;
+            }
+        }
+    }
+    for house in puzzle.houses() {
+        for &given_cell in &house.cells {
+            if let Some(g) = puzzle.given(given_cell) {
+                for &other in house.cells.iter().filter(|&&c| c != given_cell) {
+                    keep[other.row * n + other.col][g as usize] = false;
+                }
+            }
+        }
+    }
+    keep
+}
+
+impl Formulation for Binary {
+    fn label(&self) -> String {
+        if self.reduce {
+            "binary --reduce".into()
+        } else {
+            "binary".into()
+        }
+    }
+
+    fn build(&self, puzzle: &Puzzle) -> BuiltModel {
+        let n = puzzle.order();
+        let mut model = BuiltModel::new(self.label(), n);
+        let keep = candidates(puzzle, self.reduce);
+        // x[v][cell] for v in 1..=n (index 0 unused); None where the column is left out.
+        let mut x: Vec<Vec<Option<Variable>>> = vec![vec![None; n * n]; n + 1];
+        for (i, cell) in puzzle.cells().enumerate() {
+            let mut options = Vec::new();
+            for v in 1..=n {
+                if keep[i][v] {
+                    let name = format!("x_{}_v{v}", cell_tag(cell));
+                    let (var, column) = model.add_variable(variable().binary().name(name));
+                    x[v][i] = Some(var);
+                    options.push((column, v as u8));
+                }
+            }
+            model.cells.push(CellEncoding::OneHot(options));
+        }
+        let sum = |vars: &mut dyn Iterator<Item = Option<Variable>>| -> Expression {
+            vars.flatten().map(Expression::from).sum()
+        };
+        for (i, cell) in puzzle.cells().enumerate() {
+            let expr = sum(&mut x.iter().map(|by_cell| by_cell[i]));
+            model.add_row(format!("cell_{}", cell_tag(cell)), expr, Sense::Eq, 1.0);
+        }
+        for house in puzzle.houses() {
+            for (v, by_cell) in x.iter().enumerate().skip(1) {
+                let expr = sum(&mut house.cells.iter().map(|c| by_cell[c.row * n + c.col]));
+                model.add_row(house_row_name(house.kind, v), expr, Sense::Eq, 1.0);
+            }
+        }
+        for (i, cell) in puzzle.cells().enumerate() {
+            if let Some(g) = puzzle.given(cell) {
+                let expr = sum(&mut std::iter::once(x[g as usize][i]));
+                model.add_row(format!("given_{}", cell_tag(cell)), expr, Sense::Eq, 1.0);
+            }
+        }
+        if self.reduce {
+            model.unreduced = Some(full_size(puzzle));
+        }
+        model
+    }
+}
+
+/// The size of the unreduced model: n³ columns; n² cell rows, n rows per house and one row per
+/// given; n³ + n²·|houses| + givens nonzeros.
+pub fn full_size(puzzle: &Puzzle) -> ModelSize {
+    let n = puzzle.order();
+    let houses = puzzle.houses().len();
+    let givens = puzzle.given_count();
+    ModelSize {
+        variables: n * n * n,
+        binary: n * n * n,
+        integer: 0,
+        constraints: n * n + houses * n + givens,
+        nonzeros: n * n * n + houses * n * n + givens,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Layout;
+
+    fn puzzle(n: usize, r: usize, c: usize, givens: Vec<u8>) -> Puzzle {
+        Puzzle::new(n, Layout::Boxes { rows: r, cols: c }, false, givens).unwrap()
+    }
+
+    #[test]
+    fn sizes_follow_the_formulas() {
+        for (n, r, c) in [
+            (4, 2, 2),
+            (6, 2, 3),
+            (8, 4, 2),
+            (9, 3, 3),
+            (12, 3, 4),
+            (16, 4, 4),
+        ] {
+            let m = Binary::default().build(&puzzle(n, r, c, vec![0; n * n]));
+            let size = m.size();
+            assert_eq!(size.variables, n * n * n, "n³ variables for n = {n}");
+            assert_eq!(size.binary, n * n * n);
+            assert_eq!(size.constraints, 4 * n * n, "4n² rule rows for n = {n}");
+            assert_eq!(size.nonzeros, 4 * n * n * n);
+            assert_eq!(size, full_size(&puzzle(n, r, c, vec![0; n * n])));
+        }
+    }
+
+    #[test]
+    fn nine_by_nine_has_729_columns_and_324_rule_rows_plus_givens() {
+        let mut g = vec![0u8; 81];
+        g[0] = 5;
+        g[1] = 3;
+        g[4] = 7;
+        let m = Binary::default().build(&puzzle(9, 3, 3, g));
+        assert_eq!(m.size().variables, 729);
+        assert_eq!(m.size().constraints, 324 + 3);
+        let names: Vec<&str> = m.rows.iter().map(|r| r.name()).collect();
+        for expected in [
+            "cell_r1_c1",
+            "row_r9_v9",
+            "col_c3_v1",
+            "box_b9_v9",
+            "given_r1_c5",
+        ] {
+            assert!(names.contains(&expected), "{expected} missing");
+        }
+        let first = m.variables.iter_variables_with_def().next().unwrap().1;
+        assert_eq!(first.get_name(), "x_r1_c1_v1");
+        assert!(m.unreduced.is_none());
+    }
+
+    #[test]
+    fn reduce_leaves_out_values_ruled_out_by_givens() {
+        // One given 1 at r1c1 of a 4×4: it removes 3 columns in its own cell and value 1 from its
+        // 2(n−1) + (r−1)(c−1) = 7 peers.
+        let mut g = vec![0u8; 16];
+        g[0] = 1;
+        let p = puzzle(4, 2, 2, g);
+        let m = Binary { reduce: true }.build(&p);
+        assert_eq!(m.size().variables, 64 - 3 - 7);
+        assert_eq!(m.unreduced, Some(full_size(&p)));
+        assert_eq!(m.size().constraints, full_size(&p).constraints);
+        match &m.cells[0] {
+            CellEncoding::OneHot(options) => assert_eq!(options.len(), 1),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Formulations: each builds a [`BuiltModel`] from a [`Puzzle`] through good_lp, and the model
+//! says how to read a grid back from the solver's column values.
+//!
+//! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
+
+pub mod binary;
+
+use crate::puzzle::{Cell, Grid, Puzzle};
+use good_lp::{
+    Constraint, Expression, IntoAffineExpression, ProblemVariables, Variable, VariableDefinition,
+};
+
+/// The formulations the tool knows, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModelKind {
+    /// x_rcv ∈ {0,1}: one binary per cell and value; every cell, row×value, column×value and
+    /// box×value sums to 1.
+    Binary,
+}
+
+impl ModelKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelKind::Binary => "binary",
+        }
+    }
+}
+
+/// What every formulation does: build a model of a puzzle.
+pub trait Formulation {
+    /// A short name for reports, e.g. `binary` or `binary --reduce`.
+    fn label(&self) -> String;
+    /// Builds the model; its [`BuiltModel::cells`] says how to decode a grid.
+    fn build(&self, puzzle: &Puzzle) -> BuiltModel;
+}
+
+/// The direction of a row, as the formulation wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    Le,
+    Ge,
+    Eq,
+}
+
+/// One named row of the model, kept as good_lp built it plus its original direction (good_lp
+/// normalises every inequality to `expression ≤ 0`).
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub constraint: Constraint,
+    pub sense: Sense,
+}
+
+impl Row {
+    pub fn name(&self) -> &str {
+        self.constraint.name().unwrap_or("")
+    }
+}
+
+/// How a cell's value is read from the column values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CellEncoding {
+    /// One binary column per candidate value: the value whose column is 1.
+    OneHot(Vec<(usize, u8)>),
+    /// One integer column holding the value.
+    Integer(usize),
+}
+
+/// Size of a model as the solver sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct ModelSize {
+    pub variables: usize,
+    pub binary: usize,
+    pub integer: usize,
+    pub constraints: usize,
+    pub nonzeros: usize,
+}
+
+/// A model built through good_lp: variables (with names and bounds), named rows, the decoding map.
+#[derive(Clone)]
+pub struct BuiltModel {
+    pub label: String,
+    pub variables: ProblemVariables,
+    pub rows: Vec<Row>,
+    /// One entry per cell, row-major.
+    pub cells: Vec<CellEncoding>,
+    /// The size of the same model before an optional reduction left columns out.
+    pub unreduced: Option<ModelSize>,
+    n: usize,
+}
+
+impl BuiltModel {
+    /// An empty model for a puzzle of order n.
+    pub fn new(label: String, n: usize) -> BuiltModel {
+        BuiltModel {
+            label,
+            variables: ProblemVariables::new(),
+            rows: Vec::new(),
+            cells: Vec::with_capacity(n * n),
+            unreduced: None,
+            n,
+        }
+    }
+
+    /// Adds a variable; returns it and its column index.
+    pub fn add_variable(&mut self, definition: VariableDefinition) -> (Variable, usize) {
+        let column = self.variables.len();
+        (self.variables.add(definition), column)
+    }
+
+    /// Adds the row `name: expression (sense) rhs`.
+    pub fn add_row(&mut self, name: String, expression: Expression, sense: Sense, rhs: f64) {
+        let constraint = match sense {
+            Sense::Le => expression.leq(rhs),
+            Sense::Ge => expression.geq(rhs),
+            Sense::Eq => expression.eq(rhs),
+        };
+        self.rows.push(Row {
+            constraint: constraint.set_name(name),
+            sense,
+        });
+    }
+
+    /// Counts variables by type, rows and nonzero coefficients.
+    pub fn size(&self) -> ModelSize {
+        let mut size = ModelSize {
+            variables: self.variables.len(),
+            constraints: self.rows.len(),
+            ..ModelSize::default()
+        };
+        for (_, def) in self.variables.iter_variables_with_def() {
+            if def.is_integer() {
+                if def.get_min() >= 0.0 && def.get_max() <= 1.0 {
+                    size.binary += 1;
+                } else {
+                    size.integer += 1;
+                }
+            }
+        }
+        size.nonzeros = self
+            .rows
+            .iter()
+            .map(|r| {
+                r.constraint
+                    .expression()
+                    .linear_coefficients()
+                    .filter(|(_, a)| *a != 0.0)
+                    .count()
+            })
+            .sum();
+        size
+    }
+
+    /// Reads a grid from column values (rounded); a cell that decodes to no single value is 0,
+    /// which the checker then rejects.
+    pub fn decode(&self, values: &[f64]) -> Grid {
+        let n = self.n;
+        let value_at = |column: usize| values.get(column).copied().unwrap_or(f64::NAN);
+        let values = self
+            .cells
+            .iter()
+            .map(|enc| match enc {
+                CellEncoding::OneHot(options) => {
+                    let mut chosen = options.iter().filter(|(col, _)| value_at(*col) > 0.5);
+                    match (chosen.next(), chosen.next()) {
+                        (Some(&(_, v)), None) => v,
+                        _ => 0,
+                    }
+                }
+                CellEncoding::Integer(col) => {
+                    let x = value_at(*col).round();
+                    if x >= 1.0 && x <= n as f64 {
+                        x as u8
+                    } else {
+                        0
+                    }
+                }
+            })
+            .collect();
+        Grid { n, values }
+    }
+}
+
+impl BuiltModel {
+    /// Adds the no-good row `Σ_cells x_{cell, grid(cell)} ≤ n² − 1`, which every assignment but
+    /// `grid` satisfies (one-hot models only; returns false for other encodings).
+    pub fn exclude_grid(&mut self, grid: &Grid) -> bool {
+        let columns: Option<Vec<usize>> = self
+            .cells
+            .iter()
+            .zip(&grid.values)
+            .map(|(enc, &v)| match enc {
+                CellEncoding::OneHot(options) => Some(
+                    options
+                        .iter()
+                        .find(|(_, value)| *value == v)
+                        .map(|(c, _)| *c),
+                ),
+                CellEncoding::Integer(_) => None,
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(|cols| cols.into_iter().flatten().collect());
+        let Some(columns) = columns else {
+            return false;
+        };
+        let vars: Vec<Variable> = self
+            .variables
+            .iter_variables_with_def()
+            .map(|(var, _)| var)
+            .collect();
+        let expr: Expression = columns.iter().map(|&c| Expression::from(vars[c])).sum();
+        let k = self
+            .rows
+            .iter()
+            .filter(|r| r.name().starts_with("nogood_"))
+            .count()
+            + 1;
+        let bound = (self.cells.len() - 1) as f64;
+        self.add_row(format!("nogood_{k}"), expr, Sense::Le, bound);
+        true
+    }
+}
+
+/// The model name of a cell, `r{row}_c{col}` (1-based), as used in variable and row names.
+pub(crate) fn cell_tag(cell: Cell) -> String {
+    format!("r{}_c{}", cell.row + 1, cell.col + 1)
+}

@@ -1,0 +1,236 @@
+//! Reading puzzles: JSON files and one-line text puzzles, from a file or standard input.
+//!
+//! Every failure is an [`InputError`] that names the source and the place (line and column, or
+//! grid row and column) and says what is wrong in one line.
+
+mod json;
+mod text;
+
+pub use text::parse_line;
+
+use crate::puzzle::{square_box_side, Layout, Puzzle, PuzzleError};
+use std::fmt;
+use std::io::Read;
+
+/// Inputs larger than this are refused before they are read whole (a 64×64 JSON grid is
+/// about 16 KiB; the largest puzzle collection in use is under 4 MiB).
+pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Where in the input a problem is, 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// The input as a whole.
+    Whole,
+    /// A line of a text file.
+    Line(usize),
+    /// A line and column of a file (text or JSON syntax).
+    LineCol(usize, usize),
+    /// A cell of the grid (JSON input).
+    Cell(usize, usize),
+}
+
+/// A problem with the input: which source, where, and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    pub origin: String,
+    pub place: Place,
+    pub problem: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.place {
+            Place::Whole => write!(f, "{}: {}", self.origin, self.problem),
+            Place::Line(l) => write!(f, "{}:{l}: {}", self.origin, self.problem),
+            Place::LineCol(l, c) => write!(f, "{}:{l}:{c}: {}", self.origin, self.problem),
+            Place::Cell(r, c) => write!(
+                f,
+                "{}: grid row {r}, column {c}: {}",
+                self.origin, self.problem
+            ),
+        }
+    }
+}
+
+impl InputError {
+    pub fn new(origin: &str, place: Place, problem: impl Into<String>) -> InputError {
+        InputError {
+            origin: origin.to_string(),
+            place,
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Options that the command line adds to what the input says.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Box shape (rows, cols) for grids whose order is not a perfect square.
+    pub box_shape: Option<(usize, usize)>,
+    /// Which puzzle line of a line file to take (1-based, counting puzzle lines only).
+    pub line: Option<usize>,
+}
+
+/// Reads a whole input: a file path, or `-` for standard input. Refuses more than
+/// [`MAX_INPUT_BYTES`], invalid UTF-8 and empty input; drops a UTF-8 byte-order mark.
+pub fn read_source(path: &str) -> Result<String, InputError> {
+    let origin = origin_name(path);
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| {
+            InputError::new(
+                &origin,
+                Place::Whole,
+                format!("cannot open: {}", io_reason(&e)),
+            )
+        })?;
+        let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+        if len > MAX_INPUT_BYTES {
+            return Err(too_large(&origin));
+        }
+        file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|e| {
+        InputError::new(
+            &origin,
+            Place::Whole,
+            format!("cannot read: {}", io_reason(&e)),
+        )
+    })?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_large(&origin));
+    }
+    decode_utf8(&origin, bytes)
+}
+
+fn too_large(origin: &str) -> InputError {
+    InputError::new(
+        origin,
+        Place::Whole,
+        format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
+    )
+}
+
+/// The name used for a source in messages: the path, or `<stdin>`.
+pub fn origin_name(path: &str) -> String {
+    if path == "-" {
+        "<stdin>".into()
+    } else {
+        path.into()
+    }
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::IsADirectory => "is a directory".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// UTF-8 text without a byte-order mark, or an error naming the line of the first bad byte.
+fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
+    match String::from_utf8(bytes) {
+        Ok(mut s) => {
+            if s.starts_with('\u{feff}') {
+                s.drain(..3);
+            }
+            Ok(s)
+        }
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
+            let col = 1 + bad
+                - bytes[..bad]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1);
+            Err(InputError::new(
+                origin,
+                Place::LineCol(line, col),
+                "not valid UTF-8 text",
+            ))
+        }
+    }
+}
+
+/// Parses one puzzle from the text of a source: JSON when it starts with `{`, otherwise a line
+/// file (one puzzle per line; `#` comment lines and blank lines are skipped).
+pub fn parse_puzzle(origin: &str, text: &str, options: ParseOptions) -> Result<Puzzle, InputError> {
+    if text.trim_start().starts_with('{') {
+        if options.line.is_some() {
+            return Err(InputError::new(
+                origin,
+                Place::Whole,
+                "--line applies to line files, not to JSON",
+            ));
+        }
+        return json::parse_json(origin, text, options.box_shape);
+    }
+    let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
+    let (number, line) = match (options.line, lines.len()) {
+        (_, 0) => {
+            return Err(InputError::new(
+                origin,
+                Place::Whole,
+                "no puzzle: the input is empty",
+            ))
+        }
+        (None, 1) => lines[0],
+        (None, k) => {
+            return Err(InputError::new(
+                origin,
+                Place::Whole,
+                format!("{k} puzzle lines; solve takes one (pick one with --line K)"),
+            ))
+        }
+        (Some(k), count) if k == 0 || k > count => {
+            return Err(InputError::new(
+                origin,
+                Place::Whole,
+                format!("--line {k}: the file has {count} puzzle lines"),
+            ))
+        }
+        (Some(k), _) => lines[k - 1],
+    };
+    parse_line(line, options.box_shape)
+        .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))
+        .map(|p| p.with_name(Some(format!("{origin} line {number}"))))
+}
+
+/// The puzzle lines of a line file with their 1-based line numbers: blank lines and lines
+/// starting with `#` are skipped; a trailing `\r` is dropped.
+pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let line = line.trim_end_matches('\r');
+        let t = line.trim();
+        (!t.is_empty() && !t.starts_with('#')).then_some((i + 1, line))
+    })
+}
+
+/// Builds a puzzle with boxes: the given shape, or square boxes when n is a perfect square.
+fn boxed_puzzle(
+    n: usize,
+    box_shape: Option<(usize, usize)>,
+    diagonals: bool,
+    givens: Vec<u8>,
+) -> Result<Puzzle, PuzzleError> {
+    if n > crate::puzzle::MAX_ORDER {
+        return Err(PuzzleError::TooLarge(n));
+    }
+    let (rows, cols) = match box_shape {
+        Some(shape) => shape,
+        None => {
+            let side = square_box_side(n).ok_or(PuzzleError::NoBoxShape(n))?;
+            (side, side)
+        }
+    };
+    Puzzle::new(n, Layout::Boxes { rows, cols }, diagonals, givens)
+}

@@ -1,0 +1,29 @@
+//! # sudoku-ilp
+//!
+//! Sudoku as an integer linear program. A [`puzzle::Puzzle`] (any order up to 64, square or
+//! rectangular boxes, irregular regions, diagonals) is turned into a model by a
+//! [`formulation::Formulation`] through the `good_lp` modelling layer, solved in-process by
+//! HiGHS MILP ([`solve`], the only module that talks to HiGHS), decoded back to a grid, and
+//! verified by an independent [`check`]er before anything is printed.
+//!
+//! ```text
+//! input (JSON | text line) -> Puzzle -> Formulation -> BuiltModel -> solve (HiGHS)
+//!                                                   -> decode -> Grid -> check -> output
+//! ```
+//!
+//! ```
+//! use sudoku_ilp::{formulation::binary::Binary, input, run::run, solve::SolveOptions};
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let puzzle = input::parse_line(line, None).unwrap();
+//! let report = run(&puzzle, &Binary::default(), &SolveOptions::default()).unwrap();
+//! assert_eq!(report.grid.unwrap().rows()[0], vec![4, 8, 3, 9, 2, 1, 6, 5, 7]);
+//! ```
+
+pub mod check;
+pub mod formulation;
+pub mod generate;
+pub mod input;
+pub mod output;
+pub mod puzzle;
+pub mod run;
+pub mod solve;

@@ -1,0 +1,479 @@
+//! A validated Sudoku puzzle: its order n, its houses and its givens.
+//!
+//! A *house* is a set of n cells that must hold the values 1..n exactly once: every row, every
+//! column, and every box (or irregular region), plus the two main diagonals when the diagonal rule
+//! is on. The houses are data on the puzzle, so a formulation iterates [`Puzzle::houses`] and never
+//! special-cases a shape.
+
+use std::fmt;
+
+/// The largest order the tool accepts (a 64×64 grid, 262,144 binary variables).
+pub const MAX_ORDER: usize = 64;
+
+/// A cell position, 0-based internally; shown 1-based to users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl fmt::Display for Cell {
+    /// Formats as `r{row}c{col}`, 1-based, as in the model names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// How the grid is cut into the third family of houses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// Boxes of `rows × cols` cells, with `rows · cols = n`.
+    Boxes { rows: usize, cols: usize },
+    /// Irregular regions: a region index 0..n per cell (row-major), each region n cells.
+    Regions(Vec<usize>),
+}
+
+/// What kind of house, with its 0-based index among houses of that kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HouseKind {
+    Row(usize),
+    Col(usize),
+    Box(usize),
+    Region(usize),
+    /// 0: the main diagonal (r = c); 1: the anti-diagonal (r + c = n − 1).
+    Diagonal(usize),
+}
+
+impl HouseKind {
+    /// The house's name as used in model names, 1-based: `r3`, `c5`, `b2`, `region4`, `diag1`.
+    pub fn tag(&self) -> String {
+        match *self {
+            HouseKind::Row(i) => format!("r{}", i + 1),
+            HouseKind::Col(i) => format!("c{}", i + 1),
+            HouseKind::Box(i) => format!("b{}", i + 1),
+            HouseKind::Region(i) => format!("region{}", i + 1),
+            HouseKind::Diagonal(i) => format!("diag{}", i + 1),
+        }
+    }
+}
+
+impl fmt::Display for HouseKind {
+    /// Formats for people: `row 3`, `column 5`, `box 2`, `region 4`, `diagonal 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            HouseKind::Row(i) => write!(f, "row {}", i + 1),
+            HouseKind::Col(i) => write!(f, "column {}", i + 1),
+            HouseKind::Box(i) => write!(f, "box {}", i + 1),
+            HouseKind::Region(i) => write!(f, "region {}", i + 1),
+            HouseKind::Diagonal(0) => write!(f, "main diagonal"),
+            HouseKind::Diagonal(_) => write!(f, "anti-diagonal"),
+        }
+    }
+}
+
+/// n cells that must hold 1..n exactly once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct House {
+    pub kind: HouseKind,
+    pub cells: Vec<Cell>,
+}
+
+/// Why a set of givens and a shape do not make a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    #[error("order {0} is too small: a grid needs at least 1 row")]
+    Empty(usize),
+    #[error("order {0} is larger than the maximum {MAX_ORDER}")]
+    TooLarge(usize),
+    #[error(
+        "order {0} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON, --box RxC on the command line)"
+    )]
+    NoBoxShape(usize),
+    #[error("box {rows}x{cols} does not tile a {n}x{n} grid (rows x cols must equal {n})")]
+    BadBox { n: usize, rows: usize, cols: usize },
+    #[error("regions: {0}")]
+    BadRegions(String),
+    #[error("{cell}: value {value} is outside 0..{n}")]
+    ValueOutOfRange { cell: Cell, value: usize, n: usize },
+    #[error("{first} and {second} both hold {value} in {house}")]
+    DuplicateGiven {
+        house: HouseKind,
+        value: u8,
+        first: Cell,
+        second: Cell,
+    },
+}
+
+/// A validated puzzle: order, layout, optional diagonals, givens (0 = empty), and its houses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    n: usize,
+    layout: Layout,
+    diagonals: bool,
+    givens: Vec<u8>,
+    houses: Vec<House>,
+    name: Option<String>,
+}
+
+/// The square box side of order n, if n is a perfect square.
+pub fn square_box_side(n: usize) -> Option<usize> {
+    let s = (n as f64).sqrt().round() as usize;
+    (s * s == n).then_some(s)
+}
+
+impl Puzzle {
+    /// Builds a puzzle from row-major values (0 = empty) and a layout; checks the shape, the value
+    /// range and that no house holds a given twice.
+    ///
+    /// ```
+    /// use sudoku_ilp::puzzle::{Layout, Puzzle};
+    /// let mut cells = vec![0u8; 16];
+    /// cells[0] = 1;
+    /// let p = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, false, cells).unwrap();
+    /// assert_eq!(p.houses().len(), 12); // 4 rows, 4 columns, 4 boxes
+    /// ```
+    pub fn new(
+        n: usize,
+        layout: Layout,
+        diagonals: bool,
+        givens: Vec<u8>,
+    ) -> Result<Puzzle, PuzzleError> {
+        if n == 0 {
+            return Err(PuzzleError::Empty(n));
+        }
+        if n > MAX_ORDER {
+            return Err(PuzzleError::TooLarge(n));
+        }
+        assert_eq!(givens.len(), n * n, "caller passes n² cells");
+        match &layout {
+            Layout::Boxes { rows, cols } if rows * cols != n => {
+                return Err(PuzzleError::BadBox {
+                    n,
+                    rows: *rows,
+                    cols: *cols,
+                });
+            }
+            Layout::Regions(ids) => check_regions(n, ids)?,
+            Layout::Boxes { .. } => {}
+        }
+        for (i, &v) in givens.iter().enumerate() {
+            if v as usize > n {
+                return Err(PuzzleError::ValueOutOfRange {
+                    cell: Cell {
+                        row: i / n,
+                        col: i % n,
+                    },
+                    value: v as usize,
+                    n,
+                });
+            }
+        }
+        let houses = build_houses(n, &layout, diagonals);
+        let puzzle = Puzzle {
+            n,
+            layout,
+            diagonals,
+            givens,
+            houses,
+            name: None,
+        };
+        puzzle.check_duplicates()?;
+        Ok(puzzle)
+    }
+
+    /// A puzzle with square boxes (n must be a perfect square).
+    pub fn with_square_boxes(n: usize, givens: Vec<u8>) -> Result<Puzzle, PuzzleError> {
+        let side = square_box_side(n).ok_or(PuzzleError::NoBoxShape(n))?;
+        Puzzle::new(
+            n,
+            Layout::Boxes {
+                rows: side,
+                cols: side,
+            },
+            false,
+            givens,
+        )
+    }
+
+    /// Attaches a display name (from the JSON `"name"` field or the file name).
+    pub fn with_name(mut self, name: Option<String>) -> Puzzle {
+        self.name = name;
+        self
+    }
+
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The order n: the grid is n×n and holds values 1..n.
+    pub fn order(&self) -> usize {
+        self.n
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn has_diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// Every house: rows, then columns, then boxes or regions, then diagonals.
+    pub fn houses(&self) -> &[House] {
+        &self.houses
+    }
+
+    /// The given value of a cell, or `None` when it is empty.
+    pub fn given(&self, cell: Cell) -> Option<u8> {
+        match self.givens[cell.row * self.n + cell.col] {
+            0 => None,
+            v => Some(v),
+        }
+    }
+
+    /// Row-major givens, 0 for an empty cell.
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    /// Number of filled cells.
+    pub fn given_count(&self) -> usize {
+        self.givens.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// All cells in row-major order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.n * self.n).map(move |i| Cell {
+            row: i / self.n,
+            col: i % self.n,
+        })
+    }
+
+    /// For each cell (row-major), the indices into [`Puzzle::houses`] of the houses that hold it.
+    pub fn houses_of_cells(&self) -> Vec<Vec<usize>> {
+        let mut of = vec![Vec::new(); self.n * self.n];
+        for (h, house) in self.houses.iter().enumerate() {
+            for c in &house.cells {
+                of[c.row * self.n + c.col].push(h);
+            }
+        }
+        of
+    }
+
+    /// The cells that share at least one house with `cell` (its peers), each once, sorted.
+    pub fn peers(&self, cell: Cell) -> Vec<Cell> {
+        let mut peers: Vec<Cell> = self
+            .houses
+            .iter()
+            .filter(|h| h.cells.contains(&cell))
+            .flat_map(|h| h.cells.iter().copied())
+            .filter(|&c| c != cell)
+            .collect();
+        peers.sort();
+        peers.dedup();
+        peers
+    }
+
+    fn check_duplicates(&self) -> Result<(), PuzzleError> {
+        for house in &self.houses {
+            let mut seen: Vec<Option<Cell>> = vec![None; self.n + 1];
+            for &cell in &house.cells {
+                if let Some(v) = self.given(cell) {
+                    if let Some(first) = seen[v as usize] {
+                        return Err(PuzzleError::DuplicateGiven {
+                            house: house.kind,
+                            value: v,
+                            first,
+                            second: cell,
+                        });
+                    }
+                    seen[v as usize] = Some(cell);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_regions(n: usize, ids: &[usize]) -> Result<(), PuzzleError> {
+    if ids.len() != n * n {
+        return Err(PuzzleError::BadRegions(format!(
+            "{} region ids for {} cells",
+            ids.len(),
+            n * n
+        )));
+    }
+    let mut sizes = vec![0usize; n];
+    for (i, &id) in ids.iter().enumerate() {
+        if id >= n {
+            return Err(PuzzleError::BadRegions(format!(
+                "r{}c{}: region {} is outside 1..{n}",
+                i / n + 1,
+                i % n + 1,
+                id + 1
+            )));
+        }
+        sizes[id] += 1;
+    }
+    if let Some((id, &size)) = sizes.iter().enumerate().find(|(_, &s)| s != n) {
+        return Err(PuzzleError::BadRegions(format!(
+            "region {} has {size} cells, expected {n}",
+            id + 1
+        )));
+    }
+    Ok(())
+}
+
+fn build_houses(n: usize, layout: &Layout, diagonals: bool) -> Vec<House> {
+    let cell = |row, col| Cell { row, col };
+    let mut houses = Vec::with_capacity(3 * n + 2);
+    for r in 0..n {
+        houses.push(House {
+            kind: HouseKind::Row(r),
+            cells: (0..n).map(|c| cell(r, c)).collect(),
+        });
+    }
+    for c in 0..n {
+        houses.push(House {
+            kind: HouseKind::Col(c),
+            cells: (0..n).map(|r| cell(r, c)).collect(),
+        });
+    }
+    match layout {
+        Layout::Boxes { rows, cols } => {
+            let per_band = n / cols;
+            for b in 0..n {
+                let (r0, c0) = ((b / per_band) * rows, (b % per_band) * cols);
+                houses.push(House {
+                    kind: HouseKind::Box(b),
+                    cells: (0..n).map(|i| cell(r0 + i / cols, c0 + i % cols)).collect(),
+                });
+            }
+        }
+        Layout::Regions(ids) => {
+            let mut regions = vec![Vec::with_capacity(n); n];
+            for (i, &id) in ids.iter().enumerate() {
+                regions[id].push(cell(i / n, i % n));
+            }
+            for (id, cells) in regions.into_iter().enumerate() {
+                houses.push(House {
+                    kind: HouseKind::Region(id),
+                    cells,
+                });
+            }
+        }
+    }
+    if diagonals {
+        houses.push(House {
+            kind: HouseKind::Diagonal(0),
+            cells: (0..n).map(|i| cell(i, i)).collect(),
+        });
+        houses.push(House {
+            kind: HouseKind::Diagonal(1),
+            cells: (0..n).map(|i| cell(i, n - 1 - i)).collect(),
+        });
+    }
+    houses
+}
+
+/// A filled (or partly filled) grid of values, row-major, 0 = empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    pub n: usize,
+    pub values: Vec<u8>,
+}
+
+impl Grid {
+    pub fn get(&self, cell: Cell) -> u8 {
+        self.values[cell.row * self.n + cell.col]
+    }
+
+    /// The grid as n rows of n values.
+    pub fn rows(&self) -> Vec<Vec<u8>> {
+        self.values.chunks(self.n).map(|r| r.to_vec()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn empty(n: usize, rows: usize, cols: usize) -> Puzzle {
+        Puzzle::new(n, Layout::Boxes { rows, cols }, false, vec![0; n * n]).unwrap()
+    }
+
+    #[test]
+    fn rectangular_boxes_tile_the_grid() {
+        for (n, r, c) in [(6, 2, 3), (6, 3, 2), (8, 2, 4), (12, 3, 4), (9, 3, 3)] {
+            let p = empty(n, r, c);
+            let boxes: Vec<_> = p
+                .houses()
+                .iter()
+                .filter(|h| matches!(h.kind, HouseKind::Box(_)))
+                .collect();
+            assert_eq!(boxes.len(), n);
+            let mut covered = vec![0; n * n];
+            for b in &boxes {
+                assert_eq!(b.cells.len(), n);
+                for cell in &b.cells {
+                    covered[cell.row * n + cell.col] += 1;
+                    assert_eq!(cell.row / r, b.cells[0].row / r, "one band per box");
+                    assert_eq!(cell.col / c, b.cells[0].col / c, "one stack per box");
+                }
+            }
+            assert!(covered.iter().all(|&k| k == 1));
+        }
+    }
+
+    #[test]
+    fn peer_count_matches_formula() {
+        // d = 2(n − 1) + (r − 1)(c − 1) peers per cell for r×c boxes.
+        for (n, r, c) in [(4, 2, 2), (6, 2, 3), (9, 3, 3), (16, 4, 4)] {
+            let p = empty(n, r, c);
+            let d = 2 * (n - 1) + (r - 1) * (c - 1);
+            for cell in p.cells() {
+                assert_eq!(p.peers(cell).len(), d);
+            }
+        }
+    }
+
+    #[test]
+    fn duplicate_given_names_both_cells_and_the_house() {
+        let mut g = vec![0u8; 81];
+        g[0] = 5;
+        g[10] = 5; // r2c2, same box as r1c1
+        let err = Puzzle::with_square_boxes(9, g).unwrap_err();
+        assert_eq!(err.to_string(), "r1c1 and r2c2 both hold 5 in box 1");
+    }
+
+    #[test]
+    fn diagonals_add_two_houses() {
+        let mut g = vec![0u8; 16];
+        g[0] = 1;
+        g[15] = 1; // r1c1 and r4c4 share only the main diagonal
+        assert!(Puzzle::with_square_boxes(4, g.clone()).is_ok());
+        let err = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, true, g).unwrap_err();
+        assert!(err.to_string().contains("main diagonal"), "{err}");
+    }
+
+    #[test]
+    fn shape_errors() {
+        assert_eq!(
+            Puzzle::with_square_boxes(6, vec![0; 36]).unwrap_err(),
+            PuzzleError::NoBoxShape(6)
+        );
+        assert!(matches!(
+            Puzzle::new(6, Layout::Boxes { rows: 2, cols: 2 }, false, vec![0; 36]),
+            Err(PuzzleError::BadBox { .. })
+        ));
+        assert_eq!(
+            Puzzle::with_square_boxes(81, vec![0; 81 * 81]).unwrap_err(),
+            PuzzleError::TooLarge(81)
+        );
+        let bad_regions = Layout::Regions(vec![0, 0, 0, 1]);
+        assert!(matches!(
+            Puzzle::new(2, bad_regions, false, vec![0; 4]),
+            Err(PuzzleError::BadRegions(_))
+        ));
+    }
+}

@@ -1,0 +1,153 @@
+//! The one module that talks to HiGHS: options, status and statistics.
+//!
+//! The model is handed to HiGHS through good_lp's `highs` backend, which copies columns and rows;
+//! the resulting `highs::Model` is then driven directly, because good_lp's own `solve` drops the
+//! statistics (nodes, iterations, solver time) and reports a gap limit instead of optimality
+//! unless `mip_rel_gap` is 0.
+
+use crate::formulation::BuiltModel;
+use good_lp::{solvers::highs::highs, SolverModel};
+use highs::HighsModelStatus;
+use std::time::{Duration, Instant};
+
+/// How to run HiGHS.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveOptions {
+    /// Wall-clock limit for HiGHS, in seconds.
+    pub time_limit: f64,
+    /// HiGHS threads for this model (1 is safest: HiGHS keeps a scheduler per OS thread).
+    pub threads: u32,
+    /// Print HiGHS's log to standard output.
+    pub verbose: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            time_limit: 60.0,
+            threads: 1,
+            verbose: false,
+        }
+    }
+}
+
+/// What HiGHS concluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A feasible assignment was found (every solution of this feasibility model is optimal).
+    Solved,
+    /// Proven: no assignment satisfies the rows.
+    Infeasible,
+    /// The time limit stopped the search before either.
+    TimeLimit,
+}
+
+/// Solver statistics, as HiGHS reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
+pub struct SolveStats {
+    /// Wall-clock time of the whole solve call, including passing the model to HiGHS.
+    pub solve_ms: f64,
+    /// HiGHS's own run time (`Highs_getRunTime`).
+    pub highs_ms: f64,
+    /// Branch-and-bound nodes (`mip_node_count`).
+    pub nodes: i64,
+    /// Simplex iterations over all LPs of the branch and bound (`simplex_iteration_count`, which
+    /// HiGHS sets to the MIP solver's total after a MIP solve).
+    pub lp_iterations: i64,
+}
+
+/// The result of one solve: a status, column values when solved, statistics.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub status: Status,
+    /// Column values in the model's variable order, when solved.
+    pub values: Option<Vec<f64>>,
+    pub stats: SolveStats,
+}
+
+/// HiGHS failed in a way that says nothing about the puzzle.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("HiGHS: {0}")]
+pub struct SolveError(pub String);
+
+/// Solves a built model with HiGHS MILP and reads status, values and statistics.
+pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, SolveError> {
+    let start = Instant::now();
+    let mut problem = model.variables.clone().minimise(0).using(highs);
+    for row in &model.rows {
+        problem.add_constraint(row.constraint.clone());
+    }
+    let mut highs_model = problem
+        .try_into_inner()
+        .map_err(|e| SolveError(e.to_string()))?;
+    set_options(&mut highs_model, options)?;
+    let solved = highs_model
+        .try_solve()
+        .map_err(|status| SolveError(format!("solve failed: {status:?}")))?;
+    let status = match solved.status() {
+        HighsModelStatus::Optimal
+        | HighsModelStatus::ObjectiveBound
+        | HighsModelStatus::ObjectiveTarget => Status::Solved,
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            Status::Infeasible
+        }
+        HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt
+        | HighsModelStatus::ReachedMemoryLimit => Status::TimeLimit,
+        other => return Err(SolveError(format!("unexpected model status {other:?}"))),
+    };
+    let values = (status == Status::Solved).then(|| solved.get_solution().columns().to_vec());
+    let stats = SolveStats {
+        solve_ms: ms(start.elapsed()),
+        highs_ms: unsafe { highs_sys::Highs_getRunTime(solved.as_ptr()) } * 1000.0,
+        nodes: int64_info(&solved, c"mip_node_count"),
+        // After a MIP solve HiGHS stores the total over all LPs here (Highs.cpp, callMipSolver).
+        lp_iterations: solved
+            .int_info_value(c"simplex_iteration_count")
+            .unwrap_or(-1),
+    };
+    Ok(Outcome {
+        status,
+        values,
+        stats,
+    })
+}
+
+fn set_options(model: &mut highs::Model, options: &SolveOptions) -> Result<(), SolveError> {
+    let fail = |name: &str| SolveError(format!("cannot set option {name}"));
+    model
+        .try_set_option("output_flag", options.verbose)
+        .map_err(|_| fail("output_flag"))?;
+    model
+        .try_set_option("mip_rel_gap", 0.0)
+        .map_err(|_| fail("mip_rel_gap"))?;
+    model
+        .try_set_option("time_limit", options.time_limit)
+        .map_err(|_| fail("time_limit"))?;
+    model
+        .try_set_option("threads", options.threads.max(1) as i32)
+        .map_err(|_| fail("threads"))?;
+    Ok(())
+}
+
+/// Reads a 64-bit info value (the safe wrapper only reads 32-bit ones); -1 when unavailable.
+fn int64_info(solved: &highs::SolvedModel, name: &std::ffi::CStr) -> i64 {
+    let mut value: i64 = -1;
+    // SAFETY: the pointer is a live HiGHS instance owned by `solved`; `name` is NUL-terminated
+    // and `value` outlives the call.
+    let status =
+        unsafe { highs_sys::Highs_getInt64InfoValue(solved.as_ptr(), name.as_ptr(), &mut value) };
+    if status == highs_sys::kHighsStatusOk as highs_sys::HighsInt {
+        value
+    } else {
+        -1
+    }
+}
+
+/// Milliseconds as a float.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
