@@ -109,11 +109,30 @@ fn pretty_grid_json(doc: &serde_json::Value) -> String {
                     .as_array()
                     .expect("rows")
                     .iter()
-                    .map(|r| format!("    {r}"))
+                    .map(|r| {
+                        let cells: Vec<String> = r
+                            .as_array()
+                            .expect("a row")
+                            .iter()
+                            .map(|v| v.to_string())
+                            .collect();
+                        format!("    [{}]", cells.join(", "))
+                    })
                     .collect();
                 format!("  \"grid\": [\n{}\n  ]", rows.join(",\n"))
             } else {
-                format!("  {}: {}", json!(k), v)
+                let value = match v.as_array() {
+                    Some(items) => format!(
+                        "[{}]",
+                        items
+                            .iter()
+                            .map(|x| x.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    None => v.to_string(),
+                };
+                format!("  {}: {}", json!(k), value)
             }
         })
         .collect();

@@ -114,6 +114,18 @@ fn read_grid(origin: &str, grid: &Value) -> Result<(usize, Vec<u8>), InputError>
                     "\"grid\" has {n} rows; the maximum order is {MAX_ORDER}"
                 )));
             }
+            if let Some(Value::Array(first)) = rows.first() {
+                let m = first.len();
+                if m != n
+                    && rows
+                        .iter()
+                        .all(|r| r.as_array().is_some_and(|r| r.len() == m))
+                {
+                    return Err(whole(format!(
+                        "\"grid\" has {n} rows of {m} values; a grid needs as many rows as columns"
+                    )));
+                }
+            }
             let mut givens = Vec::with_capacity(n * n);
             for (r, row) in rows.iter().enumerate() {
                 let Value::Array(row) = row else {

@@ -1,0 +1,61 @@
+//! Per-puzzle solve times over named puzzle collections: median, p90, max.
+//!
+//! ```text
+//! cargo bench --bench collections -- [--model binary] [--reduce] FILE:STEP ...
+//! ```
+//! FILE is a name in `../shared/data`; STEP takes every STEP-th line (1 = all). Each puzzle is
+//! built, solved, decoded and checked once, one thread, model built per puzzle; the time is
+//! wall-clock from building the model to the checked grid. Prints one Markdown row per file.
+
+use std::time::Instant;
+use sudoku_ilp::formulation::{binary::Binary, Formulation};
+use sudoku_ilp::input::{parse_line, puzzle_lines};
+use sudoku_ilp::run::run;
+use sudoku_ilp::solve::{SolveOptions, Status};
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let rank = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let reduce = args.iter().any(|a| a == "--reduce");
+    let formulation: Box<dyn Formulation> = Box::new(Binary { reduce });
+    let specs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let options = SolveOptions::default();
+    println!(
+        "| model | collection | puzzles | solved | median ms | p90 ms | max ms | HiGHS median ms |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for spec in specs {
+        let (file, step) = spec.split_once(':').unwrap_or((spec, "1"));
+        let step: usize = step.parse().expect("STEP is a positive integer");
+        let text = std::fs::read_to_string(data.join(file))
+            .unwrap_or_else(|e| panic!("{file}: {e} (is ../shared beside the repository?)"));
+        let (mut total, mut highs, mut solved) = (Vec::new(), Vec::new(), 0);
+        for (_, line) in puzzle_lines(&text).step_by(step) {
+            let puzzle = parse_line(line, None).expect("a valid puzzle line");
+            let start = Instant::now();
+            let report = run(&puzzle, formulation.as_ref(), &options).expect("solver runs");
+            total.push(start.elapsed().as_secs_f64() * 1000.0);
+            highs.push(report.stats.highs_ms);
+            solved += usize::from(report.status == Status::Solved);
+        }
+        total.sort_by(f64::total_cmp);
+        highs.sort_by(f64::total_cmp);
+        println!(
+            "| {} | {file} every {step} | {} | {solved} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            formulation.label(),
+            total.len(),
+            percentile(&total, 0.5),
+            percentile(&total, 0.9),
+            total.last().copied().unwrap_or(0.0),
+            percentile(&highs, 0.5),
+        );
+    }
+}

@@ -1,0 +1,89 @@
+//! Helpers shared by the integration tests: where the shared puzzle collections are, and a
+//! checker written here, independently of the library's.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The path of a file in `../shared/data`, or `None` (with a visible message) when the shared
+/// folder is absent, as on a clone without its neighbours.
+pub fn shared_data(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!(
+            "SKIPPED: {} is absent (../shared is not beside the repository)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// Every puzzle line of a collection file, with its 1-based line number.
+pub fn lines(path: &Path) -> Vec<(usize, String)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect()
+}
+
+/// Givens of a line (81 characters, or n² space-separated integers), row-major, 0 = empty.
+pub fn line_givens(line: &str) -> Vec<u32> {
+    if line.contains(' ') {
+        line.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    } else {
+        line.chars().map(|c| c.to_digit(10).unwrap_or(0)).collect()
+    }
+}
+
+/// True when `grid` (n×n, row-major) keeps every given and every row, column and
+/// `box_rows`×`box_cols` box holds 1..n once.
+pub fn is_solution(givens: &[u32], grid: &[u32], box_rows: usize, box_cols: usize) -> bool {
+    let n = box_rows * box_cols;
+    if grid.len() != n * n || givens.len() != n * n {
+        return false;
+    }
+    if givens.iter().zip(grid).any(|(&g, &v)| g != 0 && g != v) {
+        return false;
+    }
+    let complete = |cells: Vec<usize>| {
+        let mut values: Vec<u32> = cells.into_iter().map(|i| grid[i]).collect();
+        values.sort_unstable();
+        values == (1..=n as u32).collect::<Vec<_>>()
+    };
+    (0..n).all(|k| {
+        let (br, bc) = (
+            (k / (n / box_cols)) * box_rows,
+            (k % (n / box_cols)) * box_cols,
+        );
+        complete((0..n).map(|c| k * n + c).collect())
+            && complete((0..n).map(|r| r * n + k).collect())
+            && complete(
+                (0..n)
+                    .map(|i| (br + i / box_cols) * n + bc + i % box_cols)
+                    .collect(),
+            )
+    })
+}
+
+/// The `"grid"` of a `solve --json` output, flattened.
+pub fn json_grid(doc: &serde_json::Value) -> Vec<u32> {
+    doc["grid"]
+        .as_array()
+        .expect("a grid")
+        .iter()
+        .flat_map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u32)
+        })
+        .collect()
+}
