@@ -1,10 +1,11 @@
 //! `sudoku-ilp generate`: make a puzzle with a unique solution, printed as JSON.
 
-use super::{parse_box, solve::solve_options, Code, Failure};
+use super::{parse_box, Code, Failure};
 use clap::Args;
 use serde_json::json;
 use sudoku_ilp::generate::{generate, GenerateOptions};
 use sudoku_ilp::puzzle::square_box_side;
+use sudoku_ilp::solve::SolveOptions;
 
 /// Generate a puzzle with a unique solution and print it as JSON.
 ///
@@ -41,6 +42,11 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
     let n = args.size;
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        return Err(Failure::usage(
+            "--time-limit must be a positive number of seconds",
+        ));
+    }
     if n == 0 || n > sudoku_ilp::puzzle::MAX_ORDER {
         return Err(Failure::usage(format!(
             "--size must be in 1..={}",
@@ -68,7 +74,10 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         box_shape,
         seed: args.seed,
         attempts: args.attempts.unwrap_or(n * n),
-        solve: solve_options(args.time_limit, 1, false)?,
+        solve: SolveOptions {
+            time_limit: args.time_limit,
+            ..SolveOptions::default()
+        },
     };
     let generated = generate(&options).map_err(Failure::internal)?;
     let puzzle = &generated.puzzle;

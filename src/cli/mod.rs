@@ -1,6 +1,7 @@
 //! Command-line arguments (clap derive; doc comments are the help text) and dispatch.
 
 mod generate;
+mod model_args;
 mod solve;
 
 use clap::{Parser, Subcommand};
