@@ -1,7 +1,7 @@
 //! Per-puzzle solve times over named puzzle collections: median, p90, max.
 //!
 //! ```text
-//! cargo bench --bench collections -- [--model binary] [--reduce] FILE:STEP ...
+//! cargo bench --bench collections -- [--reduce] [--highs NAME=VALUE ...] FILE:STEP ...
 //! ```
 //! FILE is a name in `../shared/data`; STEP takes every STEP-th line (1 = all). Each puzzle is
 //! built, solved, decoded and checked once, one thread, model built per puzzle; the time is
@@ -25,9 +25,24 @@ fn main() {
         .collect();
     let reduce = args.iter().any(|a| a == "--reduce");
     let formulation: Box<dyn Formulation> = Box::new(Binary { reduce });
-    let specs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let mut options = SolveOptions::default();
+    let mut specs = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if word == "--highs" {
+            let setting = words.next().expect("--highs NAME=VALUE");
+            let (name, value) = setting.split_once('=').expect("--highs NAME=VALUE");
+            options.highs.push((name.into(), value.into()));
+        } else if !word.starts_with("--") {
+            specs.push(word);
+        }
+    }
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let options = SolveOptions::default();
+    let settings: Vec<String> = options
+        .highs
+        .iter()
+        .map(|(k, v)| format!(" {k}={v}"))
+        .collect();
     println!(
         "| model | collection | puzzles | solved | median ms | p90 ms | max ms | HiGHS median ms |"
     );
@@ -50,7 +65,7 @@ fn main() {
         highs.sort_by(f64::total_cmp);
         println!(
             "| {} | {file} every {step} | {} | {solved} | {:.2} | {:.2} | {:.2} | {:.2} |",
-            formulation.label(),
+            formulation.label() + &settings.concat(),
             total.len(),
             percentile(&total, 0.5),
             percentile(&total, 0.9),

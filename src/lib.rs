@@ -20,9 +20,14 @@
 //! ```
 
 pub mod check;
+pub mod compare;
+pub mod explain;
+pub mod export;
 pub mod formulation;
 pub mod generate;
+pub mod info;
 pub mod input;
+pub mod methods;
 pub mod output;
 pub mod puzzle;
 pub mod run;

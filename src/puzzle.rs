@@ -104,6 +104,16 @@ pub enum PuzzleError {
     },
 }
 
+/// The same value given in two cells of one house: two givens that no grid can complete
+/// (what [`PuzzleError::DuplicateGiven`] reports, kept as data by [`Puzzle::new_lenient`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub house: HouseKind,
+    pub value: u8,
+    pub first: Cell,
+    pub second: Cell,
+}
+
 /// A validated puzzle: order, layout, optional diagonals, givens (0 = empty), and its houses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -179,6 +189,53 @@ impl Puzzle {
         };
         puzzle.check_duplicates()?;
         Ok(puzzle)
+    }
+
+    /// Like [`Puzzle::new`], but a given that repeats a value already given in one of its houses
+    /// does not fail: it is left out of the puzzle and returned as a [`Conflict`] with that
+    /// earlier given (earlier in row-major order). Used by `explain`, which reports such a pair
+    /// as a set of givens without a completion; every other problem is still an error.
+    pub fn new_lenient(
+        n: usize,
+        layout: Layout,
+        diagonals: bool,
+        givens: Vec<u8>,
+    ) -> Result<(Puzzle, Vec<Conflict>), PuzzleError> {
+        match Puzzle::new(n, layout.clone(), diagonals, givens.clone()) {
+            Ok(puzzle) => return Ok((puzzle, Vec::new())),
+            Err(PuzzleError::DuplicateGiven { .. }) => {}
+            Err(other) => return Err(other),
+        }
+        let shape = Puzzle::new(n, layout.clone(), diagonals, vec![0; n * n])?;
+        let houses_of = shape.houses_of_cells();
+        // seen[h][v]: the kept given of value v in house h.
+        let mut seen: Vec<Vec<Option<Cell>>> = vec![vec![None; n + 1]; shape.houses.len()];
+        let mut kept = vec![0u8; n * n];
+        let mut conflicts = Vec::new();
+        for (i, cell) in shape.cells().enumerate() {
+            let v = givens[i];
+            if v == 0 {
+                continue;
+            }
+            let clash = houses_of[i]
+                .iter()
+                .find_map(|&h| seen[h][v as usize].map(|first| (h, first)));
+            match clash {
+                Some((h, first)) => conflicts.push(Conflict {
+                    house: shape.houses[h].kind,
+                    value: v,
+                    first,
+                    second: cell,
+                }),
+                None => {
+                    for &h in &houses_of[i] {
+                        seen[h][v as usize] = Some(cell);
+                    }
+                    kept[i] = v;
+                }
+            }
+        }
+        Ok((Puzzle::new(n, layout, diagonals, kept)?, conflicts))
     }
 
     /// A puzzle with square boxes (n must be a perfect square).
@@ -444,6 +501,40 @@ mod tests {
         g[10] = 5; // r2c2, same box as r1c1
         let err = Puzzle::with_square_boxes(9, g).unwrap_err();
         assert_eq!(err.to_string(), "r1c1 and r2c2 both hold 5 in box 1");
+    }
+
+    #[test]
+    fn lenient_constructor_sets_repeated_givens_aside() {
+        let mut g = vec![0u8; 81];
+        g[0] = 5;
+        g[10] = 5; // r2c2, box 1
+        g[8] = 5; // r1c9: row 1 with r1c1 (set aside, so r9c9 below stays)
+        g[80] = 5; // r9c9: column 9 with r1c9 only
+        let (p, conflicts) =
+            Puzzle::new_lenient(9, Layout::Boxes { rows: 3, cols: 3 }, false, g).unwrap();
+        assert_eq!(p.given_count(), 2, "r1c1 and r9c9 stay");
+        let pairs: Vec<(String, String, String)> = conflicts
+            .iter()
+            .map(|c| {
+                (
+                    c.first.to_string(),
+                    c.second.to_string(),
+                    c.house.to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("r1c1".into(), "r1c9".into(), "row 1".into()),
+                ("r1c1".into(), "r2c2".into(), "box 1".into())
+            ]
+        );
+        let two_by_two = Layout::Boxes { rows: 2, cols: 2 };
+        let (_, none) = Puzzle::new_lenient(4, two_by_two.clone(), false, vec![0; 16]).unwrap();
+        assert!(none.is_empty());
+        let bad_box = Puzzle::new_lenient(2, two_by_two, false, vec![0; 4]);
+        assert!(matches!(bad_box, Err(PuzzleError::BadBox { .. })));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `sudoku-ilp generate`: make a puzzle with a unique solution, printed as JSON.
 
-use super::{parse_box, Code, Failure};
+use super::{emit, parse_box, Code, Failure};
 use clap::Args;
 use serde_json::json;
 use sudoku_ilp::generate::{generate, GenerateOptions};
@@ -101,7 +101,7 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
     }
     let rows: Vec<Vec<u8>> = puzzle.givens().chunks(n).map(|r| r.to_vec()).collect();
     doc["grid"] = json!(rows);
-    println!("{}", pretty_grid_json(&doc));
+    emit(&format!("{}\n", pretty_grid_json(&doc)));
     Ok(Code::Ok)
 }
 

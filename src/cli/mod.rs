@@ -1,6 +1,12 @@
 //! Command-line arguments (clap derive; doc comments are the help text) and dispatch.
 
+mod check;
+mod compare;
+mod count;
+mod explain;
+mod export;
 mod generate;
+mod info;
 mod model_args;
 mod solve;
 
@@ -21,7 +27,13 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Solve(solve::SolveArgs),
+    Count(count::CountArgs),
+    Check(check::CheckArgs),
+    Explain(explain::ExplainArgs),
+    Compare(compare::CompareArgs),
+    Export(export::ExportArgs),
     Generate(generate::GenerateArgs),
+    Info(info::InfoArgs),
 }
 
 /// Exit codes of the contract.
@@ -74,8 +86,24 @@ impl Failure {
 pub fn run(cli: Cli) -> Result<Code, Failure> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Info(args) => info::run(args),
     }
+}
+
+/// Writes a command's whole output to stdout; a reader that stops early (`| head`, a closed
+/// pipe) is not an error.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
 }
 
 /// Parses a box shape written `RxC` (e.g. `2x3`: boxes of 2 rows and 3 columns).

@@ -2,7 +2,7 @@
 
 use super::{parse_box, Failure};
 use clap::Args;
-use sudoku_ilp::formulation::{binary::Binary, Formulation, ModelKind};
+use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::SolveOptions;
@@ -20,6 +20,28 @@ pub struct ModelArgs {
     /// Leave out the columns that givens rule out (x_rcv where v is given in a house of (r,c)).
     #[arg(long)]
     pub reduce: bool,
+
+    /// Natural model: per-row big-M from the two cells' domains instead of M = n.
+    #[arg(long, help_heading = "Natural model switches")]
+    pub pair_m: bool,
+
+    /// Natural model: no binary or rows for a pair of two givens.
+    #[arg(long, help_heading = "Natural model switches")]
+    pub drop_given_pairs: bool,
+
+    /// Natural model: a pair with one given becomes an exclusion on the other cell (bounds,
+    /// or one binary per excluded value inside the domain).
+    #[arg(long, help_heading = "Natural model switches")]
+    pub exclusions: bool,
+
+    /// Natural model: add the house sums Σ x = n(n+1)/2.
+    #[arg(long, help_heading = "Natural model switches")]
+    pub sums: bool,
+
+    /// Natural model: every subset S of a house's empty cells sums to at least the |S|
+    /// smallest and at most the |S| largest missing values (houses with ≤ 10 empty cells).
+    #[arg(long, help_heading = "Natural model switches")]
+    pub subset_sums: bool,
 
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
@@ -41,12 +63,36 @@ impl ModelArgs {
         Ok(parse_puzzle(&origin_name(&self.file), &text, options)?)
     }
 
-    /// The formulation these options name.
-    pub fn formulation(&self) -> Box<dyn Formulation> {
+    /// True when a natural-model switch is on.
+    fn natural_switches(&self) -> bool {
+        self.pair_m || self.drop_given_pairs || self.exclusions || self.sums || self.subset_sums
+    }
+
+    /// True when a switch shapes the model beyond `--model` (`--reduce` or a natural switch).
+    pub fn has_model_switches(&self) -> bool {
+        self.reduce || self.natural_switches()
+    }
+
+    /// The formulation these options name; a switch that does not apply to the model is a
+    /// usage error.
+    pub fn formulation(&self) -> Result<Box<dyn Formulation>, Failure> {
+        let natural_switches = self.natural_switches();
         match self.model {
-            ModelKind::Binary => Box::new(Binary {
+            ModelKind::Binary if natural_switches => Err(Failure::usage(
+                "--pair-m, --drop-given-pairs, --exclusions and --sums apply to --model natural",
+            )),
+            ModelKind::Binary => Ok(Box::new(Binary {
                 reduce: self.reduce,
-            }),
+            })),
+            _ if self.reduce => Err(Failure::usage("--reduce applies to --model binary")),
+            ModelKind::Natural => Ok(Box::new(Natural {
+                pair_m: self.pair_m,
+                drop_given_pairs: self.drop_given_pairs,
+                exclusions: self.exclusions,
+                sums: self.sums,
+                subset_sums: self.subset_sums,
+            })),
+            ModelKind::NaturalStrong => Ok(Box::new(Natural::strengthened())),
         }
     }
 }
@@ -65,6 +111,17 @@ pub struct SolverArgs {
     /// Show HiGHS's log.
     #[arg(long)]
     pub verbose: bool,
+
+    /// Set any HiGHS option, e.g. --highs mip_heuristic_effort=0 (repeatable).
+    #[arg(long = "highs", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
+    pub highs: Vec<(String, String)>,
+}
+
+fn parse_highs_option(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .ok_or_else(|| format!("{s:?}: expected NAME=VALUE, e.g. mip_heuristic_effort=0"))
 }
 
 impl SolverArgs {
@@ -81,6 +138,7 @@ impl SolverArgs {
             time_limit: self.time_limit,
             threads: self.threads,
             verbose: self.verbose,
+            highs: self.highs.clone(),
         })
     }
 }

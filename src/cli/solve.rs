@@ -1,9 +1,12 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
 use super::model_args::{ModelArgs, SolverArgs};
-use super::{Code, Failure};
+use super::{emit, Code, Failure};
 use clap::Args;
+use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::methods::{self, Method};
 use sudoku_ilp::output::{report_json, report_text};
+use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::run::run as run_puzzle;
 use sudoku_ilp::solve::Status;
 
@@ -28,17 +31,50 @@ pub struct SolveArgs {
     /// Print one JSON object instead of the boxed grid.
     #[arg(long)]
     pub json: bool,
+
+    /// Solution method: ilp (the MILP model with HiGHS), backtrack (depth-first search,
+    /// most-constrained cell first) or propagate (unit propagation on the SAT clauses, the
+    /// failed-literal rule, then search). --time-limit applies to all three.
+    #[arg(long, value_enum, default_value_t = Method::Ilp)]
+    pub method: Method,
 }
 
 pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle()?;
-    let formulation = args.model.formulation();
+    if args.method != Method::Ilp {
+        return run_method(&args, &puzzle, options.time_limit);
+    }
+    let formulation = args.model.formulation()?;
     let report = run_puzzle(&puzzle, formulation.as_ref(), &options).map_err(Failure::internal)?;
     if args.json {
-        println!("{}", report_json(&puzzle, &report));
+        emit(&format!("{}\n", report_json(&puzzle, &report)));
     } else {
-        print!("{}", report_text(&puzzle, &report));
+        emit(&report_text(&puzzle, &report));
+    }
+    Ok(match report.status {
+        Status::Solved => Code::Ok,
+        Status::Infeasible => Code::NoSolution,
+        Status::TimeLimit => Code::LimitOrInternal,
+    })
+}
+
+/// `--method backtrack|propagate`: no model is built, so model switches are refused.
+fn run_method(args: &SolveArgs, puzzle: &Puzzle, time_limit: f64) -> Result<Code, Failure> {
+    if args.model.has_model_switches() || args.model.model != ModelKind::Binary {
+        return Err(Failure::usage(format!(
+            "--model, --reduce and the natural-model switches apply to --method ilp, not {}",
+            args.method.name()
+        )));
+    }
+    let deadline = std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(
+        time_limit.clamp(0.0, 1e9),
+    ));
+    let report = methods::run(puzzle, args.method, deadline).map_err(Failure::internal)?;
+    if args.json {
+        emit(&format!("{}\n", methods::report_json(puzzle, &report)));
+    } else {
+        emit(&methods::report_text(puzzle, &report));
     }
     Ok(match report.status {
         Status::Solved => Code::Ok,

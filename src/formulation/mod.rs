@@ -4,6 +4,7 @@
 //! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
 
 pub mod binary;
+pub mod natural;
 
 use crate::puzzle::{Cell, Grid, Puzzle};
 use good_lp::{
@@ -17,12 +18,20 @@ pub enum ModelKind {
     /// x_rcv ∈ {0,1}: one binary per cell and value; every cell, row×value, column×value and
     /// box×value sums to 1.
     Binary,
+    /// The seed's natural model: integer x_rc ∈ [1, n], one binary per pair of cells that share
+    /// a house, two big-M rows per pair (M = n). Strengthening switches: --pair-m,
+    /// --drop-given-pairs, --exclusions, --sums.
+    Natural,
+    /// The natural model with every strengthening switch on.
+    NaturalStrong,
 }
 
 impl ModelKind {
     pub fn name(self) -> &'static str {
         match self {
             ModelKind::Binary => "binary",
+            ModelKind::Natural => "natural",
+            ModelKind::NaturalStrong => "natural-strong",
         }
     }
 }
@@ -130,7 +139,7 @@ impl BuiltModel {
         };
         for (_, def) in self.variables.iter_variables_with_def() {
             if def.is_integer() {
-                if def.get_min() >= 0.0 && def.get_max() <= 1.0 {
+                if def.get_min() == 0.0 && def.get_max() == 1.0 {
                     size.binary += 1;
                 } else {
                     size.integer += 1;

@@ -5,8 +5,8 @@
 //! `"source"` (where the grid comes from) and `"solutions"` (its known number of solutions).
 //! Any other field is an error.
 
-use super::{boxed_puzzle, InputError, Place};
-use crate::puzzle::{Layout, Puzzle, MAX_ORDER};
+use super::{boxed_puzzle, make_puzzle, InputError, Place};
+use crate::puzzle::{Conflict, Layout, Puzzle, MAX_ORDER};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -26,12 +26,14 @@ struct JsonPuzzle {
     solutions: Option<u64>,
 }
 
-/// Parses a JSON puzzle; `cli_box` is used when the file gives no box shape.
+/// Parses a JSON puzzle; `cli_box` is used when the file gives no box shape. With `lenient`, a
+/// value given twice in a house is set aside as a [`Conflict`] instead of failing.
 pub(super) fn parse_json(
     origin: &str,
     text: &str,
     cli_box: Option<(usize, usize)>,
-) -> Result<Puzzle, InputError> {
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
     let doc: JsonPuzzle = serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         // serde_json appends " at line L column C"; the place is shown in front instead.
@@ -52,17 +54,18 @@ pub(super) fn parse_json(
         }
         (Some(regions), None) => {
             let ids = region_ids(origin, n, regions)?;
-            Puzzle::new(n, Layout::Regions(ids), doc.diagonals, givens)
+            make_puzzle(n, Layout::Regions(ids), doc.diagonals, givens, lenient)
         }
         (None, shape) => boxed_puzzle(
             n,
             shape.map(|[r, c]| (r, c)).or(cli_box),
             doc.diagonals,
             givens,
+            lenient,
         ),
     };
     puzzle
-        .map(|p| p.with_name(doc.name))
+        .map(|(p, conflicts)| (p.with_name(doc.name), conflicts))
         .map_err(|e| whole(e.to_string()))
 }
 
@@ -212,7 +215,9 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Result<Puzzle, String> {
-        parse_json("p.json", text, None).map_err(|e| e.to_string())
+        parse_json("p.json", text, None, false)
+            .map(|(p, _)| p)
+            .map_err(|e| e.to_string())
     }
 
     #[test]

@@ -3,12 +3,14 @@
 //! Every failure is an [`InputError`] that names the source and the place (line and column, or
 //! grid row and column) and says what is wrong in one line.
 
+mod jigsaw;
 mod json;
 mod text;
 
+pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
 pub use text::parse_line;
 
-use crate::puzzle::{square_box_side, Layout, Puzzle, PuzzleError};
+use crate::puzzle::{square_box_side, Conflict, Layout, Puzzle, PuzzleError};
 use std::fmt;
 use std::io::Read;
 
@@ -164,6 +166,26 @@ fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
 /// Parses one puzzle from the text of a source: JSON when it starts with `{`, otherwise a line
 /// file (one puzzle per line; `#` comment lines and blank lines are skipped).
 pub fn parse_puzzle(origin: &str, text: &str, options: ParseOptions) -> Result<Puzzle, InputError> {
+    parse(origin, text, options, false).map(|(puzzle, _)| puzzle)
+}
+
+/// Like [`parse_puzzle`], but a value given twice in a house is not an error: the later given is
+/// left out of the puzzle and the pair is returned as a [`Conflict`] ([`Puzzle::new_lenient`]).
+/// For `explain`, which reports such a pair instead of refusing the grid.
+pub fn parse_puzzle_lenient(
+    origin: &str,
+    text: &str,
+    options: ParseOptions,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
+    parse(origin, text, options, true)
+}
+
+fn parse(
+    origin: &str,
+    text: &str,
+    options: ParseOptions,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
     if text.trim_start().starts_with('{') {
         if options.line.is_some() {
             return Err(InputError::new(
@@ -172,7 +194,7 @@ pub fn parse_puzzle(origin: &str, text: &str, options: ParseOptions) -> Result<P
                 "--line applies to line files, not to JSON",
             ));
         }
-        return json::parse_json(origin, text, options.box_shape);
+        return json::parse_json(origin, text, options.box_shape, lenient);
     }
     let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
     let (number, line) = match (options.line, lines.len()) {
@@ -200,9 +222,19 @@ pub fn parse_puzzle(origin: &str, text: &str, options: ParseOptions) -> Result<P
         }
         (Some(k), _) => lines[k - 1],
     };
-    parse_line(line, options.box_shape)
+    if jigsaw::is_jigsaw_line(line) {
+        return jigsaw::parse_jigsaw_line(line)
+            .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))
+            .map(|(p, _)| (p.with_name(Some(format!("{origin} line {number}"))), Vec::new()));
+    }
+    text::parse_line_lenient(line, options.box_shape, lenient)
         .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))
-        .map(|p| p.with_name(Some(format!("{origin} line {number}"))))
+        .map(|(p, conflicts)| {
+            (
+                p.with_name(Some(format!("{origin} line {number}"))),
+                conflicts,
+            )
+        })
 }
 
 /// The puzzle lines of a line file with their 1-based line numbers: blank lines and lines
@@ -216,12 +248,14 @@ pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Builds a puzzle with boxes: the given shape, or square boxes when n is a perfect square.
+/// With `lenient`, a value given twice in a house is set aside as a [`Conflict`].
 fn boxed_puzzle(
     n: usize,
     box_shape: Option<(usize, usize)>,
     diagonals: bool,
     givens: Vec<u8>,
-) -> Result<Puzzle, PuzzleError> {
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), PuzzleError> {
     if n > crate::puzzle::MAX_ORDER {
         return Err(PuzzleError::TooLarge(n));
     }
@@ -232,5 +266,20 @@ fn boxed_puzzle(
             (side, side)
         }
     };
-    Puzzle::new(n, Layout::Boxes { rows, cols }, diagonals, givens)
+    make_puzzle(n, Layout::Boxes { rows, cols }, diagonals, givens, lenient)
+}
+
+/// [`Puzzle::new`], or with `lenient` [`Puzzle::new_lenient`].
+fn make_puzzle(
+    n: usize,
+    layout: Layout,
+    diagonals: bool,
+    givens: Vec<u8>,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), PuzzleError> {
+    if lenient {
+        Puzzle::new_lenient(n, layout, diagonals, givens)
+    } else {
+        Puzzle::new(n, layout, diagonals, givens).map(|p| (p, Vec::new()))
+    }
 }

@@ -2,7 +2,7 @@
 //! spaces (`0` or `.` empty), row-major.
 
 use super::boxed_puzzle;
-use crate::puzzle::{Puzzle, MAX_ORDER};
+use crate::puzzle::{Conflict, Puzzle, MAX_ORDER};
 
 /// Parses one puzzle line. On failure returns the 1-based column in the line and the problem.
 ///
@@ -18,6 +18,16 @@ pub fn parse_line(
     line: &str,
     box_shape: Option<(usize, usize)>,
 ) -> Result<Puzzle, (usize, String)> {
+    parse_line_lenient(line, box_shape, false).map(|(puzzle, _)| puzzle)
+}
+
+/// [`parse_line`]; with `lenient`, a value given twice in a house is set aside as a [`Conflict`]
+/// instead of failing.
+pub(super) fn parse_line_lenient(
+    line: &str,
+    box_shape: Option<(usize, usize)>,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), (usize, String)> {
     let trimmed = line.trim_end();
     let indent = trimmed.len() - trimmed.trim_start().len();
     let body = trimmed.trim_start();
@@ -81,7 +91,7 @@ pub fn parse_line(
         };
         givens.push(value);
     }
-    boxed_puzzle(n, box_shape, false, givens).map_err(|e| (indent + 1, e.to_string()))
+    boxed_puzzle(n, box_shape, false, givens, lenient).map_err(|e| (indent + 1, e.to_string()))
 }
 
 #[cfg(test)]

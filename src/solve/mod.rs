@@ -5,9 +5,18 @@
 //! statistics (nodes, iterations, solver time) and reports a gap limit instead of optimality
 //! unless `mip_rel_gap` is 0.
 
+pub mod count;
+pub mod read;
+pub mod session;
+
+mod analyse;
+
+pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
+
 use crate::formulation::BuiltModel;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
+use std::ffi::CString;
 use std::time::{Duration, Instant};
 
 /// How to run HiGHS.
@@ -19,6 +28,8 @@ pub struct SolveOptions {
     pub threads: u32,
     /// Print HiGHS's log to standard output.
     pub verbose: bool,
+    /// Further HiGHS options as (name, value) text, set last (e.g. `mip_heuristic_effort`, `0`).
+    pub highs: Vec<(String, String)>,
 }
 
 impl Default for SolveOptions {
@@ -27,6 +38,7 @@ impl Default for SolveOptions {
             time_limit: 60.0,
             threads: 1,
             verbose: false,
+            highs: Vec::new(),
         }
     }
 }
@@ -74,14 +86,7 @@ pub struct SolveError(pub String);
 /// Solves a built model with HiGHS MILP and reads status, values and statistics.
 pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, SolveError> {
     let start = Instant::now();
-    let mut problem = model.variables.clone().minimise(0).using(highs);
-    for row in &model.rows {
-        problem.add_constraint(row.constraint.clone());
-    }
-    let mut highs_model = problem
-        .try_into_inner()
-        .map_err(|e| SolveError(e.to_string()))?;
-    set_options(&mut highs_model, options)?;
+    let highs_model = to_highs(model, options)?;
     let solved = highs_model
         .try_solve()
         .map_err(|status| SolveError(format!("solve failed: {status:?}")))?;
@@ -116,6 +121,23 @@ pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, Solv
     })
 }
 
+/// Hands the model to HiGHS through good_lp's backend (columns in variable order, rows in
+/// model order) and sets the options; minimise 0.
+pub(crate) fn to_highs(
+    model: &BuiltModel,
+    options: &SolveOptions,
+) -> Result<highs::Model, SolveError> {
+    let mut problem = model.variables.clone().minimise(0).using(highs);
+    for row in &model.rows {
+        problem.add_constraint(row.constraint.clone());
+    }
+    let mut highs_model = problem
+        .try_into_inner()
+        .map_err(|e| SolveError(e.to_string()))?;
+    set_options(&mut highs_model, options)?;
+    Ok(highs_model)
+}
+
 fn set_options(model: &mut highs::Model, options: &SolveOptions) -> Result<(), SolveError> {
     let fail = |name: &str| SolveError(format!("cannot set option {name}"));
     model
@@ -130,6 +152,21 @@ fn set_options(model: &mut highs::Model, options: &SolveOptions) -> Result<(), S
     model
         .try_set_option("threads", options.threads.max(1) as i32)
         .map_err(|_| fail("threads"))?;
+    for (name, value) in &options.highs {
+        let (Ok(c_name), Ok(c_value)) = (CString::new(name.as_str()), CString::new(value.as_str()))
+        else {
+            return Err(fail(name));
+        };
+        // SAFETY: live HiGHS instance; both strings are NUL-terminated and outlive the call.
+        let status = unsafe {
+            highs_sys::Highs_setOptionValue(model.as_mut_ptr(), c_name.as_ptr(), c_value.as_ptr())
+        };
+        if status != highs_sys::kHighsStatusOk as highs_sys::HighsInt {
+            return Err(SolveError(format!(
+                "HiGHS refused the option {name}={value}"
+            )));
+        }
+    }
     Ok(())
 }
 

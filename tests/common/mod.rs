@@ -2,6 +2,8 @@
 //! checker written here, independently of the library's.
 #![allow(dead_code)]
 
+pub mod counter;
+
 use std::path::{Path, PathBuf};
 
 /// The path of a file in `../shared/data`, or `None` (with a visible message) when the shared

@@ -1,0 +1,263 @@
+//! `sudoku-ilp compare`: the formulations side by side on one puzzle, or aggregated over the
+//! first puzzles of a line file.
+
+use super::{emit, parse_box, Code, Failure};
+use clap::Args;
+use std::io::IsTerminal;
+use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Summary, Variant, MEASURES};
+use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, puzzle_lines, read_source};
+use sudoku_ilp::input::{InputError, ParseOptions, Place};
+use sudoku_ilp::output::status_text;
+use sudoku_ilp::solve::SolveOptions;
+
+/// Run every formulation on the same puzzle and print one table, a column per formulation:
+/// sizes, size after HiGHS presolve, the root LP relaxation, nodes, simplex iterations, times,
+/// status, and whether the grids agree.
+///
+/// Variants: binary, binary-reduce, natural (the seed's textbook big-M model), natural-pair-m,
+/// natural-drop-given-pairs, natural-exclusions, natural-sums, natural-subset-sums (one
+/// strengthening switch each), natural-strong (all switches but subset sums).
+///
+/// With --batch, FILE is a line file and the table aggregates the first --limit puzzles:
+/// solved counts, then median, p90 and max of every measure.
+///
+/// Example:
+///   sudoku-ilp compare --line 1 ../shared/data/magictour_top95.txt
+///   sudoku-ilp compare --markdown --variants binary,natural-strong data/generated/gen_9x9.json
+///   sudoku-ilp compare --batch ../shared/data/magictour_top95.txt --limit 10 --time-limit 20
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct CompareArgs {
+    /// Puzzle file (JSON or line file), or '-' for standard input.
+    pub file: String,
+
+    /// Aggregate over the first --limit puzzles of the line file FILE.
+    #[arg(long)]
+    pub batch: bool,
+
+    /// With --batch: how many puzzles (from the top of the file).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub limit: usize,
+
+    /// With --batch: take every K-th puzzle line (1 = all).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub step: usize,
+
+    /// In a line file, compare on the K-th puzzle line.
+    #[arg(long, value_name = "K")]
+    pub line: Option<usize>,
+
+    /// Box shape ROWSxCOLS for grids whose order is not a perfect square.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+
+    /// Comma-separated variants to run (default: all).
+    #[arg(long, value_delimiter = ',')]
+    pub variants: Vec<String>,
+
+    /// HiGHS time limit in seconds, per formulation and puzzle.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub time_limit: f64,
+
+    /// Print JSON.
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+
+    /// Print a Markdown table.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+fn chosen_variants(names: &[String]) -> Result<Vec<Variant>, Failure> {
+    let all = all_variants();
+    if names.is_empty() {
+        return Ok(all);
+    }
+    let known: Vec<&str> = all.iter().map(|v| v.name).collect();
+    if let Some(bad) = names.iter().find(|n| !known.contains(&n.as_str())) {
+        return Err(Failure::usage(format!(
+            "--variants: unknown variant {bad:?} (known: {})",
+            known.join(", ")
+        )));
+    }
+    Ok(all
+        .into_iter()
+        .filter(|v| names.iter().any(|n| n == v.name))
+        .collect())
+}
+
+pub fn run(args: CompareArgs) -> Result<Code, Failure> {
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        return Err(Failure::usage(
+            "--time-limit must be a positive number of seconds",
+        ));
+    }
+    let options = SolveOptions {
+        time_limit: args.time_limit,
+        ..SolveOptions::default()
+    };
+    let variants = chosen_variants(&args.variants)?;
+    let origin = origin_name(&args.file);
+    let text = read_source(&args.file)?;
+    if args.batch {
+        if args.line.is_some() {
+            return Err(Failure::usage("--line and --batch do not go together"));
+        }
+        if args.step == 0 {
+            return Err(Failure::usage("--step must be at least 1"));
+        }
+        let lines: Vec<(usize, &str)> = puzzle_lines(&text)
+            .step_by(args.step)
+            .take(args.limit)
+            .collect();
+        let progress = std::io::stderr().is_terminal();
+        let mut runs = Vec::with_capacity(lines.len());
+        for (k, &(number, line)) in lines.iter().enumerate() {
+            if progress {
+                eprint!("\rcompare: puzzle {}/{}", k + 1, lines.len());
+            }
+            let puzzle = parse_line(line, args.box_shape).map_err(|(col, problem)| {
+                InputError::new(&origin, Place::LineCol(number, col), problem)
+            })?;
+            runs.push(compare(&puzzle, &variants, &options).map_err(Failure::internal)?);
+        }
+        if progress {
+            eprintln!();
+        }
+        let summaries = summarise(&runs);
+        if args.json {
+            emit(&format!(
+                "{}\n",
+                serde_json::json!({ "file": origin, "summaries": summaries })
+            ));
+        } else {
+            emit(&table(&batch_rows(&summaries), args.markdown));
+        }
+        return Ok(Code::Ok);
+    }
+    let parse = ParseOptions {
+        box_shape: args.box_shape,
+        line: args.line,
+    };
+    let puzzle = parse_puzzle(&origin, &text, parse)?;
+    let columns = compare(&puzzle, &variants, &options).map_err(Failure::internal)?;
+    if args.json {
+        emit(&format!("{}\n", serde_json::json!({ "columns": columns })));
+    } else {
+        emit(&table(&single_rows(&columns), args.markdown));
+    }
+    Ok(Code::Ok)
+}
+
+/// Numbers as people read them: integers without decimals, times with one.
+fn number(x: f64) -> String {
+    if x.is_nan() {
+        "-".into()
+    } else if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.into()
+}
+
+/// Rows of the single-puzzle table: header row, then one row per measure.
+fn single_rows(columns: &[Column]) -> Vec<Vec<String>> {
+    let mut rows = vec![std::iter::once("measure".to_string())
+        .chain(columns.iter().map(|c| c.variant.to_string()))
+        .collect::<Vec<_>>()];
+    for (name, read) in MEASURES {
+        let mut row = vec![name.to_string()];
+        row.extend(columns.iter().map(|c| number(read(c))));
+        rows.push(row);
+    }
+    let mut push = |name: &str, cell: &dyn Fn(&Column) -> String| {
+        let mut row = vec![name.to_string()];
+        row.extend(columns.iter().map(cell));
+        rows.push(row);
+    };
+    push("root LP gives grid", &|c| yes_no(c.root.gives_grid));
+    push("status", &|c| status_text(c.status).to_string());
+    push("grids agree", &|c| match c.agrees {
+        Some(a) => yes_no(a),
+        None => "-".into(),
+    });
+    rows
+}
+
+/// Rows of the batch table: counts, then median / p90 / max of each measure.
+fn batch_rows(summaries: &[Summary]) -> Vec<Vec<String>> {
+    let mut rows = vec![std::iter::once("measure".to_string())
+        .chain(summaries.iter().map(|s| s.variant.to_string()))
+        .collect::<Vec<_>>()];
+    type Count = (&'static str, fn(&Summary) -> usize);
+    let counts: [Count; 6] = [
+        ("puzzles", |s| s.puzzles),
+        ("solved", |s| s.solved),
+        ("no solution", |s| s.infeasible),
+        ("time limit", |s| s.time_limit),
+        ("root LP gives grid", |s| s.root_gives_grid),
+        ("grids differ", |s| s.disagreements),
+    ];
+    for (name, read) in counts {
+        let mut row = vec![name.to_string()];
+        row.extend(summaries.iter().map(|s| read(s).to_string()));
+        rows.push(row);
+    }
+    for (m, (name, _)) in MEASURES.iter().enumerate() {
+        for (stat, pick) in [("median", 0usize), ("p90", 1), ("max", 2)] {
+            let mut row = vec![format!("{name} {stat}")];
+            row.extend(summaries.iter().map(|s| {
+                let (_, median, p90, max) = s.measures[m];
+                number([median, p90, max][pick])
+            }));
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// Aligned text columns, or a Markdown table.
+fn table(rows: &[Vec<String>], markdown: bool) -> String {
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for (k, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| {
+                if i == 0 {
+                    format!("{cell:<w$}", w = widths[i])
+                } else {
+                    format!("{cell:>w$}", w = widths[i])
+                }
+            })
+            .collect();
+        if markdown {
+            out.push_str(&format!("| {} |\n", cells.join(" | ")));
+            if k == 0 {
+                let rule: Vec<String> = widths
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        if i == 0 {
+                            "-".repeat(*w)
+                        } else {
+                            format!("{}:", "-".repeat(w.saturating_sub(1)))
+                        }
+                    })
+                    .collect();
+                out.push_str(&format!("| {} |\n", rule.join(" | ")));
+            }
+        } else {
+            out.push_str(cells.join("  ").trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -1,0 +1,96 @@
+//! `sudoku-ilp export`: the model of one puzzle as a CPLEX LP or free MPS file, or the puzzle as
+//! GNU MathProg data for models/sudoku.mod and models/natural.mod.
+
+use super::model_args::ModelArgs;
+use super::{Code, Failure};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use sudoku_ilp::export::{export, Format};
+
+/// Write a puzzle's model for other solvers (glpsol, cbc, highs), or its GNU MathProg data.
+///
+/// lp: CPLEX LP; mps: free MPS; gmpl-data: the .dat for models/sudoku.mod (binary model) and
+/// models/natural.mod (natural model). Names are 1-based: x_r{r}_c{c}_v{v}, rows cell_r{r}_c{c},
+/// row_r{r}_v{v}, col_c{c}_v{v}, box_b{b}_v{v}, given_r{r}_c{c}; natural model v_r{r}_c{c},
+/// y_r{r1}c{c1}_r{r2}c{c2}, rows ne1_…, ne2_…. Without -o the file goes to
+/// standard output; with -o the format may be left out when OUT ends in .lp, .mps or .dat.
+///
+/// Example:
+///   sudoku-ilp export data/seeds/seed004_unique_9x9.json -o unique.lp
+///   glpsol --lp unique.lp -o unique.txt
+///   sudoku-ilp export --reduce data/generated/gen_16x16.json --format mps | head
+///   sudoku-ilp export data/generated/gen_9x9.json -o gen.dat
+///   glpsol -m models/sudoku.mod -d gen.dat
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// File format (inferred from OUT's extension when left out).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Write to this file instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: ExportArgs) -> Result<Code, Failure> {
+    let format = format_of(&args)?;
+    if format == Format::GmplData && args.model.has_model_switches() {
+        return Err(Failure::usage(
+            "--reduce and the natural-model switches shape a model; gmpl-data holds the puzzle only (models/*.mod build the model)",
+        ));
+    }
+    let formulation = args.model.formulation()?;
+    let puzzle = args.model.puzzle()?;
+    let text = export(format, &puzzle, formulation.as_ref()).map_err(Failure::internal)?;
+    match &args.output {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            let reason = match e.kind() {
+                std::io::ErrorKind::NotFound => "no such directory".to_string(),
+                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
+                _ => e.to_string(),
+            };
+            Failure::usage(format!("cannot write {}: {reason}", path.display()))
+        })?,
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush())
+            {
+                // A reader that stops early (`| head`) is not an error.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    return Err(Failure::internal(e))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(Code::Ok)
+}
+
+/// The format: `--format`, or OUT's extension; a disagreement between them is a usage error.
+fn format_of(args: &ExportArgs) -> Result<Format, Failure> {
+    let inferred = args.output.as_deref().and_then(Format::from_path);
+    match (args.format, inferred) {
+        (Some(f), Some(g)) if f != g => Err(Failure::usage(format!(
+            "--format {} does not match the extension of {} ({})",
+            f.name(),
+            args.output.as_deref().unwrap_or_else(|| "".as_ref()).display(),
+            g.name()
+        ))),
+        (Some(f), _) | (None, Some(f)) => Ok(f),
+        (None, None) => Err(Failure::usage(match &args.output {
+            Some(path) => format!(
+                "cannot tell the format from {}: give --format lp|mps|gmpl-data or end OUT in .lp, .mps or .dat",
+                path.display()
+            ),
+            None => "give --format lp|mps|gmpl-data (or -o OUT ending in .lp, .mps or .dat)".into(),
+        })),
+    }
+}

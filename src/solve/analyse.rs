@@ -1,0 +1,84 @@
+//! Looking inside a model without solving the MILP: the size HiGHS's presolve leaves, and the
+//! root LP relaxation (every integrality dropped).
+
+use super::{to_highs, SolveError, SolveOptions, Status};
+use crate::formulation::BuiltModel;
+use highs::HighsModelStatus;
+
+/// The model's size after HiGHS's MIP presolve (all zero when presolve solves it outright).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct PresolvedSize {
+    pub columns: usize,
+    pub rows: usize,
+    pub nonzeros: usize,
+}
+
+/// The root LP relaxation: x ∈ {0,1} becomes 0 ≤ x ≤ 1, integers become reals.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Relaxation {
+    /// `Solved` when the LP is feasible, `Infeasible` when even the LP has no point.
+    pub status: Status,
+    /// The LP optimum (0 for these feasibility models, reported for completeness).
+    pub objective: f64,
+    /// How many integer columns have a fractional value at the LP solution HiGHS returned.
+    pub fractional: usize,
+    /// Column values of that LP solution, when feasible.
+    #[serde(skip)]
+    pub values: Option<Vec<f64>>,
+}
+
+/// Runs HiGHS's presolve only and reads the reduced size.
+pub fn presolved_size(
+    model: &BuiltModel,
+    options: &SolveOptions,
+) -> Result<PresolvedSize, SolveError> {
+    let mut highs_model = to_highs(model, options)?;
+    let ptr = highs_model.as_mut_ptr();
+    // SAFETY: `ptr` is the live HiGHS instance owned by `highs_model` for this whole block.
+    unsafe {
+        highs_sys::Highs_presolve(ptr);
+        Ok(PresolvedSize {
+            columns: highs_sys::Highs_getPresolvedNumCol(ptr).max(0) as usize,
+            rows: highs_sys::Highs_getPresolvedNumRow(ptr).max(0) as usize,
+            nonzeros: highs_sys::Highs_getPresolvedNumNz(ptr).max(0) as usize,
+        })
+    }
+}
+
+/// Solves the LP relaxation (integrality cleared) and counts fractional integer columns.
+pub fn root_relaxation(
+    model: &BuiltModel,
+    options: &SolveOptions,
+) -> Result<Relaxation, SolveError> {
+    let mut highs_model = to_highs(model, options)?;
+    // SAFETY: the pointer is the live HiGHS instance owned by `highs_model`.
+    unsafe { highs_sys::Highs_clearIntegrality(highs_model.as_mut_ptr()) };
+    let solved = highs_model
+        .try_solve()
+        .map_err(|status| SolveError(format!("LP relaxation failed: {status:?}")))?;
+    let status = match solved.status() {
+        HighsModelStatus::Optimal => Status::Solved,
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            Status::Infeasible
+        }
+        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedIterationLimit => {
+            Status::TimeLimit
+        }
+        other => return Err(SolveError(format!("LP relaxation: status {other:?}"))),
+    };
+    let values = (status == Status::Solved).then(|| solved.get_solution().columns().to_vec());
+    let fractional = values.as_ref().map_or(0, |values| {
+        model
+            .variables
+            .iter_variables_with_def()
+            .zip(values)
+            .filter(|((_, def), &x)| def.is_integer() && (x - x.round()).abs() > 1e-6)
+            .count()
+    });
+    Ok(Relaxation {
+        status,
+        objective: solved.objective_value(),
+        fractional,
+        values,
+    })
+}
