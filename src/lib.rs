@@ -30,5 +30,6 @@ pub mod input;
 pub mod methods;
 pub mod output;
 pub mod puzzle;
+pub mod render;
 pub mod run;
 pub mod solve;

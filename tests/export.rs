@@ -1066,6 +1066,10 @@ fn bad_usage_is_one_line_and_exit_2() {
             .contains("does not match")
     );
     assert!(export_fails(&[p, "--format", "gmpl-data", "--reduce"]).contains("--reduce"));
+    for format in ["cnf", "col", "dzn"] {
+        let err = export_fails(&[p, "--format", format, "--model", "natural", "--sums"]);
+        assert!(err.contains("written from the puzzle alone"), "{err}");
+    }
     assert!(
         export_fails(&[p, "--format", "lp", "-o", missing_dir.to_str().unwrap()])
             .contains("cannot write")

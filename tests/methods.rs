@@ -301,3 +301,63 @@ fn cli_info_and_the_cnf_and_graph_exports() {
     assert!(col.lines().any(|l| l == "p edge 81 810"));
     assert_eq!(col.lines().filter(|l| l.starts_with("e ")).count(), 810);
 }
+
+/// The grid MiniZinc prints for `models/sudoku.mzn` with the exported `.dzn`, or `None` (with a
+/// visible message) when `minizinc` is not installed.
+fn minizinc_grid(dzn: &str) -> Option<Vec<u32>> {
+    if std::process::Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("SKIPPED: minizinc is not installed (apt-get install minizinc)");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("p.dzn");
+    std::fs::write(&data, dzn).unwrap();
+    let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/sudoku.mzn");
+    let out = std::process::Command::new("minizinc")
+        .arg(model)
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    Some(
+        text.lines()
+            .take_while(|l| !l.starts_with("---"))
+            .flat_map(|l| l.split_whitespace().map(|t| t.parse::<u32>().unwrap()))
+            .collect(),
+    )
+}
+
+#[test]
+fn minizinc_solves_the_exported_data() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cases = vec![(root.join("data/seeds/seed003_minizinc_9x9.json"), None)];
+    if let Some(path) = shared_data("jigsaw_9x9_janko.txt") {
+        cases.push((path, Some("3")));
+    }
+    for (path, line) in cases {
+        let mut export = cli();
+        export.args(["export", "--format", "dzn"]);
+        let mut solve = cli();
+        solve.args(["solve", "--json", "--method", "backtrack"]);
+        if let Some(k) = line {
+            export.args(["--line", k]);
+            solve.args(["--line", k]);
+        }
+        let dzn = String::from_utf8(export.arg(&path).output().unwrap().stdout).unwrap();
+        let Some(grid) = minizinc_grid(&dzn) else {
+            return;
+        };
+        let doc: serde_json::Value =
+            serde_json::from_slice(&solve.arg(&path).output().unwrap().stdout).unwrap();
+        assert_eq!(grid, json_grid(&doc), "{}", path.display());
+    }
+}

@@ -10,9 +10,10 @@ use sudoku_ilp::input::{InputError, ParseOptions, Place};
 use sudoku_ilp::output::status_text;
 use sudoku_ilp::solve::SolveOptions;
 
-/// Run every formulation on the same puzzle and print one table, a column per formulation:
-/// sizes, size after HiGHS presolve, the root LP relaxation, nodes, simplex iterations, times,
-/// status, and whether the grids agree.
+/// Run the formulations side by side on one puzzle and print one table.
+///
+/// A column per formulation: sizes, size after HiGHS presolve, the root LP relaxation, nodes,
+/// simplex iterations, times, status, and whether the grids agree.
 ///
 /// Variants: binary, binary-reduce, natural (the seed's textbook big-M model), natural-pair-m,
 /// natural-drop-given-pairs, natural-exclusions, natural-sums, natural-subset-sums (one

@@ -1,5 +1,5 @@
 //! `sudoku-ilp export`: the model of one puzzle as a CPLEX LP or free MPS file, or the puzzle as
-//! GNU MathProg data for models/sudoku.mod and models/natural.mod.
+//! GNU MathProg data, DIMACS CNF, a DIMACS colouring graph or MiniZinc data.
 
 use super::model_args::ModelArgs;
 use super::{Code, Failure};
@@ -11,10 +11,13 @@ use sudoku_ilp::export::{export, Format};
 /// Write a puzzle's model for other solvers (glpsol, cbc, highs), or its GNU MathProg data.
 ///
 /// lp: CPLEX LP; mps: free MPS; gmpl-data: the .dat for models/sudoku.mod (binary model) and
-/// models/natural.mod (natural model). Names are 1-based: x_r{r}_c{c}_v{v}, rows cell_r{r}_c{c},
+/// models/natural.mod (natural model); cnf: DIMACS CNF of seed 001's SAT encoding; col: the
+/// Sudoku graph in DIMACS format (givens as a precolouring in comments); dzn: MiniZinc data for
+/// models/sudoku.mzn. Names are 1-based: x_r{r}_c{c}_v{v}, rows cell_r{r}_c{c},
 /// row_r{r}_v{v}, col_c{c}_v{v}, box_b{b}_v{v}, given_r{r}_c{c}; natural model v_r{r}_c{c},
 /// y_r{r1}c{c1}_r{r2}c{c2}, rows ne1_…, ne2_…. Without -o the file goes to
-/// standard output; with -o the format may be left out when OUT ends in .lp, .mps or .dat.
+/// standard output; with -o the format may be left out when OUT ends in .lp, .mps, .dat, .cnf,
+/// .col or .dzn.
 ///
 /// Example:
 ///   sudoku-ilp export data/seeds/seed004_unique_9x9.json -o unique.lp
@@ -39,10 +42,11 @@ pub struct ExportArgs {
 
 pub fn run(args: ExportArgs) -> Result<Code, Failure> {
     let format = format_of(&args)?;
-    if format == Format::GmplData && args.model.has_model_switches() {
-        return Err(Failure::usage(
-            "--reduce and the natural-model switches shape a model; gmpl-data holds the puzzle only (models/*.mod build the model)",
-        ));
+    if !format.writes_model() && args.model.has_model_switches() {
+        return Err(Failure::usage(format!(
+            "--reduce and the natural-model switches shape a model; --format {} is written from the puzzle alone",
+            format.name()
+        )));
     }
     let formulation = args.model.formulation()?;
     let puzzle = args.model.puzzle()?;
@@ -87,10 +91,10 @@ fn format_of(args: &ExportArgs) -> Result<Format, Failure> {
         (Some(f), _) | (None, Some(f)) => Ok(f),
         (None, None) => Err(Failure::usage(match &args.output {
             Some(path) => format!(
-                "cannot tell the format from {}: give --format lp|mps|gmpl-data or end OUT in .lp, .mps or .dat",
+                "cannot tell the format from {}: give --format lp|mps|gmpl-data|cnf|col|dzn or end OUT in .lp, .mps, .dat, .cnf, .col or .dzn",
                 path.display()
             ),
-            None => "give --format lp|mps|gmpl-data (or -o OUT ending in .lp, .mps or .dat)".into(),
+            None => "give --format lp|mps|gmpl-data|cnf|col|dzn (or -o OUT ending in .lp, .mps, .dat, .cnf, .col or .dzn)".into(),
         })),
     }
 }

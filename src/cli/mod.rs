@@ -8,6 +8,7 @@ mod export;
 mod generate;
 mod info;
 mod model_args;
+mod render;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -34,6 +35,7 @@ pub enum Command {
     Export(export::ExportArgs),
     Generate(generate::GenerateArgs),
     Info(info::InfoArgs),
+    Render(render::RenderArgs),
 }
 
 /// Exit codes of the contract.
@@ -93,6 +95,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Info(args) => info::run(args),
+        Command::Render(args) => render::run(args),
     }
 }
 

@@ -33,7 +33,7 @@ pub struct SolveArgs {
     pub json: bool,
 
     /// Solution method: ilp (the MILP model with HiGHS), backtrack (depth-first search,
-    /// most-constrained cell first) or propagate (unit propagation on the SAT clauses, the
+    /// most-constrained choice first) or propagate (unit propagation on the SAT clauses, the
     /// failed-literal rule, then search). --time-limit applies to all three.
     #[arg(long, value_enum, default_value_t = Method::Ilp)]
     pub method: Method,

@@ -13,6 +13,7 @@
 
 pub mod cnf;
 pub mod col;
+pub mod dzn;
 pub mod gmpl;
 pub mod lp;
 pub mod mps;
@@ -37,10 +38,12 @@ pub enum Format {
     Cnf,
     /// DIMACS graph colouring (`.col`): the Sudoku graph, givens as a precolouring in comments.
     Col,
+    /// MiniZinc data (`.dzn`) for models/sudoku.mzn.
+    Dzn,
 }
 
 impl Format {
-    /// The format named by a file's extension: `.lp`, `.mps`, `.dat`.
+    /// The format named by a file's extension: `.lp`, `.mps`, `.dat`, `.cnf`, `.col`, `.dzn`.
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
@@ -49,8 +52,15 @@ impl Format {
             "dat" => Some(Format::GmplData),
             "cnf" => Some(Format::Cnf),
             "col" => Some(Format::Col),
+            "dzn" => Some(Format::Dzn),
             _ => None,
         }
+    }
+
+    /// True for the formats written from the built model (LP, MPS); the others are written
+    /// from the puzzle alone, so model switches do not apply to them.
+    pub fn writes_model(self) -> bool {
+        matches!(self, Format::Lp | Format::Mps)
     }
 
     /// The name used on the command line.
@@ -61,6 +71,7 @@ impl Format {
             Format::GmplData => "gmpl-data",
             Format::Cnf => "cnf",
             Format::Col => "col",
+            Format::Dzn => "dzn",
         }
     }
 }
@@ -330,6 +341,7 @@ pub fn export(
         Format::GmplData => Ok(gmpl::write_data(puzzle)),
         Format::Cnf => Ok(cnf::write(puzzle)),
         Format::Col => Ok(col::write(puzzle)),
+        Format::Dzn => Ok(dzn::write(puzzle)),
     }
 }
 

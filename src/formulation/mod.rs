@@ -20,9 +20,9 @@ pub enum ModelKind {
     Binary,
     /// The seed's natural model: integer x_rc ∈ [1, n], one binary per pair of cells that share
     /// a house, two big-M rows per pair (M = n). Strengthening switches: --pair-m,
-    /// --drop-given-pairs, --exclusions, --sums.
+    /// --drop-given-pairs, --exclusions, --sums, --subset-sums.
     Natural,
-    /// The natural model with every strengthening switch on.
+    /// The natural model with every strengthening switch on but --subset-sums.
     NaturalStrong,
 }
 

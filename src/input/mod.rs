@@ -225,7 +225,12 @@ fn parse(
     if jigsaw::is_jigsaw_line(line) {
         return jigsaw::parse_jigsaw_line(line)
             .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))
-            .map(|(p, _)| (p.with_name(Some(format!("{origin} line {number}"))), Vec::new()));
+            .map(|(p, _)| {
+                (
+                    p.with_name(Some(format!("{origin} line {number}"))),
+                    Vec::new(),
+                )
+            });
     }
     text::parse_line_lenient(line, options.box_shape, lenient)
         .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))

@@ -1,9 +1,11 @@
-//! Plain backtracking (seed 003): depth-first search that fills the most-constrained empty cell
-//! first (minimum remaining values, the seed's "weights"), trying its candidates in increasing
-//! order.
+//! Plain backtracking (seed 003): depth-first search on the most-constrained choice first
+//! (minimum remaining values, the seed's "weights"): the empty cell with the fewest candidates,
+//! trying them in increasing order, or, when some house has a missing value with even fewer
+//! possible cells, that value's cells.
 //!
 //! The candidates of cell i are `allowed(i) ∖ ⋃_{h ∋ i} used(h)`, where `used(h)` is the mask of
-//! values already placed in house h; an empty cell with no candidate ends the branch.
+//! values already placed in house h; an empty cell with no candidate, or a missing value with no
+//! cell in a house, ends the branch.
 
 use super::{full_mask, house_index};
 use crate::puzzle::{Grid, Puzzle};
@@ -35,6 +37,7 @@ pub struct Counted {
 /// The search state: values placed, per-house used masks, per-cell allowed masks.
 pub(crate) struct Search<'a> {
     houses_of: &'a [Vec<usize>],
+    houses: &'a [Vec<usize>],
     values: Vec<u8>,
     used: Vec<u64>,
     allowed: Vec<u64>,
@@ -48,12 +51,12 @@ impl<'a> Search<'a> {
     /// take the values in `allowed[i]`.
     pub(crate) fn new(
         houses_of: &'a [Vec<usize>],
-        house_count: usize,
+        houses: &'a [Vec<usize>],
         values: Vec<u8>,
         allowed: Vec<u64>,
         deadline: Option<Instant>,
     ) -> Search<'a> {
-        let mut used = vec![0u64; house_count];
+        let mut used = vec![0u64; houses.len()];
         for (i, &v) in values.iter().enumerate() {
             if v != 0 {
                 for &h in &houses_of[i] {
@@ -63,6 +66,7 @@ impl<'a> Search<'a> {
         }
         Search {
             houses_of,
+            houses,
             values,
             used,
             allowed,
@@ -123,6 +127,22 @@ impl<'a> Search<'a> {
         let Some((i, mut mask)) = best else {
             return on_solution(&self.values);
         };
+        if best_count > 1 {
+            if let Some((v, places)) = self.fewest_places(best_count) {
+                if places.is_empty() {
+                    return false;
+                }
+                for j in places {
+                    self.place(j, v);
+                    let stop = self.run(on_solution);
+                    self.unplace(j);
+                    if stop {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }
         while mask != 0 {
             let v = mask.trailing_zeros() as u8 + 1;
             mask &= mask - 1;
@@ -134,6 +154,33 @@ impl<'a> Search<'a> {
             }
         }
         false
+    }
+
+    /// A value missing from a house with fewer than `than` possible cells (the fewest found),
+    /// and those cells.
+    fn fewest_places(&self, than: u32) -> Option<(u8, Vec<usize>)> {
+        let mut best: Option<(u8, Vec<usize>)> = None;
+        let mut limit = than as usize;
+        for (h, cells) in self.houses.iter().enumerate() {
+            let mut missing = !self.used[h] & full_mask(cells.len());
+            while missing != 0 {
+                let bit = missing & missing.wrapping_neg();
+                missing &= missing - 1;
+                let places: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&j| self.values[j] == 0 && self.candidates(j) & bit != 0)
+                    .collect();
+                if places.len() < limit {
+                    limit = places.len();
+                    best = Some((bit.trailing_zeros() as u8 + 1, places));
+                    if limit <= 1 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
     }
 
     pub(crate) fn nodes(&self) -> u64 {
@@ -169,8 +216,8 @@ pub(crate) fn solve_from(
     deadline: Option<Instant>,
 ) -> Solved {
     let n = puzzle.order();
-    let (houses_of, _) = house_index(puzzle);
-    let mut search = Search::new(&houses_of, puzzle.houses().len(), values, allowed, deadline);
+    let (houses_of, houses) = house_index(puzzle);
+    let mut search = Search::new(&houses_of, &houses, values, allowed, deadline);
     let mut found = None;
     search.run(&mut |values| {
         found = Some(values.to_vec());
@@ -199,10 +246,10 @@ pub(crate) fn solve_from(
 pub fn count(puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Counted {
     let n = puzzle.order();
     let limit = limit.max(1);
-    let (houses_of, _) = house_index(puzzle);
+    let (houses_of, houses) = house_index(puzzle);
     let mut search = Search::new(
         &houses_of,
-        puzzle.houses().len(),
+        &houses,
         puzzle.givens().to_vec(),
         vec![full_mask(n); n * n],
         deadline,
@@ -264,8 +311,8 @@ mod tests {
         assert!(c.exact);
         // Independent count: filter all 288 4×4 grids by the diagonal rule.
         let plain = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
-        let (houses_of, _) = house_index(&plain);
-        let mut search = Search::new(&houses_of, 12, vec![0; 16], vec![15; 16], None);
+        let (houses_of, houses) = house_index(&plain);
+        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
         let mut diagonal = 0;
         search.run(&mut |v| {
             let ok = |cells: [usize; 4]| cells.iter().fold(0u32, |m, &i| m | 1 << v[i]) == 0b11110;

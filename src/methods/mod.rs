@@ -1,6 +1,6 @@
 //! Solution methods that are not MILP: the seed documents' comparison points.
 //!
-//! - [`backtrack`]: depth-first search, most-constrained cell first (seed 003's "weights").
+//! - [`backtrack`]: depth-first search, most-constrained choice first (seed 003's "weights").
 //! - [`propagate`]: unit propagation on the CNF of seed 001, then the failed-literal rule, then
 //!   search on the candidates that remain.
 //!
@@ -22,7 +22,7 @@ use std::time::Instant;
 pub enum Method {
     /// The MILP model solved by HiGHS.
     Ilp,
-    /// Depth-first search, most-constrained cell first.
+    /// Depth-first search, most-constrained choice first.
     Backtrack,
     /// Unit propagation, failed-literal rule, then search.
     Propagate,
@@ -93,7 +93,7 @@ pub fn run(
         Method::Ilp | Method::Backtrack => {
             let s = backtrack::solve(puzzle, deadline);
             let summary = format!(
-                "depth-first, most-constrained cell first: {} nodes",
+                "depth-first, fewest choices first (a cell's values or a value's cells in a house): {} nodes",
                 thousands(s.nodes as usize)
             );
             (s.status, s.grid, vec![("nodes", json!(s.nodes))], summary)

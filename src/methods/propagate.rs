@@ -163,6 +163,8 @@ impl State {
 }
 
 /// Unit propagation only, or with the failed-literal rule; then search when `search` is set.
+/// Without search, a grid that reasoning leaves open is reported as [`Status::TimeLimit`]
+/// (undecided).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     pub failed_literal: bool,
@@ -225,7 +227,7 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
     result.fixed_by_reasoning = result.fixed_by_unit;
     if !state.complete() && options.failed_literal {
         result.stage = Stage::FailedLiteral;
-        if failed_literal_rule(&mut state, &shape, n, &mut result).is_err() {
+        if failed_literal_rule(&mut state, &shape, n, deadline, &mut result).is_err() {
             return result;
         }
         result.fixed_by_reasoning = state.fixed() - givens;
@@ -251,16 +253,20 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
 }
 
 /// Applies the failed-literal rule with unit propagation after each deduction, until neither
-/// deduces anything or the grid is complete.
+/// deduces anything, the grid is complete or the deadline has passed.
 fn failed_literal_rule(
     state: &mut State,
     shape: &Shape,
     n: usize,
+    deadline: Option<Instant>,
     result: &mut Propagated,
 ) -> Result<(), Conflict> {
     loop {
         let mut deduced = false;
         for i in 0..state.cand.len() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(());
+            }
             let mut rest = state.cand[i];
             if rest.count_ones() < 2 {
                 continue;

@@ -1,0 +1,172 @@
+//! The grid as an SVG picture (seed 002's visualiser): givens in bold black, solved digits in
+//! blue, thin lines between cells, thick lines between boxes or irregular regions and around the
+//! grid, the two diagonals drawn faintly when they are houses, and an optional title.
+
+use crate::puzzle::{Grid, Layout, Puzzle};
+use std::fmt::Write;
+
+/// Side of a cell in SVG units.
+pub const CELL: usize = 48;
+const MARGIN: usize = 12;
+const TITLE: usize = 36;
+/// The colour of solved (not given) digits.
+pub const SOLVED_COLOUR: &str = "#1f5fbf";
+
+/// The region (box or irregular region) index of each cell, row-major.
+fn region_of(puzzle: &Puzzle) -> Vec<usize> {
+    let n = puzzle.order();
+    match puzzle.layout() {
+        Layout::Boxes { rows, cols } => (0..n * n)
+            .map(|i| (i / n / rows) * (n / cols) + (i % n) / cols)
+            .collect(),
+        Layout::Regions(ids) => ids.clone(),
+    }
+}
+
+/// Escapes text for SVG content and attribute values.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Draws the puzzle, filled in with `solution` when one is given (its non-given digits in
+/// [`SOLVED_COLOUR`]).
+///
+/// ```
+/// use sudoku_ilp::{puzzle::Puzzle, render::svg};
+/// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
+/// let picture = svg(&p, None, Some("4×4"));
+/// assert!(picture.starts_with("<svg") && picture.contains(">4×4</text>"));
+/// assert_eq!(picture.matches("font-weight=\"bold\"").count(), 4);
+/// ```
+pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> String {
+    let n = puzzle.order();
+    let top = MARGIN + if title.is_some() { TITLE } else { 0 };
+    let side = n * CELL;
+    let (width, height) = (side + 2 * MARGIN, top + side + MARGIN);
+    let font = if n > 9 { CELL * 4 / 10 } else { CELL * 6 / 10 };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
+    );
+    if let Some(t) = title {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="22" text-anchor="middle">{}</text>"#,
+            width / 2,
+            MARGIN + 24,
+            escape(t)
+        );
+    }
+    let (x0, y0) = (MARGIN, top);
+    if puzzle.has_diagonals() {
+        let _ = writeln!(
+            out,
+            r##"<g stroke="#d8d8d8" stroke-width="2"><line x1="{x0}" y1="{y0}" x2="{}" y2="{}"/><line x1="{}" y1="{y0}" x2="{x0}" y2="{}"/></g>"##,
+            x0 + side,
+            y0 + side,
+            x0 + side,
+            y0 + side
+        );
+    }
+    // Cell edges: thick where the two cells lie in different boxes or regions.
+    let region = region_of(puzzle);
+    let (mut thin, mut thick) = (String::new(), String::new());
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            let (x, y) = (x0 + c * CELL, y0 + r * CELL);
+            if c + 1 < n {
+                let target = if region[i] != region[i + 1] {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(
+                    target,
+                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}"/>"#,
+                    x + CELL,
+                    y + CELL
+                );
+            }
+            if r + 1 < n {
+                let target = if region[i] != region[i + n] {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(
+                    target,
+                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}"/>"#,
+                    y + CELL,
+                    x + CELL
+                );
+            }
+        }
+    }
+    let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="1">{thin}</g>"##);
+    let _ = writeln!(
+        out,
+        r##"<g stroke="black" stroke-width="3" stroke-linecap="square">{thick}</g>"##
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="black" stroke-width="4"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<g font-family="sans-serif" font-size="{font}" text-anchor="middle" dominant-baseline="central">"#
+    );
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            let given = puzzle.givens()[i];
+            let (value, style) = match (given, solution) {
+                (0, Some(g)) if g.values[i] != 0 => {
+                    (g.values[i], format!(r#"fill="{SOLVED_COLOUR}""#))
+                }
+                (0, _) => continue,
+                (v, _) => (v, r#"font-weight="bold" fill="black""#.to_string()),
+            };
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" {style}>{value}</text>"#,
+                x0 + c * CELL + CELL / 2,
+                y0 + r * CELL + CELL / 2
+            );
+        }
+    }
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thick_lines_follow_the_regions() {
+        let p = Puzzle::with_square_boxes(9, vec![0; 81]).unwrap();
+        let picture = svg(&p, None, None);
+        let thick = picture
+            .lines()
+            .find(|l| l.contains("stroke-width=\"3\""))
+            .unwrap();
+        // Two inner box borders each way, 9 cell edges long: 36 thick segments.
+        assert_eq!(thick.matches("<line").count(), 36);
+        assert_eq!(picture.matches("<text").count(), 0);
+    }
+
+    #[test]
+    fn titles_are_escaped() {
+        let p = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
+        assert!(svg(&p, None, Some("a<b & \"c\"")).contains(">a&lt;b &amp; &quot;c&quot;</text>"));
+    }
+}
