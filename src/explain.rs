@@ -24,7 +24,10 @@
 //! (tdoku's test grids with no solution: 2–4 s for the givens, 7–17 s with the houses).
 
 use crate::check::{check, CheckError};
-use crate::formulation::{binary::Binary, Formulation};
+use crate::formulation::{
+    binary::{house_row_name, Binary},
+    Formulation,
+};
 use crate::puzzle::{Cell, Conflict, Grid, HouseKind, Puzzle};
 use crate::solve::session::{Bounds, Session};
 use crate::solve::{ms, SolveError, SolveOptions, Status};
@@ -221,18 +224,6 @@ pub fn explain(
 const EQUALS_ONE: Bounds = (1.0, 1.0);
 /// The bounds of a row switched off.
 const OFF: Bounds = (f64::NEG_INFINITY, f64::INFINITY);
-
-/// The name the binary model gives the row of house `kind` and value v (see
-/// [`crate::formulation::binary`]).
-fn house_row_name(kind: HouseKind, v: usize) -> String {
-    match kind {
-        HouseKind::Row(i) => format!("row_r{}_v{v}", i + 1),
-        HouseKind::Col(i) => format!("col_c{}_v{v}", i + 1),
-        HouseKind::Box(i) => format!("box_b{}_v{v}", i + 1),
-        HouseKind::Region(i) => format!("region_g{}_v{v}", i + 1),
-        HouseKind::Diagonal(i) => format!("diag_d{}_v{v}", i + 1),
-    }
-}
 
 enum Outcome {
     Solved(Vec<f64>),

@@ -25,7 +25,7 @@ pub struct Binary {
 }
 
 /// The name of the row of house `kind` and value v.
-fn house_row_name(kind: HouseKind, v: usize) -> String {
+pub fn house_row_name(kind: HouseKind, v: usize) -> String {
     match kind {
         HouseKind::Row(i) => format!("row_r{}_v{v}", i + 1),
         HouseKind::Col(i) => format!("col_c{}_v{v}", i + 1),

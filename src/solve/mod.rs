@@ -90,20 +90,7 @@ pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, Solv
     let solved = highs_model
         .try_solve()
         .map_err(|status| SolveError(format!("solve failed: {status:?}")))?;
-    let status = match solved.status() {
-        HighsModelStatus::Optimal
-        | HighsModelStatus::ObjectiveBound
-        | HighsModelStatus::ObjectiveTarget => Status::Solved,
-        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
-            Status::Infeasible
-        }
-        HighsModelStatus::ReachedTimeLimit
-        | HighsModelStatus::ReachedIterationLimit
-        | HighsModelStatus::ReachedSolutionLimit
-        | HighsModelStatus::ReachedInterrupt
-        | HighsModelStatus::ReachedMemoryLimit => Status::TimeLimit,
-        other => return Err(SolveError(format!("unexpected model status {other:?}"))),
-    };
+    let status = status_of(solved.status())?;
     let values = (status == Status::Solved).then(|| solved.get_solution().columns().to_vec());
     let stats = SolveStats {
         solve_ms: ms(start.elapsed()),
@@ -118,6 +105,24 @@ pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, Solv
         status,
         values,
         stats,
+    })
+}
+
+/// The status of a feasibility model from HiGHS's model status.
+pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> {
+    Ok(match status {
+        HighsModelStatus::Optimal
+        | HighsModelStatus::ObjectiveBound
+        | HighsModelStatus::ObjectiveTarget => Status::Solved,
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            Status::Infeasible
+        }
+        HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt
+        | HighsModelStatus::ReachedMemoryLimit => Status::TimeLimit,
+        other => return Err(SolveError(format!("unexpected model status {other:?}"))),
     })
 }
 

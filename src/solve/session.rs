@@ -17,7 +17,7 @@
 //! `time_limit` option is compared with that clock. [`Session::solve`] therefore sets
 //! `time_limit` to the time used so far plus what the caller allows.
 
-use super::{ms, set_options, SolveError, SolveOptions, SolveStats, Status};
+use super::{ms, set_options, status_of, SolveError, SolveOptions, SolveStats, Status};
 use crate::formulation::BuiltModel;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
@@ -313,24 +313,6 @@ impl Session {
 fn column_handles(k: usize) -> Vec<highs::Col> {
     let mut scratch = highs::RowProblem::default();
     (0..k).map(|_| scratch.add_column(0.0, 0.0..=0.0)).collect()
-}
-
-/// The status of this feasibility model (as in [`super::solve`]).
-fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> {
-    Ok(match status {
-        HighsModelStatus::Optimal
-        | HighsModelStatus::ObjectiveBound
-        | HighsModelStatus::ObjectiveTarget => Status::Solved,
-        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
-            Status::Infeasible
-        }
-        HighsModelStatus::ReachedTimeLimit
-        | HighsModelStatus::ReachedIterationLimit
-        | HighsModelStatus::ReachedSolutionLimit
-        | HighsModelStatus::ReachedInterrupt
-        | HighsModelStatus::ReachedMemoryLimit => Status::TimeLimit,
-        other => return Err(SolveError(format!("unexpected model status {other:?}"))),
-    })
 }
 
 fn check_status(status: HighsInt, what: &str) -> Result<(), SolveError> {
