@@ -14,7 +14,7 @@
 //! the given; in an empty cell, every value given in one of its houses. A row whose columns are
 //! all left out stays in the model as `0 = 1`, which makes the solver report infeasibility.
 
-use super::{cell_tag, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
+use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::{HouseKind, Puzzle};
 use good_lp::{variable, Expression, Variable};
 
@@ -90,7 +90,7 @@ impl Formulation for Binary {
             model.cells.push(CellEncoding::OneHot(options));
         }
         let sum = |vars: &mut dyn Iterator<Item = Option<Variable>>| -> Expression {
-            vars.flatten().map(Expression::from).sum()
+            sum_of(vars.flatten())
         };
         for (i, cell) in puzzle.cells().enumerate() {
             let expr = sum(&mut x.iter().map(|by_cell| by_cell[i]));

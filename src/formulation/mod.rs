@@ -217,7 +217,7 @@ impl BuiltModel {
             .iter_variables_with_def()
             .map(|(var, _)| var)
             .collect();
-        let expr: Expression = columns.iter().map(|&c| Expression::from(vars[c])).sum();
+        let expr = sum_of(columns.iter().map(|&c| vars[c]));
         let k = self
             .rows
             .iter()
@@ -228,6 +228,17 @@ impl BuiltModel {
         self.add_row(format!("nogood_{k}"), expr, Sense::Le, bound);
         true
     }
+}
+
+/// Σ of the variables with coefficient 1, built in one expression (summing one expression per
+/// variable would allocate a map per term).
+pub fn sum_of(vars: impl IntoIterator<Item = Variable>) -> Expression {
+    let vars = vars.into_iter();
+    let mut expr = Expression::with_capacity(vars.size_hint().0);
+    for var in vars {
+        expr.add_mul(1.0, var);
+    }
+    expr
 }
 
 /// The model name of a cell, `r{row}_c{col}` (1-based), as used in variable and row names.

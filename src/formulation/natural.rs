@@ -30,7 +30,7 @@
 //! - `subset_sums`: Rado's permutahedron inequalities on every subset of a house's empty cells
 //!   (valid and exact for one house, but thousands of rows: not part of `natural-strong`).
 
-use super::{cell_tag, BuiltModel, CellEncoding, Formulation, Sense};
+use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, Sense};
 use crate::puzzle::{Cell, HouseKind, Puzzle};
 use good_lp::{variable, Expression, Variable};
 
@@ -215,11 +215,7 @@ impl Formulation for Natural {
         if self.sums {
             let total = (n * (n + 1) / 2) as f64;
             for house in puzzle.houses() {
-                let expr: Expression = house
-                    .cells
-                    .iter()
-                    .map(|&c| Expression::from(x[index(c)]))
-                    .sum();
+                let expr = sum_of(house.cells.iter().map(|&c| x[index(c)]));
                 model.add_row(sum_name(house.kind), expr, Sense::Eq, total);
             }
         }
@@ -266,10 +262,11 @@ fn add_subset_sums(
         if s < 2 {
             continue;
         }
-        let expr: Expression = (0..k)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| Expression::from(x[empty[i].row * n + empty[i].col]))
-            .sum();
+        let expr = sum_of(
+            (0..k)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| x[empty[i].row * n + empty[i].col]),
+        );
         let low: usize = missing[..s].iter().sum();
         let high: usize = missing[k - s..].iter().sum();
         let tag = format!("{}_{mask}", house.kind.tag());
