@@ -7,25 +7,7 @@ mod common;
 use assert_cmd::Command;
 use common::{is_solution, json_grid};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn data_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
+use std::path::Path;
 
 fn solve_json(path: &Path, extra: &[&str]) -> (i32, Value) {
     let out = Command::cargo_bin("sudoku-ilp")
@@ -48,37 +30,12 @@ fn solve_json(path: &Path, extra: &[&str]) -> (i32, Value) {
 
 #[test]
 fn every_data_puzzle_solves_as_expected() {
-    let files = data_files();
-    assert!(
-        files.len() >= 20,
-        "data/ holds the seed and generated grids"
-    );
     let mut orders = std::collections::BTreeSet::new();
-    for path in &files {
-        let meta: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let rows = meta["grid"].as_array().unwrap();
-        let n = rows.len();
+    for puzzle in common::data_puzzles() {
+        let (path, n, givens) = (&puzzle.path, puzzle.n, &puzzle.givens);
+        let (box_rows, box_cols) = puzzle.box_shape;
         orders.insert(n);
-        let givens: Vec<u32> = rows
-            .iter()
-            .flat_map(|r| {
-                r.as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.as_u64().unwrap() as u32)
-            })
-            .collect();
-        let (box_rows, box_cols) = match meta["box"].as_array() {
-            Some(b) => (
-                b[0].as_u64().unwrap() as usize,
-                b[1].as_u64().unwrap() as usize,
-            ),
-            None => {
-                let s = (n as f64).sqrt() as usize;
-                (s, s)
-            }
-        };
-        let expected = meta["solutions"].as_u64();
+        let expected = puzzle.solutions;
         let (code, doc) = solve_json(path, &[]);
         let name = path.display();
         if expected == Some(0) {
@@ -91,7 +48,7 @@ fn every_data_puzzle_solves_as_expected() {
         assert_eq!(doc["status"], "solved", "{name}");
         let grid = json_grid(&doc);
         assert!(
-            is_solution(&givens, &grid, box_rows, box_cols),
+            is_solution(givens, &grid, box_rows, box_cols),
             "{name}: not a solution"
         );
         assert_eq!(doc["model"]["variables"], n * n * n, "{name}: n³ columns");

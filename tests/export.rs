@@ -80,59 +80,17 @@ fn root() -> PathBuf {
 
 /// Every JSON puzzle under `data/`, sorted.
 fn data_cases() -> Vec<Case> {
-    let mut files = Vec::new();
-    let mut dirs = vec![root().join("data")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    assert!(
-        files.len() >= 20,
-        "data/ holds the seed and generated grids"
-    );
-    files
+    common::data_puzzles()
         .into_iter()
-        .map(|path| {
-            let meta: Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let rows = meta["grid"].as_array().expect("grid as rows of integers");
-            let n = rows.len();
-            let givens: Vec<u32> = rows
-                .iter()
-                .flat_map(|r| {
-                    r.as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|v| v.as_u64().unwrap() as u32)
-                })
-                .collect();
-            let box_shape = match meta["box"].as_array() {
-                Some(b) => (
-                    b[0].as_u64().unwrap() as usize,
-                    b[1].as_u64().unwrap() as usize,
-                ),
-                None => {
-                    let s = (n as f64).sqrt() as usize;
-                    (s, s)
-                }
-            };
-            Case {
-                label: path.file_stem().unwrap().to_string_lossy().into_owned(),
-                file: path.clone(),
-                line: None,
-                givens,
-                n,
-                box_shape,
-                houses: None,
-                solutions: meta["solutions"].as_u64(),
-            }
+        .map(|p| Case {
+            label: p.path.file_stem().unwrap().to_string_lossy().into_owned(),
+            file: p.path,
+            line: None,
+            givens: p.givens,
+            n: p.n,
+            box_shape: p.box_shape,
+            houses: None,
+            solutions: p.solutions,
         })
         .collect()
 }

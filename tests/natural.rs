@@ -9,7 +9,6 @@ mod common;
 use assert_cmd::cargo::cargo_bin;
 use common::{is_solution, json_grid, line_givens, lines, shared_data};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
@@ -43,40 +42,6 @@ fn run_all(jobs: Vec<Vec<String>>) -> Vec<(i32, Value)> {
         .collect()
 }
 
-fn small_data_files() -> Vec<(PathBuf, Value)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let mut files = Vec::new();
-    for dir in ["seeds", "generated"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "json") {
-                continue;
-            }
-            let meta: Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            if meta["grid"].as_array().unwrap().len() <= 9 {
-                files.push((path, meta));
-            }
-        }
-    }
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    files
-}
-
-fn flat(meta: &Value) -> Vec<u32> {
-    meta["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| {
-            r.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap() as u32)
-        })
-        .collect()
-}
-
 /// Status must be solved (exit 0, a valid grid), infeasible (exit 1) or time limit (exit 3,
 /// statistics present).
 fn assert_clean(what: &str, code: i32, doc: &Value, givens: &[u32], box_shape: (usize, usize)) {
@@ -93,48 +58,44 @@ fn assert_clean(what: &str, code: i32, doc: &Value, givens: &[u32], box_shape: (
 
 #[test]
 fn natural_models_solve_small_data_grids_like_the_binary_model() {
-    let files = small_data_files();
+    let files: Vec<_> = common::data_puzzles()
+        .into_iter()
+        .filter(|p| p.n <= 9)
+        .collect();
     let mut jobs = Vec::new();
-    for (path, _) in &files {
+    for puzzle in &files {
         for model in ["binary", "natural", "natural-strong"] {
             jobs.push(vec![
                 "solve".into(),
                 "--json".into(),
                 "--model".into(),
                 model.into(),
-                path.display().to_string(),
+                puzzle.path.display().to_string(),
             ]);
         }
     }
     let results = run_all(jobs);
-    for (k, (path, meta)) in files.iter().enumerate() {
-        let n = meta["grid"].as_array().unwrap().len();
-        let box_shape = match meta["box"].as_array() {
-            Some(b) => (
-                b[0].as_u64().unwrap() as usize,
-                b[1].as_u64().unwrap() as usize,
-            ),
-            None => ((n as f64).sqrt() as usize, (n as f64).sqrt() as usize),
-        };
+    for (k, puzzle) in files.iter().enumerate() {
+        let (path, n) = (&puzzle.path, puzzle.n);
         let binary = &results[3 * k];
         assert_eq!(
             binary.0,
-            if meta["solutions"] == 0 { 1 } else { 0 },
+            if puzzle.solutions == Some(0) { 1 } else { 0 },
             "{}",
             path.display()
         );
         for (m, model) in ["natural", "natural-strong"].iter().enumerate() {
             let (code, doc) = &results[3 * k + 1 + m];
             let what = format!("{} --model {model}", path.display());
-            assert_clean(&what, *code, doc, &flat(meta), box_shape);
-            if meta["solutions"] == 1 && *code == 0 {
+            assert_clean(&what, *code, doc, &puzzle.givens, puzzle.box_shape);
+            if puzzle.solutions == Some(1) && *code == 0 {
                 assert_eq!(
                     json_grid(doc),
                     json_grid(&binary.1),
                     "{what}: same unique grid as binary"
                 );
             }
-            if meta["solutions"] == 0 {
+            if puzzle.solutions == Some(0) {
                 assert_eq!(*code, 1, "{what}: no solution");
             }
             assert_eq!(

@@ -89,3 +89,71 @@ pub fn json_grid(doc: &serde_json::Value) -> Vec<u32> {
         })
         .collect()
 }
+
+/// A puzzle of the repository's `data/` folder, as its JSON file states it.
+pub struct DataPuzzle {
+    pub path: PathBuf,
+    pub n: usize,
+    /// Row-major givens, 0 = empty.
+    pub givens: Vec<u32>,
+    /// Box rows × columns (square boxes unless the file gives `"box"`).
+    pub box_shape: (usize, usize),
+    /// The `"solutions"` field, when the file states it.
+    pub solutions: Option<u64>,
+}
+
+/// Every JSON puzzle under `data/`, sorted by path.
+pub fn data_puzzles() -> Vec<DataPuzzle> {
+    let mut files = Vec::new();
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("data")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(
+        files.len() >= 20,
+        "data/ holds the seed and generated grids"
+    );
+    files
+        .into_iter()
+        .map(|path| {
+            let meta: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let rows = meta["grid"].as_array().expect("grid as rows of integers");
+            let n = rows.len();
+            let givens = rows
+                .iter()
+                .flat_map(|r| {
+                    r.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.as_u64().unwrap() as u32)
+                })
+                .collect();
+            let box_shape = match meta["box"].as_array() {
+                Some(b) => (
+                    b[0].as_u64().unwrap() as usize,
+                    b[1].as_u64().unwrap() as usize,
+                ),
+                None => {
+                    let s = (n as f64).sqrt() as usize;
+                    (s, s)
+                }
+            };
+            DataPuzzle {
+                path,
+                n,
+                givens,
+                box_shape,
+                solutions: meta["solutions"].as_u64(),
+            }
+        })
+        .collect()
+}
