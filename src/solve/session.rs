@@ -17,9 +17,8 @@
 //! `time_limit` option is compared with that clock. [`Session::solve`] therefore sets
 //! `time_limit` to the time used so far plus what the caller allows.
 
-use super::{ms, set_options, status_of, SolveError, SolveOptions, SolveStats, Status};
+use super::{ms, status_of, to_highs, SolveError, SolveOptions, SolveStats, Status};
 use crate::formulation::BuiltModel;
-use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
 use highs_sys::HighsInt;
 use std::ffi::CStr;
@@ -59,14 +58,7 @@ impl Session {
     /// Passes `model` to HiGHS once, with the options of `options` (threads, log, time limit).
     pub fn new(model: &BuiltModel, options: &SolveOptions) -> Result<Session, SolveError> {
         let start = Instant::now();
-        let mut problem = model.variables.clone().minimise(0).using(highs);
-        for row in &model.rows {
-            problem.add_constraint(row.constraint.clone());
-        }
-        let mut highs_model = problem
-            .try_into_inner()
-            .map_err(|e| SolveError(e.to_string()))?;
-        set_options(&mut highs_model, options)?;
+        let highs_model = to_highs(model, options)?;
         let columns = column_handles(model.variables.len());
         Ok(Session {
             model: highs_model,
