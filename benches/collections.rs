@@ -1,7 +1,7 @@
 //! Per-puzzle solve times over named puzzle collections: median, p90, max.
 //!
 //! ```text
-//! cargo bench --bench collections -- [--reduce] [--highs NAME=VALUE ...] FILE:STEP ...
+//! cargo bench --bench collections -- [--reduce] [--singles] [--plain-highs] [--highs NAME=VALUE ...] FILE:STEP ...
 //! ```
 //! FILE is a name in `../shared/data`; STEP takes every STEP-th line (1 = all). Each puzzle is
 //! built, solved, decoded and checked once, one thread, model built per puzzle; the time is
@@ -10,7 +10,7 @@
 use std::time::Instant;
 use sudoku_ilp::formulation::{binary::Binary, Formulation};
 use sudoku_ilp::input::{parse_line, puzzle_lines};
-use sudoku_ilp::run::run;
+use sudoku_ilp::run::{run_with, Presolve};
 use sudoku_ilp::solve::{SolveOptions, Status};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -24,8 +24,16 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let reduce = args.iter().any(|a| a == "--reduce");
+    let presolve = if args.iter().any(|a| a == "--singles") {
+        Presolve::Singles
+    } else {
+        Presolve::None
+    };
     let formulation: Box<dyn Formulation> = Box::new(Binary { reduce });
-    let mut options = SolveOptions::default();
+    let mut options = SolveOptions {
+        tuned: !args.iter().any(|a| a == "--plain-highs"),
+        ..SolveOptions::default()
+    };
     let mut specs = Vec::new();
     let mut words = args.iter();
     while let Some(word) = words.next() {
@@ -38,11 +46,17 @@ fn main() {
         }
     }
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let settings: Vec<String> = options
+    let mut settings: Vec<String> = options
         .highs
         .iter()
         .map(|(k, v)| format!(" {k}={v}"))
         .collect();
+    if presolve == Presolve::Singles {
+        settings.insert(0, " --singles".into());
+    }
+    if !options.tuned {
+        settings.insert(0, " --plain-highs".into());
+    }
     println!(
         "| model | collection | puzzles | solved | median ms | p90 ms | max ms | HiGHS median ms |"
     );
@@ -56,7 +70,8 @@ fn main() {
         for (_, line) in puzzle_lines(&text).step_by(step) {
             let puzzle = parse_line(line, None).expect("a valid puzzle line");
             let start = Instant::now();
-            let report = run(&puzzle, formulation.as_ref(), &options).expect("solver runs");
+            let report =
+                run_with(&puzzle, formulation.as_ref(), &options, presolve).expect("solver runs");
             total.push(start.elapsed().as_secs_f64() * 1000.0);
             highs.push(report.stats.highs_ms);
             solved += usize::from(report.status == Status::Solved);

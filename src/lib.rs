@@ -19,6 +19,7 @@
 //! assert_eq!(report.grid.unwrap().rows()[0], vec![4, 8, 3, 9, 2, 1, 6, 5, 7]);
 //! ```
 
+pub mod batch;
 pub mod check;
 pub mod compare;
 pub mod explain;

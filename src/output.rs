@@ -111,6 +111,14 @@ pub fn report_text(puzzle: &Puzzle, report: &Report) -> String {
     if let Some(full) = &report.unreduced {
         let _ = writeln!(out, "         before reduction: {}", size_text(full));
     }
+    if let Some(fixed) = report.singles_fixed {
+        let _ = writeln!(
+            out,
+            "singles  {} of {} empty cells filled by naked and hidden singles before the model was built",
+            thousands(fixed),
+            thousands(report.order * report.order - report.givens)
+        );
+    }
     let _ = writeln!(
         out,
         "time     build {:.1} ms, solve {:.1} ms (HiGHS {:.1} ms)",
@@ -155,6 +163,9 @@ pub fn report_json(puzzle: &Puzzle, report: &Report) -> serde_json::Value {
     }
     if let Some(full) = &report.unreduced {
         value["model"]["unreduced"] = json!(full);
+    }
+    if let Some(fixed) = report.singles_fixed {
+        value["stats"]["singles_fixed"] = json!(fixed);
     }
     value
 }

@@ -252,6 +252,13 @@ impl Puzzle {
         )
     }
 
+    /// The same puzzle (layout, diagonals, name) with other givens, e.g. the forced cells that
+    /// propagation filled in; validated like [`Puzzle::new`].
+    pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, PuzzleError> {
+        Puzzle::new(self.n, self.layout.clone(), self.diagonals, givens)
+            .map(|p| p.with_name(self.name.clone()))
+    }
+
     /// Attaches a display name (from the JSON `"name"` field or the file name).
     pub fn with_name(mut self, name: Option<String>) -> Puzzle {
         self.name = name;

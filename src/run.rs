@@ -2,6 +2,7 @@
 
 use crate::check::{check, CheckError};
 use crate::formulation::{Formulation, ModelSize};
+use crate::methods::propagate::singles;
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{ms, solve, SolveError, SolveOptions, SolveStats, Status};
 use std::time::Instant;
@@ -19,6 +20,9 @@ pub struct Report {
     pub size: ModelSize,
     /// The model's size before a reduction, when one was applied.
     pub unreduced: Option<ModelSize>,
+    /// Empty cells that [`Presolve::Singles`] filled before the model was built.
+    pub singles_fixed: Option<usize>,
+    /// Time to presolve and build the model.
     pub build_ms: f64,
     pub stats: SolveStats,
 }
@@ -31,6 +35,18 @@ pub enum RunError {
     Solver(#[from] SolveError),
     #[error("internal error: the {model} model returned a grid that fails the check: {source}")]
     Check { model: String, source: CheckError },
+}
+
+/// What happens before the model is built.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Presolve {
+    /// The model of the puzzle as given.
+    #[default]
+    None,
+    /// Naked and hidden singles (unit propagation on the CNF) fill every forced cell first; the
+    /// model is built for the puzzle with those cells as givens, so it is smaller. When
+    /// propagation finds a contradiction, the puzzle as given goes to HiGHS, which proves it.
+    Singles,
 }
 
 /// Builds `formulation` for `puzzle`, solves it with HiGHS, decodes and checks the grid.
@@ -47,8 +63,34 @@ pub fn run(
     formulation: &dyn Formulation,
     options: &SolveOptions,
 ) -> Result<Report, RunError> {
+    run_with(puzzle, formulation, options, Presolve::None)
+}
+
+/// [`run`] with a presolve step; the grid is checked against `puzzle` as given.
+///
+/// ```
+/// use sudoku_ilp::{formulation::binary::Binary, puzzle::Puzzle, solve::SolveOptions};
+/// use sudoku_ilp::run::{run_with, Presolve};
+/// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
+/// let report = run_with(&p, &Binary { reduce: true }, &SolveOptions::default(), Presolve::Singles).unwrap();
+/// assert_eq!(report.singles_fixed, Some(12)); // propagation alone fills this grid
+/// assert_eq!(report.size.variables, 16);      // one column per cell is left
+/// ```
+pub fn run_with(
+    puzzle: &Puzzle,
+    formulation: &dyn Formulation,
+    options: &SolveOptions,
+    presolve: Presolve,
+) -> Result<Report, RunError> {
     let start = Instant::now();
-    let model = formulation.build(puzzle);
+    let fixed = match presolve {
+        Presolve::None => None,
+        Presolve::Singles => singles(puzzle).and_then(|values| puzzle.with_givens(values).ok()),
+    };
+    let singles_fixed = fixed
+        .as_ref()
+        .map(|p| p.given_count() - puzzle.given_count());
+    let model = formulation.build(fixed.as_ref().unwrap_or(puzzle));
     let build_ms = ms(start.elapsed());
     let outcome = solve(&model, options)?;
     let grid = match &outcome.values {
@@ -70,6 +112,7 @@ pub fn run(
         grid,
         size: model.size(),
         unreduced: model.unreduced,
+        singles_fixed,
         build_ms,
         stats: outcome.stats,
     })

@@ -138,7 +138,7 @@ pub fn run(args: CountArgs) -> Result<Code, Failure> {
 pub(super) fn read_puzzle(args: &ModelArgs) -> Result<(Puzzle, Option<Conflict>), Failure> {
     let text = read_source(&args.file)?;
     let options = ParseOptions {
-        box_shape: args.box_shape,
+        box_shape: args.choice.box_shape,
         line: args.line,
     };
     let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, options)?;

@@ -1,5 +1,6 @@
 //! Command-line arguments (clap derive; doc comments are the help text) and dispatch.
 
+mod batch;
 mod check;
 mod compare;
 mod count;
@@ -28,6 +29,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Solve(solve::SolveArgs),
+    Batch(batch::BatchArgs),
     Count(count::CountArgs),
     Check(check::CheckArgs),
     Explain(explain::ExplainArgs),
@@ -45,6 +47,8 @@ pub enum Code {
     NoSolution = 1,
     BadInput = 2,
     LimitOrInternal = 3,
+    /// Ctrl-C stopped a batch (128 + SIGINT, as shells report it).
+    Interrupted = 130,
 }
 
 impl From<Code> for std::process::ExitCode {
@@ -88,6 +92,7 @@ impl Failure {
 pub fn run(cli: Cli) -> Result<Code, Failure> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Batch(args) => batch::run(args),
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),

@@ -13,6 +13,39 @@ pub struct ModelArgs {
     /// Puzzle file (JSON or line file), or '-' for standard input.
     pub file: String,
 
+    #[command(flatten)]
+    pub choice: ModelChoice,
+
+    /// In a line file, take the K-th puzzle line (1-based; blank and '#' lines not counted).
+    #[arg(long, value_name = "K")]
+    pub line: Option<usize>,
+}
+
+impl ModelArgs {
+    /// Reads and validates the puzzle.
+    pub fn puzzle(&self) -> Result<Puzzle, Failure> {
+        let text = read_source(&self.file)?;
+        let options = ParseOptions {
+            box_shape: self.choice.box_shape,
+            line: self.line,
+        };
+        Ok(parse_puzzle(&origin_name(&self.file), &text, options)?)
+    }
+
+    /// See [`ModelChoice::has_model_switches`].
+    pub fn has_model_switches(&self) -> bool {
+        self.choice.has_model_switches()
+    }
+
+    /// See [`ModelChoice::formulation`].
+    pub fn formulation(&self) -> Result<Box<dyn Formulation + Send + Sync>, Failure> {
+        self.choice.formulation()
+    }
+}
+
+/// The formulation, its switches, and the box shape of the grids.
+#[derive(Debug, Args)]
+pub struct ModelChoice {
     /// The formulation.
     #[arg(long, value_enum, default_value_t = ModelKind::Binary)]
     pub model: ModelKind,
@@ -46,23 +79,9 @@ pub struct ModelArgs {
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
-
-    /// In a line file, take the K-th puzzle line (1-based; blank and '#' lines not counted).
-    #[arg(long, value_name = "K")]
-    pub line: Option<usize>,
 }
 
-impl ModelArgs {
-    /// Reads and validates the puzzle.
-    pub fn puzzle(&self) -> Result<Puzzle, Failure> {
-        let text = read_source(&self.file)?;
-        let options = ParseOptions {
-            box_shape: self.box_shape,
-            line: self.line,
-        };
-        Ok(parse_puzzle(&origin_name(&self.file), &text, options)?)
-    }
-
+impl ModelChoice {
     /// True when a natural-model switch is on.
     fn natural_switches(&self) -> bool {
         self.pair_m || self.drop_given_pairs || self.exclusions || self.sums || self.subset_sums
@@ -75,7 +94,7 @@ impl ModelArgs {
 
     /// The formulation these options name; a switch that does not apply to the model is a
     /// usage error.
-    pub fn formulation(&self) -> Result<Box<dyn Formulation>, Failure> {
+    pub fn formulation(&self) -> Result<Box<dyn Formulation + Send + Sync>, Failure> {
         let natural_switches = self.natural_switches();
         match self.model {
             ModelKind::Binary if natural_switches => Err(Failure::usage(
@@ -112,6 +131,11 @@ pub struct SolverArgs {
     #[arg(long)]
     pub verbose: bool,
 
+    /// Leave HiGHS's own option defaults: without this, RINS and RENS are off and the cut
+    /// pool is capped at 100 (measured faster on this model class; README, "Speed").
+    #[arg(long)]
+    pub plain_highs: bool,
+
     /// Set any HiGHS option, e.g. --highs mip_heuristic_effort=0 (repeatable).
     #[arg(long = "highs", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
     pub highs: Vec<(String, String)>,
@@ -138,6 +162,7 @@ impl SolverArgs {
             time_limit: self.time_limit,
             threads: self.threads,
             verbose: self.verbose,
+            tuned: !self.plain_highs,
             highs: self.highs.clone(),
         })
     }

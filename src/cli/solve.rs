@@ -7,7 +7,7 @@ use sudoku_ilp::formulation::ModelKind;
 use sudoku_ilp::methods::{self, Method};
 use sudoku_ilp::output::{report_json, report_text};
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::run::run as run_puzzle;
+use sudoku_ilp::run::{run_with, Presolve};
 use sudoku_ilp::solve::Status;
 
 /// Solve one puzzle with HiGHS and print the checked grid.
@@ -32,6 +32,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Fill the cells that naked and hidden singles force before building the model (a
+    /// smaller model; the grid is still checked against the puzzle as given).
+    #[arg(long)]
+    pub singles: bool,
+
     /// Solution method: ilp (the MILP model with HiGHS), backtrack (depth-first search,
     /// most-constrained choice first) or propagate (unit propagation on the SAT clauses, the
     /// failed-literal rule, then search). --time-limit applies to all three.
@@ -46,7 +51,13 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
         return run_method(&args, &puzzle, options.time_limit);
     }
     let formulation = args.model.formulation()?;
-    let report = run_puzzle(&puzzle, formulation.as_ref(), &options).map_err(Failure::internal)?;
+    let presolve = if args.singles {
+        Presolve::Singles
+    } else {
+        Presolve::None
+    };
+    let report =
+        run_with(&puzzle, formulation.as_ref(), &options, presolve).map_err(Failure::internal)?;
     if args.json {
         emit(&format!("{}\n", report_json(&puzzle, &report)));
     } else {
@@ -61,9 +72,12 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
 
 /// `--method backtrack|propagate`: no model is built, so model switches are refused.
 fn run_method(args: &SolveArgs, puzzle: &Puzzle, time_limit: f64) -> Result<Code, Failure> {
-    if args.model.has_model_switches() || args.model.model != ModelKind::Binary {
+    if args.model.has_model_switches()
+        || args.model.choice.model != ModelKind::Binary
+        || args.singles
+    {
         return Err(Failure::usage(format!(
-            "--model, --reduce and the natural-model switches apply to --method ilp, not {}",
+            "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {}",
             args.method.name()
         )));
     }

@@ -5,12 +5,14 @@
 
 mod jigsaw;
 mod json;
+mod stream;
 mod text;
 
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
+pub use stream::{LineStream, MAX_LINE_BYTES};
 pub use text::parse_line;
 
-use crate::puzzle::{square_box_side, Conflict, Layout, Puzzle, PuzzleError};
+use crate::puzzle::{square_box_side, Conflict, Grid, Layout, Puzzle, PuzzleError};
 use std::fmt;
 use std::io::Read;
 
@@ -222,23 +224,66 @@ fn parse(
         }
         (Some(k), _) => lines[k - 1],
     };
+    parse_text_line(origin, number, line, options.box_shape, lenient)
+        .map(|(puzzle, conflicts, _)| (puzzle, conflicts))
+}
+
+/// A puzzle line that is not JSON: a jigsaw line (with its solution) or a plain grid line.
+fn parse_text_line(
+    origin: &str,
+    number: usize,
+    line: &str,
+    box_shape: Option<(usize, usize)>,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>, Option<Grid>), InputError> {
+    let at = |(col, problem): (usize, String)| {
+        InputError::new(origin, Place::LineCol(number, col), problem)
+    };
+    let name = Some(format!("{origin} line {number}"));
     if jigsaw::is_jigsaw_line(line) {
-        return jigsaw::parse_jigsaw_line(line)
-            .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))
-            .map(|(p, _)| {
-                (
-                    p.with_name(Some(format!("{origin} line {number}"))),
-                    Vec::new(),
-                )
-            });
+        let (puzzle, solution) = jigsaw::parse_jigsaw_line(line).map_err(at)?;
+        return Ok((puzzle.with_name(name), Vec::new(), Some(solution)));
     }
-    text::parse_line_lenient(line, options.box_shape, lenient)
-        .map_err(|(col, problem)| InputError::new(origin, Place::LineCol(number, col), problem))
-        .map(|(p, conflicts)| {
-            (
-                p.with_name(Some(format!("{origin} line {number}"))),
-                conflicts,
-            )
+    let (puzzle, conflicts) = text::parse_line_lenient(line, box_shape, lenient).map_err(at)?;
+    Ok((puzzle.with_name(name), conflicts, None))
+}
+
+/// One line of a batch file (see [`LineStream`]): a JSON object on one line, a jigsaw line or
+/// a grid line. Returns the puzzle and, for jigsaw lines, the solution the line gives.
+/// Errors name the file and line (and for JSON the grid row and column).
+///
+/// ```
+/// use sudoku_ilp::input::parse_batch_line;
+/// let (p, _) = parse_batch_line("f.jsonl", 3, r#"{"grid": "1.3.........4..2"}"#, None).unwrap();
+/// assert_eq!(p.given_count(), 4);
+/// let e = parse_batch_line("f.txt", 7, "1.3.........4..x", None).unwrap_err();
+/// assert!(e.to_string().starts_with("f.txt:7:16: "));
+/// ```
+pub fn parse_batch_line(
+    origin: &str,
+    number: usize,
+    line: &str,
+    box_shape: Option<(usize, usize)>,
+) -> Result<(Puzzle, Option<Grid>), InputError> {
+    if !line.trim_start().starts_with('{') {
+        return parse_text_line(origin, number, line, box_shape, false)
+            .map(|(puzzle, _, solution)| (puzzle, solution));
+    }
+    let line_origin = format!("{origin}:{number}");
+    json::parse_json(&line_origin, line, box_shape, false)
+        .map(|(puzzle, _)| {
+            let name = puzzle.name().map(str::to_string);
+            let name = name.unwrap_or_else(|| format!("{origin} line {number}"));
+            (puzzle.with_name(Some(name)), None)
+        })
+        .map_err(|e| match e.place {
+            Place::LineCol(_, col) => {
+                InputError::new(origin, Place::LineCol(number, col), e.problem)
+            }
+            Place::Whole | Place::Line(_) => {
+                InputError::new(origin, Place::Line(number), e.problem)
+            }
+            Place::Cell(..) => e,
         })
 }
 

@@ -93,6 +93,26 @@ struct State {
 struct Conflict;
 
 impl State {
+    /// Each given cell has its value as only candidate, each empty cell all of 1..n.
+    fn from_givens(puzzle: &Puzzle) -> State {
+        let n = puzzle.order();
+        let cand = puzzle
+            .givens()
+            .iter()
+            .map(|&g| {
+                if g == 0 {
+                    full_mask(n)
+                } else {
+                    1u64 << (g - 1)
+                }
+            })
+            .collect();
+        State {
+            done: vec![false; n * n],
+            cand,
+        }
+    }
+
     /// Unit propagation to a fixpoint.
     fn propagate(&mut self, shape: &Shape, n: usize) -> Result<(), Conflict> {
         loop {
@@ -193,17 +213,7 @@ impl Default for Options {
 pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Propagated {
     let n = puzzle.order();
     let shape = Shape::new(puzzle);
-    let cand: Vec<u64> = puzzle
-        .givens()
-        .iter()
-        .map(|&g| {
-            if g == 0 {
-                full_mask(n)
-            } else {
-                1u64 << (g - 1)
-            }
-        })
-        .collect();
+    let mut state = State::from_givens(puzzle);
     let givens = puzzle.given_count();
     let mut result = Propagated {
         status: Status::Infeasible,
@@ -215,10 +225,6 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
         failed_literals: 0,
         probes: 0,
         nodes: 0,
-    };
-    let mut state = State {
-        done: vec![false; n * n],
-        cand,
     };
     if state.propagate(&shape, n).is_err() {
         return result;
@@ -250,6 +256,24 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
     result.grid = found.grid;
     result.nodes = found.nodes;
     result
+}
+
+/// Unit propagation alone, as a presolve before a model is built: naked singles (a cell with one
+/// candidate) and hidden singles (a value with one place in a house), to a fixpoint.
+/// Returns the grid's values with every forced cell filled (0 where still open), or `None` when
+/// propagation derives the empty clause (the puzzle has no solution).
+///
+/// ```
+/// use sudoku_ilp::{methods::propagate::singles, puzzle::Puzzle};
+/// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
+/// assert_eq!(singles(&p).unwrap(), vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2]);
+/// ```
+pub fn singles(puzzle: &Puzzle) -> Option<Vec<u8>> {
+    let mut state = State::from_givens(puzzle);
+    state
+        .propagate(&Shape::new(puzzle), puzzle.order())
+        .ok()
+        .map(|()| state.values())
 }
 
 /// Applies the failed-literal rule with unit propagation after each deduction, until neither

@@ -1,0 +1,222 @@
+//! Many puzzles, one per line, solved by a fixed pool of worker threads and reported in input
+//! order.
+//!
+//! ```text
+//! reader thread --(line, text)--> workers (jobs × HiGHS with threads = 1) --(result)--> caller
+//!      ^                                                                                  |
+//!      +------------------------------ one token per written result ---------------------+
+//! ```
+//! The reader takes a token before it hands a line on and the caller returns one for each result
+//! it has taken in order, so at most `window` lines are in flight or waiting to be written: the
+//! memory of a run does not grow with the file. HiGHS keeps a task scheduler per OS thread, so
+//! the workers live for the whole batch and each model uses one thread.
+
+mod summary;
+
+pub use summary::{line_json, peak_memory_mb, severity, RunFacts, Summary};
+
+use crate::formulation::Formulation;
+use crate::input::{parse_batch_line, InputError, LineStream};
+use crate::puzzle::{Grid, Puzzle};
+use crate::run::{run_with, Presolve, Report, RunError};
+use crate::solve::{SolveOptions, Status};
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How a batch runs.
+pub struct BatchConfig {
+    pub formulation: Arc<dyn Formulation + Send + Sync>,
+    pub options: SolveOptions,
+    pub presolve: Presolve,
+    /// Box shape for grid lines whose order is not a perfect square.
+    pub box_shape: Option<(usize, usize)>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Most lines in flight or waiting to be written at once.
+    pub window: usize,
+}
+
+/// What became of one puzzle line.
+#[derive(Debug)]
+pub enum LineOutcome {
+    /// The model was solved (or proven infeasible, or stopped by the time limit); a grid in the
+    /// report has passed the checker. `expected` is the solution a jigsaw line gives.
+    Solved {
+        puzzle: Box<Puzzle>,
+        report: Box<Report>,
+        expected: Option<Grid>,
+    },
+    /// The line is not a valid puzzle.
+    BadLine(InputError),
+    /// HiGHS failed, or a grid failed the checker (a bug).
+    Failed(RunError),
+}
+
+/// One result, with its line number and the wall-clock time the worker spent on it.
+#[derive(Debug)]
+pub struct LineResult {
+    pub line: usize,
+    pub outcome: LineOutcome,
+    pub ms: f64,
+}
+
+impl LineResult {
+    /// The kind of result, as [`Summary`] counts it.
+    pub fn kind(&self) -> ResultKind {
+        match &self.outcome {
+            LineOutcome::Solved { report, .. } => match report.status {
+                Status::Solved => ResultKind::Solved,
+                Status::Infeasible => ResultKind::NoSolution,
+                Status::TimeLimit => ResultKind::TimeLimit,
+            },
+            LineOutcome::BadLine(_) => ResultKind::BadLine,
+            LineOutcome::Failed(_) => ResultKind::Error,
+        }
+    }
+}
+
+/// The five kinds of result a line can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultKind {
+    Solved,
+    NoSolution,
+    TimeLimit,
+    BadLine,
+    Error,
+}
+
+/// Solves one line: parse, presolve, build, solve, check.
+fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> LineOutcome {
+    let (puzzle, expected) = match parse_batch_line(origin, line, text, config.box_shape) {
+        Ok(parsed) => parsed,
+        Err(e) => return LineOutcome::BadLine(e),
+    };
+    match run_with(
+        &puzzle,
+        config.formulation.as_ref(),
+        &config.options,
+        config.presolve,
+    ) {
+        Ok(report) => LineOutcome::Solved {
+            puzzle: Box::new(puzzle),
+            report: Box::new(report),
+            expected,
+        },
+        Err(e) => LineOutcome::Failed(e),
+    }
+}
+
+/// Runs the batch over `input` and calls `sink` with each result in input order, on the calling
+/// thread. When `stop` becomes true no further line is started; the lines in flight are
+/// finished and passed to `sink`. Returns whether the whole input was read.
+pub fn run_batch<R: BufRead + Send + 'static>(
+    input: R,
+    origin: &str,
+    config: BatchConfig,
+    stop: &AtomicBool,
+    mut sink: impl FnMut(LineResult),
+) -> bool {
+    let config = Arc::new(config);
+    let window = config.window.max(1);
+    let (token_tx, token_rx) = sync_channel::<()>(window);
+    for _ in 0..window {
+        let _ = token_tx.send(());
+    }
+    let (job_tx, job_rx) = sync_channel::<(usize, Result<(usize, String), InputError>)>(window);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (result_tx, result_rx) = channel::<(usize, LineResult)>();
+    let stopped = Arc::new(AtomicBool::new(false));
+    let read_all = Arc::new(AtomicBool::new(false));
+
+    std::thread::scope(|scope| {
+        // The reader: numbers the lines in input order and waits for a token before each.
+        let reader_stop = Arc::clone(&stopped);
+        let reader_done = Arc::clone(&read_all);
+        let reader_origin = origin.to_string();
+        scope.spawn(move || {
+            for (index, item) in LineStream::new(input, &reader_origin).enumerate() {
+                if token_rx.recv().is_err() || reader_stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                if job_tx.send((index, item)).is_err() {
+                    return;
+                }
+            }
+            reader_done.store(true, Ordering::SeqCst);
+        });
+        for _ in 0..config.jobs.max(1) {
+            let job_rx = Arc::clone(&job_rx);
+            let result_tx = result_tx.clone();
+            let config = Arc::clone(&config);
+            let origin = origin.to_string();
+            scope.spawn(move || loop {
+                let next = job_rx.lock().map(|rx| rx.recv());
+                let Ok(Ok((index, item))) = next else {
+                    return;
+                };
+                let start = Instant::now();
+                let (line, outcome) = match item {
+                    Ok((line, text)) => (line, solve_line(&config, &origin, line, &text)),
+                    Err(e) => (line_of(&e), LineOutcome::BadLine(e)),
+                };
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                if result_tx
+                    .send((index, LineResult { line, outcome, ms }))
+                    .is_err()
+                {
+                    return;
+                }
+            });
+        }
+        drop(result_tx);
+        deliver_in_order(&result_rx, stop, &stopped, &token_tx, &mut sink);
+        // Ends the reader if it waits for a token.
+        drop(token_tx);
+    });
+    read_all.load(Ordering::SeqCst)
+}
+
+/// Passes results to `sink` in index order, returning a token for each; watches `stop`.
+fn deliver_in_order(
+    results: &Receiver<(usize, LineResult)>,
+    stop: &AtomicBool,
+    stopped: &AtomicBool,
+    tokens: &std::sync::mpsc::SyncSender<()>,
+    sink: &mut impl FnMut(LineResult),
+) {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            stopped.store(true, Ordering::SeqCst);
+        }
+        match results.recv_timeout(Duration::from_millis(100)) {
+            Ok((index, result)) => {
+                waiting.insert(index, result);
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        while let Some(result) = waiting.remove(&next) {
+            sink(result);
+            next += 1;
+            let _ = tokens.try_send(());
+        }
+    }
+    // After a stop, results may arrive out of order with a gap; pass on what is left in order.
+    for (_, result) in waiting {
+        sink(result);
+    }
+}
+
+/// The line number an input error names (0 when it names none).
+fn line_of(e: &InputError) -> usize {
+    match e.place {
+        crate::input::Place::Line(l) | crate::input::Place::LineCol(l, _) => l,
+        _ => 0,
+    }
+}
