@@ -126,7 +126,8 @@ pub fn run_batch<R: BufRead + Send + 'static>(
     for _ in 0..window {
         let _ = token_tx.send(());
     }
-    let (job_tx, job_rx) = sync_channel::<(usize, Result<(usize, String), InputError>)>(window);
+    let jobs = config.jobs.max(1);
+    let (job_tx, job_rx) = sync_channel::<(usize, Result<(usize, String), InputError>)>(jobs);
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (result_tx, result_rx) = channel::<(usize, LineResult)>();
     let stopped = Arc::new(AtomicBool::new(false));
@@ -148,8 +149,9 @@ pub fn run_batch<R: BufRead + Send + 'static>(
             }
             reader_done.store(true, Ordering::SeqCst);
         });
-        for _ in 0..config.jobs.max(1) {
+        for _ in 0..jobs {
             let job_rx = Arc::clone(&job_rx);
+            let worker_stop = Arc::clone(&stopped);
             let result_tx = result_tx.clone();
             let config = Arc::clone(&config);
             let origin = origin.to_string();
@@ -158,6 +160,11 @@ pub fn run_batch<R: BufRead + Send + 'static>(
                 let Ok(Ok((index, item))) = next else {
                     return;
                 };
+                // Lines taken after a stop come after every line taken before it: skipping
+                // them leaves the written results a prefix of the input.
+                if worker_stop.load(Ordering::SeqCst) {
+                    return;
+                }
                 let start = Instant::now();
                 let (line, outcome) = match item {
                     Ok((line, text)) => (line, solve_line(&config, &origin, line, &text)),
