@@ -2,73 +2,96 @@
 //! relaxation, the branch and bound, times, and whether the grids agree.
 
 use crate::formulation::{binary::Binary, natural::Natural, Formulation, ModelSize};
+use crate::methods::{self, Method};
 use crate::puzzle::{Grid, Puzzle};
 use crate::run::{run, RunError};
 use crate::solve::{
     presolved_size, root_relaxation, PresolvedSize, SolveOptions, SolveStats, Status,
 };
+use std::time::{Duration, Instant};
+
+/// What a variant runs: a formulation solved by HiGHS, or one of the seeds' other methods.
+pub enum Solver {
+    Model(Box<dyn Formulation + Send + Sync>),
+    Method(Method),
+}
 
 /// A named variant to compare.
 pub struct Variant {
     /// Short name used on the command line and as column header.
     pub name: &'static str,
-    pub formulation: Box<dyn Formulation + Send + Sync>,
+    pub solver: Solver,
 }
 
 /// Every variant `compare` knows, in the order of its columns.
 pub fn all_variants() -> Vec<Variant> {
-    let natural = |n: Natural| Box::new(n) as Box<dyn Formulation + Send + Sync>;
+    let mut variants = model_variants();
+    for (name, method) in [
+        ("propagate", Method::Propagate),
+        ("backtrack", Method::Backtrack),
+    ] {
+        variants.push(Variant {
+            name,
+            solver: Solver::Method(method),
+        });
+    }
+    variants
+}
+
+/// The MILP variants: the binary and natural formulations with their switches.
+fn model_variants() -> Vec<Variant> {
+    let natural = |n: Natural| Solver::Model(Box::new(n));
     vec![
         Variant {
             name: "binary",
-            formulation: Box::new(Binary { reduce: false }),
+            solver: Solver::Model(Box::new(Binary { reduce: false })),
         },
         Variant {
             name: "binary-reduce",
-            formulation: Box::new(Binary { reduce: true }),
+            solver: Solver::Model(Box::new(Binary { reduce: true })),
         },
         Variant {
             name: "natural",
-            formulation: natural(Natural::textbook()),
+            solver: natural(Natural::textbook()),
         },
         Variant {
             name: "natural-pair-m",
-            formulation: natural(Natural {
+            solver: natural(Natural {
                 pair_m: true,
                 ..Natural::default()
             }),
         },
         Variant {
             name: "natural-drop-given-pairs",
-            formulation: natural(Natural {
+            solver: natural(Natural {
                 drop_given_pairs: true,
                 ..Natural::default()
             }),
         },
         Variant {
             name: "natural-exclusions",
-            formulation: natural(Natural {
+            solver: natural(Natural {
                 exclusions: true,
                 ..Natural::default()
             }),
         },
         Variant {
             name: "natural-sums",
-            formulation: natural(Natural {
+            solver: natural(Natural {
                 sums: true,
                 ..Natural::default()
             }),
         },
         Variant {
             name: "natural-subset-sums",
-            formulation: natural(Natural {
+            solver: natural(Natural {
                 subset_sums: true,
                 ..Natural::default()
             }),
         },
         Variant {
             name: "natural-strong",
-            formulation: natural(Natural::strengthened()),
+            solver: natural(Natural::strengthened()),
         },
     ]
 }
@@ -84,23 +107,26 @@ pub struct RootLp {
     pub gives_grid: bool,
 }
 
-/// One column of the comparison.
+/// One column of the comparison. The model fields are `None` for a method column.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Column {
     pub variant: &'static str,
-    pub size: ModelSize,
-    pub presolved: PresolvedSize,
-    pub root: RootLp,
+    pub size: Option<ModelSize>,
+    pub presolved: Option<PresolvedSize>,
+    pub root: Option<RootLp>,
     pub status: Status,
     pub build_ms: f64,
+    /// For a method: its time in `solve_ms`, its search nodes in `nodes`, no LP iterations.
     pub stats: SolveStats,
+    /// Propagate only: empty cells fixed by unit propagation and the failed-literal rule.
+    pub fixed_by_reasoning: Option<usize>,
     /// Equal to the first solved column's grid (`None` when not solved).
     pub agrees: Option<bool>,
     #[serde(skip)]
     pub grid: Option<Grid>,
 }
 
-/// Runs every variant on the puzzle.
+/// Runs every variant on the puzzle; `options.time_limit` also bounds the methods.
 pub fn compare(
     puzzle: &Puzzle,
     variants: &[Variant],
@@ -108,39 +134,85 @@ pub fn compare(
 ) -> Result<Vec<Column>, RunError> {
     let mut columns: Vec<Column> = Vec::with_capacity(variants.len());
     for variant in variants {
-        let model = variant.formulation.build(puzzle);
-        let presolved = presolved_size(&model, options)?;
-        let relaxation = root_relaxation(&model, options)?;
-        let gives_grid = relaxation.fractional == 0
-            && relaxation
-                .values
-                .as_ref()
-                .is_some_and(|v| crate::check::check(puzzle, &model.decode(v)).is_ok());
-        let report = run(puzzle, variant.formulation.as_ref(), options)?;
+        let mut column = match &variant.solver {
+            Solver::Model(formulation) => model_column(puzzle, formulation.as_ref(), options)?,
+            Solver::Method(method) => method_column(puzzle, *method, options.time_limit)?,
+        };
+        column.variant = variant.name;
         let reference = columns.iter().find_map(|c| c.grid.as_ref());
-        let agrees = match (&report.grid, reference) {
+        column.agrees = match (&column.grid, reference) {
             (Some(grid), Some(reference)) => Some(grid == reference),
             (Some(_), None) => Some(true),
             (None, _) => None,
         };
-        columns.push(Column {
-            variant: variant.name,
-            size: report.size,
-            presolved,
-            root: RootLp {
-                status: relaxation.status,
-                objective: relaxation.objective,
-                fractional: relaxation.fractional,
-                gives_grid,
-            },
-            status: report.status,
-            build_ms: report.build_ms,
-            stats: report.stats,
-            agrees,
-            grid: report.grid,
-        });
+        columns.push(column);
     }
     Ok(columns)
+}
+
+/// A formulation's column: sizes, presolve, root LP, then the MILP solve.
+fn model_column(
+    puzzle: &Puzzle,
+    formulation: &dyn Formulation,
+    options: &SolveOptions,
+) -> Result<Column, RunError> {
+    let model = formulation.build(puzzle);
+    let presolved = presolved_size(&model, options)?;
+    let relaxation = root_relaxation(&model, options)?;
+    let gives_grid = relaxation.fractional == 0
+        && relaxation
+            .values
+            .as_ref()
+            .is_some_and(|v| crate::check::check(puzzle, &model.decode(v)).is_ok());
+    let report = run(puzzle, formulation, options)?;
+    Ok(Column {
+        variant: "",
+        size: Some(report.size),
+        presolved: Some(presolved),
+        root: Some(RootLp {
+            status: relaxation.status,
+            objective: relaxation.objective,
+            fractional: relaxation.fractional,
+            gives_grid,
+        }),
+        status: report.status,
+        build_ms: report.build_ms,
+        stats: report.stats,
+        fixed_by_reasoning: None,
+        agrees: None,
+        grid: report.grid,
+    })
+}
+
+/// A method's column: its status, time and search nodes (its grid is checked by
+/// [`methods::run`]).
+fn method_column(puzzle: &Puzzle, method: Method, time_limit: f64) -> Result<Column, RunError> {
+    let deadline = Instant::now().checked_add(Duration::from_secs_f64(time_limit.clamp(0.0, 1e9)));
+    let report = methods::run(puzzle, method, deadline)?;
+    let counter = |name: &str| {
+        report
+            .counters
+            .iter()
+            .find(|(k, _)| *k == name)
+            .and_then(|(_, v)| v.as_u64())
+    };
+    Ok(Column {
+        variant: "",
+        size: None,
+        presolved: None,
+        root: None,
+        status: report.status,
+        build_ms: 0.0,
+        stats: SolveStats {
+            solve_ms: report.solve_ms,
+            highs_ms: 0.0,
+            nodes: counter("nodes").map_or(-1, |n| n as i64),
+            lp_iterations: -1,
+        },
+        fixed_by_reasoning: counter("fixed_by_reasoning").map(|n| n as usize),
+        agrees: None,
+        grid: report.grid,
+    })
 }
 
 /// A measure's name and how to read it from a column.
@@ -148,21 +220,54 @@ pub type Measure = (&'static str, fn(&Column) -> f64);
 
 /// The measures shown as rows of the table.
 pub const MEASURES: &[Measure] = &[
-    ("variables", |c| c.size.variables as f64),
-    ("binary", |c| c.size.binary as f64),
-    ("integer", |c| c.size.integer as f64),
-    ("constraints", |c| c.size.constraints as f64),
-    ("nonzeros", |c| c.size.nonzeros as f64),
-    ("presolved columns", |c| c.presolved.columns as f64),
-    ("presolved rows", |c| c.presolved.rows as f64),
-    ("presolved nonzeros", |c| c.presolved.nonzeros as f64),
-    ("root LP objective", |c| c.root.objective),
-    ("root LP fractional", |c| c.root.fractional as f64),
-    ("nodes", |c| c.stats.nodes as f64),
-    ("simplex iterations", |c| c.stats.lp_iterations as f64),
-    ("build ms", |c| c.build_ms),
+    ("variables", |c| size(c, |s| s.variables)),
+    ("binary", |c| size(c, |s| s.binary)),
+    ("integer", |c| size(c, |s| s.integer)),
+    ("constraints", |c| size(c, |s| s.constraints)),
+    ("nonzeros", |c| size(c, |s| s.nonzeros)),
+    ("presolved columns", |c| {
+        c.presolved.map_or(f64::NAN, |p| p.columns as f64)
+    }),
+    ("presolved rows", |c| {
+        c.presolved.map_or(f64::NAN, |p| p.rows as f64)
+    }),
+    ("presolved nonzeros", |c| {
+        c.presolved.map_or(f64::NAN, |p| p.nonzeros as f64)
+    }),
+    ("root LP objective", |c| {
+        c.root.map_or(f64::NAN, |r| r.objective)
+    }),
+    ("root LP fractional", |c| {
+        c.root.map_or(f64::NAN, |r| r.fractional as f64)
+    }),
+    ("cells fixed by reasoning", |c| {
+        c.fixed_by_reasoning.map_or(f64::NAN, |k| k as f64)
+    }),
+    ("nodes", |c| known(c.stats.nodes)),
+    ("simplex iterations", |c| known(c.stats.lp_iterations)),
+    ("build ms", |c| {
+        if c.size.is_some() {
+            c.build_ms
+        } else {
+            f64::NAN
+        }
+    }),
     ("solve ms", |c| c.stats.solve_ms),
 ];
+
+/// A size of a model column; NaN (shown as "-") for a method.
+fn size(c: &Column, read: fn(&ModelSize) -> usize) -> f64 {
+    c.size.as_ref().map_or(f64::NAN, |s| read(s) as f64)
+}
+
+/// A counter, NaN when unavailable (-1).
+fn known(x: i64) -> f64 {
+    if x < 0 {
+        f64::NAN
+    } else {
+        x as f64
+    }
+}
 
 /// Aggregates over many puzzles for one variant.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -217,7 +322,10 @@ pub fn summarise(runs: &[Vec<Column>]) -> Vec<Summary> {
                 solved: count(Status::Solved),
                 infeasible: count(Status::Infeasible),
                 time_limit: count(Status::TimeLimit),
-                root_gives_grid: cols.iter().filter(|c| c.root.gives_grid).count(),
+                root_gives_grid: cols
+                    .iter()
+                    .filter(|c| c.root.is_some_and(|r| r.gives_grid))
+                    .count(),
                 disagreements: cols.iter().filter(|c| c.agrees == Some(false)).count(),
                 measures,
             }

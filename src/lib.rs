@@ -20,6 +20,7 @@
 //! ```
 
 pub mod batch;
+pub mod chart;
 pub mod check;
 pub mod compare;
 pub mod explain;

@@ -24,7 +24,7 @@ fn region_of(puzzle: &Puzzle) -> Vec<usize> {
 }
 
 /// Escapes text for SVG content and attribute values.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

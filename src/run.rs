@@ -35,6 +35,8 @@ pub enum RunError {
     Solver(#[from] SolveError),
     #[error("internal error: the {model} model returned a grid that fails the check: {source}")]
     Check { model: String, source: CheckError },
+    #[error(transparent)]
+    Method(#[from] crate::methods::MethodError),
 }
 
 /// What happens before the model is built.

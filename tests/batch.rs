@@ -102,6 +102,7 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
             box_shape: None,
             jobs,
             window: 8,
+            every: 1,
         };
         let stop = AtomicBool::new(false);
         let mut summary = Summary::default();

@@ -181,3 +181,42 @@ fn an_unsolved_jigsaw_shows_its_givens_and_region_borders() {
         .count();
     assert_eq!(lines_in_thick, borders);
 }
+
+#[test]
+fn compare_batch_draws_one_dot_per_solved_run_and_a_row_per_variant() {
+    let Some(path) = shared_data("magictour_top95.txt") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("times.svg");
+    let out = Command::cargo_bin("sudoku-ilp")
+        .unwrap()
+        .args(["compare", "--batch", "--limit", "5", "--json"])
+        .args(["--variants", "binary-reduce,propagate,backtrack", "--chart"])
+        .arg(&chart)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solved: u64 = summary["summaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["solved"].as_u64().unwrap())
+        .sum();
+    assert_eq!(solved, 15);
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let circles = doc.descendants().filter(|n| n.has_tag_name("circle")).count();
+    assert_eq!(circles as u64, solved, "one dot per solved run");
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    for name in ["binary-reduce", "propagate", "backtrack"] {
+        assert!(texts.contains(&name), "a row labelled {name}: {texts:?}");
+    }
+    assert!(texts.iter().any(|t| t.contains("5 puzzles")));
+}

@@ -38,6 +38,8 @@ pub struct BatchConfig {
     pub jobs: usize,
     /// Most lines in flight or waiting to be written at once.
     pub window: usize,
+    /// Take every `every`-th puzzle line, starting with the first (1 = all).
+    pub every: usize,
 }
 
 /// What became of one puzzle line.
@@ -122,6 +124,7 @@ pub fn run_batch<R: BufRead + Send + 'static>(
 ) -> bool {
     let config = Arc::new(config);
     let window = config.window.max(1);
+    let every = config.every.max(1);
     let (token_tx, token_rx) = sync_channel::<()>(window);
     for _ in 0..window {
         let _ = token_tx.send(());
@@ -139,7 +142,8 @@ pub fn run_batch<R: BufRead + Send + 'static>(
         let reader_done = Arc::clone(&read_all);
         let reader_origin = origin.to_string();
         scope.spawn(move || {
-            for (index, item) in LineStream::new(input, &reader_origin).enumerate() {
+            let lines = LineStream::new(input, &reader_origin).step_by(every);
+            for (index, item) in lines.enumerate() {
                 if token_rx.recv().is_err() || reader_stop.load(Ordering::SeqCst) {
                     return;
                 }

@@ -60,6 +60,10 @@ pub struct BatchArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
+    /// Take every K-th puzzle line, starting with the first (a sample of a collection).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub every: usize,
+
     /// Write the JSON lines to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -86,6 +90,9 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         args.choice.reduce = true;
     }
     let formulation = args.choice.formulation()?;
+    if args.every == 0 {
+        return Err(Failure::usage("--every must be at least 1"));
+    }
     let jobs = match args.jobs {
         Some(0) => return Err(Failure::usage("--jobs must be at least 1")),
         Some(j) => j,
@@ -111,6 +118,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         box_shape: args.choice.box_shape,
         jobs,
         window: 256 * jobs,
+        every: args.every,
     };
 
     let stop = Arc::new(AtomicBool::new(false));
@@ -229,7 +237,8 @@ fn progress_bar(args: &BatchArgs, origin: &str) -> ProgressBar {
                     !t.is_empty() && !t.starts_with('#')
                 })
                 .count() as u64
-        });
+        })
+        .map(|n| n.div_ceil(args.every as u64));
     let bar = match lines {
         Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
         None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),

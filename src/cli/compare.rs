@@ -4,11 +4,12 @@
 use super::{emit, parse_box, Code, Failure};
 use clap::Args;
 use std::io::IsTerminal;
+use sudoku_ilp::chart::times_svg;
 use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Summary, Variant, MEASURES};
 use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, puzzle_lines, read_source};
 use sudoku_ilp::input::{InputError, ParseOptions, Place};
 use sudoku_ilp::output::status_text;
-use sudoku_ilp::solve::SolveOptions;
+use sudoku_ilp::solve::{SolveOptions, Status};
 
 /// Run the formulations side by side on one puzzle and print one table.
 ///
@@ -17,7 +18,9 @@ use sudoku_ilp::solve::SolveOptions;
 ///
 /// Variants: binary, binary-reduce, natural (the seed's textbook big-M model), natural-pair-m,
 /// natural-drop-given-pairs, natural-exclusions, natural-sums, natural-subset-sums (one
-/// strengthening switch each), natural-strong (all switches but subset sums).
+/// strengthening switch each), natural-strong (all switches but subset sums); and two
+/// methods without a model: propagate (unit propagation, failed-literal rule, then search)
+/// and backtrack (depth-first search). Model measures are "-" for the methods.
 ///
 /// With --batch, FILE is a line file and the table aggregates the first --limit puzzles:
 /// solved counts, then median, p90 and max of every measure.
@@ -26,6 +29,8 @@ use sudoku_ilp::solve::SolveOptions;
 ///   sudoku-ilp compare --line 1 ../shared/data/magictour_top95.txt
 ///   sudoku-ilp compare --markdown --variants binary,natural-strong data/generated/gen_9x9.json
 ///   sudoku-ilp compare --batch ../shared/data/magictour_top95.txt --limit 10 --time-limit 20
+///   sudoku-ilp compare --batch --limit 95 --variants binary,binary-reduce,propagate,backtrack \
+///       --chart times.svg ../shared/data/magictour_top95.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct CompareArgs {
@@ -59,6 +64,11 @@ pub struct CompareArgs {
     /// HiGHS time limit in seconds, per formulation and puzzle.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub time_limit: f64,
+
+    /// With --batch: also draw the solve times per variant (one dot per puzzle, log scale)
+    /// as an SVG chart in FILE.
+    #[arg(long, value_name = "FILE", requires = "batch")]
+    pub chart: Option<std::path::PathBuf>,
 
     /// Print JSON.
     #[arg(long, conflicts_with = "markdown")]
@@ -125,6 +135,20 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
         if progress {
             eprintln!();
         }
+        if let Some(path) = &args.chart {
+            let rows: Vec<(String, Vec<f64>)> = variants
+                .iter()
+                .enumerate()
+                .map(|(v, variant)| {
+                    let times = runs.iter().map(|r| solved_ms(&r[v])).collect();
+                    (variant.name.to_string(), times)
+                })
+                .collect();
+            let title = format!("{origin}: {} puzzles", runs.len());
+            std::fs::write(path, times_svg(&title, &rows)).map_err(|e| {
+                Failure::internal(anyhow::anyhow!("cannot write {}: {e}", path.display()))
+            })?;
+        }
         let summaries = summarise(&runs);
         if args.json {
             emit(&format!(
@@ -148,6 +172,15 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
         emit(&table(&single_rows(&columns), args.markdown));
     }
     Ok(Code::Ok)
+}
+
+/// A column's solve time when it solved the puzzle, NaN otherwise (left out of the chart).
+fn solved_ms(column: &Column) -> f64 {
+    if column.status == Status::Solved {
+        column.stats.solve_ms
+    } else {
+        f64::NAN
+    }
 }
 
 /// Numbers as people read them: integers without decimals, times with one.
@@ -180,7 +213,9 @@ fn single_rows(columns: &[Column]) -> Vec<Vec<String>> {
         row.extend(columns.iter().map(cell));
         rows.push(row);
     };
-    push("root LP gives grid", &|c| yes_no(c.root.gives_grid));
+    push("root LP gives grid", &|c| {
+        c.root.map_or("-".into(), |r| yes_no(r.gives_grid))
+    });
     push("status", &|c| status_text(c.status).to_string());
     push("grids agree", &|c| match c.agrees {
         Some(a) => yes_no(a),
