@@ -181,7 +181,10 @@ fn compare_fills_every_column_on_the_first_10_of_top95() {
         for c in columns {
             let what = format!("line {} {}", k + 1, c["variant"]);
             if ["propagate", "backtrack"].contains(&c["variant"].as_str().unwrap()) {
-                assert!(c["size"].is_null() && c["root"].is_null(), "{what}: no model");
+                assert!(
+                    c["size"].is_null() && c["root"].is_null(),
+                    "{what}: no model"
+                );
                 assert_eq!(c["status"], "solved", "{what}");
                 assert_eq!(c["agrees"], true, "{what}: the grids agree");
                 assert!(c["stats"]["nodes"].as_i64().unwrap() >= 0, "{what}");

@@ -208,7 +208,10 @@ fn compare_batch_draws_one_dot_per_solved_run_and_a_row_per_variant() {
     assert_eq!(solved, 15);
     let svg = std::fs::read_to_string(&chart).unwrap();
     let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
-    let circles = doc.descendants().filter(|n| n.has_tag_name("circle")).count();
+    let circles = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .count();
     assert_eq!(circles as u64, solved, "one dot per solved run");
     let texts: Vec<&str> = doc
         .descendants()
