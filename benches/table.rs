@@ -35,19 +35,36 @@ const ROWS: &[(&str, usize, &str)] = &[
     ),
     (
         "forum_hardest_1905_11plus.txt",
-        2410,
+        2413,
         "--jobs 1 --model natural-strong --time-limit 20",
     ),
+    ("magictour_top1465.txt", 1, "--jobs 1"),
+    ("magictour_top1465.txt", 1, "--jobs 1 --reduce"),
     ("magictour_top1465.txt", 1, "--jobs 1 --fast"),
     ("magictour_top1465.txt", 1, "--jobs 2 --fast"),
+    (
+        "magictour_top1465.txt",
+        73,
+        "--jobs 1 --model natural-strong --time-limit 20",
+    ),
     ("grid16_janko.txt", 1, "--jobs 1"),
     ("grid16_janko.txt", 1, "--jobs 1 --reduce"),
     ("grid16_janko.txt", 1, "--jobs 1 --fast"),
     ("grid16_janko.txt", 1, "--jobs 2 --fast"),
+    (
+        "grid16_janko.txt",
+        31,
+        "--jobs 1 --model natural-strong --time-limit 20",
+    ),
+    ("grid25_misc.txt", 1, "--jobs 1"),
+    ("grid25_misc.txt", 1, "--jobs 1 --reduce"),
     ("grid25_misc.txt", 1, "--jobs 1 --fast"),
     ("grid25_misc.txt", 1, "--jobs 1 --fast --plain-highs"),
     ("grid25_misc.txt", 1, "--jobs 2 --fast"),
+    ("grid36_misc.txt", 1, "--jobs 1"),
+    ("grid36_misc.txt", 1, "--jobs 1 --reduce"),
     ("grid36_misc.txt", 1, "--jobs 1 --fast"),
+    ("grid36_misc.txt", 1, "--jobs 2 --fast"),
 ];
 
 fn main() {

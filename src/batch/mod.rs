@@ -115,7 +115,7 @@ fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> Li
 /// Runs the batch over `input` and calls `sink` with each result in input order, on the calling
 /// thread. When `stop` becomes true no further line is started; the lines in flight are
 /// finished and passed to `sink`. Returns whether the whole input was read.
-pub fn run_batch<R: BufRead + Send + 'static>(
+pub fn run_batch<R: BufRead + Send>(
     input: R,
     origin: &str,
     config: BatchConfig,
@@ -183,6 +183,9 @@ pub fn run_batch<R: BufRead + Send + 'static>(
                 }
             });
         }
+        // Only the workers hold the job receiver and result senders now: when the last
+        // worker ends, the reader's send fails and the result channel closes.
+        drop(job_rx);
         drop(result_tx);
         deliver_in_order(&result_rx, stop, &stopped, &token_tx, &mut sink);
         // Ends the reader if it waits for a token.
