@@ -8,15 +8,11 @@
 //! wall-clock from building the model to the checked grid. Prints one Markdown row per file.
 
 use std::time::Instant;
+use sudoku_ilp::compare::percentile;
 use sudoku_ilp::formulation::{binary::Binary, Formulation};
 use sudoku_ilp::input::{parse_line, puzzle_lines};
 use sudoku_ilp::run::{run_with, Presolve};
 use sudoku_ilp::solve::{SolveOptions, Status};
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    let rank = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
-}
 
 fn main() {
     let args: Vec<String> = std::env::args()

@@ -290,7 +290,7 @@ fn usage_errors() {
     let (code, _, stderr) = batch(&["no-such-file.txt"], None);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("no-such-file.txt: no such file"),
+        stderr.contains("no-such-file.txt: cannot open: no such file"),
         "{stderr}"
     );
     let (code, _, stderr) = batch(&["--threads", "2", "x.txt"], None);

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use std::time::Instant;
 use sudoku_ilp::batch::{
     line_json, peak_memory_mb, run_batch, severity, BatchConfig, RunFacts, Summary,
 };
-use sudoku_ilp::input::origin_name;
+use sudoku_ilp::input::{open_lines, origin_name, LineStream};
 use sudoku_ilp::run::Presolve;
 
 /// Solve every puzzle of a line file and write one JSON line per puzzle, in input order.
@@ -99,7 +99,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let origin = origin_name(&args.file);
-    let input = open_input(&args.file, &origin)?;
+    let input = open_lines(&args.file)?;
     let mut model = formulation.label();
     if args.singles {
         model += ", singles";
@@ -199,25 +199,6 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
     })
 }
 
-/// The input as a buffered reader: a file, or standard input for '-'.
-fn open_input(path: &str, origin: &str) -> Result<Box<dyn BufRead + Send>, Failure> {
-    if path == "-" {
-        return Ok(Box::new(BufReader::new(std::io::stdin())));
-    }
-    let file = File::open(path).map_err(|e| {
-        let reason = match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            _ => e.to_string(),
-        };
-        Failure::usage(format!("{origin}: {reason}"))
-    })?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(Failure::usage(format!("{origin}: is a directory")));
-    }
-    Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
-}
-
 /// A progress bar on standard error when it is a terminal: with a length (lines counted in a
 /// quick first pass) for a file, a counter for standard input.
 fn progress_bar(args: &BatchArgs, origin: &str) -> ProgressBar {
@@ -227,17 +208,7 @@ fn progress_bar(args: &BatchArgs, origin: &str) -> ProgressBar {
     let lines = (args.file != "-")
         .then(|| File::open(&args.file).ok())
         .flatten()
-        .map(|f| {
-            BufReader::new(f)
-                .split(b'\n')
-                .map_while(Result::ok)
-                .filter(|l| {
-                    let t = String::from_utf8_lossy(l);
-                    let t = t.trim();
-                    !t.is_empty() && !t.starts_with('#')
-                })
-                .count() as u64
-        })
+        .map(|f| LineStream::new(BufReader::new(f), origin).count() as u64)
         .map(|n| n.div_ceil(args.every as u64));
     let bar = match lines {
         Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),

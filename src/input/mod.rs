@@ -112,6 +112,22 @@ pub fn read_source(path: &str) -> Result<String, InputError> {
     decode_utf8(&origin, bytes)
 }
 
+/// Opens an input to read line by line (see [`LineStream`]): a file path, or `-` for standard
+/// input. Errors as [`read_source`]'s: "cannot open: no such file", "is a directory".
+pub fn open_lines(path: &str) -> Result<Box<dyn std::io::BufRead + Send>, InputError> {
+    if path == "-" {
+        return Ok(Box::new(std::io::BufReader::new(std::io::stdin())));
+    }
+    let origin = origin_name(path);
+    let cannot =
+        |reason: String| InputError::new(&origin, Place::Whole, format!("cannot open: {reason}"));
+    let file = std::fs::File::open(path).map_err(|e| cannot(io_reason(&e)))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(cannot("is a directory".into()));
+    }
+    Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, file)))
+}
+
 fn too_large(origin: &str) -> InputError {
     InputError::new(
         origin,

@@ -284,12 +284,7 @@ mod tests {
     #[test]
     fn no_solution_is_proven() {
         // r1c1 must be 1 or 2 by the row, but column 1 holds 1 and box 1 holds 2.
-        let mut cells = vec![0u8; 16];
-        cells[1] = 3;
-        cells[2] = 4;
-        cells[8] = 1;
-        cells[5] = 2;
-        let p = Puzzle::with_square_boxes(4, cells).unwrap();
+        let p = super::super::infeasible_4x4();
         let s = solve(&p, None);
         assert_eq!((s.status, s.grid), (Status::Infeasible, None));
         let c = count(&p, 10, None);

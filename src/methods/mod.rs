@@ -48,6 +48,18 @@ pub(crate) fn house_index(puzzle: &Puzzle) -> (Vec<Vec<usize>>, Vec<Vec<usize>>)
     (puzzle.houses_of_cells(), cells_of)
 }
 
+/// A 4×4 puzzle without a solution and without a repeated given: r1c1 must be 1 or 2 by its
+/// row, but its column holds 1 and its box holds 2. Shared by the methods' tests.
+#[cfg(test)]
+pub(crate) fn infeasible_4x4() -> Puzzle {
+    let mut cells = vec![0u8; 16];
+    cells[1] = 3;
+    cells[2] = 4;
+    cells[8] = 1;
+    cells[5] = 2;
+    Puzzle::with_square_boxes(4, cells).unwrap()
+}
+
 /// What a non-MILP method found, checked, ready to print.
 #[derive(Debug, Clone)]
 pub struct MethodReport {

@@ -368,12 +368,7 @@ mod tests {
 
     #[test]
     fn contradiction_is_no_solution() {
-        let mut cells = vec![0u8; 16];
-        cells[1] = 3;
-        cells[2] = 4;
-        cells[8] = 1;
-        cells[5] = 2;
-        let p = Puzzle::with_square_boxes(4, cells).unwrap();
+        let p = super::super::infeasible_4x4();
         let r = solve(&p, Options::default(), None);
         assert_eq!((r.status, r.grid), (Status::Infeasible, None));
     }
