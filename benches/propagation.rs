@@ -5,9 +5,9 @@
 //! takes every EVERY-th puzzle line of FILE (default 1: all) and prints one Markdown table row.
 
 use std::time::Instant;
+use sudoku_ilp::engine::propagate::{solve, Options, Stage};
+use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::{parse_line, puzzle_lines};
-use sudoku_ilp::methods::propagate::{solve, Options, Stage};
-use sudoku_ilp::solve::Status;
 
 fn main() {
     let args: Vec<String> = std::env::args()

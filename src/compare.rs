@@ -1,98 +1,106 @@
 //! Formulations side by side on the same puzzle: model sizes, what presolve leaves, the root LP
 //! relaxation, the branch and bound, times, and whether the grids agree.
 
+use crate::engine::milp::Milp;
+use crate::engine::{Engine, EngineError, Limits, Method, Solution, Stats, Status};
 use crate::formulation::{binary::Binary, natural::Natural, Formulation, ModelSize};
-use crate::methods::{self, Method};
 use crate::puzzle::{Grid, Puzzle};
-use crate::run::{run, RunError};
-use crate::solve::{
-    presolved_size, root_relaxation, PresolvedSize, SolveOptions, SolveStats, Status,
-};
-use std::time::{Duration, Instant};
+use crate::solve::{presolved_size, root_relaxation, PresolvedSize, SolveOptions, SolveStats};
+use std::sync::Arc;
 
-/// What a variant runs: a formulation solved by HiGHS, or one of the seeds' other methods.
-pub enum Solver {
-    Model(Box<dyn Formulation + Send + Sync>),
-    Method(Method),
-}
-
-/// A named variant to compare.
+/// A named variant to compare: any engine. A MILP engine's column also shows its model.
 pub struct Variant {
     /// Short name used on the command line and as column header.
     pub name: &'static str,
-    pub solver: Solver,
+    pub engine: Arc<dyn Engine>,
+    /// The MILP engine's formulation, for the model measures (`None` for a search method).
+    pub formulation: Option<Arc<dyn Formulation + Send + Sync>>,
 }
 
-/// Every variant `compare` knows, in the order of its columns.
-pub fn all_variants() -> Vec<Variant> {
-    let mut variants = model_variants();
-    for (name, method) in [
-        ("propagate", Method::Propagate),
-        ("backtrack", Method::Backtrack),
-    ] {
-        variants.push(Variant {
+impl Variant {
+    /// A formulation solved by HiGHS with `options`.
+    pub fn model(
+        name: &'static str,
+        formulation: impl Formulation + Send + Sync + 'static,
+        options: &SolveOptions,
+    ) -> Variant {
+        let formulation: Arc<dyn Formulation + Send + Sync> = Arc::new(formulation);
+        let engine = Milp {
+            formulation: formulation.clone(),
+            options: options.clone(),
+            presolve: Default::default(),
+        };
+        Variant {
             name,
-            solver: Solver::Method(method),
-        });
+            engine: Arc::new(engine),
+            formulation: Some(formulation),
+        }
+    }
+
+    /// A search method (no model).
+    pub fn search(name: &'static str, engine: Box<dyn Engine>) -> Variant {
+        Variant {
+            name,
+            engine: Arc::from(engine),
+            formulation: None,
+        }
+    }
+}
+
+/// Every variant `compare` knows, in the order of its columns; the MILP ones use `options`.
+pub fn all_variants(options: &SolveOptions) -> Vec<Variant> {
+    let mut variants = model_variants(options);
+    for method in [Method::Propagate, Method::Backtrack] {
+        if let Some(engine) = method.search_engine() {
+            variants.push(Variant::search(method.name(), engine));
+        }
     }
     variants
 }
 
 /// The MILP variants: the binary and natural formulations with their switches.
-fn model_variants() -> Vec<Variant> {
-    let natural = |n: Natural| Solver::Model(Box::new(n));
+fn model_variants(options: &SolveOptions) -> Vec<Variant> {
+    let natural = |name, n: Natural| Variant::model(name, n, options);
     vec![
-        Variant {
-            name: "binary",
-            solver: Solver::Model(Box::new(Binary { reduce: false })),
-        },
-        Variant {
-            name: "binary-reduce",
-            solver: Solver::Model(Box::new(Binary { reduce: true })),
-        },
-        Variant {
-            name: "natural",
-            solver: natural(Natural::textbook()),
-        },
-        Variant {
-            name: "natural-pair-m",
-            solver: natural(Natural {
+        Variant::model("binary", Binary { reduce: false }, options),
+        Variant::model("binary-reduce", Binary { reduce: true }, options),
+        natural("natural", Natural::textbook()),
+        natural(
+            "natural-pair-m",
+            Natural {
                 pair_m: true,
                 ..Natural::default()
-            }),
-        },
-        Variant {
-            name: "natural-drop-given-pairs",
-            solver: natural(Natural {
+            },
+        ),
+        natural(
+            "natural-drop-given-pairs",
+            Natural {
                 drop_given_pairs: true,
                 ..Natural::default()
-            }),
-        },
-        Variant {
-            name: "natural-exclusions",
-            solver: natural(Natural {
+            },
+        ),
+        natural(
+            "natural-exclusions",
+            Natural {
                 exclusions: true,
                 ..Natural::default()
-            }),
-        },
-        Variant {
-            name: "natural-sums",
-            solver: natural(Natural {
+            },
+        ),
+        natural(
+            "natural-sums",
+            Natural {
                 sums: true,
                 ..Natural::default()
-            }),
-        },
-        Variant {
-            name: "natural-subset-sums",
-            solver: natural(Natural {
+            },
+        ),
+        natural(
+            "natural-subset-sums",
+            Natural {
                 subset_sums: true,
                 ..Natural::default()
-            }),
-        },
-        Variant {
-            name: "natural-strong",
-            solver: natural(Natural::strengthened()),
-        },
+            },
+        ),
+        natural("natural-strong", Natural::strengthened()),
     ]
 }
 
@@ -126,19 +134,23 @@ pub struct Column {
     pub grid: Option<Grid>,
 }
 
-/// Runs every variant on the puzzle; `options.time_limit` also bounds the methods.
+/// Runs every variant on the puzzle; `options` drive the model measures (presolve, root LP) and
+/// `options.time_limit` bounds each engine.
 pub fn compare(
     puzzle: &Puzzle,
     variants: &[Variant],
     options: &SolveOptions,
-) -> Result<Vec<Column>, RunError> {
+) -> Result<Vec<Column>, EngineError> {
+    let limits = Limits {
+        time_limit: options.time_limit,
+    };
     let mut columns: Vec<Column> = Vec::with_capacity(variants.len());
     for variant in variants {
-        let mut column = match &variant.solver {
-            Solver::Model(formulation) => model_column(puzzle, formulation.as_ref(), options)?,
-            Solver::Method(method) => method_column(puzzle, *method, options.time_limit)?,
+        let mut column = match &variant.formulation {
+            Some(formulation) => model_column(puzzle, formulation.as_ref(), options)?,
+            None => Column::empty(),
         };
-        column.variant = variant.name;
+        column.fill(variant.name, variant.engine.solve(puzzle, &limits)?);
         let reference = columns.iter().find_map(|c| c.grid.as_ref());
         column.agrees = match (&column.grid, reference) {
             (Some(grid), Some(reference)) => Some(grid == reference),
@@ -150,12 +162,52 @@ pub fn compare(
     Ok(columns)
 }
 
-/// A formulation's column: sizes, presolve, root LP, then the MILP solve.
+impl Column {
+    /// A column with no measure yet.
+    fn empty() -> Column {
+        Column {
+            variant: "",
+            size: None,
+            presolved: None,
+            root: None,
+            status: Status::TimeLimit,
+            build_ms: 0.0,
+            stats: SolveStats::default(),
+            fixed_by_reasoning: None,
+            agrees: None,
+            grid: None,
+        }
+    }
+
+    /// Takes the status, grid and counters of an engine's solution.
+    fn fill(&mut self, variant: &'static str, solution: Solution) {
+        self.variant = variant;
+        self.status = solution.status;
+        self.grid = solution.grid;
+        self.stats = SolveStats {
+            solve_ms: solution.time_ms,
+            highs_ms: 0.0,
+            nodes: solution.stats.nodes().map_or(-1, |n| n as i64),
+            lp_iterations: -1,
+        };
+        match solution.stats {
+            Stats::Milp(m) => {
+                self.size = Some(m.size);
+                self.build_ms = m.build_ms;
+                self.stats = m.highs;
+            }
+            Stats::Propagation(p) => self.fixed_by_reasoning = Some(p.fixed_by_reasoning),
+            Stats::Search(_) => {}
+        }
+    }
+}
+
+/// A formulation's model measures: presolved size and root LP (the MILP solve comes after).
 fn model_column(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,
     options: &SolveOptions,
-) -> Result<Column, RunError> {
+) -> Result<Column, EngineError> {
     let model = formulation.build(puzzle);
     let presolved = presolved_size(&model, options)?;
     let relaxation = root_relaxation(&model, options)?;
@@ -164,10 +216,7 @@ fn model_column(
             .values
             .as_ref()
             .is_some_and(|v| crate::check::check(puzzle, &model.decode(v)).is_ok());
-    let report = run(puzzle, formulation, options)?;
     Ok(Column {
-        variant: "",
-        size: Some(report.size),
         presolved: Some(presolved),
         root: Some(RootLp {
             status: relaxation.status,
@@ -175,43 +224,7 @@ fn model_column(
             fractional: relaxation.fractional,
             gives_grid,
         }),
-        status: report.status,
-        build_ms: report.build_ms,
-        stats: report.stats,
-        fixed_by_reasoning: None,
-        agrees: None,
-        grid: report.grid,
-    })
-}
-
-/// A method's column: its status, time and search nodes (its grid is checked by
-/// [`methods::run`]).
-fn method_column(puzzle: &Puzzle, method: Method, time_limit: f64) -> Result<Column, RunError> {
-    let deadline = Instant::now().checked_add(Duration::from_secs_f64(time_limit.clamp(0.0, 1e9)));
-    let report = methods::run(puzzle, method, deadline)?;
-    let counter = |name: &str| {
-        report
-            .counters
-            .iter()
-            .find(|(k, _)| *k == name)
-            .and_then(|(_, v)| v.as_u64())
-    };
-    Ok(Column {
-        variant: "",
-        size: None,
-        presolved: None,
-        root: None,
-        status: report.status,
-        build_ms: 0.0,
-        stats: SolveStats {
-            solve_ms: report.solve_ms,
-            highs_ms: 0.0,
-            nodes: counter("nodes").map_or(-1, |n| n as i64),
-            lp_iterations: -1,
-        },
-        fixed_by_reasoning: counter("fixed_by_reasoning").map(|n| n as usize),
-        agrees: None,
-        grid: report.grid,
+        ..Column::empty()
     })
 }
 
@@ -347,9 +360,10 @@ mod tests {
 
     #[test]
     fn variants_have_distinct_names() {
-        let mut names: Vec<&str> = all_variants().iter().map(|v| v.name).collect();
+        let all = all_variants(&SolveOptions::default());
+        let mut names: Vec<&str> = all.iter().map(|v| v.name).collect();
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), all_variants().len());
+        assert_eq!(names.len(), all.len());
     }
 }

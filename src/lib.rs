@@ -12,26 +12,25 @@
 //! ```
 //!
 //! ```
-//! use sudoku_ilp::{formulation::binary::Binary, input, run::run, solve::SolveOptions};
+//! use sudoku_ilp::engine::{milp::Milp, Engine, Limits};
+//! use sudoku_ilp::{formulation::binary::Binary, input};
 //! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 //! let puzzle = input::parse_line(line, None).unwrap();
-//! let report = run(&puzzle, &Binary::default(), &SolveOptions::default()).unwrap();
-//! assert_eq!(report.grid.unwrap().rows()[0], vec![4, 8, 3, 9, 2, 1, 6, 5, 7]);
+//! let solution = Milp::new(Binary::default()).solve(&puzzle, &Limits::default()).unwrap();
+//! assert_eq!(solution.grid.unwrap().rows()[0], vec![4, 8, 3, 9, 2, 1, 6, 5, 7]);
 //! ```
 
 pub mod batch;
-pub mod chart;
 pub mod check;
 pub mod compare;
+pub mod engine;
 pub mod explain;
 pub mod export;
 pub mod formulation;
 pub mod generate;
 pub mod info;
 pub mod input;
-pub mod methods;
-pub mod output;
 pub mod puzzle;
-pub mod render;
-pub mod run;
+pub mod report;
 pub mod solve;
+pub mod status;

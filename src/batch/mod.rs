@@ -15,11 +15,9 @@ mod summary;
 
 pub use summary::{line_json, peak_memory_mb, severity, RunFacts, Summary};
 
-use crate::formulation::Formulation;
+use crate::engine::{Engine, EngineError, Limits, Solution, Status};
 use crate::input::{parse_batch_line, InputError, LineStream};
 use crate::puzzle::{Grid, Puzzle};
-use crate::run::{run_with, Presolve, Report, RunError};
-use crate::solve::{SolveOptions, Status};
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,9 +27,10 @@ use std::time::{Duration, Instant};
 
 /// How a batch runs.
 pub struct BatchConfig {
-    pub formulation: Arc<dyn Formulation + Send + Sync>,
-    pub options: SolveOptions,
-    pub presolve: Presolve,
+    /// The engine every line is solved with (one per batch: its HiGHS options, if any, are
+    /// shared by all workers, each of which builds its own model).
+    pub engine: Arc<dyn Engine>,
+    pub limits: Limits,
     /// Box shape for grid lines whose order is not a perfect square.
     pub box_shape: Option<(usize, usize)>,
     /// Worker threads.
@@ -45,17 +44,18 @@ pub struct BatchConfig {
 /// What became of one puzzle line.
 #[derive(Debug)]
 pub enum LineOutcome {
-    /// The model was solved (or proven infeasible, or stopped by the time limit); a grid in the
-    /// report has passed the checker. `expected` is the solution a jigsaw line gives.
+    /// The engine solved the puzzle (or proved it infeasible, or stopped at the time limit); a
+    /// grid in the solution has passed the checker. `expected` is the solution a jigsaw line
+    /// gives.
     Solved {
         puzzle: Box<Puzzle>,
-        report: Box<Report>,
+        solution: Box<Solution>,
         expected: Option<Grid>,
     },
     /// The line is not a valid puzzle.
     BadLine(InputError),
-    /// HiGHS failed, or a grid failed the checker (a bug).
-    Failed(RunError),
+    /// The engine failed, or a grid failed the checker (a bug).
+    Failed(EngineError),
 }
 
 /// One result, with its line number and the wall-clock time the worker spent on it.
@@ -70,7 +70,7 @@ impl LineResult {
     /// The kind of result, as [`Summary`] counts it.
     pub fn kind(&self) -> ResultKind {
         match &self.outcome {
-            LineOutcome::Solved { report, .. } => match report.status {
+            LineOutcome::Solved { solution, .. } => match solution.status {
                 Status::Solved => ResultKind::Solved,
                 Status::Infeasible => ResultKind::NoSolution,
                 Status::TimeLimit => ResultKind::TimeLimit,
@@ -91,21 +91,16 @@ pub enum ResultKind {
     Error,
 }
 
-/// Solves one line: parse, presolve, build, solve, check.
+/// Solves one line: parse, then the engine (whose grid is checked).
 fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> LineOutcome {
     let (puzzle, expected) = match parse_batch_line(origin, line, text, config.box_shape) {
         Ok(parsed) => parsed,
         Err(e) => return LineOutcome::BadLine(e),
     };
-    match run_with(
-        &puzzle,
-        config.formulation.as_ref(),
-        &config.options,
-        config.presolve,
-    ) {
-        Ok(report) => LineOutcome::Solved {
+    match config.engine.solve(&puzzle, &config.limits) {
+        Ok(solution) => LineOutcome::Solved {
             puzzle: Box::new(puzzle),
-            report: Box::new(report),
+            solution: Box::new(solution),
             expected,
         },
         Err(e) => LineOutcome::Failed(e),

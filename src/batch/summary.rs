@@ -2,7 +2,8 @@
 //! written for each input line.
 
 use super::{LineOutcome, LineResult, ResultKind};
-use crate::output::{report_json, thousands};
+use crate::report::json::solution_json;
+use crate::report::text::thousands;
 use serde_json::{json, Value};
 
 /// Counts and times of a batch.
@@ -31,11 +32,11 @@ impl Summary {
             ResultKind::Error => self.errors += 1,
         }
         if let LineOutcome::Solved {
-            report, expected, ..
+            solution, expected, ..
         } = &result.outcome
         {
             self.times.push(result.ms);
-            if let (Some(grid), Some(expected)) = (&report.grid, expected) {
+            if let (Some(grid), Some(expected)) = (&solution.grid, expected) {
                 self.differ_from_given += usize::from(grid != expected);
             }
         }
@@ -144,15 +145,15 @@ pub fn line_json(result: &LineResult) -> Value {
     match &result.outcome {
         LineOutcome::Solved {
             puzzle,
-            report,
+            solution,
             expected,
         } => {
-            if let Value::Object(fields) = report_json(puzzle, report) {
+            if let Value::Object(fields) = solution_json(puzzle, solution) {
                 for (k, v) in fields.into_iter().filter(|(k, _)| k != "name") {
                     value[k] = v;
                 }
             }
-            if let (Some(grid), Some(expected)) = (&report.grid, expected) {
+            if let (Some(grid), Some(expected)) = (&solution.grid, expected) {
                 value["matches_given_solution"] = json!(grid == expected);
             }
         }

@@ -1,6 +1,6 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{ModelChoice, SolverArgs};
+use super::model_args::{engine, MethodArg, ModelChoice, SolverArgs};
 use super::{Code, Failure};
 use anyhow::Context;
 use clap::Args;
@@ -14,8 +14,8 @@ use std::time::Instant;
 use sudoku_ilp::batch::{
     line_json, peak_memory_mb, run_batch, severity, BatchConfig, RunFacts, Summary,
 };
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::input::{open_lines, origin_name, LineStream};
-use sudoku_ilp::run::Presolve;
 
 /// Solve every puzzle of a line file and write one JSON line per puzzle, in input order.
 ///
@@ -55,6 +55,10 @@ pub struct BatchArgs {
     #[arg(long)]
     pub fast: bool,
 
+    /// Solution method for every line (see `solve --method`).
+    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
+    pub method: MethodArg,
+
     /// Worker threads, each solving one puzzle at a time with one HiGHS thread
     /// (default: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
@@ -89,7 +93,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         args.singles = true;
         args.choice.reduce = true;
     }
-    let formulation = args.choice.formulation()?;
+    let engine = engine(args.method, &args.choice, args.singles, &options)?;
     if args.every == 0 {
         return Err(Failure::usage("--every must be at least 1"));
     }
@@ -100,20 +104,17 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
     };
     let origin = origin_name(&args.file);
     let input = open_lines(&args.file)?;
-    let mut model = formulation.label();
+    let mut model = engine.label();
     if args.singles {
         model += ", singles";
     }
-    if !options.tuned {
+    if !options.tuned && args.method == MethodArg::Ilp {
         model += ", plain HiGHS";
     }
     let config = BatchConfig {
-        formulation: Arc::from(formulation),
-        options,
-        presolve: if args.singles {
-            Presolve::Singles
-        } else {
-            Presolve::None
+        engine,
+        limits: Limits {
+            time_limit: options.time_limit,
         },
         box_shape: args.choice.box_shape,
         jobs,

@@ -4,12 +4,13 @@
 use super::{emit, parse_box, Code, Failure};
 use clap::Args;
 use std::io::IsTerminal;
-use sudoku_ilp::chart::times_svg;
 use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Summary, Variant, MEASURES};
+use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, puzzle_lines, read_source};
 use sudoku_ilp::input::{InputError, ParseOptions, Place};
-use sudoku_ilp::output::status_text;
-use sudoku_ilp::solve::{SolveOptions, Status};
+use sudoku_ilp::report::chart::times_svg;
+use sudoku_ilp::report::text::status_text;
+use sudoku_ilp::solve::SolveOptions;
 
 /// Run the formulations side by side on one puzzle and print one table.
 ///
@@ -79,8 +80,8 @@ pub struct CompareArgs {
     pub markdown: bool,
 }
 
-fn chosen_variants(names: &[String]) -> Result<Vec<Variant>, Failure> {
-    let all = all_variants();
+fn chosen_variants(names: &[String], options: &SolveOptions) -> Result<Vec<Variant>, Failure> {
+    let all = all_variants(options);
     if names.is_empty() {
         return Ok(all);
     }
@@ -107,7 +108,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
         time_limit: args.time_limit,
         ..SolveOptions::default()
     };
-    let variants = chosen_variants(&args.variants)?;
+    let variants = chosen_variants(&args.variants, &options)?;
     let origin = origin_name(&args.file);
     let text = read_source(&args.file)?;
     if args.batch {

@@ -8,8 +8,8 @@ use serde_json::json;
 use std::fmt::Write as _;
 use sudoku_ilp::explain::{explain, Explanation, Reason, Verdict};
 use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source, ParseOptions};
-use sudoku_ilp::output::grid_text;
 use sudoku_ilp::puzzle::{Grid, Puzzle};
+use sudoku_ilp::report::text::grid_text;
 
 /// Explain why a grid has no solution: a minimal set of givens that already has no completion.
 ///

@@ -3,8 +3,8 @@
 use super::{parse_box, Code, Failure};
 use clap::Args;
 use sudoku_ilp::info::{info, Info, MAX_RANK_ORDER};
-use sudoku_ilp::output::thousands;
 use sudoku_ilp::puzzle::square_box_side;
+use sudoku_ilp::report::text::thousands;
 
 /// Print the sizes of the binary, natural, SAT and graph models of an empty N×N grid.
 ///

@@ -13,6 +13,7 @@ mod render;
 mod solve;
 
 use clap::{Parser, Subcommand};
+use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::InputError;
 
 /// Sudoku as an integer linear program, solved by HiGHS.
@@ -49,6 +50,15 @@ pub enum Code {
     LimitOrInternal = 3,
     /// Ctrl-C stopped a batch (128 + SIGINT, as shells report it).
     Interrupted = 130,
+}
+
+/// The exit code of a status: 0 solved, 1 proven infeasible, 3 time limit.
+pub fn exit_code(status: Status) -> Code {
+    match status {
+        Status::Solved => Code::Ok,
+        Status::Infeasible => Code::NoSolution,
+        Status::TimeLimit => Code::LimitOrInternal,
+    }
 }
 
 impl From<Code> for std::process::ExitCode {

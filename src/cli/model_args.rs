@@ -1,7 +1,10 @@
 //! The options that choose and shape a model, shared by every subcommand that builds one.
 
 use super::{parse_box, Failure};
-use clap::Args;
+use clap::{Args, ValueEnum};
+use std::sync::Arc;
+use sudoku_ilp::engine::milp::{Milp, Presolve};
+use sudoku_ilp::engine::{Engine, Method};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
@@ -166,4 +169,55 @@ impl SolverArgs {
             highs: self.highs.clone(),
         })
     }
+}
+
+/// The solving methods as the command line names them (see [`Method`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// The MILP model solved by HiGHS.
+    #[value(alias = "milp")]
+    Ilp,
+    /// Depth-first search, most-constrained choice first.
+    Backtrack,
+    /// Unit propagation on the SAT clauses, the failed-literal rule, then search.
+    Propagate,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Ilp => Method::Ilp,
+            MethodArg::Backtrack => Method::Backtrack,
+            MethodArg::Propagate => Method::Propagate,
+        }
+    }
+}
+
+/// The engine a command runs: `method`, and for the MILP the model choice, `--singles` and
+/// the HiGHS options. Model switches with a search method are a usage error.
+pub fn engine(
+    method: MethodArg,
+    choice: &ModelChoice,
+    singles: bool,
+    options: &SolveOptions,
+) -> Result<Arc<dyn Engine>, Failure> {
+    let method = Method::from(method);
+    if let Some(engine) = method.search_engine() {
+        if choice.has_model_switches() || choice.model != ModelKind::Binary || singles {
+            return Err(Failure::usage(format!(
+                "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {}",
+                method.name()
+            )));
+        }
+        return Ok(Arc::from(engine));
+    }
+    Ok(Arc::new(Milp {
+        formulation: Arc::from(choice.formulation()?),
+        options: options.clone(),
+        presolve: if singles {
+            Presolve::Singles
+        } else {
+            Presolve::None
+        },
+    }))
 }

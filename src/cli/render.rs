@@ -1,12 +1,11 @@
 //! `sudoku-ilp render`: a puzzle (or its solution) as an SVG picture.
 
-use super::model_args::{ModelArgs, SolverArgs};
-use super::{Code, Failure};
+use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs};
+use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
-use sudoku_ilp::render::svg;
-use sudoku_ilp::run::run as run_puzzle;
-use sudoku_ilp::solve::Status;
+use sudoku_ilp::engine::Limits;
+use sudoku_ilp::report::svg::svg;
 
 /// Draw a puzzle as SVG: givens in bold, solved digits (with --solve) in blue, thick box or
 /// region borders, an optional title.
@@ -23,9 +22,13 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
 
-    /// Solve the puzzle (with the chosen --model) and draw the checked solution.
+    /// Solve the puzzle (with the chosen --model or --method) and draw the checked solution.
     #[arg(long)]
     pub solve: bool,
+
+    /// Solution method with --solve (see `solve --method`).
+    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
+    pub method: MethodArg,
 
     /// A title above the grid.
     #[arg(long, value_name = "TEXT")]
@@ -42,14 +45,13 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let mut solution = None;
     if args.solve {
         let options = args.solver.options()?;
-        let formulation = args.model.formulation()?;
-        let report =
-            run_puzzle(&puzzle, formulation.as_ref(), &options).map_err(Failure::internal)?;
-        match report.status {
-            Status::Solved => solution = report.grid,
-            Status::Infeasible => code = Code::NoSolution,
-            Status::TimeLimit => code = Code::LimitOrInternal,
-        }
+        let engine = engine(args.method, &args.model.choice, false, &options)?;
+        let limits = Limits {
+            time_limit: options.time_limit,
+        };
+        let solved = engine.solve(&puzzle, &limits).map_err(Failure::internal)?;
+        code = exit_code(solved.status);
+        solution = solved.grid;
         if code != Code::Ok {
             eprintln!("sudoku-ilp: not solved; drawing the puzzle only");
         }

@@ -1,14 +1,10 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
-use super::model_args::{ModelArgs, SolverArgs};
-use super::{emit, Code, Failure};
+use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs};
+use super::{emit, exit_code, Code, Failure};
 use clap::Args;
-use sudoku_ilp::formulation::ModelKind;
-use sudoku_ilp::methods::{self, Method};
-use sudoku_ilp::output::{report_json, report_text};
-use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::run::{run_with, Presolve};
-use sudoku_ilp::solve::Status;
+use sudoku_ilp::engine::Limits;
+use sudoku_ilp::report::{json::solution_json, text::solution_text};
 
 /// Solve one puzzle with HiGHS and print the checked grid.
 ///
@@ -39,60 +35,23 @@ pub struct SolveArgs {
 
     /// Solution method: ilp (the MILP model with HiGHS), backtrack (depth-first search,
     /// most-constrained choice first) or propagate (unit propagation on the SAT clauses, the
-    /// failed-literal rule, then search). --time-limit applies to all three.
-    #[arg(long, value_enum, default_value_t = Method::Ilp)]
-    pub method: Method,
+    /// failed-literal rule, then search). --time-limit applies to all.
+    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
+    pub method: MethodArg,
 }
 
 pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle()?;
-    if args.method != Method::Ilp {
-        return run_method(&args, &puzzle, options.time_limit);
-    }
-    let formulation = args.model.formulation()?;
-    let presolve = if args.singles {
-        Presolve::Singles
-    } else {
-        Presolve::None
+    let engine = engine(args.method, &args.model.choice, args.singles, &options)?;
+    let limits = Limits {
+        time_limit: options.time_limit,
     };
-    let report =
-        run_with(&puzzle, formulation.as_ref(), &options, presolve).map_err(Failure::internal)?;
+    let solution = engine.solve(&puzzle, &limits).map_err(Failure::internal)?;
     if args.json {
-        emit(&format!("{}\n", report_json(&puzzle, &report)));
+        emit(&format!("{}\n", solution_json(&puzzle, &solution)));
     } else {
-        emit(&report_text(&puzzle, &report));
+        emit(&solution_text(&puzzle, &solution));
     }
-    Ok(match report.status {
-        Status::Solved => Code::Ok,
-        Status::Infeasible => Code::NoSolution,
-        Status::TimeLimit => Code::LimitOrInternal,
-    })
-}
-
-/// `--method backtrack|propagate`: no model is built, so model switches are refused.
-fn run_method(args: &SolveArgs, puzzle: &Puzzle, time_limit: f64) -> Result<Code, Failure> {
-    if args.model.has_model_switches()
-        || args.model.choice.model != ModelKind::Binary
-        || args.singles
-    {
-        return Err(Failure::usage(format!(
-            "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {}",
-            args.method.name()
-        )));
-    }
-    let deadline = std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(
-        time_limit.clamp(0.0, 1e9),
-    ));
-    let report = methods::run(puzzle, args.method, deadline).map_err(Failure::internal)?;
-    if args.json {
-        emit(&format!("{}\n", methods::report_json(puzzle, &report)));
-    } else {
-        emit(&methods::report_text(puzzle, &report));
-    }
-    Ok(match report.status {
-        Status::Solved => Code::Ok,
-        Status::Infeasible => Code::NoSolution,
-        Status::TimeLimit => Code::LimitOrInternal,
-    })
+    Ok(exit_code(solution.status))
 }

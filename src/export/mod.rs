@@ -19,8 +19,8 @@ pub mod lp;
 pub mod mps;
 
 use crate::formulation::{BuiltModel, Formulation, Sense};
-use crate::output::{grid_text, thousands};
 use crate::puzzle::{Grid, Layout, Puzzle};
+use crate::report::text::{grid_text, thousands};
 use good_lp::{IntoAffineExpression, Variable};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

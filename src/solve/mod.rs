@@ -14,6 +14,7 @@ mod analyse;
 pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
 
 use crate::formulation::BuiltModel;
+pub use crate::status::Status;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
 use std::ffi::CString;
@@ -55,18 +56,6 @@ impl Default for SolveOptions {
             highs: Vec::new(),
         }
     }
-}
-
-/// What HiGHS concluded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// A feasible assignment was found (every solution of this feasibility model is optimal).
-    Solved,
-    /// Proven: no assignment satisfies the rows.
-    Infeasible,
-    /// The time limit stopped the search before either.
-    TimeLimit,
 }
 
 /// Solver statistics, as HiGHS reports them.

@@ -2,16 +2,14 @@
 //! with the stored solutions of the shared jigsaw collections. HiGHS runs are serialised by a
 //! static mutex (HiGHS models in several threads at once have crashed).
 
-mod common;
-
-use common::{lines, shared_data};
+use crate::common::{lines, shared_data};
 use std::sync::Mutex;
 use sudoku_ilp::check::check;
+use sudoku_ilp::engine::milp::{run, Presolve};
+use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation};
 use sudoku_ilp::input::{parse_jigsaw_line, parse_puzzle, ParseOptions};
-use sudoku_ilp::methods::{backtrack, propagate};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
-use sudoku_ilp::run::run;
 use sudoku_ilp::solve::{SolveOptions, Status};
 
 static HIGHS: Mutex<()> = Mutex::new(());
@@ -22,7 +20,7 @@ fn milp(puzzle: &Puzzle, formulation: &dyn Formulation) -> Grid {
         time_limit: 30.0,
         ..SolveOptions::default()
     };
-    let report = run(puzzle, formulation, &options).unwrap();
+    let report = run(puzzle, formulation, &options, Presolve::None).unwrap();
     assert_eq!(
         report.status,
         Status::Solved,
@@ -200,7 +198,7 @@ fn a_diagonal_puzzle_solves_in_every_formulation_and_method() {
 /// Runs `batch` on the 9×9 jigsaw lines `lines` (1-based) with `args`; returns the JSON lines.
 fn batch_jigsaws(lines: &[usize], args: &[&str]) -> Vec<serde_json::Value> {
     let path = shared_data("jigsaw_9x9_janko.txt").unwrap();
-    let all = common::lines(&path);
+    let all = crate::common::lines(&path);
     let input: String = all
         .iter()
         .filter(|(n, _)| lines.contains(n))

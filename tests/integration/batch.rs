@@ -2,16 +2,15 @@
 //! lines reported and skipped, several jobs run again and again, Ctrl-C, and the library's
 //! worker pool run repeatedly in one process (HiGHS keeps a scheduler per OS thread).
 
-mod common;
-
+use crate::common::{is_solution, json_grid, line_givens, shared_data};
 use assert_cmd::Command;
-use common::{is_solution, json_grid, line_givens, shared_data};
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use sudoku_ilp::batch::{run_batch, BatchConfig, LineOutcome, Summary};
+use sudoku_ilp::engine::milp::{Milp, Presolve};
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::formulation::binary::Binary;
-use sudoku_ilp::run::Presolve;
 use sudoku_ilp::solve::SolveOptions;
 
 /// Runs `batch` with `args`, returns the exit code, the JSON lines and standard error.
@@ -48,7 +47,7 @@ fn two_jobs_again_and_again_give_every_grid_in_input_order() {
     let Some(path) = shared_data("magictour_top95.txt") else {
         return;
     };
-    let puzzles = common::lines(&path);
+    let puzzles = crate::common::lines(&path);
     let expected: Vec<Vec<u32>> = puzzles.iter().map(|(_, l)| theirs(l)).collect();
     for (round, extra) in [
         &["--fast"][..],
@@ -83,22 +82,25 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
     let Some(path) = shared_data("sudoku17_tdoku.txt") else {
         return;
     };
-    let text: String = common::lines(&path)
+    let text: String = crate::common::lines(&path)
         .iter()
         .step_by(400)
         .map(|(_, l)| format!("{l}\n"))
         .collect();
     for jobs in [2, 3, 2, 1, 2] {
         let config = BatchConfig {
-            formulation: Arc::new(Binary {
-                reduce: jobs % 2 == 0,
+            engine: Arc::new(Milp {
+                formulation: Arc::new(Binary {
+                    reduce: jobs % 2 == 0,
+                }),
+                options: SolveOptions::default(),
+                presolve: if jobs == 3 {
+                    Presolve::None
+                } else {
+                    Presolve::Singles
+                },
             }),
-            options: SolveOptions::default(),
-            presolve: if jobs == 3 {
-                Presolve::None
-            } else {
-                Presolve::Singles
-            },
+            limits: Limits::default(),
             box_shape: None,
             jobs,
             window: 8,
@@ -111,7 +113,12 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
         let complete = run_batch(input, "sample", config, &stop, |result| {
             assert_eq!(result.line, next_line, "results come in input order");
             next_line += 1;
-            let LineOutcome::Solved { puzzle, report, .. } = &result.outcome else {
+            let LineOutcome::Solved {
+                puzzle,
+                solution: report,
+                ..
+            } = &result.outcome
+            else {
                 panic!("line {}: {:?}", result.line, result.outcome);
             };
             let givens: Vec<u32> = puzzle.givens().iter().map(|&v| v as u32).collect();
@@ -184,7 +191,7 @@ fn jigsaw_and_large_lines_match_their_solutions() {
     };
     let (code, out, stderr) = batch(&["--fast", jigsaw.to_str().unwrap()], None);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(out.len(), common::lines(&jigsaw).len());
+    assert_eq!(out.len(), crate::common::lines(&jigsaw).len());
     // The meta file flags the lines with two or more solutions ("2+"); every other line must
     // give the stored solution.
     let meta =
@@ -208,7 +215,7 @@ fn jigsaw_and_large_lines_match_their_solutions() {
     let Some(solutions) = shared_data("grid16_janko.solutions.txt") else {
         return;
     };
-    let solutions = common::lines(&solutions);
+    let solutions = crate::common::lines(&solutions);
     let (code, out, stderr) = batch(&["--fast", "--jobs", "2", janko.to_str().unwrap()], None);
     assert_eq!(code, 0, "{stderr}");
     for (doc, (_, solution)) in out.iter().zip(&solutions) {

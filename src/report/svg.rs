@@ -35,7 +35,7 @@ pub(crate) fn escape(text: &str) -> String {
 /// [`SOLVED_COLOUR`]).
 ///
 /// ```
-/// use sudoku_ilp::{puzzle::Puzzle, render::svg};
+/// use sudoku_ilp::{puzzle::Puzzle, report::svg::svg};
 /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
 /// let picture = svg(&p, None, Some("4×4"));
 /// assert!(picture.starts_with("<svg") && picture.contains(">4×4</text>"));

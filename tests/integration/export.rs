@@ -9,9 +9,7 @@
 //!
 //! glpk-utils and coinor-cbc must be installed (`bash .ci/setup`).
 
-mod common;
-
-use common::{is_solution, json_grid, line_givens, shared_data};
+use crate::common::{is_solution, json_grid, line_givens, shared_data};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -80,7 +78,7 @@ fn root() -> PathBuf {
 
 /// Every JSON puzzle under `data/`, sorted.
 fn data_cases() -> Vec<Case> {
-    common::data_puzzles()
+    crate::common::data_puzzles()
         .into_iter()
         .map(|p| Case {
             label: p.path.file_stem().unwrap().to_string_lossy().into_owned(),

@@ -2,10 +2,8 @@
 //! verified by checkers we did not write: the `sudoku` crate's solver for 9×9 grids, and the
 //! published solutions (`grid16_janko.solutions.txt`) for 16×16.
 
-mod common;
-
+use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
 use assert_cmd::Command;
-use common::{is_solution, json_grid, line_givens, lines, shared_data};
 use serde_json::Value;
 use std::path::Path;
 

@@ -7,9 +7,10 @@
 //! values already placed in house h; an empty cell with no candidate, or a missing value with no
 //! cell in a house, ends the branch.
 
-use super::{full_mask, house_index};
+use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
+use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::Status;
+use crate::solve::ms;
 use std::time::Instant;
 
 /// What a search found: the first solution (when one exists) and the nodes visited.
@@ -32,6 +33,8 @@ pub struct Counted {
     pub nodes: u64,
     /// True when the deadline stopped the search.
     pub timed_out: bool,
+    /// The first `keep` solutions found (see [`count_keeping`]).
+    pub grids: Vec<Grid>,
 }
 
 /// The search state: values placed, per-house used masks, per-cell allowed masks.
@@ -195,7 +198,7 @@ impl<'a> Search<'a> {
 /// Finds the first solution in search order, stopping at `deadline` if one is given.
 ///
 /// ```
-/// use sudoku_ilp::{methods::backtrack, puzzle::Puzzle, solve::Status};
+/// use sudoku_ilp::{engine::backtrack, engine::Status, puzzle::Puzzle};
 /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
 /// let found = backtrack::solve(&p, None);
 /// assert_eq!(found.status, Status::Solved);
@@ -238,12 +241,22 @@ pub(crate) fn solve_from(
 /// Counts solutions up to `limit` (≥ 1): the search stops at the limit-th solution.
 ///
 /// ```
-/// use sudoku_ilp::{methods::backtrack, puzzle::Puzzle};
+/// use sudoku_ilp::{engine::backtrack, puzzle::Puzzle};
 /// let empty = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
 /// let c = backtrack::count(&empty, 1000, None);
 /// assert_eq!((c.solutions, c.exact), (288, true)); // all 4×4 Sudoku grids
 /// ```
 pub fn count(puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Counted {
+    count_keeping(puzzle, limit, 0, deadline)
+}
+
+/// [`count`] that also keeps the first `keep` solutions as grids.
+pub fn count_keeping(
+    puzzle: &Puzzle,
+    limit: u64,
+    keep: usize,
+    deadline: Option<Instant>,
+) -> Counted {
     let n = puzzle.order();
     let limit = limit.max(1);
     let (houses_of, houses) = house_index(puzzle);
@@ -255,8 +268,15 @@ pub fn count(puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Counted 
         deadline,
     );
     let mut solutions = 0u64;
-    let stopped = search.run(&mut |_| {
+    let mut grids = Vec::new();
+    let stopped = search.run(&mut |values| {
         solutions += 1;
+        if grids.len() < keep {
+            grids.push(Grid {
+                n,
+                values: values.to_vec(),
+            });
+        }
         solutions >= limit
     });
     Counted {
@@ -264,6 +284,61 @@ pub fn count(puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Counted 
         exact: !stopped,
         nodes: search.nodes(),
         timed_out: search.timed_out(),
+        grids,
+    }
+}
+
+/// The backtracking engine.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Backtrack;
+
+impl Engine for Backtrack {
+    fn label(&self) -> String {
+        "backtrack".to_string()
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        let start = Instant::now();
+        let found = solve(puzzle, limits.deadline());
+        let grid = found
+            .grid
+            .map(|g| checked("backtrack", puzzle, g))
+            .transpose()?;
+        Ok(Solution {
+            engine: self.label(),
+            status: found.status,
+            grid,
+            time_ms: ms(start.elapsed()),
+            stats: Stats::Search(SearchStats { nodes: found.nodes }),
+        })
+    }
+
+    /// Searches on after each solution until `max + 1` are found or the tree is exhausted.
+    fn count(&self, puzzle: &Puzzle, max: usize, limits: &Limits) -> Result<Count, EngineError> {
+        let start = Instant::now();
+        let max = max.max(1);
+        let c = count_keeping(puzzle, max as u64 + 1, max + 1, limits.deadline());
+        let mut solutions = c
+            .grids
+            .into_iter()
+            .map(|g| checked("backtrack", puzzle, g))
+            .collect::<Result<Vec<_>, _>>()?;
+        let beyond = (solutions.len() > max).then(|| solutions.pop()).flatten();
+        let end = if beyond.is_some() {
+            CountEnd::LimitReached
+        } else if c.timed_out {
+            CountEnd::TimeLimit
+        } else {
+            CountEnd::Complete
+        };
+        Ok(Count {
+            engine: self.label(),
+            solutions,
+            beyond,
+            end,
+            time_ms: ms(start.elapsed()),
+            stats: CountStats::Search { nodes: c.nodes },
+        })
     }
 }
 

@@ -2,10 +2,8 @@
 //! field says, every grid verified by the test's own checker, unique 9×9 grids compared with the
 //! solution of the `sudoku` crate (a solver we did not write), and `--reduce` giving the same grid.
 
-mod common;
-
+use crate::common::{is_solution, json_grid};
 use assert_cmd::Command;
-use common::{is_solution, json_grid};
 use serde_json::Value;
 use std::path::Path;
 
@@ -31,7 +29,7 @@ fn solve_json(path: &Path, extra: &[&str]) -> (i32, Value) {
 #[test]
 fn every_data_puzzle_solves_as_expected() {
     let mut orders = std::collections::BTreeSet::new();
-    for puzzle in common::data_puzzles() {
+    for puzzle in crate::common::data_puzzles() {
         let (path, n, givens) = (&puzzle.path, puzzle.n, &puzzle.givens);
         let (box_rows, box_cols) = puzzle.box_shape;
         orders.insert(n);

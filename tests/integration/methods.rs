@@ -2,13 +2,11 @@
 //! library's checker and by the independent checker in tests/common. No HiGHS here, so the tests
 //! may run in parallel.
 
-mod common;
-
+use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
 use assert_cmd::Command;
-use common::{is_solution, json_grid, line_givens, lines, shared_data};
 use sudoku_ilp::check::check;
+use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::input::parse_line;
-use sudoku_ilp::methods::{backtrack, propagate};
 use sudoku_ilp::solve::Status;
 
 fn grid_u32(grid: &sudoku_ilp::puzzle::Grid) -> Vec<u32> {

@@ -6,8 +6,9 @@ pub mod counter;
 
 use std::path::{Path, PathBuf};
 
-/// The path of a file in `../shared/data`, or `None` (with a visible message) when the shared
-/// folder is absent, as on a clone without its neighbours.
+/// The path of a file in `../shared/data`, or `None` (with a visible SKIPPED message) when the
+/// shared folder is absent, as on a clone without its neighbours. With `CI` set the absence is a
+/// failure: CI always has the folder, so a skip there would hide a bug.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
@@ -15,6 +16,11 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is absent, and CI is set: CI always has ../shared/data, so a skip would hide a bug",
+            path.display()
+        );
         eprintln!(
             "SKIPPED: {} is absent (../shared is not beside the repository)",
             path.display()

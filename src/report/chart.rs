@@ -1,7 +1,7 @@
 //! An SVG strip chart of solve times per variant, for `compare --batch --chart`: one row per
 //! variant, one dot per puzzle at its time on a logarithmic axis, a tick at the median.
 
-use crate::render::escape;
+use super::svg::escape;
 use std::fmt::Write;
 
 const LEFT: f64 = 190.0;
@@ -13,7 +13,7 @@ const TOP: f64 = 50.0;
 /// (no run) is left out.
 ///
 /// ```
-/// use sudoku_ilp::chart::times_svg;
+/// use sudoku_ilp::report::chart::times_svg;
 /// let svg = times_svg("top95", &[("binary".into(), vec![3.0, 5.0]), ("natural".into(), vec![2000.0])]);
 /// assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
 /// assert_eq!(svg.matches("<circle").count(), 3);

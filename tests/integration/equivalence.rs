@@ -4,15 +4,13 @@
 //! compositions of transformations (few cases: each is a MILP solve or count), and once per
 //! kind of transformation. The library runs in-process, one HiGHS model at a time (DESIGN.md).
 
-mod common;
-
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Mutex;
+use sudoku_ilp::engine::milp::{run, Presolve};
 use sudoku_ilp::formulation::binary::Binary;
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::run::run;
 use sudoku_ilp::solve::count::{count, CountEnd};
 use sudoku_ilp::solve::{SolveOptions, Status};
 
@@ -124,7 +122,13 @@ fn all_solutions(givens: &[u8], reduce: bool) -> BTreeSet<Vec<u8>> {
 fn solve(givens: &[u8], reduce: bool) -> Option<Vec<u8>> {
     let _guard = HIGHS.lock().unwrap_or_else(|p| p.into_inner());
     let puzzle = Puzzle::with_square_boxes(9, givens.to_vec()).unwrap();
-    let report = run(&puzzle, &Binary { reduce }, &SolveOptions::default()).unwrap();
+    let report = run(
+        &puzzle,
+        &Binary { reduce },
+        &SolveOptions::default(),
+        Presolve::None,
+    )
+    .unwrap();
     match report.status {
         Status::Solved => Some(report.grid.unwrap().values),
         Status::Infeasible => None,
@@ -155,7 +159,7 @@ fn each_transformation_maps_solutions_to_solutions() {
         let expected: BTreeSet<Vec<u8>> = original.iter().map(|g| op.apply(g)).collect();
         for g in &expected {
             assert!(
-                common::is_solution(
+                crate::common::is_solution(
                     &moved.iter().map(|&v| v as u32).collect::<Vec<_>>(),
                     &g.iter().map(|&v| v as u32).collect::<Vec<_>>(),
                     3,

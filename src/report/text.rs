@@ -1,17 +1,14 @@
-//! Printing results: the boxed text grid with a statistics block, and the JSON object of the
-//! `solve --json` contract.
+//! Results as people read them: the boxed grid and a short statistics block per engine family.
 
+use crate::engine::{MilpStats, PropagationStats, Solution, Stage, Stats, Status};
 use crate::formulation::ModelSize;
 use crate::puzzle::{Grid, Layout, Puzzle};
-use crate::run::Report;
-use crate::solve::Status;
-use serde_json::json;
 use std::fmt::Write;
 
 /// The grid as text, with box borders for boxed layouts (plain rows for irregular regions).
 ///
 /// ```
-/// use sudoku_ilp::{output::grid_text, puzzle::{Grid, Layout}};
+/// use sudoku_ilp::{report::text::grid_text, puzzle::{Grid, Layout}};
 /// let g = Grid { n: 4, values: vec![1,2,3,4, 3,4,1,2, 2,1,4,3, 4,3,2,1] };
 /// assert_eq!(grid_text(&g, &Layout::Boxes { rows: 2, cols: 2 }),
 ///     "+-----+-----+\n| 1 2 | 3 4 |\n| 3 4 | 1 2 |\n+-----+-----+\n| 2 1 | 4 3 |\n| 4 3 | 2 1 |\n+-----+-----+\n");
@@ -67,7 +64,7 @@ pub fn thousands(x: usize) -> String {
     out
 }
 
-fn size_text(size: &ModelSize) -> String {
+pub fn size_text(size: &ModelSize) -> String {
     let mut kinds = Vec::new();
     if size.binary > 0 {
         kinds.push(format!("{} binary", thousands(size.binary)));
@@ -94,84 +91,78 @@ pub fn status_text(status: Status) -> &'static str {
 }
 
 /// The solved grid (or the puzzle, when not solved) and a short statistics block.
-pub fn report_text(puzzle: &Puzzle, report: &Report) -> String {
-    let mut out = String::new();
-    let shown = report.grid.clone().unwrap_or_else(|| Grid {
+pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
+    let shown = solution.grid.clone().unwrap_or_else(|| Grid {
         n: puzzle.order(),
         values: puzzle.givens().to_vec(),
     });
-    out.push_str(&grid_text(&shown, puzzle.layout()));
-    let _ = writeln!(out, "status   {}", status_text(report.status));
-    let _ = writeln!(
-        out,
-        "model    {}: {}",
-        report.model,
-        size_text(&report.size)
-    );
-    if let Some(full) = &report.unreduced {
+    let mut out = grid_text(&shown, puzzle.layout());
+    let _ = writeln!(out, "status   {}", status_text(solution.status));
+    match &solution.stats {
+        Stats::Milp(m) => milp_lines(&mut out, puzzle, &solution.engine, m),
+        Stats::Search(s) => method_lines(
+            &mut out,
+            solution,
+            &format!(
+                "depth-first, fewest choices first (a cell's values or a value's cells in a house): {} nodes",
+                thousands(s.nodes as usize)
+            ),
+        ),
+        Stats::Propagation(p) => method_lines(&mut out, solution, &propagation_summary(p)),
+    }
+    out
+}
+
+/// The model, presolve, time and branch-and-bound lines of a MILP solve.
+fn milp_lines(out: &mut String, puzzle: &Puzzle, label: &str, m: &MilpStats) {
+    let _ = writeln!(out, "model    {label}: {}", size_text(&m.size));
+    if let Some(full) = &m.unreduced {
         let _ = writeln!(out, "         before reduction: {}", size_text(full));
     }
-    if let Some(fixed) = report.singles_fixed {
+    if let Some(fixed) = m.singles_fixed {
+        let n = puzzle.order();
         let _ = writeln!(
             out,
             "singles  {} of {} empty cells filled by naked and hidden singles before the model was built",
             thousands(fixed),
-            thousands(report.order * report.order - report.givens)
+            thousands(n * n - puzzle.given_count())
         );
     }
     let _ = writeln!(
         out,
         "time     build {:.1} ms, solve {:.1} ms (HiGHS {:.1} ms)",
-        report.build_ms, report.stats.solve_ms, report.stats.highs_ms
+        m.build_ms, m.highs.solve_ms, m.highs.highs_ms
     );
     let _ = writeln!(
         out,
         "search   {} nodes, {} simplex iterations",
-        thousands(report.stats.nodes.max(0) as usize),
-        thousands(report.stats.lp_iterations.max(0) as usize)
+        thousands(m.highs.nodes.max(0) as usize),
+        thousands(m.highs.lp_iterations.max(0) as usize)
     );
-    out
 }
 
-/// The `solve --json` object: status, grid (when solved), model size, statistics.
-pub fn report_json(puzzle: &Puzzle, report: &Report) -> serde_json::Value {
-    let mut value = json!({
-        "status": report.status,
-        "order": report.order,
-        "givens": report.givens,
-        "model": {
-            "formulation": report.model,
-            "variables": report.size.variables,
-            "binary": report.size.binary,
-            "integer": report.size.integer,
-            "constraints": report.size.constraints,
-            "nonzeros": report.size.nonzeros,
-        },
-        "stats": {
-            "build_ms": round3(report.build_ms),
-            "solve_ms": round3(report.stats.solve_ms),
-            "highs_ms": round3(report.stats.highs_ms),
-            "nodes": report.stats.nodes,
-            "lp_iterations": report.stats.lp_iterations,
-        },
-    });
-    if let Some(name) = puzzle.name() {
-        value["name"] = json!(name);
-    }
-    if let Some(grid) = &report.grid {
-        value["grid"] = json!(grid.rows());
-    }
-    if let Some(full) = &report.unreduced {
-        value["model"]["unreduced"] = json!(full);
-    }
-    if let Some(fixed) = report.singles_fixed {
-        value["stats"]["singles_fixed"] = json!(fixed);
-    }
-    value
+/// The method, time and one line of what a search method did.
+fn method_lines(out: &mut String, solution: &Solution, summary: &str) {
+    let _ = writeln!(out, "method   {}", solution.engine);
+    let _ = writeln!(out, "time     solve {:.1} ms", solution.time_ms);
+    let _ = writeln!(out, "search   {summary}");
 }
 
-fn round3(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
+/// One line saying what unit propagation, the failed-literal rule and search did.
+pub fn propagation_summary(p: &PropagationStats) -> String {
+    format!(
+        "{} of {} empty cells fixed by unit propagation, {} with the failed-literal rule ({} literals from {} probes); search {}",
+        p.fixed_by_unit,
+        p.empty_cells,
+        p.fixed_by_reasoning,
+        p.failed_literals,
+        p.probes,
+        if p.stage == Stage::Search {
+            format!("needed: {} nodes", thousands(p.nodes as usize))
+        } else {
+            "not needed".to_string()
+        }
+    )
 }
 
 #[cfg(test)]

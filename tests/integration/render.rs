@@ -1,11 +1,9 @@
 //! `render`: the SVG is well-formed XML and shows every digit of the solved grid in its cell,
 //! givens in bold and solved digits in the solved colour.
 
-mod common;
-
+use crate::common::{json_grid, line_givens, lines, shared_data};
 use assert_cmd::Command;
-use common::{json_grid, line_givens, lines, shared_data};
-use sudoku_ilp::render::{CELL, SOLVED_COLOUR};
+use sudoku_ilp::report::svg::{CELL, SOLVED_COLOUR};
 
 /// One element of the SVG: its name, attributes and text content.
 struct Element {

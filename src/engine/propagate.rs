@@ -16,9 +16,10 @@
 //! What remains open is completed by [`super::backtrack`] on the remaining candidates.
 
 use super::backtrack::solve_from;
-use super::{full_mask, house_index};
+use super::{checked, full_mask, house_index, Engine, EngineError, Limits, PropagationStats};
+use super::{Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::Status;
+use crate::solve::ms;
 use std::time::Instant;
 
 /// Which stage completed the grid (or proved that none exists).
@@ -203,7 +204,7 @@ impl Default for Options {
 /// Solves by unit propagation, then the failed-literal rule, then search on what is left.
 ///
 /// ```
-/// use sudoku_ilp::{methods::propagate::{solve, Options, Stage}, puzzle::Puzzle, solve::Status};
+/// use sudoku_ilp::{engine::propagate::{solve, Options, Stage}, engine::Status, puzzle::Puzzle};
 /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
 /// let r = solve(&p, Options::default(), None);
 /// assert_eq!(r.status, Status::Solved);
@@ -264,7 +265,7 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
 /// propagation derives the empty clause (the puzzle has no solution).
 ///
 /// ```
-/// use sudoku_ilp::{methods::propagate::singles, puzzle::Puzzle};
+/// use sudoku_ilp::{engine::propagate::singles, puzzle::Puzzle};
 /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
 /// assert_eq!(singles(&p).unwrap(), vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2]);
 /// ```
@@ -324,6 +325,42 @@ fn failed_literal_rule(
         if !deduced {
             return Ok(());
         }
+    }
+}
+
+/// The propagation engine: [`solve`] with its [`Options`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Propagate {
+    pub options: Options,
+}
+
+impl Engine for Propagate {
+    fn label(&self) -> String {
+        "propagate".to_string()
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        let start = Instant::now();
+        let r = solve(puzzle, self.options, limits.deadline());
+        let grid = r
+            .grid
+            .map(|g| checked("propagate", puzzle, g))
+            .transpose()?;
+        Ok(Solution {
+            engine: self.label(),
+            status: r.status,
+            grid,
+            time_ms: ms(start.elapsed()),
+            stats: Stats::Propagation(PropagationStats {
+                stage: r.stage,
+                empty_cells: r.empty_cells,
+                fixed_by_unit: r.fixed_by_unit,
+                fixed_by_reasoning: r.fixed_by_reasoning,
+                failed_literals: r.failed_literals,
+                probes: r.probes,
+                nodes: r.nodes,
+            }),
+        })
     }
 }
 

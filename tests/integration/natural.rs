@@ -4,10 +4,8 @@
 //!
 //! Each natural solve can take seconds, so the jobs run as two processes at a time.
 
-mod common;
-
+use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
 use assert_cmd::cargo::cargo_bin;
-use common::{is_solution, json_grid, line_givens, lines, shared_data};
 use serde_json::Value;
 use std::process::Command;
 use std::sync::Mutex;
@@ -58,7 +56,7 @@ fn assert_clean(what: &str, code: i32, doc: &Value, givens: &[u32], box_shape: (
 
 #[test]
 fn natural_models_solve_small_data_grids_like_the_binary_model() {
-    let files: Vec<_> = common::data_puzzles()
+    let files: Vec<_> = crate::common::data_puzzles()
         .into_iter()
         .filter(|p| p.n <= 9)
         .collect();

@@ -13,11 +13,9 @@
 //!
 //! The command-line cases run in a few worker threads, each starting its own processes.
 
-mod common;
-
+use crate::common::counter::{count_solutions, solutions};
+use crate::common::{is_solution, line_givens, lines, shared_data};
 use assert_cmd::Command;
-use common::counter::{count_solutions, solutions};
-use common::{is_solution, line_givens, lines, shared_data};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -483,7 +481,7 @@ fn check_explanation(path: &Path, number: usize, line: &str, houses: bool) {
         assert_eq!(code, 0, "{place}: without given {k} it solves: {stderr}");
         assert!(is_solution(
             &line_givens(&smaller),
-            &common::json_grid(&doc),
+            &crate::common::json_grid(&doc),
             3,
             3
         ));
@@ -550,7 +548,7 @@ fn explain_seed_grids() {
     assert_eq!(code, 0, "a grid with a solution: nothing to explain");
     assert_eq!(doc["status"], "solved");
     let givens = seed_givens("seed004_unique_9x9.json");
-    assert!(is_solution(&givens, &common::json_grid(&doc), 3, 3));
+    assert!(is_solution(&givens, &crate::common::json_grid(&doc), 3, 3));
     // A direct conflict is reported before any solve.
     let line = format!("{}5{}5", ".".repeat(9), ".".repeat(9));
     let (code, doc, _) = run(

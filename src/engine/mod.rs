@@ -1,0 +1,266 @@
+//! Ways of solving a puzzle, behind one trait.
+//!
+//! An [`Engine`] takes a [`Puzzle`] and [`Limits`] and returns a [`Solution`]: a [`Status`], the
+//! grid (only after the independent checker passed it), the time, and typed statistics of the
+//! engine's family. Every command that solves (solve, batch, compare, count, check) takes any
+//! engine; adding one is one new file here plus one line in [`Method`]'s list.
+//!
+//! | engine | file | what it does |
+//! |---|---|---|
+//! | MILP | [`milp`] | a [`crate::formulation::Formulation`] solved by HiGHS ([`crate::solve`]) |
+//! | backtracking | [`backtrack`] | depth-first search, most-constrained choice first |
+//! | propagation | [`propagate`] | unit propagation and the failed-literal rule, then search |
+//!
+//! ```
+//! use sudoku_ilp::engine::{backtrack::Backtrack, Engine, Limits, Status};
+//! use sudoku_ilp::puzzle::Puzzle;
+//! let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
+//! let solution = Backtrack.solve(&p, &Limits::default()).unwrap();
+//! assert_eq!(solution.status, Status::Solved);
+//! assert_eq!(solution.grid.unwrap().rows()[0], vec![1, 3, 2, 4]);
+//! ```
+
+pub mod backtrack;
+pub mod milp;
+pub mod propagate;
+
+pub use crate::status::{CountEnd, Status};
+pub use propagate::Stage;
+
+use crate::check::{check, CheckError};
+use crate::formulation::ModelSize;
+use crate::puzzle::{Grid, Puzzle};
+use crate::solve::{SolveError, SolveStats};
+use std::time::{Duration, Instant};
+
+/// A way of solving a puzzle.
+pub trait Engine: Send + Sync {
+    /// The engine's name as reports show it, e.g. `propagate` or `binary --reduce`.
+    fn label(&self) -> String;
+
+    /// Solves `puzzle` within `limits`. A returned grid has passed [`crate::check::check`].
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError>;
+
+    /// Finds up to `max` solutions (and whether there are more). Engines that cannot enumerate
+    /// solutions return [`EngineError::Unsupported`].
+    fn count(&self, puzzle: &Puzzle, max: usize, limits: &Limits) -> Result<Count, EngineError> {
+        let _ = (puzzle, max, limits);
+        Err(EngineError::Unsupported {
+            engine: self.label(),
+            task: "count solutions",
+        })
+    }
+}
+
+/// How long an engine may run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Wall-clock limit in seconds.
+    pub time_limit: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { time_limit: 60.0 }
+    }
+}
+
+impl Limits {
+    /// The instant at which an engine started now must stop (`None`: too far to represent).
+    pub fn deadline(&self) -> Option<Instant> {
+        Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.clamp(0.0, 1e9)))
+    }
+}
+
+/// What an engine found.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The engine's label.
+    pub engine: String,
+    pub status: Status,
+    /// The solution, only when solved and passed by the independent checker.
+    pub grid: Option<Grid>,
+    /// Wall-clock time of the whole `solve` call.
+    pub time_ms: f64,
+    pub stats: Stats,
+}
+
+/// Statistics, one kind per engine family.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stats {
+    Milp(MilpStats),
+    Search(SearchStats),
+    Propagation(PropagationStats),
+}
+
+/// What a MILP solve did: the model, an optional presolve, and HiGHS's counters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MilpStats {
+    pub size: ModelSize,
+    /// The model's size before a reduction, when one was applied.
+    pub unreduced: Option<ModelSize>,
+    /// Empty cells that naked and hidden singles filled before the model was built.
+    pub singles_fixed: Option<usize>,
+    /// Time to presolve and build the model.
+    pub build_ms: f64,
+    pub highs: SolveStats,
+}
+
+/// What a depth-first search did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Search-tree nodes, the root included.
+    pub nodes: u64,
+}
+
+/// What the propagation method did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PropagationStats {
+    /// The stage that finished: the grid was complete (or a contradiction found) after it.
+    pub stage: Stage,
+    /// Empty cells of the puzzle.
+    pub empty_cells: usize,
+    /// Empty cells fixed by unit propagation alone.
+    pub fixed_by_unit: usize,
+    /// Empty cells fixed by unit propagation and the failed-literal rule together.
+    pub fixed_by_reasoning: usize,
+    /// Literals the failed-literal rule decided.
+    pub failed_literals: u64,
+    /// Literals tried by the failed-literal rule (each probe is one unit propagation).
+    pub probes: u64,
+    /// Search-tree nodes of the final search (0 when reasoning sufficed).
+    pub nodes: u64,
+}
+
+impl Stats {
+    /// Search or branch-and-bound nodes, when the engine counts them.
+    pub fn nodes(&self) -> Option<u64> {
+        match self {
+            Stats::Milp(m) => u64::try_from(m.highs.nodes).ok(),
+            Stats::Search(s) => Some(s.nodes),
+            Stats::Propagation(p) => Some(p.nodes),
+        }
+    }
+}
+
+/// The solutions an engine enumerated and how the enumeration ended.
+#[derive(Debug, Clone)]
+pub struct Count {
+    /// The engine's label.
+    pub engine: String,
+    /// At most `max` solutions, each checked, in the order found.
+    pub solutions: Vec<Grid>,
+    /// The `max + 1`-th solution when [`CountEnd::LimitReached`] and the engine keeps it.
+    pub beyond: Option<Grid>,
+    pub end: CountEnd,
+    /// Wall-clock time of the whole count.
+    pub time_ms: f64,
+    pub stats: CountStats,
+}
+
+/// Counters of an enumeration, per engine family.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CountStats {
+    /// One HiGHS model re-solved with a no-good row per solution.
+    Milp {
+        build_ms: f64,
+        /// Totals over every solve.
+        highs: SolveStats,
+        solves: usize,
+    },
+    /// A depth-first search that goes on after each solution.
+    Search { nodes: u64 },
+}
+
+/// An engine failed for a reason other than the puzzle.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// A grid failed the independent checker: a bug, never printed as a solution.
+    #[error("internal error: {engine} returned a grid that fails the check: {source}")]
+    Check { engine: String, source: CheckError },
+    /// An enumeration found the same solution twice (a no-good cut failed).
+    #[error("internal error: {engine} returned solution {again} twice (a no-good cut failed)")]
+    Repeated { engine: String, again: usize },
+    #[error("{engine} cannot {task}")]
+    Unsupported { engine: String, task: &'static str },
+}
+
+/// Passes `grid` through the independent checker, or names `engine` in the error.
+pub fn checked(engine: &str, puzzle: &Puzzle, grid: Grid) -> Result<Grid, EngineError> {
+    match check(puzzle, &grid) {
+        Ok(()) => Ok(grid),
+        Err(source) => Err(EngineError::Check {
+            engine: engine.to_string(),
+            source,
+        }),
+    }
+}
+
+/// The solving methods, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The MILP model solved by HiGHS.
+    Ilp,
+    /// Depth-first search, most-constrained choice first.
+    Backtrack,
+    /// Unit propagation, the failed-literal rule, then search.
+    Propagate,
+}
+
+impl Method {
+    /// Every method, in the order help texts list them.
+    pub const ALL: [Method; 3] = [Method::Ilp, Method::Backtrack, Method::Propagate];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Ilp => "ilp",
+            Method::Backtrack => "backtrack",
+            Method::Propagate => "propagate",
+        }
+    }
+
+    /// The engine of a method that needs no model; `None` for [`Method::Ilp`], whose engine is
+    /// built from a formulation and HiGHS options ([`milp::Milp`]).
+    pub fn search_engine(self) -> Option<Box<dyn Engine>> {
+        match self {
+            Method::Ilp => None,
+            Method::Backtrack => Some(Box::new(backtrack::Backtrack)),
+            Method::Propagate => Some(Box::new(propagate::Propagate::default())),
+        }
+    }
+}
+
+/// The mask of all values 1..n: bits 0..n−1 (n ≤ 64).
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// For each cell (row-major), the indices of its houses, and for each house its cells' indices.
+pub(crate) fn house_index(puzzle: &Puzzle) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let n = puzzle.order();
+    let cells_of: Vec<Vec<usize>> = puzzle
+        .houses()
+        .iter()
+        .map(|h| h.cells.iter().map(|c| c.row * n + c.col).collect())
+        .collect();
+    (puzzle.houses_of_cells(), cells_of)
+}
+
+/// A 4×4 puzzle without a solution and without a repeated given: r1c1 must be 1 or 2 by its
+/// row, but its column holds 1 and its box holds 2. Shared by the engines' tests.
+#[cfg(test)]
+pub(crate) fn infeasible_4x4() -> Puzzle {
+    let mut cells = vec![0u8; 16];
+    cells[1] = 3;
+    cells[2] = 4;
+    cells[8] = 1;
+    cells[5] = 2;
+    Puzzle::with_square_boxes(4, cells).unwrap()
+}

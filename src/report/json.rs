@@ -1,0 +1,85 @@
+//! The JSON objects of the `solve --json` contract, for every engine.
+
+use super::round3;
+use crate::engine::{MilpStats, PropagationStats, Solution, Stage, Stats};
+use crate::puzzle::Puzzle;
+use serde_json::{json, Map, Value};
+
+/// The `solve --json` object: status, order, givens, name, grid (when solved), `"model"` (the
+/// formulation and its size, or `{"method": name}` for a search) and `"stats"`.
+pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
+    let (model, stats) = match &solution.stats {
+        Stats::Milp(m) => milp_fields(&solution.engine, m),
+        Stats::Search(s) => {
+            let mut counters = Map::new();
+            counters.insert("nodes".into(), json!(s.nodes));
+            method_fields(solution, counters)
+        }
+        Stats::Propagation(p) => method_fields(solution, propagation_counters(p)),
+    };
+    let mut value = json!({
+        "status": solution.status,
+        "order": puzzle.order(),
+        "givens": puzzle.given_count(),
+        "model": model,
+        "stats": stats,
+    });
+    if let Some(name) = puzzle.name() {
+        value["name"] = json!(name);
+    }
+    if let Some(grid) = &solution.grid {
+        value["grid"] = json!(grid.rows());
+    }
+    value
+}
+
+/// `"model"` and `"stats"` of a MILP solve.
+fn milp_fields(label: &str, m: &MilpStats) -> (Value, Value) {
+    let mut model = json!({
+        "formulation": label,
+        "variables": m.size.variables,
+        "binary": m.size.binary,
+        "integer": m.size.integer,
+        "constraints": m.size.constraints,
+        "nonzeros": m.size.nonzeros,
+    });
+    let mut stats = json!({
+        "build_ms": round3(m.build_ms),
+        "solve_ms": round3(m.highs.solve_ms),
+        "highs_ms": round3(m.highs.highs_ms),
+        "nodes": m.highs.nodes,
+        "lp_iterations": m.highs.lp_iterations,
+    });
+    if let Some(full) = &m.unreduced {
+        model["unreduced"] = json!(full);
+    }
+    if let Some(fixed) = m.singles_fixed {
+        stats["singles_fixed"] = json!(fixed);
+    }
+    (model, stats)
+}
+
+/// `"model": {"method": name}` and `"stats"` with `solve_ms` and the method's counters.
+fn method_fields(solution: &Solution, counters: Map<String, Value>) -> (Value, Value) {
+    let mut stats = Map::new();
+    stats.insert("solve_ms".into(), json!(round3(solution.time_ms)));
+    stats.extend(counters);
+    (json!({ "method": solution.engine }), Value::Object(stats))
+}
+
+/// The propagation method's counters, in print order.
+fn propagation_counters(p: &PropagationStats) -> Map<String, Value> {
+    [
+        ("stage", json!(p.stage)),
+        ("empty_cells", json!(p.empty_cells)),
+        ("fixed_by_unit_propagation", json!(p.fixed_by_unit)),
+        ("fixed_by_reasoning", json!(p.fixed_by_reasoning)),
+        ("failed_literals", json!(p.failed_literals)),
+        ("probes", json!(p.probes)),
+        ("search_needed", json!(p.stage == Stage::Search)),
+        ("nodes", json!(p.nodes)),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
