@@ -23,10 +23,10 @@
 //! none from 3 ms on ordinary grids to about a second on grids made from the hardest puzzles
 //! (tdoku's test grids with no solution: 2–4 s for the givens, 7–17 s with the houses).
 
-use crate::check::{check, CheckError};
+use crate::engine::{checked, EngineError};
 use crate::formulation::{
     binary::{house_row_name, Binary},
-    Formulation,
+    BuiltModel, Formulation,
 };
 use crate::puzzle::{Cell, Conflict, Grid, HouseKind, Puzzle};
 use crate::solve::session::{Bounds, Session};
@@ -85,8 +85,9 @@ pub struct Explained {
 pub enum ExplainError {
     #[error(transparent)]
     Solver(#[from] SolveError),
-    #[error("internal error: the binary model returned a grid that fails the check: {0}")]
-    Check(CheckError),
+    /// The grid of a solvable puzzle failed the independent checker.
+    #[error(transparent)]
+    Check(#[from] EngineError),
     #[error("internal error: the binary model has no row {0}")]
     MissingRow(String),
 }
@@ -114,103 +115,25 @@ pub fn explain(
 ) -> Result<Explained, ExplainError> {
     let start = Instant::now();
     if let Some(c) = conflicts.first() {
-        let houses = puzzle
-            .houses()
-            .iter()
-            .filter(|h| h.cells.contains(&c.first) && h.cells.contains(&c.second))
-            .map(|h| h.kind)
-            .collect();
-        let explanation = Explanation {
-            reason: Reason::DirectConflict,
-            givens: vec![(c.first, c.value), (c.second, c.value)],
-            houses,
-            minimal: true,
-        };
         return Ok(Explained {
-            verdict: Verdict::NoSolution(explanation),
+            verdict: Verdict::NoSolution(direct_conflict(puzzle, c)),
             solves: 0,
             time_ms: ms(start.elapsed()),
         });
     }
     let model = Binary { reduce: false }.build(puzzle);
-    let index: HashMap<&str, usize> = model
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.name(), i))
-        .collect();
-    let row = |name: String| {
-        index
-            .get(name.as_str())
-            .copied()
-            .ok_or(ExplainError::MissingRow(name))
-    };
-    let givens: Vec<(Cell, u8, usize)> = puzzle
-        .cells()
-        .filter_map(|cell| puzzle.given(cell).map(|v| (cell, v)))
-        .map(|(cell, v)| {
-            let name = format!("given_r{}_c{}", cell.row + 1, cell.col + 1);
-            row(name).map(|r| (cell, v, r))
-        })
-        .collect::<Result<_, _>>()?;
-    let n = puzzle.order();
-    let houses: Vec<(HouseKind, Vec<usize>)> = puzzle
-        .houses()
-        .iter()
-        .map(|h| {
-            let rows = (1..=n)
-                .map(|v| row(house_row_name(h.kind, v)))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok((h.kind, rows))
-        })
-        .collect::<Result<_, ExplainError>>()?;
-
-    let deadline = start + Duration::from_secs_f64(options.time_limit.max(0.0));
+    let rows = RuleRows::of(puzzle, &model)?;
     let mut search = Search {
         session: Session::new(&model, options)?,
-        deadline,
+        deadline: start + Duration::from_secs_f64(options.time_limit.max(0.0)),
     };
-    let first = search.solve()?;
-    let verdict = match first {
+    let verdict = match search.solve()? {
         Outcome::TimeLimit => Verdict::TimeLimit,
         Outcome::Solved(values) => {
-            let grid = model.decode(&values);
-            check(puzzle, &grid).map_err(ExplainError::Check)?;
-            Verdict::Solvable(grid)
+            Verdict::Solvable(checked(&model.label, puzzle, model.decode(&values))?)
         }
         Outcome::Infeasible => {
-            let given_rows: Vec<Vec<usize>> = givens.iter().map(|g| vec![g.2]).collect();
-            let (kept_givens, givens_done) = search.filter(&given_rows, EQUALS_ONE)?;
-            // Houses holding fewer givens of the set are tried first, so the houses left tend
-            // to be those where the givens meet.
-            let mut order: Vec<usize> = (0..houses.len()).collect();
-            order.sort_by_key(|&h| {
-                let cells = &puzzle.houses()[h].cells;
-                kept_givens
-                    .iter()
-                    .filter(|&&g| cells.contains(&givens[g].0))
-                    .count()
-            });
-            let house_rows: Vec<Vec<usize>> = order.iter().map(|&h| houses[h].1.clone()).collect();
-            let (kept_houses, houses_done) = match (find_houses, givens_done) {
-                (true, true) => {
-                    let (kept, done) = search.filter(&house_rows, EQUALS_ONE)?;
-                    let mut kept: Vec<usize> = kept.into_iter().map(|k| order[k]).collect();
-                    kept.sort_unstable();
-                    (kept, done)
-                }
-                (true, false) => ((0..houses.len()).collect(), false),
-                (false, _) => (Vec::new(), true),
-            };
-            Verdict::NoSolution(Explanation {
-                reason: Reason::NoCompletion,
-                givens: kept_givens
-                    .iter()
-                    .map(|&i| (givens[i].0, givens[i].1))
-                    .collect(),
-                houses: kept_houses.iter().map(|&i| houses[i].0).collect(),
-                minimal: givens_done && houses_done,
-            })
+            Verdict::NoSolution(search.no_completion(puzzle, &rows, find_houses)?)
         }
     };
     Ok(Explained {
@@ -218,6 +141,68 @@ pub fn explain(
         solves: search.session.solves,
         time_ms: ms(start.elapsed()),
     })
+}
+
+/// The explanation of a value given twice in a house: the two givens and the houses holding both.
+fn direct_conflict(puzzle: &Puzzle, c: &Conflict) -> Explanation {
+    let houses = puzzle
+        .houses()
+        .iter()
+        .filter(|h| h.cells.contains(&c.first) && h.cells.contains(&c.second))
+        .map(|h| h.kind)
+        .collect();
+    Explanation {
+        reason: Reason::DirectConflict,
+        givens: vec![(c.first, c.value), (c.second, c.value)],
+        houses,
+        minimal: true,
+    }
+}
+
+/// The binary model's rows that the filters switch off: one per given, n per house.
+struct RuleRows {
+    /// (cell, value, row) per given, row-major.
+    givens: Vec<(Cell, u8, usize)>,
+    /// (house, its n rows `house_v` for v = 1..n) per house of the puzzle.
+    houses: Vec<(HouseKind, Vec<usize>)>,
+}
+
+impl RuleRows {
+    /// Finds the rows by their names in `model`.
+    fn of(puzzle: &Puzzle, model: &BuiltModel) -> Result<RuleRows, ExplainError> {
+        let index: HashMap<&str, usize> = model
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.name(), i))
+            .collect();
+        let row = |name: String| {
+            index
+                .get(name.as_str())
+                .copied()
+                .ok_or(ExplainError::MissingRow(name))
+        };
+        let givens = puzzle
+            .cells()
+            .filter_map(|cell| puzzle.given(cell).map(|v| (cell, v)))
+            .map(|(cell, v)| {
+                let name = format!("given_r{}_c{}", cell.row + 1, cell.col + 1);
+                row(name).map(|r| (cell, v, r))
+            })
+            .collect::<Result<_, _>>()?;
+        let n = puzzle.order();
+        let houses = puzzle
+            .houses()
+            .iter()
+            .map(|h| {
+                let rows = (1..=n)
+                    .map(|v| row(house_row_name(h.kind, v)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok((h.kind, rows))
+            })
+            .collect::<Result<_, ExplainError>>()?;
+        Ok(RuleRows { givens, houses })
+    }
 }
 
 /// The bounds of every given row and house row: = 1.
@@ -237,6 +222,49 @@ struct Search {
 }
 
 impl Search {
+    /// The deletion filters of an infeasible puzzle: over the givens, then (with `find_houses`
+    /// and when the first filter finished) over the houses.
+    fn no_completion(
+        &mut self,
+        puzzle: &Puzzle,
+        rows: &RuleRows,
+        find_houses: bool,
+    ) -> Result<Explanation, SolveError> {
+        let (givens, houses) = (&rows.givens, &rows.houses);
+        let given_rows: Vec<Vec<usize>> = givens.iter().map(|g| vec![g.2]).collect();
+        let (kept_givens, givens_done) = self.filter(&given_rows, EQUALS_ONE)?;
+        // Houses holding fewer givens of the set are tried first, so the houses left tend to be
+        // those where the givens meet.
+        let mut order: Vec<usize> = (0..houses.len()).collect();
+        order.sort_by_key(|&h| {
+            let cells = &puzzle.houses()[h].cells;
+            kept_givens
+                .iter()
+                .filter(|&&g| cells.contains(&givens[g].0))
+                .count()
+        });
+        let house_rows: Vec<Vec<usize>> = order.iter().map(|&h| houses[h].1.clone()).collect();
+        let (kept_houses, houses_done) = match (find_houses, givens_done) {
+            (true, true) => {
+                let (kept, done) = self.filter(&house_rows, EQUALS_ONE)?;
+                let mut kept: Vec<usize> = kept.into_iter().map(|k| order[k]).collect();
+                kept.sort_unstable();
+                (kept, done)
+            }
+            (true, false) => ((0..houses.len()).collect(), false),
+            (false, _) => (Vec::new(), true),
+        };
+        Ok(Explanation {
+            reason: Reason::NoCompletion,
+            givens: kept_givens
+                .iter()
+                .map(|&i| (givens[i].0, givens[i].1))
+                .collect(),
+            houses: kept_houses.iter().map(|&i| houses[i].0).collect(),
+            minimal: givens_done && houses_done,
+        })
+    }
+
     fn solve(&mut self) -> Result<Outcome, SolveError> {
         let remaining = self.deadline.saturating_duration_since(Instant::now());
         if remaining.is_zero() {

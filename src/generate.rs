@@ -3,13 +3,16 @@
 //! 1. A full grid: HiGHS completes a grid whose first row is a random permutation; then random
 //!    equivalence transformations (rows within a band, bands, columns within a stack, stacks)
 //!    spread the randomness over the whole grid.
-//! 2. Removal: the cells are visited in random order and a given is removed when the binary model
-//!    with a no-good row cutting off the known solution is still infeasible, i.e. when the
-//!    puzzle keeps exactly one solution. `attempts` bounds the number of such solves.
+//! 2. Removal: one binary model of the full grid, with a no-good row cutting off the known
+//!    solution, is passed to HiGHS once ([`Session`]). The cells are visited in random order;
+//!    a given is removed by relaxing its row `x_{c,g} = 1` to `0 ≤ x_{c,g} ≤ 1`, and the removal
+//!    is kept when the model stays infeasible, i.e. when the puzzle keeps exactly one solution
+//!    (otherwise the row is fixed again). `attempts` bounds the number of such solves.
 
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
 use crate::puzzle::{Grid, Layout, Puzzle, PuzzleError};
+use crate::solve::session::Session;
 use crate::solve::{solve, SolveError, SolveOptions, Status};
 
 /// What to generate.
@@ -24,14 +27,12 @@ pub struct GenerateOptions {
     pub solve: SolveOptions,
 }
 
-/// A generated puzzle, its solution, and whether uniqueness was proven at every step.
+/// A generated puzzle with a unique solution (a time limit during a uniqueness check keeps that
+/// given), and its solution.
 #[derive(Debug, Clone)]
 pub struct Generated {
     pub puzzle: Puzzle,
     pub solution: Grid,
-    /// True when every removal was proven to keep a unique solution (a time limit during a
-    /// uniqueness check keeps that given instead, so this stays true).
-    pub unique: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -66,25 +67,46 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let full = Puzzle::new(n, layout.clone(), false, solution.values.clone())?;
     check(&full, &solution).expect("an equivalence transformation keeps a solution valid");
 
-    let mut givens = solution.values.clone();
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
-    for &cell in order.iter().take(options.attempts) {
-        let kept = givens[cell];
-        givens[cell] = 0;
-        let candidate = Puzzle::new(n, layout.clone(), false, givens.clone())?;
-        let mut model = binary.build(&candidate);
-        model.exclude_grid(&solution);
-        if solve(&model, &options.solve)?.status != Status::Infeasible {
-            givens[cell] = kept;
+    order.truncate(options.attempts);
+    let givens = remove_givens(&full, &solution, &order, &options.solve)?;
+    Ok(Generated {
+        puzzle: Puzzle::new(n, layout, false, givens)?,
+        solution,
+    })
+}
+
+/// Tries to remove the givens of `cells` in turn from the full grid `full`, keeping each removal
+/// that leaves `solution` the only completion; returns the remaining givens.
+fn remove_givens(
+    full: &Puzzle,
+    solution: &Grid,
+    cells: &[usize],
+    options: &SolveOptions,
+) -> Result<Vec<u8>, GenerateError> {
+    let mut model = Binary { reduce: false }.build(full);
+    model.exclude_grid(solution);
+    let given_rows: Vec<usize> = model
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| row.name().starts_with("given_"))
+        .map(|(i, _)| i)
+        .collect();
+    let mut session = Session::new(&model, options)?;
+    let mut givens = solution.values.clone();
+    for &cell in cells {
+        // The given rows come in row-major cell order, one per cell of the full grid.
+        let row = given_rows[cell];
+        session.set_row_bounds(row, (0.0, 1.0))?;
+        if session.solve(options.time_limit)?.status == Status::Infeasible {
+            givens[cell] = 0;
+        } else {
+            session.set_row_bounds(row, (1.0, 1.0))?;
         }
     }
-    let puzzle = Puzzle::new(n, layout, false, givens)?;
-    Ok(Generated {
-        puzzle,
-        solution,
-        unique: true,
-    })
+    Ok(givens)
 }
 
 /// Applies random validity-preserving permutations: rows within each band, the bands, columns

@@ -338,6 +338,38 @@ impl Puzzle {
         peers
     }
 
+    /// Every unordered pair of distinct cells that share at least one house, each once, in
+    /// row-major order of the first cell then the second: the edges of the Sudoku graph.
+    pub fn peer_pairs(&self) -> Vec<(Cell, Cell)> {
+        let mut pairs = Vec::new();
+        for a in self.cells() {
+            for b in self.peers(a) {
+                if (b.row, b.col) > (a.row, a.col) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        pairs
+    }
+
+    /// For each cell (row-major), `ruled_out[i][v]` is true when value v (1..=n) is given in a
+    /// peer of the cell: the literal x_{cell,v} is false in every completion.
+    pub fn ruled_out_by_givens(&self) -> Vec<Vec<bool>> {
+        let n = self.n;
+        let mut ruled_out = vec![vec![false; n + 1]; n * n];
+        for house in &self.houses {
+            for &given_cell in &house.cells {
+                let Some(g) = self.given(given_cell) else {
+                    continue;
+                };
+                for &other in house.cells.iter().filter(|&&c| c != given_cell) {
+                    ruled_out[other.row * n + other.col][g as usize] = true;
+                }
+            }
+        }
+        ruled_out
+    }
+
     fn check_duplicates(&self) -> Result<(), PuzzleError> {
         for house in &self.houses {
             let mut seen: Vec<Option<Cell>> = vec![None; self.n + 1];

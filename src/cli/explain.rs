@@ -68,7 +68,7 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, parse)?;
     let explained =
         explain(&puzzle, &conflicts, !args.no_houses, &options).map_err(Failure::internal)?;
-    let time_ms = (explained.time_ms * 1000.0).round() / 1000.0;
+    let time_ms = sudoku_ilp::report::round3(explained.time_ms);
     let (status, code) = match &explained.verdict {
         Verdict::Solvable(_) => ("solved", Code::Ok),
         Verdict::NoSolution(e) if e.minimal => ("infeasible", Code::NoSolution),

@@ -92,10 +92,8 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
     let mut doc = json!({
         "name": format!("generated {n}x{n}, seed {}, {} givens", args.seed, puzzle.given_count()),
         "source": command,
+        "solutions": 1,
     });
-    if generated.unique {
-        doc["solutions"] = json!(1);
-    }
     if square_box_side(n) != Some(box_shape.0) || box_shape.0 != box_shape.1 {
         doc["box"] = json!([box_shape.0, box_shape.1]);
     }

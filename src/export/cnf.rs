@@ -51,7 +51,7 @@ pub fn clauses(puzzle: &Puzzle) -> Vec<Vec<i64>> {
             }
         }
     }
-    let houses_of = puzzle.houses_of_cells();
+    let ruled_out = puzzle.ruled_out_by_givens();
     for (i, cell) in puzzle.cells().enumerate() {
         match puzzle.given(cell) {
             Some(g) => {
@@ -63,15 +63,11 @@ pub fn clauses(puzzle: &Puzzle) -> Vec<Vec<i64>> {
                 );
             }
             None => {
-                let mut forbidden = vec![false; n + 1];
-                for &h in &houses_of[i] {
-                    for &peer in &puzzle.houses()[h].cells {
-                        if let Some(v) = puzzle.given(peer) {
-                            forbidden[v as usize] = true;
-                        }
-                    }
-                }
-                out.extend((1..=n).filter(|&v| forbidden[v]).map(|v| vec![-x(cell, v)]));
+                out.extend(
+                    (1..=n)
+                        .filter(|&v| ruled_out[i][v])
+                        .map(|v| vec![-x(cell, v)]),
+                );
             }
         }
     }

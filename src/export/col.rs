@@ -11,17 +11,12 @@ use std::fmt::Write;
 /// The edges `(u, v)`, u < v, 1-based vertices, sorted.
 pub fn edges(puzzle: &Puzzle) -> Vec<(usize, usize)> {
     let n = puzzle.order();
-    let mut out = Vec::new();
-    for cell in puzzle.cells() {
-        let u = cell.row * n + cell.col + 1;
-        for peer in puzzle.peers(cell) {
-            let v = peer.row * n + peer.col + 1;
-            if u < v {
-                out.push((u, v));
-            }
-        }
-    }
-    out
+    let vertex = |c: crate::puzzle::Cell| c.row * n + c.col + 1;
+    puzzle
+        .peer_pairs()
+        .into_iter()
+        .map(|(a, b)| (vertex(a), vertex(b)))
+        .collect()
 }
 
 /// Writes `p edge V E`, one `e u v` line per edge, and the precolouring in comments.

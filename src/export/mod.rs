@@ -158,17 +158,49 @@ fn plus_zero(x: f64) -> f64 {
 /// good_lp stores a row as `e ≤ 0` or `e = 0` with `e = Σ a_j·x_j + k`: a `≤` or `=` row is
 /// `Σ a_j·x_j (≤|=) −k`; a `≥` row was stored as `rhs − lhs ≤ 0`, so it is `Σ −a_j·x_j ≥ k`.
 pub fn linear(model: &BuiltModel) -> Result<Linear<'_>, ExportError> {
+    let (columns, column_of) = linear_columns(model)?;
+    let mut row_names = HashSet::new();
+    let mut rows = Vec::with_capacity(model.rows.len());
+    for row in &model.rows {
+        let name = row.name();
+        check_name("row", name)?;
+        if name == OBJECTIVE_NAME {
+            return Err(ExportError::ReservedName);
+        }
+        if !row_names.insert(name) {
+            return Err(ExportError::DuplicateName {
+                what: "row",
+                name: name.into(),
+            });
+        }
+        rows.push(linear_row(row, &column_of)?);
+    }
+    Ok(Linear { columns, rows })
+}
+
+/// An `IllegalName` error unless `name` is a legal LP/MPS name.
+fn check_name(what: &'static str, name: &str) -> Result<(), ExportError> {
+    if is_legal_name(name) {
+        Ok(())
+    } else {
+        Err(ExportError::IllegalName {
+            what,
+            name: name.into(),
+        })
+    }
+}
+
+/// The columns in model order (names legal and distinct, bounds ordered) and the column index
+/// of each variable.
+fn linear_columns(
+    model: &BuiltModel,
+) -> Result<(Vec<Column<'_>>, HashMap<Variable, usize>), ExportError> {
     let mut column_of: HashMap<Variable, usize> = HashMap::with_capacity(model.variables.len());
     let mut columns = Vec::with_capacity(model.variables.len());
     let mut seen = HashSet::new();
     for (j, (var, def)) in model.variables.iter_variables_with_def().enumerate() {
         let name = def.get_name();
-        if !is_legal_name(name) {
-            return Err(ExportError::IllegalName {
-                what: "variable",
-                name: name.into(),
-            });
-        }
+        check_name("variable", name)?;
         if !seen.insert(name) {
             return Err(ExportError::DuplicateName {
                 what: "variable",
@@ -194,56 +226,45 @@ pub fn linear(model: &BuiltModel) -> Result<Linear<'_>, ExportError> {
     if columns.is_empty() {
         return Err(ExportError::NoVariables);
     }
-    let mut row_names = HashSet::new();
-    let mut rows = Vec::with_capacity(model.rows.len());
-    for row in &model.rows {
-        let name = row.name();
-        if !is_legal_name(name) {
-            return Err(ExportError::IllegalName {
-                what: "row",
-                name: name.into(),
-            });
-        }
-        if name == OBJECTIVE_NAME {
-            return Err(ExportError::ReservedName);
-        }
-        if !row_names.insert(name) {
-            return Err(ExportError::DuplicateName {
-                what: "row",
-                name: name.into(),
-            });
-        }
-        let expression = row.constraint.expression();
-        let flip = if row.sense == Sense::Ge { -1.0 } else { 1.0 };
-        let mut terms = Vec::new();
-        for (var, a) in expression.linear_coefficients() {
-            if !a.is_finite() {
-                return Err(ExportError::NotFinite {
-                    row: name.into(),
-                    value: a,
-                });
-            }
-            if a != 0.0 {
-                let j = *column_of.get(&var).ok_or(ExportError::UnknownVariable)?;
-                terms.push((j, plus_zero(flip * a)));
-            }
-        }
-        terms.sort_by_key(|&(j, _)| j);
-        let rhs = -flip * expression.constant();
-        if !rhs.is_finite() {
+    Ok((columns, column_of))
+}
+
+/// One row with finite coefficients sorted by column and `≥` rows read back as `≥` (module notes
+/// of [`linear`]).
+fn linear_row<'a>(
+    row: &'a crate::formulation::Row,
+    column_of: &HashMap<Variable, usize>,
+) -> Result<LinearRow<'a>, ExportError> {
+    let name = row.name();
+    let expression = row.constraint.expression();
+    let flip = if row.sense == Sense::Ge { -1.0 } else { 1.0 };
+    let mut terms = Vec::new();
+    for (var, a) in expression.linear_coefficients() {
+        if !a.is_finite() {
             return Err(ExportError::NotFinite {
                 row: name.into(),
-                value: rhs,
+                value: a,
             });
         }
-        rows.push(LinearRow {
-            name,
-            sense: row.sense,
-            terms,
-            rhs: plus_zero(rhs),
+        if a != 0.0 {
+            let j = *column_of.get(&var).ok_or(ExportError::UnknownVariable)?;
+            terms.push((j, plus_zero(flip * a)));
+        }
+    }
+    terms.sort_by_key(|&(j, _)| j);
+    let rhs = -flip * expression.constant();
+    if !rhs.is_finite() {
+        return Err(ExportError::NotFinite {
+            row: name.into(),
+            value: rhs,
         });
     }
-    Ok(Linear { columns, rows })
+    Ok(LinearRow {
+        name,
+        sense: row.sense,
+        terms,
+        rhs: plus_zero(rhs),
+    })
 }
 
 /// A number as both formats read it: integers without a decimal point, others in Rust's shortest

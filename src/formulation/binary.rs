@@ -39,27 +39,18 @@ pub fn house_row_name(kind: HouseKind, v: usize) -> String {
 /// those no given rules out.
 fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
     let n = puzzle.order();
-    let mut keep = vec![vec![true; n + 1]; n * n];
     if !reduce {
-        return keep;
+        return vec![vec![true; n + 1]; n * n];
     }
-    for (i, cell) in puzzle.cells().enumerate() {
-        if let Some(g) = puzzle.given(cell) {
-            for (v, k) in keep[i].iter_mut().enumerate() {
-                *k = v == g as usize;
-            }
-        }
-    }
-    for house in puzzle.houses() {
-        for &given_cell in &house.cells {
-            if let Some(g) = puzzle.given(given_cell) {
-                for &other in house.cells.iter().filter(|&&c| c != given_cell) {
-                    keep[other.row * n + other.col][g as usize] = false;
-                }
-            }
-        }
-    }
-    keep
+    let ruled_out = puzzle.ruled_out_by_givens();
+    puzzle
+        .cells()
+        .zip(ruled_out)
+        .map(|(cell, out)| match puzzle.given(cell) {
+            Some(g) => (0..=n).map(|v| v == g as usize).collect(),
+            None => out.iter().map(|&o| !o).collect(),
+        })
+        .collect()
 }
 
 impl Formulation for Binary {

@@ -73,24 +73,6 @@ fn sum_name(kind: HouseKind) -> String {
     format!("sum_{}", kind.tag())
 }
 
-/// Every unordered pair of distinct cells that share at least one house, each once, in
-/// row-major order of the first cell then the second.
-pub fn peer_pairs(puzzle: &Puzzle) -> Vec<(Cell, Cell)> {
-    let n = puzzle.order();
-    let mut pairs = Vec::new();
-    for a in puzzle.cells() {
-        for b in puzzle.peers(a) {
-            if (b.row, b.col) > (a.row, a.col) {
-                pairs.push((a, b));
-            }
-        }
-    }
-    debug_assert!(pairs
-        .iter()
-        .all(|(a, b)| a.row * n + a.col < b.row * n + b.col));
-    pairs
-}
-
 impl Formulation for Natural {
     fn label(&self) -> String {
         if *self == Natural::textbook() {
@@ -118,58 +100,51 @@ impl Formulation for Natural {
         let n = puzzle.order();
         let mut model = BuiltModel::new(self.label(), n);
         // Values given in the houses of each cell (for `exclusions`).
-        let mut excluded = vec![vec![false; n + 1]; n * n];
+        let excluded = if self.exclusions {
+            puzzle.ruled_out_by_givens()
+        } else {
+            vec![vec![false; n + 1]; n * n]
+        };
+        let (x, bounds) = add_cell_columns(&mut model, puzzle, &excluded);
+        self.add_pairs(&mut model, puzzle, &x, &bounds);
         if self.exclusions {
-            for a in puzzle.cells() {
-                for b in puzzle.peers(a) {
-                    if let Some(g) = puzzle.given(b) {
-                        excluded[a.row * n + a.col][g as usize] = true;
-                    }
-                }
+            add_exclusions(&mut model, puzzle, &x, &bounds, &excluded);
+        }
+        if self.sums {
+            let total = (n * (n + 1) / 2) as f64;
+            for house in puzzle.houses() {
+                let expr = sum_of(house.cells.iter().map(|&c| x[c.row * n + c.col]));
+                model.add_row(sum_name(house.kind), expr, Sense::Eq, total);
             }
         }
-        // Domain [lo, hi] of each cell, and its integer column.
-        let mut bounds = Vec::with_capacity(n * n);
-        let mut x: Vec<Variable> = Vec::with_capacity(n * n);
-        for (i, cell) in puzzle.cells().enumerate() {
-            let (lo, hi) = match puzzle.given(cell) {
-                Some(g) => (g as usize, g as usize),
-                None => {
-                    let allowed = |v: &usize| !excluded[i][*v];
-                    match ((1..=n).find(allowed), (1..=n).rev().find(allowed)) {
-                        (Some(lo), Some(hi)) => (lo, hi),
-                        // Every value is given in a house of this cell: no completion exists.
-                        _ => {
-                            model.add_row(
-                                format!("empty_{}", cell_tag(cell)),
-                                Expression::from(0),
-                                Sense::Ge,
-                                1.0,
-                            );
-                            (1, n)
-                        }
-                    }
-                }
-            };
-            let name = format!("v_{}", cell_tag(cell));
-            let (var, column) = model.add_variable(
-                variable()
-                    .integer()
-                    .bounds(lo as f64..=hi as f64)
-                    .name(name),
-            );
-            x.push(var);
-            bounds.push((lo, hi));
-            model.cells.push(CellEncoding::Integer(column));
+        if self.subset_sums {
+            for house in puzzle.houses() {
+                add_subset_sums(&mut model, puzzle, house, &x);
+            }
         }
+        model
+    }
+}
+
+impl Natural {
+    /// The disjunction x_a ≠ x_b of every peer pair {a, b} as two big-M rows with a binary y:
+    /// x_a − x_b + M₁·y ≥ 1 and x_b − x_a − M₂·y ≥ 1 − M₂ (M = n, or per pair with `pair_m`).
+    fn add_pairs(
+        &self,
+        model: &mut BuiltModel,
+        puzzle: &Puzzle,
+        x: &[Variable],
+        bounds: &[(usize, usize)],
+    ) {
+        let n = puzzle.order();
         let index = |c: Cell| c.row * n + c.col;
-        for (a, b) in peer_pairs(puzzle) {
+        for (a, b) in puzzle.peer_pairs() {
             let (ga, gb) = (puzzle.given(a), puzzle.given(b));
             if ga.is_some() && gb.is_some() && self.drop_given_pairs {
                 continue;
             }
             if self.exclusions && (ga.is_some() != gb.is_some()) {
-                continue; // handled below as an exclusion on the empty cell
+                continue; // an exclusion on the empty cell instead (`add_exclusions`)
             }
             let ((lo_a, hi_a), (lo_b, hi_b)) = (bounds[index(a)], bounds[index(b)]);
             let (m1, m2) = if self.pair_m {
@@ -186,45 +161,66 @@ impl Formulation for Natural {
             model.add_row(format!("ne1_{tag}"), xa - xb + m1 * y, Sense::Ge, 1.0);
             model.add_row(format!("ne2_{tag}"), xb - xa - m2 * y, Sense::Ge, 1.0 - m2);
         }
-        if self.exclusions {
-            for (i, cell) in puzzle.cells().enumerate() {
-                let (lo, hi) = bounds[i];
-                if puzzle.given(cell).is_some() {
-                    continue;
+    }
+}
+
+/// One integer column v_rc ∈ [lo, hi] per cell: a given's value, else 1..n narrowed at both ends
+/// by `excluded`. A cell with every value excluded gets the empty row 0 ≥ 1 (no completion).
+/// Returns the columns and the domains, row-major.
+fn add_cell_columns(
+    model: &mut BuiltModel,
+    puzzle: &Puzzle,
+    excluded: &[Vec<bool>],
+) -> (Vec<Variable>, Vec<(usize, usize)>) {
+    let n = puzzle.order();
+    let mut bounds = Vec::with_capacity(n * n);
+    let mut x: Vec<Variable> = Vec::with_capacity(n * n);
+    for (i, cell) in puzzle.cells().enumerate() {
+        let allowed = |v: &usize| !excluded[i][*v];
+        let (lo, hi) = match puzzle.given(cell) {
+            Some(g) => (g as usize, g as usize),
+            None => match ((1..=n).find(allowed), (1..=n).rev().find(allowed)) {
+                (Some(lo), Some(hi)) => (lo, hi),
+                _ => {
+                    let name = format!("empty_{}", cell_tag(cell));
+                    model.add_row(name, Expression::from(0), Sense::Ge, 1.0);
+                    (1, n)
                 }
-                for h in (lo + 1..hi).filter(|&h| excluded[i][h]) {
-                    // w = 0 ⇒ x ≤ h − 1; w = 1 ⇒ x ≥ h + 1.
-                    let tag = format!("{}_v{h}", cell_tag(cell));
-                    let (w, _) = model.add_variable(variable().binary().name(format!("w_{tag}")));
-                    let (m_low, m_high) = ((hi + 1 - h) as f64, (h + 1 - lo) as f64);
-                    model.add_row(
-                        format!("ex1_{tag}"),
-                        x[i] - m_low * w,
-                        Sense::Le,
-                        h as f64 - 1.0,
-                    );
-                    model.add_row(
-                        format!("ex2_{tag}"),
-                        x[i] - m_high * w,
-                        Sense::Ge,
-                        h as f64 + 1.0 - m_high,
-                    );
-                }
-            }
+            },
+        };
+        let name = format!("v_{}", cell_tag(cell));
+        let definition = variable().integer().bounds(lo as f64..=hi as f64);
+        let (var, column) = model.add_variable(definition.name(name));
+        x.push(var);
+        bounds.push((lo, hi));
+        model.cells.push(CellEncoding::Integer(column));
+    }
+    (x, bounds)
+}
+
+/// For each value h given in a peer of an empty cell and strictly inside its domain [lo, hi],
+/// a binary w with w = 0 ⇒ x ≤ h − 1 and w = 1 ⇒ x ≥ h + 1 (rows ex1_/ex2_).
+fn add_exclusions(
+    model: &mut BuiltModel,
+    puzzle: &Puzzle,
+    x: &[Variable],
+    bounds: &[(usize, usize)],
+    excluded: &[Vec<bool>],
+) {
+    for (i, cell) in puzzle.cells().enumerate() {
+        let (lo, hi) = bounds[i];
+        if puzzle.given(cell).is_some() {
+            continue;
         }
-        if self.sums {
-            let total = (n * (n + 1) / 2) as f64;
-            for house in puzzle.houses() {
-                let expr = sum_of(house.cells.iter().map(|&c| x[index(c)]));
-                model.add_row(sum_name(house.kind), expr, Sense::Eq, total);
-            }
+        for h in (lo + 1..hi).filter(|&h| excluded[i][h]) {
+            let tag = format!("{}_v{h}", cell_tag(cell));
+            let (w, _) = model.add_variable(variable().binary().name(format!("w_{tag}")));
+            let (m_low, m_high) = ((hi + 1 - h) as f64, (h + 1 - lo) as f64);
+            let low = h as f64 - 1.0;
+            model.add_row(format!("ex1_{tag}"), x[i] - m_low * w, Sense::Le, low);
+            let high = h as f64 + 1.0 - m_high;
+            model.add_row(format!("ex2_{tag}"), x[i] - m_high * w, Sense::Ge, high);
         }
-        if self.subset_sums {
-            for house in puzzle.houses() {
-                add_subset_sums(&mut model, puzzle, house, &x);
-            }
-        }
-        model
     }
 }
 

@@ -9,7 +9,7 @@
 //!   completion (re-solved with `solve`, and by the independent counter) and are minimal
 //!   (removing any one of them gives a grid that `solve` solves).
 //! - The library's count in-process: serialised by one lock, as HiGHS instances must not live in
-//!   several threads at once (DESIGN.md).
+//!   several threads at once (docs/highs.md).
 //!
 //! The command-line cases run in a few worker threads, each starting its own processes.
 

@@ -2,7 +2,7 @@
 //! columns inside a stack, bands, stacks, transposing, rotating, reflecting. A transformed puzzle
 //! has the transformed solutions, as many as the original: checked with proptest on random
 //! compositions of transformations (few cases: each is a MILP solve or count), and once per
-//! kind of transformation. The library runs in-process, one HiGHS model at a time (DESIGN.md).
+//! kind of transformation. The library runs in-process, one HiGHS model at a time (docs/highs.md).
 
 use proptest::prelude::*;
 use std::collections::BTreeSet;

@@ -866,7 +866,7 @@ fn highs_reads_every_export_back_with_the_built_size_and_names() {
     let dir = tempfile::tempdir().unwrap();
     let natural: Vec<String> = natural_cases().into_iter().map(|c| c.label).collect();
     let mut checked = 0;
-    // HiGHS in this process: one thread, one model at a time (see DESIGN.md on threads).
+    // HiGHS in this process: one thread, one model at a time (docs/highs.md, "Threads").
     let cases = data_cases().into_iter().chain(shared_cases());
     let extra = region_and_diagonal_cases(dir.path());
     for case in cases.chain([empty_row_case(dir.path())]).chain(extra) {
