@@ -222,6 +222,7 @@ mod tests {
     use super::*;
     use crate::check::check;
     use crate::input::parse_line;
+    use crate::puzzle::Layout;
 
     #[test]
     fn reasoning_stages_on_known_grids() {
@@ -255,6 +256,72 @@ mod tests {
         assert_eq!(r.status, Status::Solved);
         assert!(r.fixed_by_reasoning >= r.fixed_by_unit);
         check(&p, r.grid.as_ref().unwrap()).unwrap();
+    }
+
+    /// Solves with and without the failed-literal rule and checks both grids.
+    fn solves_both_ways(p: &Puzzle) {
+        for failed_literal in [true, false] {
+            let options = Options {
+                failed_literal,
+                ..Options::default()
+            };
+            let r = solve(p, options, None);
+            assert_eq!(r.status, Status::Solved, "failed_literal {failed_literal}");
+            check(p, r.grid.as_ref().unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn solves_every_shape() {
+        // 6×6 with 2×3 boxes, empty and with givens.
+        let six = Puzzle::new(6, Layout::Boxes { rows: 2, cols: 3 }, false, vec![0; 36]).unwrap();
+        solves_both_ways(&six);
+        let mut givens = vec![0u8; 36];
+        givens[0] = 1;
+        givens[7] = 3;
+        givens[20] = 5;
+        givens[35] = 2;
+        solves_both_ways(
+            &Puzzle::new(6, Layout::Boxes { rows: 2, cols: 3 }, false, givens).unwrap(),
+        );
+        // 4×4 with both diagonals.
+        solves_both_ways(
+            &Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, true, vec![0; 16]).unwrap(),
+        );
+        // 4×4 jigsaw: irregular regions (72 solutions by brute force).
+        let regions = vec![0, 0, 1, 1, 0, 0, 2, 1, 3, 2, 2, 1, 3, 3, 3, 2];
+        solves_both_ways(&Puzzle::new(4, Layout::Regions(regions), false, vec![0; 16]).unwrap());
+        // A 4×4 region map that no Latin square fits (0 solutions by brute force).
+        let regions = vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        let none = Puzzle::new(4, Layout::Regions(regions), false, vec![0; 16]).unwrap();
+        assert_eq!(
+            solve(&none, Options::default(), None).status,
+            Status::Infeasible
+        );
+        // 1×1 and an empty 16×16.
+        solves_both_ways(&Puzzle::with_square_boxes(1, vec![0]).unwrap());
+        solves_both_ways(&Puzzle::with_square_boxes(16, vec![0; 256]).unwrap());
+    }
+
+    #[test]
+    fn counters_cover_the_root_and_the_search() {
+        // forum_hardest_1905_11plus line 1: reasoning at the root decides nothing, search must.
+        let hardest =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let p = parse_line(hardest, None).unwrap();
+        let r = solve(&p, Options::default(), None);
+        assert_eq!((r.status, r.stage), (Status::Solved, Stage::Search));
+        assert!(r.nodes >= 1 && r.probes > 0);
+        check(&p, r.grid.as_ref().unwrap()).unwrap();
+        let plain = solve(
+            &p,
+            Options {
+                failed_literal: false,
+                ..Options::default()
+            },
+            None,
+        );
+        assert_eq!((plain.grid, plain.probes), (r.grid, 0));
     }
 
     #[test]
