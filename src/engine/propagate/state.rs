@@ -108,6 +108,9 @@ pub(crate) struct State<'s> {
     cand: Vec<u64>,
     /// places[h * n + v]: cells of house h where v is still a candidate.
     places: Vec<u8>,
+    /// where_xor[h * n + v]: the XOR of those cells' indices, which is the cell itself when
+    /// places[h * n + v] = 1 (a hidden single is found without scanning the house).
+    where_xor: Vec<u32>,
     /// Cells with exactly one candidate.
     fixed: usize,
     /// (cell, mask before the change), oldest first.
@@ -129,6 +132,7 @@ impl<'s> State<'s> {
             shape,
             cand: vec![full_mask(n); shape.cells()],
             places: vec![0; shape.houses() * n],
+            where_xor: vec![0; shape.houses() * n],
             fixed: 0,
             trail: Vec::new(),
             naked: Vec::new(),
@@ -138,6 +142,8 @@ impl<'s> State<'s> {
         for h in 0..shape.houses() {
             let size = shape.house(h).len().min(u8::MAX as usize) as u8;
             state.places[h * n..(h + 1) * n].fill(size);
+            let all = shape.house(h).iter().fold(0, |acc, &i| acc ^ i);
+            state.where_xor[h * n..(h + 1) * n].fill(all);
         }
         if n == 1 {
             state.fixed = shape.cells();
@@ -208,7 +214,9 @@ impl<'s> State<'s> {
             let v = removed.trailing_zeros() as usize;
             removed &= removed - 1;
             for &h in self.shape.houses_of(i) {
-                let count = &mut self.places[h as usize * n + v];
+                let k = h as usize * n + v;
+                self.where_xor[k] ^= i as u32;
+                let count = &mut self.places[k];
                 *count -= 1;
                 match *count {
                     0 => self.conflict = true,
@@ -262,17 +270,9 @@ impl<'s> State<'s> {
 
     /// The one place left for value `v` in house `h` takes it (if the count is still 1).
     fn hidden_single(&mut self, h: usize, v: usize) {
-        if self.places[h * self.shape.n + v] != 1 {
-            return;
-        }
-        let bit = 1u64 << v;
-        let shape = self.shape;
-        if let Some(&j) = shape
-            .house(h)
-            .iter()
-            .find(|&&j| self.cand[j as usize] & bit != 0)
-        {
-            self.remove(j as usize, !bit);
+        let k = h * self.shape.n + v;
+        if self.places[k] == 1 {
+            self.remove(self.where_xor[k] as usize, !(1u64 << v));
         }
     }
 
@@ -290,7 +290,9 @@ impl<'s> State<'s> {
                 let v = restored.trailing_zeros() as usize;
                 restored &= restored - 1;
                 for &h in self.shape.houses_of(i) {
-                    self.places[h as usize * n + v] += 1;
+                    let k = h as usize * n + v;
+                    self.places[k] += 1;
+                    self.where_xor[k] ^= i as u32;
                 }
             }
             if now.count_ones() == 1 && old.count_ones() > 1 {
@@ -340,6 +342,14 @@ mod tests {
         s.assign(10, 2);
         s.propagate().unwrap();
         assert_eq!(s.places, recount(&s));
+        for h in 0..shape.houses() {
+            for v in 0..9 {
+                if s.places[h * 9 + v] == 1 {
+                    let i = s.where_xor[h * 9 + v] as usize;
+                    assert!(shape.house(h).contains(&(i as u32)) && s.cand[i] & 1 << v != 0);
+                }
+            }
+        }
         assert!(s.fixed() >= 2);
         assert!(s.fixed_since(mark).any(|(i, b)| (i, b) == (0, 1)));
         s.undo(mark);
