@@ -346,7 +346,7 @@ mod tests {
             for v in 0..9 {
                 if s.places[h * 9 + v] == 1 {
                     let i = s.where_xor[h * 9 + v] as usize;
-                    assert!(shape.house(h).contains(&(i as u32)) && s.cand[i] & 1 << v != 0);
+                    assert!(shape.house(h).contains(&(i as u32)) && s.cand[i] & (1 << v) != 0);
                 }
             }
         }
