@@ -210,8 +210,7 @@ pub fn solve(puzzle: &Puzzle, deadline: Option<Instant>) -> Solved {
     solve_from(puzzle, puzzle.givens().to_vec(), allowed, deadline)
 }
 
-/// [`solve`] from partly filled `values` with per-cell candidate masks (used by
-/// [`super::propagate`] to finish what reasoning left open).
+/// [`solve`] from partly filled `values` with per-cell candidate masks.
 pub(crate) fn solve_from(
     puzzle: &Puzzle,
     values: Vec<u8>,

@@ -13,13 +13,28 @@
 //! The failed-literal rule (seed 001, III.B): for a literal x still open, if unit propagation on
 //! F ∧ x derives the empty clause then ¬x is added to F, and if it does so on F ∧ ¬x then x is
 //! added; unit propagation resumes after each deduction, until neither rule deduces anything.
-//! What remains open is completed by [`super::backtrack`] on the remaining candidates.
+//!
+//! Three stages, as the report names them ([`Stage`]): unit propagation at the root; the
+//! failed-literal rule at the root, exhaustive (every open literal, to its fixpoint); then a
+//! depth-first search on what is left, branching on a cell with the fewest candidates, with unit
+//! propagation and the failed-literal rule within a budget ([`Probing`]: positive literals of
+//! cells with few candidates) at every node.
+//!
+//! The propagator ([`state`]) is incremental: candidate bitsets, per-house place counts, queues
+//! of what changed and a trail to undo on backtrack, so a search node or a probe costs what it
+//! changes, not a copy and rescan of the grid.
 
-use super::backtrack::solve_from;
-use super::{checked, full_mask, house_index, Engine, EngineError, Limits, PropagationStats};
+mod search;
+mod state;
+
+pub use search::Probing;
+
+use super::{checked, Engine, EngineError, Limits, PropagationStats};
 use super::{Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::ms;
+use search::{failed_literal_rule, Counters, Outcome, Search};
+use state::{Shape, State};
 use std::time::Instant;
 
 /// Which stage completed the grid (or proved that none exists).
@@ -48,148 +63,24 @@ pub struct Propagated {
     pub fixed_by_reasoning: usize,
     /// Empty cells of the puzzle.
     pub empty_cells: usize,
-    /// Literals the failed-literal rule decided.
+    /// Literals the failed-literal rule decided, at the root and at every search node.
     pub failed_literals: u64,
-    /// Literals tried by the failed-literal rule (each probe is one unit propagation).
+    /// Literals tried by the failed-literal rule, at the root and at every search node (each
+    /// probe is one unit propagation).
     pub probes: u64,
-    /// Search-tree nodes of the final search (0 when reasoning sufficed).
+    /// Search-tree nodes of the final search, its root included (0 when reasoning sufficed).
     pub nodes: u64,
-}
-
-/// The fixed structure: each cell's peers and each house's cells.
-struct Shape {
-    peers: Vec<Vec<usize>>,
-    houses: Vec<Vec<usize>>,
-}
-
-impl Shape {
-    fn new(puzzle: &Puzzle) -> Shape {
-        let (houses_of, houses) = house_index(puzzle);
-        let peers = houses_of
-            .iter()
-            .enumerate()
-            .map(|(i, hs)| {
-                let mut p: Vec<usize> = hs
-                    .iter()
-                    .flat_map(|&h| houses[h].iter().copied())
-                    .filter(|&j| j != i)
-                    .collect();
-                p.sort_unstable();
-                p.dedup();
-                p
-            })
-            .collect();
-        Shape { peers, houses }
-    }
-}
-
-/// Candidate masks (literals not yet false) and which cells' true literal has been propagated.
-#[derive(Clone)]
-struct State {
-    cand: Vec<u64>,
-    done: Vec<bool>,
-}
-
-/// The empty clause was derived.
-struct Conflict;
-
-impl State {
-    /// Each given cell has its value as only candidate, each empty cell all of 1..n.
-    fn from_givens(puzzle: &Puzzle) -> State {
-        let n = puzzle.order();
-        let cand = puzzle
-            .givens()
-            .iter()
-            .map(|&g| {
-                if g == 0 {
-                    full_mask(n)
-                } else {
-                    1u64 << (g - 1)
-                }
-            })
-            .collect();
-        State {
-            done: vec![false; n * n],
-            cand,
-        }
-    }
-
-    /// Unit propagation to a fixpoint.
-    fn propagate(&mut self, shape: &Shape, n: usize) -> Result<(), Conflict> {
-        loop {
-            let mut changed = false;
-            for i in 0..self.cand.len() {
-                let m = self.cand[i];
-                if m == 0 {
-                    return Err(Conflict);
-                }
-                if !self.done[i] && m.count_ones() == 1 {
-                    self.done[i] = true;
-                    changed = true;
-                    for &j in &shape.peers[i] {
-                        self.cand[j] &= !m;
-                        if self.cand[j] == 0 {
-                            return Err(Conflict);
-                        }
-                    }
-                }
-            }
-            for house in &shape.houses {
-                for v in 0..n {
-                    let bit = 1u64 << v;
-                    let mut places = house.iter().filter(|&&i| self.cand[i] & bit != 0);
-                    match (places.next(), places.next()) {
-                        (None, _) => return Err(Conflict),
-                        (Some(&i), None) if self.cand[i] != bit => {
-                            self.cand[i] = bit;
-                            changed = true;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if !changed {
-                return Ok(());
-            }
-        }
-    }
-
-    fn fixed(&self) -> usize {
-        self.cand.iter().filter(|m| m.count_ones() == 1).count()
-    }
-
-    fn complete(&self) -> bool {
-        self.cand.iter().all(|m| m.count_ones() == 1)
-    }
-
-    fn values(&self) -> Vec<u8> {
-        self.cand
-            .iter()
-            .map(|&m| {
-                if m.count_ones() == 1 {
-                    m.trailing_zeros() as u8 + 1
-                } else {
-                    0
-                }
-            })
-            .collect()
-    }
-
-    /// True when unit propagation on this state plus `cand[i] = mask` derives the empty clause.
-    fn fails_with(&self, shape: &Shape, n: usize, i: usize, mask: u64) -> bool {
-        let mut probe = self.clone();
-        probe.cand[i] = mask;
-        probe.propagate(shape, n).is_err()
-    }
 }
 
 /// Unit propagation only, or with the failed-literal rule; then search when `search` is set.
 /// Without search, a grid that reasoning leaves open is reported as [`Status::TimeLimit`]
-/// (undecided).
+/// (undecided). Without `failed_literal`, the search nodes use unit propagation only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     pub failed_literal: bool,
     pub search: bool,
+    /// The failed-literal rule's budget at each search node (the root's rule is exhaustive).
+    pub probing: Probing,
 }
 
 impl Default for Options {
@@ -197,6 +88,7 @@ impl Default for Options {
         Options {
             failed_literal: true,
             search: true,
+            probing: Probing::default(),
         }
     }
 }
@@ -214,7 +106,7 @@ impl Default for Options {
 pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Propagated {
     let n = puzzle.order();
     let shape = Shape::new(puzzle);
-    let mut state = State::from_givens(puzzle);
+    let mut state = State::from_givens(&shape, puzzle.givens());
     let givens = puzzle.given_count();
     let mut result = Propagated {
         status: Status::Infeasible,
@@ -227,14 +119,18 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
         probes: 0,
         nodes: 0,
     };
-    if state.propagate(&shape, n).is_err() {
+    if state.propagate().is_err() {
         return result;
     }
     result.fixed_by_unit = state.fixed() - givens;
     result.fixed_by_reasoning = result.fixed_by_unit;
+    let mut counters = Counters::default();
     if !state.complete() && options.failed_literal {
         result.stage = Stage::FailedLiteral;
-        if failed_literal_rule(&mut state, &shape, n, deadline, &mut result).is_err() {
+        let rule = failed_literal_rule(&mut state, deadline, &mut counters);
+        result.failed_literals = counters.failed_literals;
+        result.probes = counters.probes;
+        if rule.is_err() {
             return result;
         }
         result.fixed_by_reasoning = state.fixed() - givens;
@@ -252,10 +148,20 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
         return result;
     }
     result.stage = Stage::Search;
-    let found = solve_from(puzzle, state.values(), state.cand, deadline);
-    result.status = found.status;
-    result.grid = found.grid;
-    result.nodes = found.nodes;
+    let probing = options.failed_literal.then_some(options.probing);
+    let mut search = Search::new(&mut state, probing, deadline);
+    let outcome = search.run();
+    result.failed_literals += search.counters.failed_literals;
+    result.probes += search.counters.probes;
+    result.nodes = search.counters.nodes;
+    match outcome {
+        Outcome::Found(values) => {
+            result.status = Status::Solved;
+            result.grid = Some(Grid { n, values });
+        }
+        Outcome::Exhausted => result.status = Status::Infeasible,
+        Outcome::TimeOut => result.status = Status::TimeLimit,
+    }
     result
 }
 
@@ -270,62 +176,9 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
 /// assert_eq!(singles(&p).unwrap(), vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2]);
 /// ```
 pub fn singles(puzzle: &Puzzle) -> Option<Vec<u8>> {
-    let mut state = State::from_givens(puzzle);
-    state
-        .propagate(&Shape::new(puzzle), puzzle.order())
-        .ok()
-        .map(|()| state.values())
-}
-
-/// Applies the failed-literal rule with unit propagation after each deduction, until neither
-/// deduces anything, the grid is complete or the deadline has passed.
-fn failed_literal_rule(
-    state: &mut State,
-    shape: &Shape,
-    n: usize,
-    deadline: Option<Instant>,
-    result: &mut Propagated,
-) -> Result<(), Conflict> {
-    loop {
-        let mut deduced = false;
-        for i in 0..state.cand.len() {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok(());
-            }
-            let mut rest = state.cand[i];
-            if rest.count_ones() < 2 {
-                continue;
-            }
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                if state.cand[i] & bit == 0 || state.cand[i] == bit {
-                    continue;
-                }
-                // F ∧ x fails: add ¬x.
-                result.probes += 1;
-                if state.fails_with(shape, n, i, bit) {
-                    state.cand[i] &= !bit;
-                } else {
-                    // F ∧ ¬x fails: add x.
-                    result.probes += 1;
-                    if !state.fails_with(shape, n, i, state.cand[i] & !bit) {
-                        continue;
-                    }
-                    state.cand[i] = bit;
-                }
-                result.failed_literals += 1;
-                deduced = true;
-                state.propagate(shape, n)?;
-                if state.complete() {
-                    return Ok(());
-                }
-            }
-        }
-        if !deduced {
-            return Ok(());
-        }
-    }
+    let shape = Shape::new(puzzle);
+    let mut state = State::from_givens(&shape, puzzle.givens());
+    state.propagate().ok().map(|()| state.values())
 }
 
 /// The propagation engine: [`solve`] with its [`Options`].
@@ -369,6 +222,7 @@ mod tests {
     use super::*;
     use crate::check::check;
     use crate::input::parse_line;
+    use crate::puzzle::Layout;
 
     #[test]
     fn reasoning_stages_on_known_grids() {
@@ -392,6 +246,7 @@ mod tests {
             Options {
                 failed_literal: false,
                 search: false,
+                ..Options::default()
             },
             None,
         );
@@ -401,6 +256,72 @@ mod tests {
         assert_eq!(r.status, Status::Solved);
         assert!(r.fixed_by_reasoning >= r.fixed_by_unit);
         check(&p, r.grid.as_ref().unwrap()).unwrap();
+    }
+
+    /// Solves with and without the failed-literal rule and checks both grids.
+    fn solves_both_ways(p: &Puzzle) {
+        for failed_literal in [true, false] {
+            let options = Options {
+                failed_literal,
+                ..Options::default()
+            };
+            let r = solve(p, options, None);
+            assert_eq!(r.status, Status::Solved, "failed_literal {failed_literal}");
+            check(p, r.grid.as_ref().unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn solves_every_shape() {
+        // 6×6 with 2×3 boxes, empty and with givens.
+        let six = Puzzle::new(6, Layout::Boxes { rows: 2, cols: 3 }, false, vec![0; 36]).unwrap();
+        solves_both_ways(&six);
+        let mut givens = vec![0u8; 36];
+        givens[0] = 1;
+        givens[7] = 3;
+        givens[20] = 5;
+        givens[35] = 2;
+        solves_both_ways(
+            &Puzzle::new(6, Layout::Boxes { rows: 2, cols: 3 }, false, givens).unwrap(),
+        );
+        // 4×4 with both diagonals.
+        solves_both_ways(
+            &Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, true, vec![0; 16]).unwrap(),
+        );
+        // 4×4 jigsaw: irregular regions (72 solutions by brute force).
+        let regions = vec![0, 0, 1, 1, 0, 0, 2, 1, 3, 2, 2, 1, 3, 3, 3, 2];
+        solves_both_ways(&Puzzle::new(4, Layout::Regions(regions), false, vec![0; 16]).unwrap());
+        // A 4×4 region map that no Latin square fits (0 solutions by brute force).
+        let regions = vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        let none = Puzzle::new(4, Layout::Regions(regions), false, vec![0; 16]).unwrap();
+        assert_eq!(
+            solve(&none, Options::default(), None).status,
+            Status::Infeasible
+        );
+        // 1×1 and an empty 16×16.
+        solves_both_ways(&Puzzle::with_square_boxes(1, vec![0]).unwrap());
+        solves_both_ways(&Puzzle::with_square_boxes(16, vec![0; 256]).unwrap());
+    }
+
+    #[test]
+    fn counters_cover_the_root_and_the_search() {
+        // forum_hardest_1905_11plus line 1: reasoning at the root decides nothing, search must.
+        let hardest =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let p = parse_line(hardest, None).unwrap();
+        let r = solve(&p, Options::default(), None);
+        assert_eq!((r.status, r.stage), (Status::Solved, Stage::Search));
+        assert!(r.nodes >= 1 && r.probes > 0);
+        check(&p, r.grid.as_ref().unwrap()).unwrap();
+        let plain = solve(
+            &p,
+            Options {
+                failed_literal: false,
+                ..Options::default()
+            },
+            None,
+        );
+        assert_eq!((plain.grid, plain.probes), (r.grid, 0));
     }
 
     #[test]

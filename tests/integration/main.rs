@@ -11,5 +11,6 @@ mod export;
 mod hostile;
 mod methods;
 mod natural;
+mod propagate;
 mod render;
 mod variants;

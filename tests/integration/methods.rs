@@ -246,6 +246,7 @@ fn mask_propagation_is_unit_propagation_on_the_exported_clauses() {
     let options = propagate::Options {
         failed_literal: false,
         search: false,
+        ..propagate::Options::default()
     };
     for (number, line) in lines(&path).into_iter().step_by(37) {
         let puzzle = parse_line(&line, None).unwrap();

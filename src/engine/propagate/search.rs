@@ -1,0 +1,270 @@
+//! The failed-literal rule (at the root, exhaustive; at search nodes, within a budget) and the
+//! depth-first search over the incremental [`State`].
+//!
+//! A probe of literal x is unit propagation on F ∧ x from the current state, undone afterwards
+//! by the trail. If it derives the empty clause, F ⊨ ¬x and ¬x is added (the failed-literal
+//! rule). A probe that does not fail proves more: every literal y it made true satisfies
+//! UP(F ∧ y) ⊆ UP(F ∧ x) (unit propagation is monotone), so y cannot fail either while F is
+//! unchanged; such y are skipped until the next deduction ("dominated" literals).
+
+use super::state::{Conflict, State};
+use std::time::Instant;
+
+/// Budget of the failed-literal rule at each search node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probing {
+    /// Only cells with at most this many candidates are probed (each of their values).
+    pub max_candidates: u32,
+    /// A node stops probing after this many probes in a row that deduced nothing.
+    pub patience: u32,
+}
+
+impl Default for Probing {
+    fn default() -> Probing {
+        Probing {
+            max_candidates: 3,
+            patience: u32::MAX,
+        }
+    }
+}
+
+/// What the rule and the search counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Counters {
+    /// Literals decided by the failed-literal rule.
+    pub failed_literals: u64,
+    /// Unit propagations run as probes.
+    pub probes: u64,
+    /// Search nodes, the search's root included.
+    pub nodes: u64,
+}
+
+/// How a search (or a rule that may stop early) ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// A complete conflict-free assignment: a solution.
+    Found(Vec<u8>),
+    /// Every branch ended in the empty clause.
+    Exhausted,
+    /// The deadline passed.
+    TimeOut,
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// True when unit propagation on the state with the literals `bits` of cell `i` made false
+/// derives the empty clause. The state is unchanged afterwards. `dominated` (per cell) receives
+/// the values a successful probe made true.
+fn probe_fails(state: &mut State, i: usize, bits: u64, dominated: &mut [u64]) -> bool {
+    let mark = state.mark();
+    state.remove(i, bits);
+    let failed = state.propagate().is_err();
+    if !failed {
+        for (j, bit) in state.fixed_since(mark) {
+            dominated[j] |= bit;
+        }
+    }
+    state.undo(mark);
+    failed
+}
+
+/// The failed-literal rule of seed 001 (III.B) to its fixpoint: every open literal x of every
+/// cell with two or more candidates is tried; if F ∧ x fails, ¬x is added, else if F ∧ ¬x fails,
+/// x is added; unit propagation follows each deduction, and rounds repeat until one deduces
+/// nothing. Literals dominated by a successful probe of the same round are not probed true (the
+/// round that ends the rule deduces nothing, so skipping them is exact). Stops early, without
+/// error, when the grid is complete or at the deadline.
+pub(crate) fn failed_literal_rule(
+    state: &mut State,
+    deadline: Option<Instant>,
+    counters: &mut Counters,
+) -> Result<(), Conflict> {
+    let cells = state.cells();
+    let mut dominated = vec![0u64; cells];
+    loop {
+        dominated.fill(0);
+        let mut deduced = false;
+        for i in 0..cells {
+            if past(deadline) {
+                return Ok(());
+            }
+            let mut rest = state.cand(i);
+            while rest != 0 && state.cand(i).count_ones() >= 2 {
+                let bit = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let m = state.cand(i);
+                if m & bit == 0 {
+                    continue;
+                }
+                let x_fails = dominated[i] & bit == 0 && {
+                    counters.probes += 1;
+                    probe_fails(state, i, m & !bit, &mut dominated)
+                };
+                if x_fails {
+                    state.remove(i, bit);
+                } else {
+                    counters.probes += 1;
+                    if !probe_fails(state, i, bit, &mut dominated) {
+                        continue;
+                    }
+                    state.assign(i, bit);
+                }
+                counters.failed_literals += 1;
+                deduced = true;
+                dominated.fill(0);
+                state.propagate()?;
+                if state.complete() {
+                    return Ok(());
+                }
+            }
+        }
+        if !deduced {
+            return Ok(());
+        }
+    }
+}
+
+/// Depth-first search with unit propagation and the budgeted failed-literal rule at each node,
+/// branching on a cell with the fewest candidates.
+pub(crate) struct Search<'a, 's> {
+    pub state: &'a mut State<'s>,
+    /// `None`: unit propagation only at the nodes.
+    pub probing: Option<Probing>,
+    pub deadline: Option<Instant>,
+    pub counters: Counters,
+    /// Per cell, the values made true by a successful probe since the last deduction.
+    dominated: Vec<u64>,
+}
+
+impl<'a, 's> Search<'a, 's> {
+    pub fn new(
+        state: &'a mut State<'s>,
+        probing: Option<Probing>,
+        deadline: Option<Instant>,
+    ) -> Search<'a, 's> {
+        let cells = state.cells();
+        Search {
+            state,
+            probing,
+            deadline,
+            counters: Counters::default(),
+            dominated: vec![0; cells],
+        }
+    }
+
+    /// Searches from the current state, which unit propagation has left conflict-free.
+    pub fn run(&mut self) -> Outcome {
+        self.counters.nodes += 1;
+        if past(self.deadline) {
+            return Outcome::TimeOut;
+        }
+        if let Some(probing) = self.probing {
+            match self.probe_node(probing) {
+                Err(Conflict) => return Outcome::Exhausted,
+                Ok(Some(values)) => return Outcome::Found(values),
+                Ok(None) => {}
+            }
+        }
+        if self.state.complete() {
+            return Outcome::Found(self.state.values());
+        }
+        let Some(i) = self.branch_cell() else {
+            return Outcome::Exhausted;
+        };
+        let mut rest = self.state.cand(i);
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let mark = self.state.mark();
+            self.state.assign(i, bit);
+            if self.state.propagate().is_ok() {
+                match self.run() {
+                    Outcome::Exhausted => {}
+                    done => return done,
+                }
+            }
+            self.state.undo(mark);
+        }
+        Outcome::Exhausted
+    }
+
+    /// An open cell with the fewest candidates (the first such in row-major order).
+    fn branch_cell(&self) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for i in 0..self.dominated.len() {
+            let k = self.state.cand(i).count_ones();
+            if k >= 2 && k < fewest {
+                best = Some(i);
+                fewest = k;
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The failed-literal rule at a node, on the values of cells with at most
+    /// `probing.max_candidates` candidates, until a round deduces nothing or `probing.patience`
+    /// probes in a row deduced nothing. A probe that completes the grid returns the solution.
+    fn probe_node(&mut self, probing: Probing) -> Result<Option<Vec<u8>>, Conflict> {
+        let cells = self.dominated.len();
+        let mut idle = 0u32;
+        loop {
+            self.dominated.fill(0);
+            let mut deduced = false;
+            for i in 0..cells {
+                let m = self.state.cand(i);
+                let k = m.count_ones();
+                if k < 2 || k > probing.max_candidates {
+                    continue;
+                }
+                let mut rest = m & !self.dominated[i];
+                while rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    let m = self.state.cand(i);
+                    if m & bit == 0 || m == bit || self.dominated[i] & bit != 0 {
+                        continue;
+                    }
+                    self.counters.probes += 1;
+                    if self.counters.probes % 64 == 0 && past(self.deadline) {
+                        return Ok(None);
+                    }
+                    let mark = self.state.mark();
+                    self.state.assign(i, bit);
+                    if self.state.propagate().is_ok() {
+                        if self.state.complete() {
+                            return Ok(Some(self.state.values()));
+                        }
+                        for (j, b) in self.state.fixed_since(mark) {
+                            self.dominated[j] |= b;
+                        }
+                        self.state.undo(mark);
+                        idle += 1;
+                        if idle >= probing.patience {
+                            return Ok(None);
+                        }
+                        continue;
+                    }
+                    self.state.undo(mark);
+                    self.state.remove(i, bit);
+                    self.counters.failed_literals += 1;
+                    self.state.propagate()?;
+                    if self.state.complete() {
+                        return Ok(Some(self.state.values()));
+                    }
+                    deduced = true;
+                    idle = 0;
+                    self.dominated.fill(0);
+                }
+            }
+            if !deduced {
+                return Ok(None);
+            }
+        }
+    }
+}

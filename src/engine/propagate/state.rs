@@ -1,0 +1,361 @@
+//! The incremental propagator: candidate bitsets, per-house place counts, a trail and queues.
+//!
+//! Literal x(i, v) ("cell i holds v") is open while bit v of `cand[i]` is set. For a house h and a
+//! value v, `places[h][v] = |{ i ∈ h : v ∈ cand[i] }|` is the number of literals of the clause
+//! "v at least once in h" that are not yet false. Unit propagation on the CNF of seed 001 is then:
+//! - **naked single**: |cand\[i\]| = 1 makes x(i, v) true, and the "at most once" clauses make
+//!   x(j, v) false for every peer j of i;
+//! - **hidden single**: places\[h\]\[v\] = 1 makes the one remaining literal of h true;
+//! - **empty clause**: cand\[i\] = ∅ or places\[h\]\[v\] = 0.
+//!
+//! Every change removes bits from one mask and is recorded on a trail as (cell, old mask), so that
+//! [`State::undo`] returns to any earlier trail length exactly; the counts are restored from the
+//! removed bits. A cell whose mask becomes a single value, and a (house, value) whose count
+//! becomes 1, are queued: propagation visits only what changed, never rescans the grid.
+
+use crate::engine::{full_mask, house_index};
+use crate::puzzle::Puzzle;
+
+/// The fixed structure of a grid, in flat arrays: each cell's houses and peers, each house's
+/// cells.
+pub(crate) struct Shape {
+    /// Order n (values 0..n as bits 0..n−1 of a `u64`).
+    pub n: usize,
+    cell_houses: Vec<u32>,
+    cell_houses_at: Vec<u32>,
+    peers: Vec<u32>,
+    peers_at: Vec<u32>,
+    house_cells: Vec<u32>,
+    house_cells_at: Vec<u32>,
+}
+
+/// `items[at[k]..at[k + 1]]`: row k of a flattened list of lists.
+fn row<'a>(items: &'a [u32], at: &[u32], k: usize) -> &'a [u32] {
+    &items[at[k] as usize..at[k + 1] as usize]
+}
+
+/// Flattens lists of indices into (items, start offsets).
+fn flatten(lists: &[Vec<usize>]) -> (Vec<u32>, Vec<u32>) {
+    let mut items = Vec::new();
+    let mut at = vec![0u32];
+    for list in lists {
+        items.extend(list.iter().map(|&x| x as u32));
+        at.push(items.len() as u32);
+    }
+    (items, at)
+}
+
+impl Shape {
+    pub fn new(puzzle: &Puzzle) -> Shape {
+        let (houses_of, houses) = house_index(puzzle);
+        let peers: Vec<Vec<usize>> = houses_of
+            .iter()
+            .enumerate()
+            .map(|(i, hs)| {
+                let mut p: Vec<usize> = hs
+                    .iter()
+                    .flat_map(|&h| houses[h].iter().copied())
+                    .filter(|&j| j != i)
+                    .collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            })
+            .collect();
+        let (cell_houses, cell_houses_at) = flatten(&houses_of);
+        let (peers, peers_at) = flatten(&peers);
+        let (house_cells, house_cells_at) = flatten(&houses);
+        Shape {
+            n: puzzle.order(),
+            cell_houses,
+            cell_houses_at,
+            peers,
+            peers_at,
+            house_cells,
+            house_cells_at,
+        }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.cell_houses_at.len() - 1
+    }
+
+    pub fn houses(&self) -> usize {
+        self.house_cells_at.len() - 1
+    }
+
+    fn houses_of(&self, i: usize) -> &[u32] {
+        row(&self.cell_houses, &self.cell_houses_at, i)
+    }
+
+    fn peers(&self, i: usize) -> &[u32] {
+        row(&self.peers, &self.peers_at, i)
+    }
+
+    fn house(&self, h: usize) -> &[u32] {
+        row(&self.house_cells, &self.house_cells_at, h)
+    }
+}
+
+/// The empty clause was derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Conflict;
+
+/// Candidates, counts, trail and queues of one search.
+pub(crate) struct State<'s> {
+    shape: &'s Shape,
+    /// Open literals of each cell.
+    cand: Vec<u64>,
+    /// places[h * n + v]: cells of house h where v is still a candidate.
+    places: Vec<u8>,
+    /// where_xor[h * n + v]: the XOR of those cells' indices, which is the cell itself when
+    /// places[h * n + v] = 1 (a hidden single is found without scanning the house).
+    where_xor: Vec<u32>,
+    /// Cells with exactly one candidate.
+    fixed: usize,
+    /// (cell, mask before the change), oldest first.
+    trail: Vec<(u32, u64)>,
+    /// Cells that became single-valued and whose value is not yet removed from their peers.
+    naked: Vec<u32>,
+    /// (house, value) pairs whose count became 1.
+    hidden: Vec<(u32, u32)>,
+    /// Set when a change derived the empty clause, until the queues are cleared.
+    conflict: bool,
+}
+
+impl<'s> State<'s> {
+    /// Each given cell has its value as only candidate, each empty cell all of 1..n; the givens
+    /// are queued, so the first [`State::propagate`] is unit propagation from scratch.
+    pub fn from_givens(shape: &'s Shape, givens: &[u8]) -> State<'s> {
+        let n = shape.n;
+        let mut state = State {
+            shape,
+            cand: vec![full_mask(n); shape.cells()],
+            places: vec![0; shape.houses() * n],
+            where_xor: vec![0; shape.houses() * n],
+            fixed: 0,
+            trail: Vec::new(),
+            naked: Vec::new(),
+            hidden: Vec::new(),
+            conflict: false,
+        };
+        for h in 0..shape.houses() {
+            let size = shape.house(h).len().min(u8::MAX as usize) as u8;
+            state.places[h * n..(h + 1) * n].fill(size);
+            let all = shape.house(h).iter().fold(0, |acc, &i| acc ^ i);
+            state.where_xor[h * n..(h + 1) * n].fill(all);
+        }
+        if n == 1 {
+            state.fixed = shape.cells();
+            state.naked.extend(0..shape.cells() as u32);
+        }
+        for (i, &g) in givens.iter().enumerate() {
+            if g != 0 && (g as usize) <= n {
+                state.assign(i, 1u64 << (g - 1));
+            }
+        }
+        // The starting masks are not a change to undo.
+        state.trail.clear();
+        state
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.cand.len()
+    }
+
+    /// The open literals of cell `i`.
+    pub fn cand(&self, i: usize) -> u64 {
+        self.cand[i]
+    }
+
+    /// Cells with exactly one candidate.
+    pub fn fixed(&self) -> usize {
+        self.fixed
+    }
+
+    /// Every cell has one value (after a conflict-free [`State::propagate`]: a solution).
+    pub fn complete(&self) -> bool {
+        self.fixed == self.cand.len()
+    }
+
+    /// The values of single-valued cells, 0 elsewhere.
+    pub fn values(&self) -> Vec<u8> {
+        self.cand
+            .iter()
+            .map(|&m| {
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// The trail length: a point to [`State::undo`] to.
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Makes the literals in `bits` of cell `i` false, updating counts and queues. The change is
+    /// always recorded in full, so a conflict found here is reported by [`State::propagate`].
+    pub fn remove(&mut self, i: usize, bits: u64) {
+        let old = self.cand[i];
+        let new = old & !bits;
+        if new == old {
+            return;
+        }
+        self.trail.push((i as u32, old));
+        self.cand[i] = new;
+        let n = self.shape.n;
+        let mut removed = old & bits;
+        while removed != 0 {
+            let v = removed.trailing_zeros() as usize;
+            removed &= removed - 1;
+            for &h in self.shape.houses_of(i) {
+                let k = h as usize * n + v;
+                self.where_xor[k] ^= i as u32;
+                let count = &mut self.places[k];
+                *count -= 1;
+                match *count {
+                    0 => self.conflict = true,
+                    1 => self.hidden.push((h, v as u32)),
+                    _ => {}
+                }
+            }
+        }
+        match new.count_ones() {
+            0 => self.conflict = true,
+            1 => {
+                self.fixed += 1;
+                self.naked.push(i as u32);
+            }
+            _ => {}
+        }
+    }
+
+    /// Makes the literal of `bit` in cell `i` true (every other candidate false).
+    pub fn assign(&mut self, i: usize, bit: u64) {
+        if self.cand[i] & bit == 0 {
+            self.conflict = true;
+        }
+        self.remove(i, !bit);
+    }
+
+    /// Unit propagation from the queued changes to a fixpoint, or the empty clause. The queues
+    /// are empty afterwards either way.
+    pub fn propagate(&mut self) -> Result<(), Conflict> {
+        loop {
+            if self.conflict {
+                self.naked.clear();
+                self.hidden.clear();
+                self.conflict = false;
+                return Err(Conflict);
+            }
+            if let Some(i) = self.naked.pop() {
+                let i = i as usize;
+                let bit = self.cand[i];
+                let shape = self.shape;
+                for &j in shape.peers(i) {
+                    self.remove(j as usize, bit);
+                }
+            } else if let Some((h, v)) = self.hidden.pop() {
+                self.hidden_single(h as usize, v as usize);
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The one place left for value `v` in house `h` takes it (if the count is still 1).
+    fn hidden_single(&mut self, h: usize, v: usize) {
+        let k = h * self.shape.n + v;
+        if self.places[k] == 1 {
+            self.remove(self.where_xor[k] as usize, !(1u64 << v));
+        }
+    }
+
+    /// Returns to trail length `mark`, restoring masks, counts and the fixed-cell count.
+    pub fn undo(&mut self, mark: usize) {
+        let n = self.shape.n;
+        while self.trail.len() > mark {
+            let Some((i, old)) = self.trail.pop() else {
+                break;
+            };
+            let i = i as usize;
+            let now = self.cand[i];
+            let mut restored = old & !now;
+            while restored != 0 {
+                let v = restored.trailing_zeros() as usize;
+                restored &= restored - 1;
+                for &h in self.shape.houses_of(i) {
+                    let k = h as usize * n + v;
+                    self.places[k] += 1;
+                    self.where_xor[k] ^= i as u32;
+                }
+            }
+            if now.count_ones() == 1 && old.count_ones() > 1 {
+                self.fixed -= 1;
+            }
+            self.cand[i] = old;
+        }
+    }
+
+    /// Cells that became single-valued since trail length `mark`, with their value's bit.
+    pub fn fixed_since(&self, mark: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.trail[mark..].iter().filter_map(|&(i, old)| {
+            let now = self.cand[i as usize];
+            (old.count_ones() > 1 && now.count_ones() == 1).then_some((i as usize, now))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recount(state: &State) -> Vec<u8> {
+        let s = state.shape;
+        let mut places = vec![0u8; s.houses() * s.n];
+        for h in 0..s.houses() {
+            for &i in s.house(h) {
+                let mut m = state.cand[i as usize];
+                while m != 0 {
+                    places[h * s.n + m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        places
+    }
+
+    #[test]
+    fn undo_restores_masks_counts_and_fixed_cells() {
+        let p = Puzzle::with_square_boxes(9, vec![0; 81]).unwrap();
+        let shape = Shape::new(&p);
+        let mut s = State::from_givens(&shape, p.givens());
+        s.propagate().unwrap();
+        let (cand, places) = (s.cand.clone(), s.places.clone());
+        let mark = s.mark();
+        s.assign(0, 1);
+        s.assign(10, 2);
+        s.propagate().unwrap();
+        assert_eq!(s.places, recount(&s));
+        for h in 0..shape.houses() {
+            for v in 0..9 {
+                if s.places[h * 9 + v] == 1 {
+                    let i = s.where_xor[h * 9 + v] as usize;
+                    assert!(shape.house(h).contains(&(i as u32)) && s.cand[i] & (1 << v) != 0);
+                }
+            }
+        }
+        assert!(s.fixed() >= 2);
+        assert!(s.fixed_since(mark).any(|(i, b)| (i, b) == (0, 1)));
+        s.undo(mark);
+        assert_eq!(
+            (s.cand.clone(), s.places.clone(), s.fixed()),
+            (cand, places, 0)
+        );
+    }
+}
