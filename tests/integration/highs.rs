@@ -4,6 +4,13 @@
 use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
 use assert_cmd::Command;
 use serde_json::Value;
+use std::sync::Arc;
+use sudoku_ilp::engine::milp::{Milp, Start};
+use sudoku_ilp::engine::{Engine, EngineError, Limits, SearchStats, Solution, Stats, Status};
+use sudoku_ilp::formulation::binary::Binary;
+use sudoku_ilp::input::parse_line;
+use sudoku_ilp::puzzle::Puzzle;
+use sudoku_ilp::report::{json::solution_json, text::solution_text};
 
 fn seed(name: &str) -> String {
     format!("{}/data/seeds/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -166,8 +173,12 @@ fn a_propagation_start_is_certified_by_highs_on_the_hardest_grids() {
 }
 
 /// `grid25_misc.txt` lines 2 and 6: HiGHS alone needs seconds to minutes there; with a start
-/// it only certifies.
+/// it only certifies. Ignored for now: today's `--method propagate` probes at the root only
+/// and needs 20–55 s on these lines in release (issue 12), minutes in a debug build; the
+/// incremental propagator of issue 12 item 2 (or `--start sat`) brings it under a second.
+/// Run with `cargo test --test integration highs:: -- --ignored`.
 #[test]
+#[ignore = "needs the strong propagate of issue 12 item 2; minutes with today's"]
 fn a_propagation_start_is_certified_by_highs_on_hard_25x25_grids() {
     let Some(path) = shared_data("grid25_misc.txt") else {
         return;
@@ -199,50 +210,61 @@ fn a_propagation_start_is_certified_by_highs_on_hard_25x25_grids() {
     }
 }
 
+/// A start engine that always runs out of time, as a search does when its budget is too small.
+struct GivesUp;
+
+impl Engine for GivesUp {
+    fn label(&self) -> String {
+        "gives-up".into()
+    }
+
+    fn solve(&self, _: &Puzzle, _: &Limits) -> Result<Solution, EngineError> {
+        Ok(Solution {
+            engine: self.label(),
+            status: Status::TimeLimit,
+            grid: None,
+            time_ms: 0.5,
+            stats: Stats::Search(SearchStats { nodes: 1 }),
+        })
+    }
+}
+
 #[test]
 fn a_start_that_finds_nothing_leaves_highs_to_solve_as_without_one() {
-    // A budget too small for the failed-literal rule: the start stops, HiGHS solves alone.
     let Some(path) = shared_data("forum_hardest_1905_11plus.txt") else {
         return;
     };
     let line = lines(&path).into_iter().next().unwrap().1;
-    let (code, stdout, stderr) = run(
-        &[
-            "solve",
-            "--json",
-            "--start",
-            "propagate",
-            "--start-budget",
-            "0.000001",
-            "-",
-        ],
-        Some(&line),
+    let puzzle = parse_line(&line, None).unwrap();
+    let engine = Milp::new(Binary::default()).with_start(Start::new(Arc::new(GivesUp)));
+    let solution = engine.solve(&puzzle, &Limits::default()).unwrap();
+    assert_eq!(solution.status, Status::Solved);
+    let grid: Vec<u32> = solution
+        .grid
+        .as_ref()
+        .unwrap()
+        .values
+        .iter()
+        .map(|&v| v as u32)
+        .collect();
+    assert!(is_solution(&line_givens(&line), &grid, 3, 3));
+    let Stats::Milp(m) = &solution.stats else {
+        panic!("MILP statistics expected");
+    };
+    let start = m.start.as_ref().unwrap();
+    assert_eq!(
+        (start.status, start.found(), start.certified),
+        (Status::TimeLimit, false, false)
     );
-    assert_eq!(code, 0, "{stderr}");
-    let doc = one_object(&stdout);
-    assert!(is_solution(&line_givens(&line), &json_grid(&doc), 3, 3));
-    let start = &doc["stats"]["start"];
-    assert_eq!(start["found"], false, "{start}");
-    assert_eq!(start["status"], "time_limit", "{start}");
-    assert_eq!(start["certified"], false, "{start}");
-    // The text report says so.
-    let (code, stdout, _) = run(
-        &[
-            "solve",
-            "--start",
-            "propagate",
-            "--start-budget",
-            "0.000001",
-            "-",
-        ],
-        Some(&line),
-    );
-    assert_eq!(code, 0);
+    let text = solution_text(&puzzle, &solution);
     assert!(
-        stdout.contains("found no grid within its budget")
-            && stdout.contains("HiGHS ran without a start"),
-        "{stdout}"
+        text.contains("start    gives-up found no grid within its budget")
+            && text.contains("HiGHS ran without a start"),
+        "{text}"
     );
+    let doc = solution_json(&puzzle, &solution);
+    assert_eq!(doc["stats"]["start"]["found"], false);
+    assert_eq!(doc["stats"]["start"]["status"], "time_limit");
 }
 
 #[test]
