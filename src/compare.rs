@@ -29,6 +29,7 @@ impl Variant {
             formulation: formulation.clone(),
             options: options.clone(),
             presolve: Default::default(),
+            start: None,
         };
         Variant {
             name,

@@ -1,6 +1,6 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{engine, MethodArg, ModelChoice, SolverArgs};
+use super::model_args::{engine, MethodArg, ModelChoice, SolverArgs, StartArgs};
 use super::{Code, Failure};
 use anyhow::Context;
 use clap::Args;
@@ -59,6 +59,9 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 
+    #[command(flatten)]
+    pub start: StartArgs,
+
     /// Worker threads, each solving one puzzle at a time with one HiGHS thread
     /// (default: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
@@ -93,7 +96,13 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         args.singles = true;
         args.choice.reduce = true;
     }
-    let engine = engine(args.method, &args.choice, args.singles, &options)?;
+    let engine = engine(
+        args.method,
+        &args.choice,
+        args.singles,
+        &options,
+        &args.start,
+    )?;
     if args.every == 0 {
         return Err(Failure::usage("--every must be at least 1"));
     }
@@ -110,6 +119,9 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
     }
     if !options.tuned && args.method == MethodArg::Ilp {
         model += ", plain HiGHS";
+    }
+    if let Some(start) = args.start.start.engine() {
+        model += &format!(", start {}", start.label());
     }
     let config = BatchConfig {
         engine,

@@ -1,6 +1,6 @@
 //! `sudoku-ilp count`: the number of solutions, up to a maximum.
 
-use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs};
+use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
 use super::{emit, Code, Failure};
 use clap::Args;
 use std::sync::Arc;
@@ -75,7 +75,13 @@ impl CountingArgs {
     /// is not bad input: such a grid has no solution (the later given of each pair is left out).
     pub fn prepare(&self) -> Result<Counting, Failure> {
         let options = self.solver.options()?;
-        let engine = engine(self.method, &self.model.choice, false, &options)?;
+        let engine = engine(
+            self.method,
+            &self.model.choice,
+            false,
+            &options,
+            &StartArgs::default(),
+        )?;
         let text = read_source(&self.model.file)?;
         let parse = ParseOptions {
             box_shape: self.model.choice.box_shape,

@@ -3,12 +3,12 @@
 use super::{parse_box, Failure};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
-use sudoku_ilp::engine::milp::{Milp, Presolve};
+use sudoku_ilp::engine::milp::{Milp, Presolve, Start, START_BUDGET};
 use sudoku_ilp::engine::{Engine, Method};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::solve::SolveOptions;
+use sudoku_ilp::solve::{check_options, SolveOptions};
 
 /// Which puzzle to read and which model to build from it.
 #[derive(Debug, Args)]
@@ -152,6 +152,8 @@ fn parse_highs_option(s: &str) -> Result<(String, String), String> {
 }
 
 impl SolverArgs {
+    /// The HiGHS options, each checked on a throwaway HiGHS instance: an unknown `--highs`
+    /// option or a value of the wrong type is a usage error before any puzzle is read.
     pub fn options(&self) -> Result<SolveOptions, Failure> {
         if !(self.time_limit > 0.0 && self.time_limit.is_finite()) {
             return Err(Failure::usage(
@@ -161,13 +163,21 @@ impl SolverArgs {
         if self.threads == 0 {
             return Err(Failure::usage("--threads must be at least 1"));
         }
-        Ok(SolveOptions {
+        let options = SolveOptions {
             time_limit: self.time_limit,
             threads: self.threads,
             verbose: self.verbose,
             tuned: !self.plain_highs,
             highs: self.highs.clone(),
-        })
+        };
+        check_options(&options).map_err(|e| {
+            if e.is_option() {
+                Failure::usage(e.to_string())
+            } else {
+                Failure::internal(e)
+            }
+        })?;
+        Ok(options)
     }
 }
 
@@ -193,19 +203,90 @@ impl From<MethodArg> for Method {
     }
 }
 
-/// The engine a command runs: `method`, and for the MILP the model choice, `--singles` and
-/// the HiGHS options. Model switches with a search method are a usage error.
+/// The engines that can give HiGHS a MIP start. Each value is named as the method it runs
+/// ([`Method::name`]), so adding a start engine is one line here.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum StartArg {
+    /// No start: HiGHS alone (the MILP baseline).
+    #[default]
+    None,
+    /// Unit propagation, the failed-literal rule, then search.
+    Propagate,
+    /// Depth-first search, most-constrained choice first.
+    Backtrack,
+}
+
+impl StartArg {
+    /// The engine of the method of the same name; `None` for `none`.
+    pub fn engine(self) -> Option<Arc<dyn Engine>> {
+        let value = self.to_possible_value()?;
+        let method = Method::ALL
+            .into_iter()
+            .find(|m| m.name() == value.get_name())?;
+        method.search_engine().map(Arc::from)
+    }
+}
+
+/// The MIP start of a MILP solve: `--start` and its budget.
+#[derive(Debug, Clone, Args)]
+pub struct StartArgs {
+    /// Let a search find a grid first and hand it to HiGHS as a MIP start, which HiGHS then
+    /// certifies (--method ilp only). When the search finds no grid within its budget, or
+    /// proves there is none, HiGHS runs without a start.
+    #[arg(long, value_enum, default_value_t = StartArg::None)]
+    pub start: StartArg,
+
+    /// Time budget of the --start search in seconds (it also stops at --time-limit).
+    #[arg(long, value_name = "SECONDS", default_value_t = START_BUDGET)]
+    pub start_budget: f64,
+}
+
+impl Default for StartArgs {
+    /// No start.
+    fn default() -> Self {
+        StartArgs {
+            start: StartArg::None,
+            start_budget: START_BUDGET,
+        }
+    }
+}
+
+impl StartArgs {
+    /// The start of a MILP solve, or `None`; a bad budget is a usage error.
+    fn start(&self) -> Result<Option<Start>, Failure> {
+        if !(self.start_budget > 0.0 && self.start_budget.is_finite()) {
+            return Err(Failure::usage(
+                "--start-budget must be a positive number of seconds",
+            ));
+        }
+        Ok(self.start.engine().map(|engine| Start {
+            engine,
+            budget: self.start_budget,
+        }))
+    }
+}
+
+/// The engine a command runs: `method`, and for the MILP the model choice, `--singles`, the
+/// HiGHS options and the MIP start. Model switches or a start with a search method are a usage
+/// error.
 pub fn engine(
     method: MethodArg,
     choice: &ModelChoice,
     singles: bool,
     options: &SolveOptions,
+    start: &StartArgs,
 ) -> Result<Arc<dyn Engine>, Failure> {
     let method = Method::from(method);
     if let Some(engine) = method.search_engine() {
         if choice.has_model_switches() || choice.model != ModelKind::Binary || singles {
             return Err(Failure::usage(format!(
                 "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {}",
+                method.name()
+            )));
+        }
+        if start.start != StartArg::None {
+            return Err(Failure::usage(format!(
+                "--start applies to --method ilp, not {}",
                 method.name()
             )));
         }
@@ -219,5 +300,19 @@ pub fn engine(
         } else {
             Presolve::None
         },
+        start: start.start()?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_start_but_none_names_a_search_engine() {
+        for arg in StartArg::value_variants() {
+            let engine = arg.engine();
+            assert_eq!(engine.is_none(), *arg == StartArg::None, "{arg:?}");
+        }
+    }
 }

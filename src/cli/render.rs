@@ -1,6 +1,6 @@
 //! `sudoku-ilp render`: a puzzle (or its solution) as an SVG picture.
 
-use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs};
+use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
 use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
@@ -30,6 +30,9 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 
+    #[command(flatten)]
+    pub start: StartArgs,
+
     /// A title above the grid.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
@@ -45,7 +48,13 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let mut solution = None;
     if args.solve {
         let options = args.solver.options()?;
-        let engine = engine(args.method, &args.model.choice, false, &options)?;
+        let engine = engine(
+            args.method,
+            &args.model.choice,
+            false,
+            &options,
+            &args.start,
+        )?;
         let limits = Limits {
             time_limit: options.time_limit,
         };

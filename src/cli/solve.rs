@@ -1,6 +1,6 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
-use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs};
+use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
 use super::{emit, exit_code, Code, Failure};
 use clap::Args;
 use sudoku_ilp::engine::Limits;
@@ -38,12 +38,21 @@ pub struct SolveArgs {
     /// failed-literal rule, then search). --time-limit applies to all.
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
+
+    #[command(flatten)]
+    pub start: StartArgs,
 }
 
 pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle()?;
-    let engine = engine(args.method, &args.model.choice, args.singles, &options)?;
+    let engine = engine(
+        args.method,
+        &args.model.choice,
+        args.singles,
+        &options,
+        &args.start,
+    )?;
     let limits = Limits {
         time_limit: options.time_limit,
     };

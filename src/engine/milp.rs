@@ -1,10 +1,13 @@
 //! The MILP engine: a formulation built for the puzzle, solved by HiGHS, decoded and checked.
 
-use super::{checked, Count, CountStats, Engine, EngineError, Limits, MilpStats, Solution, Stats};
+use super::{
+    checked, Count, CountStats, Engine, EngineError, Limits, MilpStats, Solution, StartReport,
+    Stats,
+};
 use crate::formulation::Formulation;
-use crate::puzzle::Puzzle;
-use crate::solve::count::{count, CountError};
-use crate::solve::{ms, solve, SolveOptions};
+use crate::puzzle::{Grid, Puzzle};
+use crate::solve::count::count;
+use crate::solve::{ms, solve_from, SolveOptions};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -38,15 +41,51 @@ pub struct Milp {
     pub formulation: Arc<dyn Formulation + Send + Sync>,
     pub options: SolveOptions,
     pub presolve: Presolve,
+    /// A search that runs first and hands its grid to HiGHS as a MIP start (none by default:
+    /// the plain MILP is the baseline of the teaching comparisons).
+    pub start: Option<Start>,
+}
+
+/// A MIP start: an engine that looks for a grid first, within its own time budget. Its grid
+/// (already passed by the checker) is encoded by the formulation ([`crate::formulation::BuiltModel::encode`])
+/// and handed to HiGHS, which then only has to certify it. When the engine finds no grid (its
+/// budget ran out, or it proved there is none), HiGHS runs as without a start.
+#[derive(Clone)]
+pub struct Start {
+    pub engine: Arc<dyn Engine>,
+    /// The start engine's time limit in seconds; it also stops at the solve's own limit.
+    pub budget: f64,
+}
+
+/// The default time budget of a start engine, in seconds.
+pub const START_BUDGET: f64 = 5.0;
+
+impl Start {
+    /// `engine` with the default budget ([`START_BUDGET`]).
+    pub fn new(engine: Arc<dyn Engine>) -> Start {
+        Start {
+            engine,
+            budget: START_BUDGET,
+        }
+    }
 }
 
 impl Milp {
-    /// The formulation with the project's HiGHS options and no presolve.
+    /// The formulation with the project's HiGHS options, no presolve and no start.
     pub fn new(formulation: impl Formulation + Send + Sync + 'static) -> Milp {
         Milp {
             formulation: Arc::new(formulation),
             options: SolveOptions::default(),
             presolve: Presolve::None,
+            start: None,
+        }
+    }
+
+    /// The same engine with a MIP start from `start`.
+    pub fn with_start(self, start: Start) -> Milp {
+        Milp {
+            start: Some(start),
+            ..self
         }
     }
 
@@ -66,7 +105,13 @@ impl Engine for Milp {
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
         let options = self.options_within(limits);
-        run(puzzle, self.formulation.as_ref(), &options, self.presolve)
+        run_with_start(
+            puzzle,
+            self.formulation.as_ref(),
+            &options,
+            self.presolve,
+            self.start.as_ref(),
+        )
     }
 
     /// Re-solves one HiGHS model with a no-good row per solution ([`crate::solve::count`]).
@@ -76,14 +121,7 @@ impl Engine for Milp {
             self.formulation.as_ref(),
             max,
             &self.options_within(limits),
-        )
-        .map_err(|e| match e {
-            CountError::Solver(e) => EngineError::Solver(e),
-            CountError::Repeated { model, again } => EngineError::Repeated {
-                engine: model,
-                again,
-            },
-        })?;
+        )?;
         let check = |g| checked(&counted.model, puzzle, g);
         let solutions = counted
             .solutions
@@ -106,14 +144,31 @@ impl Engine for Milp {
 }
 
 /// Presolves, builds `formulation`, solves it with HiGHS and decodes; the grid is checked
-/// against `puzzle` as given. The body of [`Milp`]'s `solve`, for a borrowed formulation.
+/// against `puzzle` as given. The body of [`Milp`]'s `solve` without a start, for a borrowed
+/// formulation.
 pub fn run(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,
     options: &SolveOptions,
     presolve: Presolve,
 ) -> Result<Solution, EngineError> {
-    let start = Instant::now();
+    run_with_start(puzzle, formulation, options, presolve, None)
+}
+
+/// [`run`] with an optional MIP start: the start engine runs first on the puzzle as given
+/// (within its budget and the solve's time limit), then HiGHS gets what is left of the limit.
+pub fn run_with_start(
+    puzzle: &Puzzle,
+    formulation: &dyn Formulation,
+    options: &SolveOptions,
+    presolve: Presolve,
+    start: Option<&Start>,
+) -> Result<Solution, EngineError> {
+    let begin = Instant::now();
+    let found = start
+        .map(|s| find_start(puzzle, s, options.time_limit))
+        .transpose()?;
+    let build_start = Instant::now();
     let fixed = match presolve {
         Presolve::None => None,
         Presolve::Singles => {
@@ -124,23 +179,59 @@ pub fn run(
         .as_ref()
         .map(|p| p.given_count() - puzzle.given_count());
     let model = formulation.build(fixed.as_ref().unwrap_or(puzzle));
-    let build_ms = ms(start.elapsed());
-    let outcome = solve(&model, options)?;
+    let build_ms = ms(build_start.elapsed());
+    let start_columns = match found.as_ref().and_then(|(_, grid)| grid.as_ref()) {
+        Some(grid) => Some(model.encode(grid).map_err(|source| EngineError::Start {
+            engine: model.label.clone(),
+            source,
+        })?),
+        None => None,
+    };
+    let remaining = SolveOptions {
+        time_limit: (options.time_limit - begin.elapsed().as_secs_f64()).max(1e-3),
+        ..options.clone()
+    };
+    let outcome = solve_from(&model, &remaining, start_columns.as_deref())?;
     let grid = outcome
         .values
         .map(|values| checked(&model.label, puzzle, model.decode(&values)))
         .transpose()?;
+    let start = found.map(|(mut report, start_grid)| {
+        report.certified = start_grid.is_some() && start_grid == grid;
+        report
+    });
     Ok(Solution {
         engine: model.label.clone(),
         status: outcome.status,
         grid,
-        time_ms: ms(start.elapsed()),
+        time_ms: ms(begin.elapsed()),
         stats: Stats::Milp(MilpStats {
             size: model.size(),
             unreduced: model.unreduced,
             singles_fixed,
             build_ms,
             highs: outcome.stats,
+            start,
         }),
     })
+}
+
+/// Runs the start engine on the puzzle as given, within min(budget, time limit): its report
+/// and its grid (checked by the engine) when it found one.
+fn find_start(
+    puzzle: &Puzzle,
+    start: &Start,
+    time_limit: f64,
+) -> Result<(StartReport, Option<Grid>), EngineError> {
+    let limits = Limits {
+        time_limit: start.budget.min(time_limit).max(0.0),
+    };
+    let solution = start.engine.solve(puzzle, &limits)?;
+    let report = StartReport {
+        engine: solution.engine.clone(),
+        ms: solution.time_ms,
+        status: solution.status,
+        certified: false,
+    };
+    Ok((report, solution.grid))
 }

@@ -104,6 +104,30 @@ pub struct MilpStats {
     /// Time to presolve and build the model.
     pub build_ms: f64,
     pub highs: SolveStats,
+    /// What the MIP start's engine did, when one ran ([`milp::Start`]).
+    pub start: Option<StartReport>,
+}
+
+/// What the engine of a MIP start did before HiGHS ran.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StartReport {
+    /// The start engine's label, e.g. `propagate`.
+    pub engine: String,
+    /// Its wall-clock time.
+    pub ms: f64,
+    /// How it ended: `Solved` (a checked grid, handed to HiGHS), `Infeasible` (it proved there
+    /// is no solution; HiGHS ran without a start) or `TimeLimit` (its budget ran out; HiGHS ran
+    /// without a start).
+    pub status: Status,
+    /// True when HiGHS returned the start's grid: it certified the start.
+    pub certified: bool,
+}
+
+impl StartReport {
+    /// True when the start engine found a grid and HiGHS got it.
+    pub fn found(&self) -> bool {
+        self.status == Status::Solved
+    }
 }
 
 /// What a depth-first search did.
@@ -180,9 +204,12 @@ pub enum EngineError {
     /// A grid failed the independent checker: a bug, never printed as a solution.
     #[error("internal error: {engine} returned a grid that fails the check: {source}")]
     Check { engine: String, source: CheckError },
-    /// An enumeration found the same solution twice (a no-good cut failed).
-    #[error("internal error: {engine} returned solution {again} twice (a no-good cut failed)")]
-    Repeated { engine: String, again: usize },
+    /// A start engine's grid does not fit the model (a value the model left out): a bug.
+    #[error("internal error: the start grid does not fit the {engine} model: {source}")]
+    Start {
+        engine: String,
+        source: crate::formulation::EncodeError,
+    },
     #[error("{engine} cannot {task}")]
     Unsupported { engine: String, task: &'static str },
 }

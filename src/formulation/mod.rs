@@ -75,6 +75,35 @@ pub enum CellEncoding {
     Integer(usize),
 }
 
+/// A binary column whose value a complete grid decides: the natural model's disjunction
+/// binaries. [`BuiltModel::encode`] sets them from a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Indicator {
+    /// 1 exactly when cell `second` holds a larger value than cell `first` (cell indices,
+    /// row-major): the pair binary y_ab of x_a ≠ x_b.
+    Greater {
+        column: usize,
+        first: usize,
+        second: usize,
+    },
+    /// 1 exactly when cell `cell` holds a value above `value`: the exclusion binary w of x ≠ h.
+    Above {
+        column: usize,
+        cell: usize,
+        value: u8,
+    },
+}
+
+/// Why a grid cannot be written as column values of a model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    #[error("the grid has {grid} cells, the model {model}")]
+    Size { grid: usize, model: usize },
+    /// The model left the cell's value out (a reduction or a presolve ruled it out).
+    #[error("cell {cell}: value {value} is not in the model")]
+    NotInModel { cell: usize, value: u8 },
+}
+
 /// Size of a model as the solver sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 pub struct ModelSize {
@@ -95,6 +124,8 @@ pub struct BuiltModel {
     pub cells: Vec<CellEncoding>,
     /// The size of the same model before an optional reduction left columns out.
     pub unreduced: Option<ModelSize>,
+    /// Binary columns that the cells' values decide (the natural model's disjunctions).
+    pub indicators: Vec<Indicator>,
     n: usize,
 }
 
@@ -107,6 +138,7 @@ impl BuiltModel {
             rows: Vec::new(),
             cells: Vec::with_capacity(n * n),
             unreduced: None,
+            indicators: Vec::new(),
             n,
         }
     }
@@ -191,6 +223,68 @@ impl BuiltModel {
 }
 
 impl BuiltModel {
+    /// Writes a complete grid as a value for every column, the inverse of
+    /// [`BuiltModel::decode`]: x_rcv = 1 for the grid's values (one-hot cells), v_rc = the value
+    /// (integer cells), and every [`Indicator`] as the grid decides it; any other column is 0.
+    /// A value the model left out (a reduction, or singles filled before the build) is an error.
+    ///
+    /// ```
+    /// use sudoku_ilp::formulation::{binary::Binary, Formulation};
+    /// use sudoku_ilp::puzzle::{Grid, Puzzle};
+    /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
+    /// let g = Grid { n: 4, values: vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2] };
+    /// let model = Binary { reduce: true }.build(&p);
+    /// let columns = model.encode(&g).unwrap();
+    /// assert_eq!(model.decode(&columns), g);
+    /// ```
+    pub fn encode(&self, grid: &Grid) -> Result<Vec<f64>, EncodeError> {
+        if grid.values.len() != self.cells.len() {
+            return Err(EncodeError::Size {
+                grid: grid.values.len(),
+                model: self.cells.len(),
+            });
+        }
+        let bounds: Vec<(f64, f64)> = self
+            .variables
+            .iter_variables_with_def()
+            .map(|(_, def)| (def.get_min(), def.get_max()))
+            .collect();
+        let mut columns = vec![0.0; bounds.len()];
+        for (cell, (encoding, &value)) in self.cells.iter().zip(&grid.values).enumerate() {
+            let missing = EncodeError::NotInModel { cell, value };
+            let column = match encoding {
+                CellEncoding::OneHot(options) => {
+                    let found = options.iter().find(|(_, v)| *v == value);
+                    found.map(|&(column, _)| (column, 1.0)).ok_or(missing)?
+                }
+                CellEncoding::Integer(column) => {
+                    let x = f64::from(value);
+                    match bounds.get(*column) {
+                        Some(&(lo, hi)) if lo <= x && x <= hi => (*column, x),
+                        _ => return Err(missing),
+                    }
+                }
+            };
+            columns[column.0] = column.1;
+        }
+        for indicator in &self.indicators {
+            let (column, on) = match *indicator {
+                Indicator::Greater {
+                    column,
+                    first,
+                    second,
+                } => (column, grid.values[second] > grid.values[first]),
+                Indicator::Above {
+                    column,
+                    cell,
+                    value,
+                } => (column, grid.values[cell] > value),
+            };
+            columns[column] = if on { 1.0 } else { 0.0 };
+        }
+        Ok(columns)
+    }
+
     /// Adds the no-good row `Σ_cells x_{cell, grid(cell)} ≤ n² − 1`, which every assignment but
     /// `grid` satisfies (one-hot models only; returns false for other encodings).
     pub fn exclude_grid(&mut self, grid: &Grid) -> bool {
@@ -244,4 +338,83 @@ pub fn sum_of(vars: impl IntoIterator<Item = Variable>) -> Expression {
 /// The model name of a cell, `r{row}_c{col}` (1-based), as used in variable and row names.
 pub(crate) fn cell_tag(cell: Cell) -> String {
     format!("r{}_c{}", cell.row + 1, cell.col + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formulation::{binary::Binary, natural::Natural};
+    use good_lp::Solution as _;
+    use std::collections::HashMap;
+
+    /// Names of the rows that `columns` violates.
+    fn violated(model: &BuiltModel, columns: &[f64]) -> Vec<String> {
+        let values: HashMap<Variable, f64> = model
+            .variables
+            .iter_variables_with_def()
+            .map(|(var, _)| var)
+            .zip(columns.iter().copied())
+            .collect();
+        model
+            .rows
+            .iter()
+            .filter(|row| {
+                let lhs = values.eval(row.constraint.expression());
+                if row.constraint.is_equality() {
+                    lhs.abs() > 1e-9
+                } else {
+                    lhs > 1e-9
+                }
+            })
+            .map(|row| row.name().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn encoded_solutions_satisfy_every_row_of_every_formulation() {
+        // r1c3 = 2 leaves r1c2 with the domain {1, 3, 4}: a hole at 2 for the exclusions.
+        let p = Puzzle::with_square_boxes(4, vec![0, 0, 2, 0, 0, 0, 0, 1, 0, 4, 0, 0, 3, 0, 0, 0])
+            .unwrap();
+        let g = Grid {
+            n: 4,
+            values: vec![1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2],
+        };
+        let formulations: Vec<Box<dyn Formulation>> = vec![
+            Box::new(Binary { reduce: false }),
+            Box::new(Binary { reduce: true }),
+            Box::new(Natural::textbook()),
+            Box::new(Natural::strengthened()),
+            Box::new(Natural {
+                subset_sums: true,
+                ..Natural::strengthened()
+            }),
+        ];
+        for f in formulations {
+            let model = f.build(&p);
+            let columns = model.encode(&g).unwrap();
+            assert_eq!(model.decode(&columns), g, "{}", model.label);
+            assert_eq!(
+                violated(&model, &columns),
+                Vec::<String>::new(),
+                "{}",
+                model.label
+            );
+        }
+    }
+
+    #[test]
+    fn a_value_the_model_left_out_is_an_error() {
+        let p = Puzzle::with_square_boxes(4, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .unwrap();
+        // Not a solution: r1c2 = 1 repeats the given, and --reduce left x_r1_c2_v1 out.
+        let g = Grid {
+            n: 4,
+            values: vec![1, 1, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 2, 1, 3],
+        };
+        let model = Binary { reduce: true }.build(&p);
+        assert_eq!(
+            model.encode(&g),
+            Err(EncodeError::NotInModel { cell: 1, value: 1 })
+        );
+    }
 }

@@ -30,7 +30,7 @@
 //! - `subset_sums`: Rado's permutahedron inequalities on every subset of a house's empty cells
 //!   (valid and exact for one house, but thousands of rows: not part of `natural-strong`).
 
-use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, Sense};
+use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, Indicator, Sense};
 use crate::puzzle::{Cell, HouseKind, Puzzle};
 use good_lp::{variable, Expression, Variable};
 
@@ -156,7 +156,12 @@ impl Natural {
                 (n as f64, n as f64)
             };
             let tag = format!("{}_{}", short(a), short(b));
-            let (y, _) = model.add_variable(variable().binary().name(format!("y_{tag}")));
+            let (y, column) = model.add_variable(variable().binary().name(format!("y_{tag}")));
+            model.indicators.push(Indicator::Greater {
+                column,
+                first: index(a),
+                second: index(b),
+            });
             let (xa, xb) = (x[index(a)], x[index(b)]);
             model.add_row(format!("ne1_{tag}"), xa - xb + m1 * y, Sense::Ge, 1.0);
             model.add_row(format!("ne2_{tag}"), xb - xa - m2 * y, Sense::Ge, 1.0 - m2);
@@ -214,7 +219,12 @@ fn add_exclusions(
         }
         for h in (lo + 1..hi).filter(|&h| excluded[i][h]) {
             let tag = format!("{}_v{h}", cell_tag(cell));
-            let (w, _) = model.add_variable(variable().binary().name(format!("w_{tag}")));
+            let (w, column) = model.add_variable(variable().binary().name(format!("w_{tag}")));
+            model.indicators.push(Indicator::Above {
+                column,
+                cell: i,
+                value: h as u8,
+            });
             let (m_low, m_high) = ((hi + 1 - h) as f64, (h + 1 - lo) as f64);
             let low = h as f64 - 1.0;
             model.add_row(format!("ex1_{tag}"), x[i] - m_low * w, Sense::Le, low);

@@ -56,6 +56,15 @@ fn milp_fields(label: &str, m: &MilpStats) -> (Value, Value) {
     if let Some(fixed) = m.singles_fixed {
         stats["singles_fixed"] = json!(fixed);
     }
+    if let Some(start) = &m.start {
+        stats["start"] = json!({
+            "engine": start.engine,
+            "ms": round3(start.ms),
+            "found": start.found(),
+            "status": start.status,
+            "certified": start.certified,
+        });
+    }
     (model, stats)
 }
 

@@ -1,6 +1,6 @@
 //! Results as people read them: the boxed grid and a short statistics block per engine family.
 
-use crate::engine::{MilpStats, PropagationStats, Solution, Stage, Stats, Status};
+use crate::engine::{MilpStats, PropagationStats, Solution, Stage, StartReport, Stats, Status};
 use crate::formulation::ModelSize;
 use crate::puzzle::{Grid, Layout, Puzzle};
 use std::fmt::Write;
@@ -139,6 +139,36 @@ fn milp_lines(out: &mut String, puzzle: &Puzzle, label: &str, m: &MilpStats) {
         thousands(m.highs.nodes.max(0) as usize),
         thousands(m.highs.lp_iterations.max(0) as usize)
     );
+    if let Some(start) = &m.start {
+        let _ = writeln!(out, "start    {}", start_summary(start, m));
+    }
+}
+
+/// One line saying what the MIP start's engine found and what HiGHS made of it.
+pub fn start_summary(start: &StartReport, m: &MilpStats) -> String {
+    let highs = format!(
+        "{:.1} ms, {} nodes",
+        m.highs.highs_ms,
+        thousands(m.highs.nodes.max(0) as usize)
+    );
+    match start.status {
+        Status::Solved if start.certified => format!(
+            "found by {} in {:.1} ms; HiGHS certified it in {highs}",
+            start.engine, start.ms
+        ),
+        Status::Solved => format!(
+            "found by {} in {:.1} ms; HiGHS did not return it ({highs})",
+            start.engine, start.ms
+        ),
+        Status::Infeasible => format!(
+            "{} proved there is no solution in {:.1} ms; HiGHS ran without a start",
+            start.engine, start.ms
+        ),
+        Status::TimeLimit => format!(
+            "{} found no grid within its budget ({:.1} ms); HiGHS ran without a start",
+            start.engine, start.ms
+        ),
+    }
 }
 
 /// The method, time and one line of what a search method did.

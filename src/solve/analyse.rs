@@ -1,7 +1,7 @@
 //! Looking inside a model without solving the MILP: the size HiGHS's presolve leaves, and the
 //! root LP relaxation (every integrality dropped).
 
-use super::{to_highs, SolveError, SolveOptions, Status};
+use super::{ffi, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
 use highs::HighsModelStatus;
 
@@ -33,16 +33,13 @@ pub fn presolved_size(
     options: &SolveOptions,
 ) -> Result<PresolvedSize, SolveError> {
     let mut highs_model = to_highs(model, options)?;
-    let ptr = highs_model.as_mut_ptr();
-    // SAFETY: `ptr` is the live HiGHS instance owned by `highs_model` for this whole block.
-    unsafe {
-        highs_sys::Highs_presolve(ptr);
-        Ok(PresolvedSize {
-            columns: highs_sys::Highs_getPresolvedNumCol(ptr).max(0) as usize,
-            rows: highs_sys::Highs_getPresolvedNumRow(ptr).max(0) as usize,
-            nonzeros: highs_sys::Highs_getPresolvedNumNz(ptr).max(0) as usize,
-        })
-    }
+    ffi::presolve(&mut highs_model)?;
+    let (columns, rows, nonzeros) = ffi::presolved_size(&mut highs_model);
+    Ok(PresolvedSize {
+        columns,
+        rows,
+        nonzeros,
+    })
 }
 
 /// Solves the LP relaxation (integrality cleared) and counts fractional integer columns.
@@ -51,12 +48,9 @@ pub fn root_relaxation(
     options: &SolveOptions,
 ) -> Result<Relaxation, SolveError> {
     let mut highs_model = to_highs(model, options)?;
-    // SAFETY: the pointer is the live HiGHS instance owned by `highs_model`.
-    unsafe { highs_sys::Highs_clearIntegrality(highs_model.as_mut_ptr()) };
-    let solved = highs_model
-        .try_solve()
-        .map_err(|status| SolveError(format!("LP relaxation failed: {status:?}")))?;
-    let status = match solved.status() {
+    ffi::clear_integrality(&mut highs_model)?;
+    ffi::run(&mut highs_model)?;
+    let status = match ffi::model_status(&mut highs_model)? {
         HighsModelStatus::Optimal => Status::Solved,
         HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
             Status::Infeasible
@@ -64,9 +58,17 @@ pub fn root_relaxation(
         HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedIterationLimit => {
             Status::TimeLimit
         }
-        other => return Err(SolveError(format!("LP relaxation: status {other:?}"))),
+        other => {
+            return Err(SolveError::UnexpectedModelStatus {
+                what: "the LP relaxation",
+                status: format!("{other:?}"),
+            })
+        }
     };
-    let values = (status == Status::Solved).then(|| solved.get_solution().columns().to_vec());
+    let values = match status {
+        Status::Solved => Some(ffi::column_values(&mut highs_model)?),
+        _ => None,
+    };
     let fractional = values.as_ref().map_or(0, |values| {
         model
             .variables
@@ -77,7 +79,7 @@ pub fn root_relaxation(
     });
     Ok(Relaxation {
         status,
-        objective: solved.objective_value(),
+        objective: ffi::objective_value(&mut highs_model),
         fractional,
         values,
     })

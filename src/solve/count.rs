@@ -74,17 +74,6 @@ impl Counted {
     }
 }
 
-/// A count that failed for a reason other than the puzzle.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum CountError {
-    #[error(transparent)]
-    Solver(#[from] SolveError),
-    #[error(
-        "internal error: the {model} model returned solution {again} twice (a no-good row failed)"
-    )]
-    Repeated { model: String, again: usize },
-}
-
 /// Finds up to `max` solutions of `puzzle` (and whether there are more), re-solving one HiGHS
 /// model with a no-good row per solution. `options.time_limit` bounds the whole search.
 ///
@@ -103,7 +92,7 @@ pub fn count(
     formulation: &dyn Formulation,
     max: usize,
     options: &SolveOptions,
-) -> Result<Counted, CountError> {
+) -> Result<Counted, SolveError> {
     let start = Instant::now();
     let model = formulation.build(puzzle);
     let build_ms = ms(start.elapsed());
@@ -159,7 +148,7 @@ pub fn count(
             };
             let grid = model.decode(&values);
             if !seen.insert(grid.values.clone()) {
-                return Err(CountError::Repeated {
+                return Err(SolveError::Repeated {
                     model: label,
                     again: found.len() + 1,
                 });
@@ -248,10 +237,11 @@ impl Space<'_> {
                 .find(|r| r.0 == i)
                 .map_or((0, u8::MAX), |r| (r.1, r.2));
             let built = |column: usize| {
-                self.bounds
-                    .get(column)
-                    .copied()
-                    .ok_or_else(|| SolveError(format!("column {column} is not in the model")))
+                self.bounds.get(column).copied().ok_or(SolveError::Index {
+                    what: "column",
+                    index: column,
+                    count: self.bounds.len(),
+                })
             };
             match &self.cells[i] {
                 CellEncoding::OneHot(options) => {
@@ -326,9 +316,7 @@ impl Space<'_> {
             match encoding {
                 CellEncoding::OneHot(options) => {
                     let Some(&(column, _)) = options.iter().find(|(_, v)| *v == g) else {
-                        return Err(SolveError(format!(
-                            "cell {i}: value {g} has no column in the model"
-                        )));
+                        return Err(SolveError::NoColumn { cell: i, value: g });
                     };
                     terms.push((column, -1.0));
                     one_hot_free += 1;

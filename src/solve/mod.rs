@@ -10,14 +10,16 @@ pub mod read;
 pub mod session;
 
 mod analyse;
+mod error;
+mod ffi;
 
 pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
+pub use error::{OptionReason, SolveError};
 
 use crate::formulation::BuiltModel;
 pub use crate::status::Status;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
-use std::ffi::CString;
 use std::time::{Duration, Instant};
 
 /// How to run HiGHS.
@@ -27,7 +29,7 @@ pub struct SolveOptions {
     pub time_limit: f64,
     /// HiGHS threads for this model (1 is safest: HiGHS keeps a scheduler per OS thread).
     pub threads: u32,
-    /// Print HiGHS's log to standard output.
+    /// Write HiGHS's log to standard error (through HiGHS's logging callback).
     pub verbose: bool,
     /// Set [`TUNED`] before `highs` (true by default); false leaves HiGHS's own defaults.
     pub tuned: bool,
@@ -81,28 +83,37 @@ pub struct Outcome {
     pub stats: SolveStats,
 }
 
-/// HiGHS failed in a way that says nothing about the puzzle.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("HiGHS: {0}")]
-pub struct SolveError(pub String);
-
 /// Solves a built model with HiGHS MILP and reads status, values and statistics.
 pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, SolveError> {
-    let start = Instant::now();
-    let highs_model = to_highs(model, options)?;
-    let solved = highs_model
-        .try_solve()
-        .map_err(|status| SolveError(format!("solve failed: {status:?}")))?;
-    let status = status_of(solved.status())?;
-    let values = (status == Status::Solved).then(|| solved.get_solution().columns().to_vec());
+    solve_from(model, options, None)
+}
+
+/// [`solve`], first handing HiGHS `start` (a value for every column, e.g. a grid found by a
+/// search and encoded by [`BuiltModel::encode`]) as a MIP start. HiGHS checks the start; a
+/// feasible one is its incumbent from the outset, so for these feasibility models it only has
+/// to certify it.
+pub fn solve_from(
+    model: &BuiltModel,
+    options: &SolveOptions,
+    start: Option<&[f64]>,
+) -> Result<Outcome, SolveError> {
+    let begin = Instant::now();
+    let mut highs_model = to_highs(model, options)?;
+    if let Some(columns) = start {
+        ffi::set_start(&mut highs_model, columns)?;
+    }
+    ffi::run(&mut highs_model)?;
+    let status = status_of(ffi::model_status(&mut highs_model)?)?;
+    let values = match status {
+        Status::Solved => Some(ffi::column_values(&mut highs_model)?),
+        _ => None,
+    };
     let stats = SolveStats {
-        solve_ms: ms(start.elapsed()),
-        highs_ms: unsafe { highs_sys::Highs_getRunTime(solved.as_ptr()) } * 1000.0,
-        nodes: int64_info(&solved, c"mip_node_count"),
+        solve_ms: ms(begin.elapsed()),
+        highs_ms: ffi::run_time(&mut highs_model) * 1000.0,
+        nodes: ffi::int64_info(&mut highs_model, c"mip_node_count")?,
         // After a MIP solve HiGHS stores the total over all LPs here (Highs.cpp, callMipSolver).
-        lp_iterations: solved
-            .int_info_value(c"simplex_iteration_count")
-            .unwrap_or(-1),
+        lp_iterations: ffi::int_info(&mut highs_model, c"simplex_iteration_count")?,
     };
     Ok(Outcome {
         status,
@@ -125,7 +136,12 @@ pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> 
         | HighsModelStatus::ReachedSolutionLimit
         | HighsModelStatus::ReachedInterrupt
         | HighsModelStatus::ReachedMemoryLimit => Status::TimeLimit,
-        other => return Err(SolveError(format!("unexpected model status {other:?}"))),
+        other => {
+            return Err(SolveError::UnexpectedModelStatus {
+                what: "the MILP solve",
+                status: format!("{other:?}"),
+            })
+        }
     })
 }
 
@@ -141,59 +157,51 @@ pub(crate) fn to_highs(
     }
     let mut highs_model = problem
         .try_into_inner()
-        .map_err(|e| SolveError(e.to_string()))?;
+        .map_err(|e| SolveError::Pass(e.to_string()))?;
     set_options(&mut highs_model, options)?;
     Ok(highs_model)
 }
 
-fn set_options(model: &mut highs::Model, options: &SolveOptions) -> Result<(), SolveError> {
-    let fail = |name: &str| SolveError(format!("cannot set option {name}"));
-    model
-        .try_set_option("output_flag", options.verbose)
-        .map_err(|_| fail("output_flag"))?;
-    model
-        .try_set_option("log_to_console", options.verbose)
-        .map_err(|_| fail("log_to_console"))?;
-    model
-        .try_set_option("mip_rel_gap", 0.0)
-        .map_err(|_| fail("mip_rel_gap"))?;
-    model
-        .try_set_option("time_limit", options.time_limit)
-        .map_err(|_| fail("time_limit"))?;
-    model
-        .try_set_option("threads", options.threads.max(1) as i32)
-        .map_err(|_| fail("threads"))?;
+/// Checks `options` on a throwaway HiGHS instance: an unknown `--highs` option, or a value of
+/// the wrong type, is found before any puzzle is read.
+///
+/// ```
+/// use sudoku_ilp::solve::{check_options, SolveError, SolveOptions};
+/// let mut options = SolveOptions::default();
+/// assert!(check_options(&options).is_ok());
+/// options.highs.push(("no_such_option".into(), "1".into()));
+/// let e = check_options(&options).unwrap_err();
+/// assert!(e.is_option());
+/// assert_eq!(e.to_string(), "unknown HiGHS option no_such_option");
+/// ```
+pub fn check_options(options: &SolveOptions) -> Result<(), SolveError> {
+    let mut instance = ffi::Instance::quiet()?;
+    let quiet = SolveOptions {
+        verbose: false,
+        ..options.clone()
+    };
+    set_options(&mut instance, &quiet)
+}
+
+/// Sets the project's options on a HiGHS instance: logging (to standard error when verbose),
+/// an exact gap, the time limit and threads, then [`TUNED`] (unless `tuned` is off) and the
+/// `--highs` options, each through the setter of its type.
+fn set_options(h: &mut impl ffi::Handle, options: &SolveOptions) -> Result<(), SolveError> {
+    ffi::set_bool(h, c"output_flag", options.verbose)?;
+    ffi::set_bool(h, c"log_to_console", false)?;
+    if options.verbose {
+        ffi::log_to_stderr(h)?;
+    }
+    ffi::set_double(h, c"mip_rel_gap", 0.0)?;
+    ffi::set_double(h, c"time_limit", options.time_limit)?;
+    let threads = i32::try_from(options.threads.max(1)).unwrap_or(i32::MAX);
+    ffi::set_int(h, c"threads", threads)?;
     let tuned = TUNED.iter().filter(|_| options.tuned);
     let extra = options.highs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
     for (name, value) in tuned.copied().chain(extra) {
-        let (Ok(c_name), Ok(c_value)) = (CString::new(name), CString::new(value)) else {
-            return Err(fail(name));
-        };
-        // SAFETY: live HiGHS instance; both strings are NUL-terminated and outlive the call.
-        let status = unsafe {
-            highs_sys::Highs_setOptionValue(model.as_mut_ptr(), c_name.as_ptr(), c_value.as_ptr())
-        };
-        if status != highs_sys::kHighsStatusOk as highs_sys::HighsInt {
-            return Err(SolveError(format!(
-                "HiGHS refused the option {name}={value}"
-            )));
-        }
+        ffi::set_option_text(h, name, value)?;
     }
     Ok(())
-}
-
-/// Reads a 64-bit info value (the safe wrapper only reads 32-bit ones); -1 when unavailable.
-fn int64_info(solved: &highs::SolvedModel, name: &std::ffi::CStr) -> i64 {
-    let mut value: i64 = -1;
-    // SAFETY: the pointer is a live HiGHS instance owned by `solved`; `name` is NUL-terminated
-    // and `value` outlives the call.
-    let status =
-        unsafe { highs_sys::Highs_getInt64InfoValue(solved.as_ptr(), name.as_ptr(), &mut value) };
-    if status == highs_sys::kHighsStatusOk as highs_sys::HighsInt {
-        value
-    } else {
-        -1
-    }
 }
 
 /// Milliseconds as a float.

@@ -17,11 +17,8 @@
 //! `time_limit` option is compared with that clock. [`Session::solve`] therefore sets
 //! `time_limit` to the time used so far plus what the caller allows.
 
-use super::{ms, status_of, to_highs, SolveError, SolveOptions, SolveStats, Status};
+use super::{ffi, ms, status_of, to_highs, SolveError, SolveOptions, SolveStats, Status};
 use crate::formulation::BuiltModel;
-use highs::HighsModelStatus;
-use highs_sys::HighsInt;
-use std::ffi::CStr;
 use std::time::Instant;
 
 /// A column or row bound: `lower ≤ · ≤ upper` (infinite values for a free side).
@@ -91,7 +88,10 @@ impl Session {
             .collect::<Result<Vec<_>, _>>()?;
         self.model
             .try_add_row(bounds.0..=bounds.1, factors)
-            .map_err(|status| SolveError(format!("cannot add a row: {status:?}")))?;
+            .map_err(|status| SolveError::Status {
+                what: "add a row",
+                status: code(status),
+            })?;
         self.rows += 1;
         Ok(self.rows - 1)
     }
@@ -102,7 +102,10 @@ impl Session {
         let col = self
             .model
             .try_add_integer_column(0.0, 0.0..=1.0, std::iter::empty())
-            .map_err(|status| SolveError(format!("cannot add a column: {status:?}")))?;
+            .map_err(|status| SolveError::Status {
+                what: "add a column",
+                status: code(status),
+            })?;
         self.columns.push(col);
         Ok(self.columns.len() - 1)
     }
@@ -110,27 +113,12 @@ impl Session {
     /// Deletes every row from index `rows` on and every column from index `columns` on (the
     /// rows and columns added last), giving the model back the size it had then.
     pub fn truncate(&mut self, rows: usize, columns: usize) -> Result<(), SolveError> {
-        let ptr = self.model.as_mut_ptr();
         if rows < self.rows {
-            // SAFETY: `ptr` is the live HiGHS instance owned by `self.model`; the range lies
-            // inside its rows.
-            let status = unsafe {
-                highs_sys::Highs_deleteRowsByRange(
-                    ptr,
-                    rows as HighsInt,
-                    (self.rows - 1) as HighsInt,
-                )
-            };
-            check_status(status, "delete rows")?;
+            ffi::delete_rows_from(&mut self.model, rows)?;
             self.rows = rows;
         }
         if columns < self.columns.len() {
-            let last = self.columns.len() - 1;
-            // SAFETY: as above, for its columns.
-            let status = unsafe {
-                highs_sys::Highs_deleteColsByRange(ptr, columns as HighsInt, last as HighsInt)
-            };
-            check_status(status, "delete columns")?;
+            ffi::delete_columns_from(&mut self.model, columns)?;
             self.columns.truncate(columns);
         }
         Ok(())
@@ -139,38 +127,19 @@ impl Session {
     /// Changes the bounds of column `column`.
     pub fn set_column_bounds(&mut self, column: usize, bounds: Bounds) -> Result<(), SolveError> {
         let col = self.column(column)?;
-        // SAFETY: the pointer is the live HiGHS instance owned by `self.model`; `col` is one of
-        // its columns.
-        let status = unsafe {
-            highs_sys::Highs_changeColBounds(
-                self.model.as_mut_ptr(),
-                col.index() as HighsInt,
-                bounds.0,
-                bounds.1,
-            )
-        };
-        check_status(status, "change column bounds")
+        ffi::set_column_bounds(&mut self.model, col.index(), bounds.0, bounds.1)
     }
 
     /// Changes the bounds of row `row`.
     pub fn set_row_bounds(&mut self, row: usize, bounds: Bounds) -> Result<(), SolveError> {
         if row >= self.rows {
-            return Err(SolveError(format!(
-                "row {row} does not exist ({} rows)",
-                self.rows
-            )));
+            return Err(SolveError::Index {
+                what: "row",
+                index: row,
+                count: self.rows,
+            });
         }
-        // SAFETY: the pointer is the live HiGHS instance owned by `self.model`; `row` is in
-        // range.
-        let status = unsafe {
-            highs_sys::Highs_changeRowBounds(
-                self.model.as_mut_ptr(),
-                row as HighsInt,
-                bounds.0,
-                bounds.1,
-            )
-        };
-        check_status(status, "change row bounds")
+        ffi::set_row_bounds(&mut self.model, row, bounds.0, bounds.1)
     }
 
     /// Solves the current model for at most `remaining` more seconds of HiGHS time, adding its
@@ -179,32 +148,24 @@ impl Session {
         let start = Instant::now();
         // HiGHS compares its cumulative run clock with `time_limit` (module notes).
         let limit = self.totals.highs_ms / 1000.0 + remaining.max(1e-3);
-        self.set_option("time_limit", limit)?;
-        let ptr = self.model.as_mut_ptr();
-        // SAFETY: `ptr` is the live HiGHS instance owned by `self.model`.
-        let mut run = unsafe { highs_sys::Highs_run(ptr) };
-        if run == highs_sys::kHighsStatusError as HighsInt {
+        ffi::set_double(&mut self.model, c"time_limit", limit)?;
+        let mut run = ffi::run(&mut self.model);
+        if matches!(run, Err(SolveError::Status { .. })) {
             self.retries += 1;
-            self.set_option("presolve", "off")?;
-            // SAFETY: as above.
-            run = unsafe { highs_sys::Highs_run(ptr) };
-            self.set_option("presolve", "choose")?;
+            ffi::set_string(&mut self.model, c"presolve", "off")?;
+            run = ffi::run(&mut self.model);
+            ffi::set_string(&mut self.model, c"presolve", "choose")?;
         }
         self.solves += 1;
-        check_status_or_warning(run, "solve")?;
-        // SAFETY: as above; HiGHS returns a model status code for any instance.
-        let code = unsafe { highs_sys::Highs_getModelStatus(ptr) };
-        let highs_status = HighsModelStatus::try_from(code)
-            .map_err(|_| SolveError(format!("unknown model status {code}")))?;
-        let status = status_of(highs_status)?;
+        run?;
+        let status = status_of(ffi::model_status(&mut self.model)?)?;
         let values = match status {
             Status::Solved => Some(self.column_values()?),
             _ => None,
         };
-        let nodes = self.int64_info(c"mip_node_count");
-        let iterations = self.int_info(c"simplex_iteration_count");
-        // SAFETY: as above.
-        let highs_seconds = unsafe { highs_sys::Highs_getRunTime(ptr) };
+        let nodes = ffi::int64_info(&mut self.model, c"mip_node_count")?;
+        let iterations = ffi::int_info(&mut self.model, c"simplex_iteration_count")?;
+        let highs_seconds = ffi::run_time(&mut self.model);
         self.totals.solve_ms += ms(start.elapsed());
         self.totals.highs_ms = highs_seconds * 1000.0;
         self.totals.nodes += nodes.max(0);
@@ -216,86 +177,26 @@ impl Session {
         })
     }
 
-    fn set_option<V: highs::HighsOptionValue>(
-        &mut self,
-        name: &str,
-        value: V,
-    ) -> Result<(), SolveError> {
-        self.model
-            .try_set_option(name, value)
-            .map_err(|_| SolveError(format!("cannot set option {name}")))
-    }
-
-    /// The primal values of every column after a solve.
+    /// The primal values of every column after a solve, once HiGHS's size matches the
+    /// session's.
     fn column_values(&mut self) -> Result<Vec<f64>, SolveError> {
-        let ptr = self.model.as_mut_ptr();
-        // SAFETY: `ptr` is the live HiGHS instance owned by `self.model`.
-        let (cols, rows) = unsafe {
-            (
-                highs_sys::Highs_getNumCol(ptr) as usize,
-                highs_sys::Highs_getNumRow(ptr) as usize,
-            )
-        };
+        let (cols, rows, _) = ffi::size(&mut self.model);
         if cols != self.columns.len() || rows != self.rows {
-            return Err(SolveError(format!(
-                "HiGHS holds {cols} columns and {rows} rows, the session {} and {}",
-                self.columns.len(),
-                self.rows
-            )));
+            return Err(SolveError::SizeMismatch {
+                highs_columns: cols,
+                highs_rows: rows,
+                columns: self.columns.len(),
+                rows: self.rows,
+            });
         }
-        let mut values = vec![0.0; cols];
-        let mut col_dual = vec![0.0; cols];
-        let mut row_value = vec![0.0; rows];
-        let mut row_dual = vec![0.0; rows];
-        // SAFETY: every array has the length HiGHS writes into (its column or row count, read
-        // just above from the same instance).
-        let status = unsafe {
-            highs_sys::Highs_getSolution(
-                ptr,
-                values.as_mut_ptr(),
-                col_dual.as_mut_ptr(),
-                row_value.as_mut_ptr(),
-                row_dual.as_mut_ptr(),
-            )
-        };
-        check_status_or_warning(status, "read the solution")?;
-        Ok(values)
-    }
-
-    /// A 64-bit info value (the node count); -1 when unavailable.
-    fn int64_info(&mut self, name: &CStr) -> i64 {
-        let mut value: i64 = -1;
-        // SAFETY: live instance; `name` is NUL-terminated; `value` outlives the call.
-        let status = unsafe {
-            highs_sys::Highs_getInt64InfoValue(self.model.as_mut_ptr(), name.as_ptr(), &mut value)
-        };
-        if status == highs_sys::kHighsStatusOk as HighsInt {
-            value
-        } else {
-            -1
-        }
-    }
-
-    /// A 32-bit info value (the simplex iterations); -1 when unavailable.
-    fn int_info(&mut self, name: &CStr) -> i64 {
-        let mut value: HighsInt = -1;
-        // SAFETY: as in `int64_info`.
-        let status = unsafe {
-            highs_sys::Highs_getIntInfoValue(self.model.as_mut_ptr(), name.as_ptr(), &mut value)
-        };
-        if status == highs_sys::kHighsStatusOk as HighsInt {
-            value as i64
-        } else {
-            -1
-        }
+        ffi::column_values(&mut self.model)
     }
 
     fn column(&self, j: usize) -> Result<highs::Col, SolveError> {
-        self.columns.get(j).copied().ok_or_else(|| {
-            SolveError(format!(
-                "column {j} does not exist ({} columns)",
-                self.columns.len()
-            ))
+        self.columns.get(j).copied().ok_or(SolveError::Index {
+            what: "column",
+            index: j,
+            count: self.columns.len(),
         })
     }
 }
@@ -307,18 +208,11 @@ fn column_handles(k: usize) -> Vec<highs::Col> {
     (0..k).map(|_| scratch.add_column(0.0, 0.0..=0.0)).collect()
 }
 
-fn check_status(status: HighsInt, what: &str) -> Result<(), SolveError> {
-    if status == highs_sys::kHighsStatusOk as HighsInt {
-        Ok(())
-    } else {
-        Err(SolveError(format!("cannot {what} (HiGHS status {status})")))
-    }
-}
-
-fn check_status_or_warning(status: HighsInt, what: &str) -> Result<(), SolveError> {
-    if status == highs_sys::kHighsStatusWarning as HighsInt {
-        Ok(())
-    } else {
-        check_status(status, what)
+/// The C API's code of a status the highs crate returned (its `Error` is HiGHS's -1).
+fn code(status: highs::HighsStatus) -> i32 {
+    match status {
+        highs::HighsStatus::OK => 0,
+        highs::HighsStatus::Warning => 1,
+        highs::HighsStatus::Error => -1,
     }
 }

@@ -99,6 +99,7 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
                 } else {
                     Presolve::Singles
                 },
+                start: None,
             }),
             limits: Limits::default(),
             box_shape: None,

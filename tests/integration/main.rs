@@ -8,6 +8,7 @@ mod common;
 mod count;
 mod equivalence;
 mod export;
+mod highs;
 mod hostile;
 mod methods;
 mod natural;
