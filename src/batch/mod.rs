@@ -11,9 +11,12 @@
 //! memory of a run does not grow with the file. HiGHS keeps a task scheduler per OS thread, so
 //! the workers live for the whole batch and each model uses one thread.
 
+pub mod merge;
+mod shard;
 mod summary;
 
-pub use summary::{line_json, peak_memory_mb, severity, RunFacts, Summary};
+pub use shard::{Shard, ShardError};
+pub use summary::{peak_memory_mb, severity, RunFacts, Summary};
 
 use crate::engine::{Engine, EngineError, Limits, Solution, Status};
 use crate::input::{parse_batch_line, InputError, LineStream};
@@ -39,6 +42,11 @@ pub struct BatchConfig {
     pub window: usize,
     /// Take every `every`-th puzzle line, starting with the first (1 = all).
     pub every: usize,
+    /// Of the lines `every` takes, those of this shard ([`Shard::WHOLE`] = all).
+    pub shard: Shard,
+    /// Lines before the input's first line (the input is a chunk of a larger file): line
+    /// numbers in results and messages are counted in the whole file.
+    pub line_offset: usize,
 }
 
 /// What became of one puzzle line.
@@ -91,6 +99,29 @@ pub enum ResultKind {
     Error,
 }
 
+impl ResultKind {
+    /// The kind a result line's `"status"` names (`solved`, `infeasible`, `time_limit`,
+    /// `bad_line`, `error`), or `None`.
+    pub fn from_status(status: &str) -> Option<ResultKind> {
+        Some(match status {
+            "solved" => ResultKind::Solved,
+            "infeasible" => ResultKind::NoSolution,
+            "time_limit" => ResultKind::TimeLimit,
+            "bad_line" => ResultKind::BadLine,
+            "error" => ResultKind::Error,
+            _ => return None,
+        })
+    }
+
+    /// Whether the line reached the solver (its time counts in the quantiles).
+    pub fn reached_solver(self) -> bool {
+        matches!(
+            self,
+            ResultKind::Solved | ResultKind::NoSolution | ResultKind::TimeLimit
+        )
+    }
+}
+
 /// Solves one line: parse, then the engine (whose grid is checked).
 fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> LineOutcome {
     let (puzzle, expected) = match parse_batch_line(origin, line, text, config.box_shape) {
@@ -136,8 +167,13 @@ pub fn run_batch<R: BufRead + Send>(
         let reader_stop = Arc::clone(&stopped);
         let reader_done = Arc::clone(&read_all);
         let reader_origin = origin.to_string();
+        let shard = config.shard;
+        let offset = config.line_offset;
         scope.spawn(move || {
-            let lines = LineStream::new(input, &reader_origin).step_by(every);
+            let lines = LineStream::with_offset(input, &reader_origin, offset)
+                .step_by(every)
+                .skip(shard.index.saturating_sub(1))
+                .step_by(shard.count.max(1));
             for (index, item) in lines.enumerate() {
                 if token_rx.recv().is_err() || reader_stop.load(Ordering::SeqCst) {
                     return;
