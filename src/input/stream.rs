@@ -156,7 +156,8 @@ mod tests {
 
     #[test]
     fn a_line_without_end_stops_the_stream() {
-        let items: Vec<_> = LineStream::new(std::io::repeat(0), "zero").collect();
+        let items: Vec<_> =
+            LineStream::new(std::io::BufReader::new(std::io::repeat(0)), "zero").collect();
         assert_eq!(items.len(), 1);
         let e = items[0].as_ref().unwrap_err().to_string();
         assert!(
