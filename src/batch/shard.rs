@@ -59,16 +59,22 @@ impl Shard {
     ///
     /// ```
     /// use sudoku_ilp::batch::Shard;
-    /// let env = |vars: &'static [(&'static str, &'static str)]| {
-    ///     move |name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
+    /// // sbatch --array=0-3 (task IDs 0..3), without SLURM_ARRAY_TASK_MIN.
+    /// let zero_based = |name: &str| match name {
+    ///     "SLURM_ARRAY_TASK_ID" => Some("0".to_string()),
+    ///     "SLURM_ARRAY_TASK_COUNT" => Some("4".to_string()),
+    ///     _ => None,
     /// };
-    /// let zero_based = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_COUNT", "4")];
-    /// assert_eq!(Shard::from_slurm(env(&zero_based)), Ok(Shard::new(1, 4).unwrap()));
-    /// let one_based = [
-    ///     ("SLURM_ARRAY_TASK_ID", "4"), ("SLURM_ARRAY_TASK_COUNT", "4"),
-    ///     ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_MAX", "4"),
-    /// ];
-    /// assert_eq!(Shard::from_slurm(env(&one_based)), Ok(Shard::new(4, 4).unwrap()));
+    /// assert_eq!(Shard::from_slurm(zero_based), Ok(Shard::new(1, 4).unwrap()));
+    /// // sbatch --array=1-4: task 4 is the last shard.
+    /// let one_based = |name: &str| match name {
+    ///     "SLURM_ARRAY_TASK_ID" | "SLURM_ARRAY_TASK_COUNT" | "SLURM_ARRAY_TASK_MAX" => {
+    ///         Some("4".to_string())
+    ///     }
+    ///     "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
+    ///     _ => None,
+    /// };
+    /// assert_eq!(Shard::from_slurm(one_based), Ok(Shard::new(4, 4).unwrap()));
     /// ```
     pub fn from_slurm(var: impl Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
         let number = |name: &'static str| -> Result<Option<usize>, ShardError> {
