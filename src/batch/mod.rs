@@ -10,6 +10,10 @@
 //! it has taken in order, so at most `window` lines are in flight or waiting to be written: the
 //! memory of a run does not grow with the file. HiGHS keeps a task scheduler per OS thread, so
 //! the workers live for the whole batch and each model uses one thread.
+//!
+//! The reader can take one slice of the input ([`Shard`], after `every`) and number lines from
+//! an offset (the input is a chunk of a larger file), so the results of several runs carry line
+//! numbers of the whole file and [`merge`] joins them into the output of one run.
 
 pub mod merge;
 mod shard;

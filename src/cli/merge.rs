@@ -68,8 +68,29 @@ fn failure(e: MergeError) -> Failure {
     }
 }
 
+/// Refuses an output file that is also an input (creating it would empty the input).
+fn refuse_output_among_inputs(args: &MergeArgs) -> Result<(), Failure> {
+    let Some(out) = args.out.as_deref().filter(|&o| o != "-") else {
+        return Ok(());
+    };
+    let Ok(out_path) = std::fs::canonicalize(out) else {
+        return Ok(());
+    };
+    match args
+        .inputs
+        .iter()
+        .find(|i| std::fs::canonicalize(i).is_ok_and(|p| p == out_path))
+    {
+        Some(input) => Err(Failure::usage(format!(
+            "-o {out}: is also the input {input}; write the merge to another file"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Checks the inputs in a first pass that writes nothing, then merges them into the output.
 pub fn run(args: MergeArgs) -> Result<Code, Failure> {
+    refuse_output_among_inputs(&args)?;
     merge(open_all(&args.inputs)?, |_| Ok(())).map_err(failure)?;
     let to_stdout = matches!(args.out.as_deref(), None | Some("-"));
     let mut writer: Box<dyn Write> = match args.out.as_deref() {

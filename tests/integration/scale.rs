@@ -142,6 +142,18 @@ fn shards_merge_into_the_output_of_one_run() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("shards of different files"), "{stderr}");
+    let out = bin()
+        .arg("merge")
+        .arg(&part)
+        .arg("-o")
+        .arg(&part)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        std::fs::metadata(&part).unwrap().len() > 0,
+        "the input is kept"
+    );
 }
 
 #[test]
