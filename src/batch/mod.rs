@@ -10,10 +10,17 @@
 //! it has taken in order, so at most `window` lines are in flight or waiting to be written: the
 //! memory of a run does not grow with the file. HiGHS keeps a task scheduler per OS thread, so
 //! the workers live for the whole batch and each model uses one thread.
+//!
+//! The reader can take one slice of the input ([`Shard`], after `every`) and number lines from
+//! an offset (the input is a chunk of a larger file), so the results of several runs carry line
+//! numbers of the whole file and [`merge`] joins them into the output of one run.
 
+pub mod merge;
+mod shard;
 mod summary;
 
-pub use summary::{line_json, peak_memory_mb, severity, RunFacts, Summary};
+pub use shard::{Shard, ShardError};
+pub use summary::{peak_memory_mb, severity, RunFacts, Summary};
 
 use crate::engine::{Engine, EngineError, Limits, Solution, Status};
 use crate::input::{parse_batch_line, InputError, LineStream};
@@ -21,7 +28,7 @@ use crate::puzzle::{Grid, Puzzle};
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,6 +46,11 @@ pub struct BatchConfig {
     pub window: usize,
     /// Take every `every`-th puzzle line, starting with the first (1 = all).
     pub every: usize,
+    /// Of the lines `every` takes, those of this shard ([`Shard::WHOLE`] = all).
+    pub shard: Shard,
+    /// Lines before the input's first line (the input is a chunk of a larger file): line
+    /// numbers in results and messages are counted in the whole file.
+    pub line_offset: usize,
 }
 
 /// What became of one puzzle line.
@@ -91,6 +103,29 @@ pub enum ResultKind {
     Error,
 }
 
+impl ResultKind {
+    /// The kind a result line's `"status"` names (`solved`, `infeasible`, `time_limit`,
+    /// `bad_line`, `error`), or `None`.
+    pub fn from_status(status: &str) -> Option<ResultKind> {
+        Some(match status {
+            "solved" => ResultKind::Solved,
+            "infeasible" => ResultKind::NoSolution,
+            "time_limit" => ResultKind::TimeLimit,
+            "bad_line" => ResultKind::BadLine,
+            "error" => ResultKind::Error,
+            _ => return None,
+        })
+    }
+
+    /// Whether the line reached the solver (its time counts in the quantiles).
+    pub fn reached_solver(self) -> bool {
+        matches!(
+            self,
+            ResultKind::Solved | ResultKind::NoSolution | ResultKind::TimeLimit
+        )
+    }
+}
+
 /// Solves one line: parse, then the engine (whose grid is checked).
 fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> LineOutcome {
     let (puzzle, expected) = match parse_batch_line(origin, line, text, config.box_shape) {
@@ -119,64 +154,37 @@ pub fn run_batch<R: BufRead + Send>(
 ) -> bool {
     let config = Arc::new(config);
     let window = config.window.max(1);
-    let every = config.every.max(1);
     let (token_tx, token_rx) = sync_channel::<()>(window);
     for _ in 0..window {
         let _ = token_tx.send(());
     }
     let jobs = config.jobs.max(1);
-    let (job_tx, job_rx) = sync_channel::<(usize, Result<(usize, String), InputError>)>(jobs);
+    let (job_tx, job_rx) = sync_channel::<Job>(jobs);
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (result_tx, result_rx) = channel::<(usize, LineResult)>();
     let stopped = Arc::new(AtomicBool::new(false));
-    let read_all = Arc::new(AtomicBool::new(false));
+    let read_all = AtomicBool::new(false);
 
     std::thread::scope(|scope| {
-        // The reader: numbers the lines in input order and waits for a token before each.
-        let reader_stop = Arc::clone(&stopped);
-        let reader_done = Arc::clone(&read_all);
-        let reader_origin = origin.to_string();
+        let (reader_config, reader_stop) = (Arc::clone(&config), Arc::clone(&stopped));
+        let read_all = &read_all;
         scope.spawn(move || {
-            let lines = LineStream::new(input, &reader_origin).step_by(every);
-            for (index, item) in lines.enumerate() {
-                if token_rx.recv().is_err() || reader_stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                if job_tx.send((index, item)).is_err() {
-                    return;
-                }
-            }
-            reader_done.store(true, Ordering::SeqCst);
+            let all = read_lines(
+                input,
+                origin,
+                &reader_config,
+                token_rx,
+                job_tx,
+                &reader_stop,
+            );
+            read_all.store(all, Ordering::SeqCst);
         });
         for _ in 0..jobs {
             let job_rx = Arc::clone(&job_rx);
             let worker_stop = Arc::clone(&stopped);
             let result_tx = result_tx.clone();
             let config = Arc::clone(&config);
-            let origin = origin.to_string();
-            scope.spawn(move || loop {
-                let next = job_rx.lock().map(|rx| rx.recv());
-                let Ok(Ok((index, item))) = next else {
-                    return;
-                };
-                // Lines taken after a stop come after every line taken before it: skipping
-                // them leaves the written results a prefix of the input.
-                if worker_stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                let start = Instant::now();
-                let (line, outcome) = match item {
-                    Ok((line, text)) => (line, solve_line(&config, &origin, line, &text)),
-                    Err(e) => (line_of(&e), LineOutcome::BadLine(e)),
-                };
-                let ms = start.elapsed().as_secs_f64() * 1000.0;
-                if result_tx
-                    .send((index, LineResult { line, outcome, ms }))
-                    .is_err()
-                {
-                    return;
-                }
-            });
+            scope.spawn(move || work(&config, origin, &job_rx, &worker_stop, &result_tx));
         }
         // Only the workers hold the job receiver and result senders now: when the last
         // worker ends, the reader's send fails and the result channel closes.
@@ -189,12 +197,73 @@ pub fn run_batch<R: BufRead + Send>(
     read_all.load(Ordering::SeqCst)
 }
 
+/// A line handed to the workers: its index among the lines taken, and the line or its error.
+type Job = (usize, Result<(usize, String), InputError>);
+
+/// The reader: numbers the lines taken (`every`, then the shard) in input order and waits for a
+/// token before handing each on. Returns whether it read the whole input.
+fn read_lines<R: BufRead>(
+    input: R,
+    origin: &str,
+    config: &BatchConfig,
+    tokens: Receiver<()>,
+    jobs: SyncSender<Job>,
+    stopped: &AtomicBool,
+) -> bool {
+    let lines = LineStream::with_offset(input, origin, config.line_offset)
+        .step_by(config.every.max(1))
+        .skip(config.shard.index.saturating_sub(1))
+        .step_by(config.shard.count.max(1));
+    for item in lines.enumerate() {
+        if tokens.recv().is_err() || stopped.load(Ordering::SeqCst) {
+            return false;
+        }
+        if jobs.send(item).is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// A worker: solves the lines it takes from `jobs` until the reader is done or a stop.
+fn work(
+    config: &BatchConfig,
+    origin: &str,
+    jobs: &Mutex<Receiver<Job>>,
+    stopped: &AtomicBool,
+    results: &Sender<(usize, LineResult)>,
+) {
+    loop {
+        let next = jobs.lock().map(|rx| rx.recv());
+        let Ok(Ok((index, item))) = next else {
+            return;
+        };
+        // Lines taken after a stop come after every line taken before it: skipping
+        // them leaves the written results a prefix of the input.
+        if stopped.load(Ordering::SeqCst) {
+            return;
+        }
+        let start = Instant::now();
+        let (line, outcome) = match item {
+            Ok((line, text)) => (line, solve_line(config, origin, line, &text)),
+            Err(e) => (line_of(&e), LineOutcome::BadLine(e)),
+        };
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        if results
+            .send((index, LineResult { line, outcome, ms }))
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
 /// Passes results to `sink` in index order, returning a token for each; watches `stop`.
 fn deliver_in_order(
     results: &Receiver<(usize, LineResult)>,
     stop: &AtomicBool,
     stopped: &AtomicBool,
-    tokens: &std::sync::mpsc::SyncSender<()>,
+    tokens: &SyncSender<()>,
     sink: &mut impl FnMut(LineResult),
 ) {
     let mut waiting = BTreeMap::new();

@@ -1,10 +1,7 @@
-//! What a batch did: counts by kind of result, per-puzzle times, throughput; and the JSON line
-//! written for each input line.
+//! What a batch did: counts by kind of result, per-puzzle times, throughput. The report layer
+//! ([`crate::report::batch`]) turns them into text and JSON.
 
-use super::{LineOutcome, LineResult, ResultKind};
-use crate::report::json::solution_json;
-use crate::report::text::thousands;
-use serde_json::{json, Value};
+use super::{LineOutcome, LineResult, ResultKind, Shard};
 
 /// Counts and times of a batch.
 #[derive(Debug, Default, Clone)]
@@ -22,24 +19,35 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Counts one result of a run.
     pub fn add(&mut self, result: &LineResult) {
+        let (ms, differs) = match &result.outcome {
+            LineOutcome::Solved {
+                solution, expected, ..
+            } => {
+                let differs = matches!((&solution.grid, expected), (Some(g), Some(e)) if g != e);
+                (Some(result.ms), differs)
+            }
+            _ => (None, false),
+        };
+        self.add_kind(result.kind(), ms, differs);
+    }
+
+    /// Counts one result given by its parts (as `merge` reads them back): its kind, the time when
+    /// it reached the solver, and whether its grid differs from the solution its line gives.
+    pub fn add_kind(&mut self, kind: ResultKind, ms: Option<f64>, differs: bool) {
         self.lines += 1;
-        match result.kind() {
+        match kind {
             ResultKind::Solved => self.solved += 1,
             ResultKind::NoSolution => self.no_solution += 1,
             ResultKind::TimeLimit => self.time_limit += 1,
             ResultKind::BadLine => self.bad_lines += 1,
             ResultKind::Error => self.errors += 1,
         }
-        if let LineOutcome::Solved {
-            solution, expected, ..
-        } = &result.outcome
-        {
-            self.times.push(result.ms);
-            if let (Some(grid), Some(expected)) = (&solution.grid, expected) {
-                self.differ_from_given += usize::from(grid != expected);
-            }
+        if let Some(ms) = ms {
+            self.times.push(ms);
         }
+        self.differ_from_given += usize::from(differs);
     }
 
     /// The `p`-quantile (nearest rank) of the per-puzzle times, in ms.
@@ -47,6 +55,16 @@ impl Summary {
         let mut sorted = self.times.clone();
         sorted.sort_by(f64::total_cmp);
         crate::compare::percentile(&sorted, p)
+    }
+
+    /// The sum of the per-puzzle times in ms: the worker (CPU) time of the run.
+    pub fn time_sum_ms(&self) -> f64 {
+        self.times.iter().sum()
+    }
+
+    /// Puzzles per second over the wall-clock time of the run.
+    pub fn per_second(&self, facts: &RunFacts) -> f64 {
+        self.lines as f64 / facts.wall_s.max(1e-9)
     }
 }
 
@@ -61,113 +79,10 @@ pub struct RunFacts {
     pub complete: bool,
     /// Peak resident memory of the process, when the system tells it.
     pub peak_memory_mb: Option<f64>,
-}
-
-impl Summary {
-    /// Puzzles per second over the wall-clock time of the run.
-    pub fn per_second(&self, facts: &RunFacts) -> f64 {
-        self.lines as f64 / facts.wall_s.max(1e-9)
-    }
-
-    /// The summary as people read it.
-    pub fn text(&self, facts: &RunFacts) -> String {
-        let mut out = format!(
-            "batch    {}: {} lines, {}, {} job{}{}\n",
-            facts.file,
-            thousands(self.lines),
-            facts.model,
-            facts.jobs,
-            if facts.jobs == 1 { "" } else { "s" },
-            if facts.complete {
-                ""
-            } else {
-                " (stopped early: not every line was read)"
-            },
-        );
-        out += &format!(
-            "results  {} solved, {} no solution, {} time limit, {} bad lines, {} errors\n",
-            thousands(self.solved),
-            thousands(self.no_solution),
-            thousands(self.time_limit),
-            thousands(self.bad_lines),
-            thousands(self.errors)
-        );
-        if self.differ_from_given > 0 {
-            out += &format!(
-                "         {} grids differ from the solution given on their line\n",
-                thousands(self.differ_from_given)
-            );
-        }
-        out += &format!(
-            "time     median {:.2} ms, p90 {:.2} ms, max {:.2} ms per puzzle; {:.1} puzzles/s ({:.1} s wall)\n",
-            self.time_quantile(0.5),
-            self.time_quantile(0.9),
-            self.time_quantile(1.0),
-            self.per_second(facts),
-            facts.wall_s
-        );
-        if let Some(mb) = facts.peak_memory_mb {
-            out += &format!("memory   peak {mb:.1} MB resident\n");
-        }
-        out
-    }
-
-    /// The summary as one JSON object.
-    pub fn json(&self, facts: &RunFacts) -> Value {
-        let round = |x: f64| (x * 1000.0).round() / 1000.0;
-        json!({
-            "file": facts.file,
-            "model": facts.model,
-            "jobs": facts.jobs,
-            "complete": facts.complete,
-            "lines": self.lines,
-            "solved": self.solved,
-            "no_solution": self.no_solution,
-            "time_limit": self.time_limit,
-            "bad_lines": self.bad_lines,
-            "errors": self.errors,
-            "differ_from_given": self.differ_from_given,
-            "median_ms": round(self.time_quantile(0.5)),
-            "p90_ms": round(self.time_quantile(0.9)),
-            "max_ms": round(self.time_quantile(1.0)),
-            "puzzles_per_s": round(self.per_second(facts)),
-            "wall_s": round(facts.wall_s),
-            "peak_memory_mb": facts.peak_memory_mb.map(round),
-        })
-    }
-}
-
-/// The JSON line of one result: `"line"` first, then the `solve --json` object (status, grid,
-/// model, stats) and the worker's time for the line; a bad line or a failure gets `"status"`
-/// `"bad_line"` or `"error"` and the reason in `"error"`.
-pub fn line_json(result: &LineResult) -> Value {
-    let mut value = json!({ "line": result.line });
-    match &result.outcome {
-        LineOutcome::Solved {
-            puzzle,
-            solution,
-            expected,
-        } => {
-            if let Value::Object(fields) = solution_json(puzzle, solution) {
-                for (k, v) in fields.into_iter().filter(|(k, _)| k != "name") {
-                    value[k] = v;
-                }
-            }
-            if let (Some(grid), Some(expected)) = (&solution.grid, expected) {
-                value["matches_given_solution"] = json!(grid == expected);
-            }
-        }
-        LineOutcome::BadLine(e) => {
-            value["status"] = json!("bad_line");
-            value["error"] = json!(e.to_string());
-        }
-        LineOutcome::Failed(e) => {
-            value["status"] = json!("error");
-            value["error"] = json!(e.to_string());
-        }
-    }
-    value["ms"] = json!((result.ms * 1000.0).round() / 1000.0);
-    value
+    /// The slice of the input this run took.
+    pub shard: Shard,
+    /// Result lines written whole to the output.
+    pub written: usize,
 }
 
 /// Peak resident memory of this process in MB (`VmHWM` in `/proc/self/status`), on Linux.

@@ -7,27 +7,34 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
 use std::io::{BufReader, IsTerminal, Write};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, TryLockError};
+use std::time::{Duration, Instant};
 use sudoku_ilp::batch::{
-    line_json, peak_memory_mb, run_batch, severity, BatchConfig, RunFacts, Summary,
+    peak_memory_mb, run_batch, severity, BatchConfig, RunFacts, Shard, Summary,
 };
 use sudoku_ilp::engine::Limits;
 use sudoku_ilp::input::{open_lines, origin_name, LineStream};
+use sudoku_ilp::report::batch::{result_json, summary_json, summary_text};
 
 /// Solve every puzzle of a line file and write one JSON line per puzzle, in input order.
 ///
 /// Lines: 81 characters for 9x9 ('.' or '0' empty), n² integers separated by spaces, jigsaw
 /// lines (givens, regions, solution), or one JSON puzzle object per line; blank lines and
-/// lines starting with '#' are skipped. Each output line has "line" (1-based line number of
-/// the input), "status" (solved, infeasible, time_limit, bad_line or error), "grid" when
+/// lines starting with '#' are skipped. Each output line has "line" (1-based line number in
+/// the whole file), "file" (the input's base name, or --file-name; `merge` refuses shards of
+/// different files), "status" (solved, infeasible, time_limit, bad_line or error), "grid" when
 /// solved (checked), the model, HiGHS statistics and "ms" for the whole line. A bad line
-/// gets its reason in "error" and the batch goes on. The summary (counts, median/p90/max
-/// time, puzzles per second) goes to standard error, or to standard output with --out.
-/// Ctrl-C stops reading, finishes the puzzles in flight and writes them and the summary
-/// (a second Ctrl-C quits at once).
+/// gets its reason in "error" and the batch goes on. Each result line is written and
+/// flushed as soon as it is its turn, so `batch -` is a line filter: a line in gives a line
+/// out while the pipe stays open. The summary (counts, median/p90/max time, puzzles per
+/// second, result lines written) goes to standard error, or to standard output with
+/// --out FILE. Ctrl-C stops reading, finishes the puzzles in flight and writes them and the
+/// summary; a second Ctrl-C quits at once, after the line being written (only whole lines).
+///
+/// Scale-out (docs/scale-out.md): --shard K/N takes every N-th puzzle line from the K-th
+/// on, --shard slurm takes the shard of a Slurm job-array task, --line-offset numbers a
+/// chunk of a larger file (GNU parallel --pipe), and `sudoku-ilp merge` joins the outputs.
 ///
 /// Exit code: the worst line decides: 3 time limit or error, 2 bad line, 1 no solution,
 /// 0 all solved; 130 after Ctrl-C.
@@ -35,6 +42,7 @@ use sudoku_ilp::input::{open_lines, origin_name, LineStream};
 /// Examples:
 ///   sudoku-ilp batch --fast ../shared/data/sudoku17_tdoku.txt --out results.jsonl
 ///   sudoku-ilp batch --jobs 1 --summary-json ../shared/data/magictour_top95.txt > /dev/null
+///   sudoku-ilp batch --shard 2/8 --out part2.jsonl ../shared/data/sudoku17_tdoku.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct BatchArgs {
@@ -71,9 +79,29 @@ pub struct BatchArgs {
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub every: usize,
 
-    /// Write the JSON lines to FILE instead of standard output.
+    /// Take one shard of the puzzle lines: K/N (1-based) takes the lines whose index
+    /// (0-based, counting puzzle lines as --line does, after --every) is K-1 modulo N, each
+    /// reported with its line number in the whole file; N runs K = 1..N take every line once.
+    /// 'slurm' reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT: Slurm numbers tasks as
+    /// --array gives them (--array=0-7 gives 0..7, --array=1-8 gives 1..8); the shard is
+    /// ID - SLURM_ARRAY_TASK_MIN + 1 of COUNT, with IDs taken as 0..COUNT-1 when
+    /// SLURM_ARRAY_TASK_MIN is not set. The array must be contiguous with step 1.
+    #[arg(long, value_name = "K/N|slurm")]
+    pub shard: Option<String>,
+
+    /// Number the input's lines from LINES+1: the input is a chunk of a larger file that
+    /// LINES lines precede (GNU parallel --pipe -N 1000: LINES = ({#}-1)*1000).
+    #[arg(long, value_name = "LINES", default_value_t = 0)]
+    pub line_offset: usize,
+
+    /// The name the results give the input in "file" (default: the file's base name, or
+    /// <stdin>); name a piped input after its file so `merge` can tell files apart.
+    #[arg(long, value_name = "NAME")]
+    pub file_name: Option<String>,
+
+    /// Write the JSON lines to FILE instead of standard output ('-': standard output).
     #[arg(long, short = 'o', value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    pub out: Option<String>,
 
     /// Print the summary as one JSON object.
     #[arg(long)]
@@ -84,7 +112,65 @@ pub struct BatchArgs {
     pub quiet: bool,
 }
 
+/// Runs a batch: the configuration from the arguments, the output, Ctrl-C, the run, then the
+/// summary and the exit code.
 pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
+    if args.fast {
+        args.singles = true;
+        args.choice.reduce = true;
+    }
+    let (config, model) = batch_config(&args)?;
+    let origin = origin_name(&args.file);
+    let file_name = args
+        .file_name
+        .clone()
+        .unwrap_or_else(|| base_name(&args.file));
+    let input = open_lines(&args.file)?;
+    let output = Output::open(args.out.as_deref())?;
+    let stop = Arc::new(AtomicBool::new(false));
+    on_ctrl_c(Arc::clone(&stop), output.clone());
+    let (jobs, shard) = (config.jobs, config.shard);
+    let progress = progress_bar(&args, &origin, shard);
+    let start = Instant::now();
+    let mut summary = Summary::default();
+    let mut worst = 0;
+    let mut write_error = None;
+    let complete = run_batch(input, &origin, config, &stop, |result| {
+        summary.add(&result);
+        worst = worst.max(severity(result.kind()));
+        progress.inc(1);
+        if write_error.is_none() {
+            if let Err(e) = output.write_line(&result_json(&result, &file_name).to_string()) {
+                write_error = Some(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    progress.finish_and_clear();
+    let facts = RunFacts {
+        file: origin,
+        model,
+        jobs,
+        wall_s: start.elapsed().as_secs_f64(),
+        complete,
+        peak_memory_mb: peak_memory_mb(),
+        shard,
+        written: output.written(),
+    };
+    report(&args, &output, &summary, &facts, write_error)?;
+    if stop.load(Ordering::SeqCst) && !complete {
+        return Ok(Code::Interrupted);
+    }
+    Ok(match worst {
+        0 => Code::Ok,
+        1 => Code::NoSolution,
+        2 => Code::BadInput,
+        _ => Code::LimitOrInternal,
+    })
+}
+
+/// The batch configuration and the model's label for the summary, or a usage error.
+fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
     let mut options = args.solver.options()?;
     if options.threads > 1 {
         return Err(Failure::usage(
@@ -92,10 +178,6 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         ));
     }
     options.threads = 1;
-    if args.fast {
-        args.singles = true;
-        args.choice.reduce = true;
-    }
     let engine = engine(
         args.method,
         &args.choice,
@@ -111,8 +193,12 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let origin = origin_name(&args.file);
-    let input = open_lines(&args.file)?;
+    let shard = match args.shard.as_deref() {
+        None => Ok(Shard::WHOLE),
+        Some("slurm") => Shard::from_slurm(|name| std::env::var(name).ok()),
+        Some(text) => text.parse(),
+    }
+    .map_err(|e| Failure::usage(e.to_string()))?;
     let mut model = engine.label();
     if args.singles {
         model += ", singles";
@@ -132,97 +218,143 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         jobs,
         window: 256 * jobs,
         every: args.every,
+        shard,
+        line_offset: args.line_offset,
     };
+    Ok((config, model))
+}
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let handler_stop = Arc::clone(&stop);
-    // A second Ctrl-C quits at once; the handler can be set once per process.
-    let _ = ctrlc::set_handler(move || {
-        if handler_stop.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+/// The name results give an input in `"file"`: the path's last component, or `<stdin>`.
+fn base_name(path: &str) -> String {
+    if path == "-" {
+        return origin_name(path);
+    }
+    std::path::Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}
 
-    let mut sink: Box<dyn Write> = match &args.out {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            File::create(path)
-                .with_context(|| format!("cannot write {}", path.display()))
-                .map_err(|e| Failure {
-                    code: Code::BadInput,
-                    error: e,
-                })?,
-        )),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    };
-    let progress = progress_bar(&args, &origin);
-    let start = Instant::now();
-    let mut summary = Summary::default();
-    let mut worst = 0;
-    let mut write_error = None;
-    let complete = run_batch(input, &origin, config, &stop, |result| {
-        summary.add(&result);
-        worst = worst.max(severity(result.kind()));
-        progress.inc(1);
-        if write_error.is_none() {
-            if let Err(e) = writeln!(sink, "{}", line_json(&result)) {
-                write_error = Some(e);
-                stop.store(true, Ordering::SeqCst);
+/// Where the result lines go: a file or standard output, each line written whole and flushed
+/// under a lock that a second Ctrl-C takes before it quits, and a count of the lines written.
+#[derive(Clone)]
+struct Output {
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    written: Arc<AtomicUsize>,
+    to_stdout: bool,
+}
+
+impl Output {
+    /// Standard output for `None` or `-`, else a new file (a failure to create it: exit 2).
+    fn open(out: Option<&str>) -> Result<Output, Failure> {
+        let (writer, to_stdout): (Box<dyn Write + Send>, bool) = match out {
+            None | Some("-") => (Box::new(std::io::BufWriter::new(std::io::stdout())), true),
+            Some(path) => {
+                let file = File::create(path)
+                    .with_context(|| format!("cannot write {path}"))
+                    .map_err(|e| Failure {
+                        code: Code::BadInput,
+                        error: e,
+                    })?;
+                (Box::new(std::io::BufWriter::new(file)), false)
             }
+        };
+        Ok(Output {
+            writer: Arc::new(Mutex::new(writer)),
+            written: Arc::new(AtomicUsize::new(0)),
+            to_stdout,
+        })
+    }
+
+    /// Writes one line and flushes it, so a reader of a pipe gets it now and an interrupted
+    /// run leaves whole lines only.
+    fn write_line(&self, line: &str) -> std::io::Result<()> {
+        let mut writer = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        writer.write_all(line.as_bytes())?;
+        writer.write_all(b"\n")?;
+        writer.flush()?;
+        self.written.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    fn written(&self) -> usize {
+        self.written.load(Ordering::SeqCst)
+    }
+}
+
+/// Ctrl-C sets `stop`; a second Ctrl-C waits (at most 2 s) for the line being written to end,
+/// says how many lines were written and quits with 130. The handler can be set once per
+/// process.
+fn on_ctrl_c(stop: Arc<AtomicBool>, output: Output) {
+    let _ = ctrlc::set_handler(move || {
+        if !stop.swap(true, Ordering::SeqCst) {
+            return;
         }
+        let deadline = Instant::now() + Duration::from_secs(2);
+        // Held until the process ends: no line starts after this one.
+        let _guard = loop {
+            match output.writer.try_lock() {
+                Ok(guard) => break Some(guard),
+                Err(TryLockError::Poisoned(p)) => break Some(p.into_inner()),
+                Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(TryLockError::WouldBlock) => break None,
+            }
+        };
+        eprintln!(
+            "batch: stopped by a second Ctrl-C; {} result lines written",
+            output.written()
+        );
+        std::process::exit(Code::Interrupted as i32);
     });
-    progress.finish_and_clear();
-    let flushed = sink.flush();
-    drop(sink);
-    let facts = RunFacts {
-        file: origin,
-        model,
-        jobs,
-        wall_s: start.elapsed().as_secs_f64(),
-        complete,
-        peak_memory_mb: peak_memory_mb(),
-    };
-    let summary_text = if args.summary_json {
-        format!("{}\n", summary.json(&facts))
+}
+
+/// Prints the summary (standard error when the results go to standard output, else standard
+/// output) and turns a write error other than a closed pipe into a failure.
+fn report(
+    args: &BatchArgs,
+    output: &Output,
+    summary: &Summary,
+    facts: &RunFacts,
+    write_error: Option<std::io::Error>,
+) -> Result<(), Failure> {
+    let text = if args.summary_json {
+        format!("{}\n", summary_json(summary, facts))
     } else {
-        summary.text(&facts)
+        summary_text(summary, facts)
     };
-    match write_error.map_or(flushed, Err) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Err(e) => {
-            eprint!("{summary_text}");
+    match write_error {
+        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Some(e) => {
+            eprint!("{text}");
             return Err(Failure::internal(
                 anyhow::Error::new(e).context("cannot write the results"),
             ));
         }
-        Ok(()) => {}
+        None => {}
     }
-    if args.out.is_some() {
-        super::emit(&summary_text);
+    if output.to_stdout {
+        eprint!("{text}");
     } else {
-        eprint!("{summary_text}");
+        super::emit(&text);
     }
-    if stop.load(Ordering::SeqCst) && !complete {
-        return Ok(Code::Interrupted);
-    }
-    Ok(match worst {
-        0 => Code::Ok,
-        1 => Code::NoSolution,
-        2 => Code::BadInput,
-        _ => Code::LimitOrInternal,
-    })
+    Ok(())
 }
 
 /// A progress bar on standard error when it is a terminal: with a length (lines counted in a
-/// quick first pass) for a file, a counter for standard input.
-fn progress_bar(args: &BatchArgs, origin: &str) -> ProgressBar {
+/// quick first pass) for a regular file, a counter for standard input, pipes and devices.
+fn progress_bar(args: &BatchArgs, origin: &str, shard: Shard) -> ProgressBar {
     if args.quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
+    // Only a regular file is counted first: a pipe or device would be consumed or endless.
     let lines = (args.file != "-")
         .then(|| File::open(&args.file).ok())
         .flatten()
+        .filter(|f| f.metadata().is_ok_and(|m| m.is_file()))
         .map(|f| LineStream::new(BufReader::new(f), origin).count() as u64)
-        .map(|n| n.div_ceil(args.every as u64));
+        .map(|n| n.div_ceil(args.every as u64))
+        .map(|n| (n + (shard.count - shard.index) as u64) / shard.count as u64);
     let bar = match lines {
         Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
         None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),

@@ -8,6 +8,7 @@ mod explain;
 mod export;
 mod generate;
 mod info;
+mod merge;
 mod model_args;
 mod render;
 mod solve;
@@ -31,6 +32,7 @@ pub struct Cli {
 pub enum Command {
     Solve(solve::SolveArgs),
     Batch(batch::BatchArgs),
+    Merge(merge::MergeArgs),
     Count(count::CountArgs),
     Check(check::CheckArgs),
     Explain(explain::ExplainArgs),
@@ -110,6 +112,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Info(args) => info::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
     }
 }

@@ -106,6 +106,8 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
             jobs,
             window: 8,
             every: 1,
+            shard: sudoku_ilp::batch::Shard::WHOLE,
+            line_offset: 0,
         };
         let stop = AtomicBool::new(false);
         let mut summary = Summary::default();

@@ -14,4 +14,5 @@ mod methods;
 mod natural;
 mod propagate;
 mod render;
+mod scale;
 mod variants;
