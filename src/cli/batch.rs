@@ -1,6 +1,6 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{engine, MethodArg, ModelChoice, SolverArgs};
+use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
 use super::{Code, Failure};
 use anyhow::Context;
 use clap::Args;
@@ -45,7 +45,7 @@ pub struct BatchArgs {
     pub choice: ModelChoice,
 
     #[command(flatten)]
-    pub solver: SolverArgs,
+    pub solver: HighsArgs,
 
     /// Fill the cells that naked and hidden singles force before building each model.
     #[arg(long)]
@@ -60,12 +60,17 @@ pub struct BatchArgs {
     pub method: MethodArg,
 
     /// Worker threads, each solving one puzzle at a time with one HiGHS thread
-    /// (default: the number of cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    /// (default: the number of cores; at most 256).
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
 
+    /// Hidden, and always refused: each job runs one HiGHS thread (say --jobs instead).
+    #[arg(long, hide = true, value_name = "N")]
+    pub threads: Option<String>,
+
     /// Take every K-th puzzle line, starting with the first (a sample of a collection).
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive,
+          allow_negative_numbers = true)]
     pub every: usize,
 
     /// Write the JSON lines to FILE instead of standard output.
@@ -82,13 +87,12 @@ pub struct BatchArgs {
 }
 
 pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
-    let mut options = args.solver.options()?;
-    if options.threads > 1 {
+    if args.threads.is_some() {
         return Err(Failure::usage(
             "batch runs one HiGHS thread per job: use --jobs instead of --threads",
         ));
     }
-    options.threads = 1;
+    let options = args.solver.options()?;
     if args.fast {
         args.singles = true;
         args.choice.reduce = true;
@@ -185,7 +189,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         Ok(()) => {}
     }
     if args.out.is_some() {
-        super::emit(&summary_text);
+        super::emit(&summary_text)?;
     } else {
         eprint!("{summary_text}");
     }
