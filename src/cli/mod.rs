@@ -11,6 +11,7 @@ mod info;
 mod model_args;
 pub mod output;
 mod render;
+mod shell;
 mod solve;
 mod values;
 
@@ -43,6 +44,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     Info(info::InfoArgs),
     Render(render::RenderArgs),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
 }
 
 /// Exit codes of the contract.
@@ -127,6 +130,8 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Generate(args) => generate::run(args),
         Command::Info(args) => info::run(args),
         Command::Render(args) => render::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     }
 }
 

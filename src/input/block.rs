@@ -55,7 +55,9 @@ fn cells(rows: &[(usize, String)]) -> Option<Vec<Vec<(usize, &str)>>> {
 }
 
 /// True when the puzzle lines of a source look like a grid block: two or more lines with a box
-/// rule or a `|`, or k lines (k ≥ 2) of k cells each.
+/// rule or a `|`, or k lines (k ≥ 2) of which more than half hold exactly k cells (so that a
+/// block with one bad row is still read as a block, and its error names that row). A line
+/// file's lines hold n² cells each and never match.
 pub(super) fn looks_like_block(lines: &[(usize, &str)]) -> bool {
     if lines.len() < 2 {
         return false;
@@ -64,7 +66,13 @@ pub(super) fn looks_like_block(lines: &[(usize, &str)]) -> bool {
         return true;
     }
     let rows = data_rows(lines);
-    rows.len() <= MAX_ORDER && cells(&rows).is_some()
+    let k = rows.len();
+    let fits = |cells: &[(usize, &str)]| cells.len() == k && cells.iter().all(|(_, t)| is_cell(t));
+    let fitting = rows
+        .iter()
+        .filter(|(_, row)| fits(&tokens(row)) || fits(&char_cells(row)))
+        .count();
+    k <= MAX_ORDER && 2 * fitting > k
 }
 
 /// Reads a grid block from its puzzle lines (numbered as in the file). Errors name the line
