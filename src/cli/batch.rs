@@ -73,7 +73,7 @@ pub struct BatchArgs {
           allow_negative_numbers = true)]
     pub every: usize,
 
-    /// Write the JSON lines to FILE instead of standard output.
+    /// Write the JSON lines to FILE instead of standard output ('-': standard output).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
 
@@ -87,6 +87,9 @@ pub struct BatchArgs {
 }
 
 pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
+    if args.out.as_deref().is_some_and(super::output::is_stdout) {
+        args.out = None; // `--out -`: standard output, the summary on standard error
+    }
     if args.threads.is_some() {
         return Err(Failure::usage(
             "batch runs one HiGHS thread per job: use --jobs instead of --threads",

@@ -36,7 +36,7 @@ use sudoku_ilp::solve::SolveOptions;
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct CompareArgs {
-    /// Puzzle file (JSON or line file), or '-' for standard input.
+    /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,
 
     /// Aggregate over the first --limit puzzles of the line file FILE.

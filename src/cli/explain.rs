@@ -32,7 +32,7 @@ use sudoku_ilp::report::text::grid_text;
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct ExplainArgs {
-    /// Puzzle file (JSON or line file), or '-' for standard input.
+    /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,
 
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).

@@ -14,7 +14,7 @@ use sudoku_ilp::solve::SolveOptions;
 /// Which puzzle to read and which model to build from it.
 #[derive(Debug, Args)]
 pub struct ModelArgs {
-    /// Puzzle file (JSON or line file), or '-' for standard input.
+    /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,
 
     #[command(flatten)]

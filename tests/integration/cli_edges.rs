@@ -226,6 +226,18 @@ fn dash_is_standard_output_for_every_out() {
     assert!(in_dir(&["render", "--solve", unique]).starts_with("<svg"));
     assert!(in_dir(&["export", "--format", "lp", "-o", "-", unique]).contains("x_r1_c1_v1"));
     assert!(in_dir(&["export", "--output", "-", "--format", "dzn", unique]).contains("n = 9"));
+    let two = dir.path().join("two.txt");
+    std::fs::write(&two, format!("{SMALL}\n.2..........4..1\n")).unwrap();
+    let lines = in_dir(&[
+        "batch",
+        "-q",
+        "--jobs",
+        "1",
+        "--out",
+        "-",
+        two.to_str().unwrap(),
+    ]);
+    assert_eq!(lines.lines().count(), 2, "{lines}");
     assert!(!dir.path().join("-").exists(), "no file named '-'");
 }
 
