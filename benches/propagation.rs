@@ -24,8 +24,7 @@ fn main() {
     let (mut probes, mut nodes) = (0u64, 0u64);
     let start = Instant::now();
     for (number, line) in puzzle_lines(&text).step_by(every) {
-        let puzzle =
-            parse_line(line, None).unwrap_or_else(|(col, e)| panic!("{path}:{number}:{col}: {e}"));
+        let puzzle = parse_line(line, None).unwrap_or_else(|e| panic!("{path}:{number}:{e}"));
         let r = solve(&puzzle, Options::default(), None);
         total += 1;
         probes += r.probes;

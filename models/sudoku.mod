@@ -46,8 +46,11 @@ s.t. fix{r in N, c in N: given[r,c] > 0}: x[r,c,given[r,c]] = 1;
 
 solve;
 
-/* The grid, printed only when the values form a solution (after an infeasible solve glpsol
-   still runs this part, with meaningless values). */
+/* The grid, printed only when the values form a solution. glpsol 5.0 stops at `solve;` when
+   the problem has no feasible solution: it prints "PROBLEM HAS NO PRIMAL FEASIBLE SOLUTION" and
+   runs nothing below (checked with data/seeds/seed004_no_solution_9x9.json, with and without
+   --nopresol). The check guards the other endings (a time limit, another solver running this
+   file), where the values need not form a grid. */
 param value{r in N, c in N} := sum{v in N} v * round(x[r,c,v]);
 param solved := if (forall{r in N, c in N} sum{v in N} round(x[r,c,v]) = 1)
     and (forall{r in N, c in N: given[r,c] > 0} value[r,c] = given[r,c])

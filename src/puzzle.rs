@@ -156,7 +156,7 @@ impl Puzzle {
         }
         assert_eq!(givens.len(), n * n, "caller passes n² cells");
         match &layout {
-            Layout::Boxes { rows, cols } if rows * cols != n => {
+            Layout::Boxes { rows, cols } if rows.checked_mul(*cols) != Some(n) => {
                 return Err(PuzzleError::BadBox {
                     n,
                     rows: *rows,
@@ -298,6 +298,14 @@ impl Puzzle {
     /// Row-major givens, 0 for an empty cell.
     pub fn givens(&self) -> &[u8] {
         &self.givens
+    }
+
+    /// The givens as a [`Grid`] (0 for an empty cell).
+    pub fn givens_grid(&self) -> Grid {
+        Grid {
+            n: self.n,
+            values: self.givens.clone(),
+        }
     }
 
     /// Number of filled cells.

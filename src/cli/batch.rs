@@ -1,6 +1,7 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{engine, MethodArg, ModelChoice, SolverArgs, StartArgs};
+use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
+use super::model_args::StartArgs;
 use super::{Code, Failure};
 use anyhow::Context;
 use clap::Args;
@@ -53,7 +54,7 @@ pub struct BatchArgs {
     pub choice: ModelChoice,
 
     #[command(flatten)]
-    pub solver: SolverArgs,
+    pub solver: HighsArgs,
 
     /// Fill the cells that naked and hidden singles force before building each model.
     #[arg(long)]
@@ -71,12 +72,17 @@ pub struct BatchArgs {
     pub start: StartArgs,
 
     /// Worker threads, each solving one puzzle at a time with one HiGHS thread
-    /// (default: the number of cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    /// (default: the number of cores; at most 256).
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
 
+    /// Hidden, and always refused: each job runs one HiGHS thread (say --jobs instead).
+    #[arg(long, hide = true, value_name = "N")]
+    pub threads: Option<String>,
+
     /// Take every K-th puzzle line, starting with the first (a sample of a collection).
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive,
+          allow_negative_numbers = true)]
     pub every: usize,
 
     /// Take one shard of the puzzle lines: K/N (1-based) takes the lines whose index
@@ -115,6 +121,11 @@ pub struct BatchArgs {
 /// Runs a batch: the configuration from the arguments, the output, Ctrl-C, the run, then the
 /// summary and the exit code.
 pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
+    if args.threads.is_some() {
+        return Err(Failure::usage(
+            "batch runs one HiGHS thread per job: use --jobs instead of --threads",
+        ));
+    }
     if args.fast {
         args.singles = true;
         args.choice.reduce = true;
@@ -171,13 +182,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
 
 /// The batch configuration and the model's label for the summary, or a usage error.
 fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
-    let mut options = args.solver.options()?;
-    if options.threads > 1 {
-        return Err(Failure::usage(
-            "batch runs one HiGHS thread per job: use --jobs instead of --threads",
-        ));
-    }
-    options.threads = 1;
+    let options = args.solver.options()?;
     let engine = engine(
         args.method,
         &args.choice,
@@ -336,7 +341,7 @@ fn report(
     if output.to_stdout {
         eprint!("{text}");
     } else {
-        super::emit(&text);
+        super::emit(&text)?;
     }
     Ok(())
 }

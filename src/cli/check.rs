@@ -33,14 +33,14 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Result<Code, Failure> {
-    let counting = args.counting.prepare()?;
+    let counting = args.counting.prepare("check")?;
     if let Some(why) = &counting.conflict {
         let label = counting.engine.label();
-        emit(&check_conflict(&counting.puzzle, &label, why, args.json));
+        emit(&check_conflict(&counting.puzzle, &label, why, args.json))?;
         return Ok(Code::NoSolution);
     }
     let count = counting.count(1)?;
-    emit(&check_report(&counting.puzzle, &count, args.json));
+    emit(&check_report(&counting.puzzle, &count, args.json))?;
     Ok(match Answer::of(&count) {
         Answer::Unknown => Code::LimitOrInternal,
         Answer::None => Code::NoSolution,

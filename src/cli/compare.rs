@@ -1,13 +1,14 @@
 //! `sudoku-ilp compare`: the formulations side by side on one puzzle, or aggregated over the
 //! first puzzles of a line file.
 
-use super::{emit, parse_box, Code, Failure};
+use super::model_args::{parse_positive, InputArgs};
+use super::{emit, input_failure, parse_box, Code, Failure};
 use clap::Args;
 use std::io::IsTerminal;
 use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Summary, Variant, MEASURES};
 use sudoku_ilp::engine::Status;
+use sudoku_ilp::input::InputError;
 use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, puzzle_lines, read_source};
-use sudoku_ilp::input::{InputError, ParseOptions, Place};
 use sudoku_ilp::report::chart::times_svg;
 use sudoku_ilp::report::text::status_text;
 use sudoku_ilp::solve::SolveOptions;
@@ -35,7 +36,7 @@ use sudoku_ilp::solve::SolveOptions;
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct CompareArgs {
-    /// Puzzle file (JSON or line file), or '-' for standard input.
+    /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,
 
     /// Aggregate over the first --limit puzzles of the line file FILE.
@@ -43,16 +44,17 @@ pub struct CompareArgs {
     pub batch: bool,
 
     /// With --batch: how many puzzles (from the top of the file).
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = parse_positive,
+          allow_negative_numbers = true)]
     pub limit: usize,
 
     /// With --batch: take every K-th puzzle line (1 = all).
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive,
+          allow_negative_numbers = true)]
     pub step: usize,
 
-    /// In a line file, compare on the K-th puzzle line.
-    #[arg(long, value_name = "K")]
-    pub line: Option<usize>,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
@@ -63,7 +65,12 @@ pub struct CompareArgs {
     pub variants: Vec<String>,
 
     /// HiGHS time limit in seconds, per formulation and puzzle.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60.0,
+        allow_negative_numbers = true
+    )]
     pub time_limit: f64,
 
     /// With --batch: also draw the solve times per variant (one dot per puzzle, log scale)
@@ -112,7 +119,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
     let origin = origin_name(&args.file);
     let text = read_source(&args.file)?;
     if args.batch {
-        if args.line.is_some() {
+        if args.input.line.is_some() {
             return Err(Failure::usage("--line and --batch do not go together"));
         }
         if args.step == 0 {
@@ -128,9 +135,8 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
             if progress {
                 eprint!("\rcompare: puzzle {}/{}", k + 1, lines.len());
             }
-            let puzzle = parse_line(line, args.box_shape).map_err(|(col, problem)| {
-                InputError::new(&origin, Place::LineCol(number, col), problem)
-            })?;
+            let puzzle = parse_line(line, args.box_shape)
+                .map_err(|e| InputError::at_line(&origin, number, e))?;
             runs.push(compare(&puzzle, &variants, &options).map_err(Failure::internal)?);
         }
         if progress {
@@ -146,31 +152,26 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
                 })
                 .collect();
             let title = format!("{origin}: {} puzzles", runs.len());
-            std::fs::write(path, times_svg(&title, &rows)).map_err(|e| {
-                Failure::internal(anyhow::anyhow!("cannot write {}: {e}", path.display()))
-            })?;
+            super::output::write_out(Some(path), &times_svg(&title, &rows))?;
         }
         let summaries = summarise(&runs);
         if args.json {
             emit(&format!(
                 "{}\n",
                 serde_json::json!({ "file": origin, "summaries": summaries })
-            ));
+            ))?;
         } else {
-            emit(&table(&batch_rows(&summaries), args.markdown));
+            emit(&table(&batch_rows(&summaries), args.markdown))?;
         }
         return Ok(Code::Ok);
     }
-    let parse = ParseOptions {
-        box_shape: args.box_shape,
-        line: args.line,
-    };
-    let puzzle = parse_puzzle(&origin, &text, parse)?;
+    let parse = args.input.options(args.box_shape);
+    let puzzle = parse_puzzle(&origin, &text, parse).map_err(|e| input_failure("compare", e))?;
     let columns = compare(&puzzle, &variants, &options).map_err(Failure::internal)?;
     if args.json {
-        emit(&format!("{}\n", serde_json::json!({ "columns": columns })));
+        emit(&format!("{}\n", serde_json::json!({ "columns": columns })))?;
     } else {
-        emit(&table(&single_rows(&columns), args.markdown));
+        emit(&table(&single_rows(&columns), args.markdown))?;
     }
     Ok(Code::Ok)
 }

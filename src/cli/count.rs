@@ -1,11 +1,11 @@
 //! `sudoku-ilp count`: the number of solutions, up to a maximum.
 
-use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
-use super::{emit, Code, Failure};
+use super::model_args::{engine, parse_positive, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::{emit, input_failure, Code, Failure};
 use clap::Args;
 use std::sync::Arc;
 use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits};
-use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source, ParseOptions};
+use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count_text};
 
@@ -33,7 +33,8 @@ pub struct CountArgs {
     pub counting: CountingArgs,
 
     /// Stop after this many solutions (at least 1).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_positive,
+          allow_negative_numbers = true)]
     pub max: usize,
 
     /// Print every solution found.
@@ -73,7 +74,7 @@ pub struct Counting {
 impl CountingArgs {
     /// Reads the puzzle as `ModelArgs::puzzle` does, except that a value given twice in a house
     /// is not bad input: such a grid has no solution (the later given of each pair is left out).
-    pub fn prepare(&self) -> Result<Counting, Failure> {
+    pub fn prepare(&self, command: &str) -> Result<Counting, Failure> {
         let options = self.solver.options()?;
         let engine = engine(
             self.method,
@@ -83,12 +84,10 @@ impl CountingArgs {
             &StartArgs::default(),
         )?;
         let text = read_source(&self.model.file)?;
-        let parse = ParseOptions {
-            box_shape: self.model.choice.box_shape,
-            line: self.model.line,
-        };
+        let parse = self.model.parse_options();
         let (puzzle, conflicts) =
-            parse_puzzle_lenient(&origin_name(&self.model.file), &text, parse)?;
+            parse_puzzle_lenient(&origin_name(&self.model.file), &text, parse)
+                .map_err(|e| input_failure(command, e))?;
         Ok(Counting {
             puzzle,
             engine,
@@ -113,18 +112,18 @@ pub fn run(args: CountArgs) -> Result<Code, Failure> {
     if args.max == 0 {
         return Err(Failure::usage("--max must be at least 1"));
     }
-    let counting = args.counting.prepare()?;
+    let counting = args.counting.prepare("count")?;
     let puzzle = &counting.puzzle;
     if let Some(why) = &counting.conflict {
         let label = counting.engine.label();
-        emit(&count_conflict(puzzle, &label, why, args.json, args.list));
+        emit(&count_conflict(puzzle, &label, why, args.json, args.list))?;
         return Ok(Code::NoSolution);
     }
     let count = counting.count(args.max)?;
     if args.json {
-        emit(&format!("{}\n", count_json(puzzle, &count, args.list)));
+        emit(&format!("{}\n", count_json(puzzle, &count, args.list)))?;
     } else {
-        emit(&count_text(puzzle, &count, args.list));
+        emit(&count_text(puzzle, &count, args.list))?;
     }
     Ok(match (count.end, count.solutions.len()) {
         (CountEnd::TimeLimit, _) => Code::LimitOrInternal,

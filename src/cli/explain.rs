@@ -1,13 +1,13 @@
 //! `sudoku-ilp explain`: why a grid has no solution.
 
 use super::emit;
-use super::model_args::SolverArgs;
-use super::{parse_box, Code, Failure};
+use super::model_args::{InputArgs, SolverArgs};
+use super::{input_failure, parse_box, Code, Failure};
 use clap::Args;
 use serde_json::json;
 use std::fmt::Write as _;
 use sudoku_ilp::explain::{explain, Explanation, Reason, Verdict};
-use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source, ParseOptions};
+use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
 use sudoku_ilp::report::text::grid_text;
 
@@ -32,16 +32,15 @@ use sudoku_ilp::report::text::grid_text;
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct ExplainArgs {
-    /// Puzzle file (JSON or line file), or '-' for standard input.
+    /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,
 
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
 
-    /// In a line file, take the K-th puzzle line (1-based; blank and '#' lines not counted).
-    #[arg(long, value_name = "K")]
-    pub line: Option<usize>,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Skip the second filter (the houses): on grids made from the hardest puzzles it takes most
     /// of the time.
@@ -61,11 +60,9 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     let mut out = String::new();
     let options = args.solver.options()?;
     let text = read_source(&args.file)?;
-    let parse = ParseOptions {
-        box_shape: args.box_shape,
-        line: args.line,
-    };
-    let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, parse)?;
+    let parse = args.input.options(args.box_shape);
+    let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, parse)
+        .map_err(|e| input_failure("explain", e))?;
     let explained =
         explain(&puzzle, &conflicts, !args.no_houses, &options).map_err(Failure::internal)?;
     let time_ms = sudoku_ilp::report::round3(explained.time_ms);
@@ -118,7 +115,7 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
             explained.time_ms, explained.solves
         );
     }
-    emit(&out);
+    emit(&out)?;
     Ok(code)
 }
 

@@ -2,9 +2,10 @@
 //! GNU MathProg data, DIMACS CNF, a DIMACS colouring graph or MiniZinc data.
 
 use super::model_args::ModelArgs;
+use super::output::{is_stdout, write_out};
+use super::values::FormatArg;
 use super::{Code, Failure};
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 use sudoku_ilp::export::{export, Format};
 
@@ -33,9 +34,9 @@ pub struct ExportArgs {
 
     /// File format (inferred from OUT's extension when left out).
     #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    pub format: Option<FormatArg>,
 
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output ('-': standard output).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
 }
@@ -49,39 +50,20 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
         )));
     }
     let formulation = args.model.formulation()?;
-    let puzzle = args.model.puzzle()?;
+    let puzzle = args.model.puzzle("export")?;
     let text = export(format, &puzzle, formulation.as_ref()).map_err(Failure::internal)?;
-    match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => "no such directory".to_string(),
-                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-                std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
-                _ => e.to_string(),
-            };
-            Failure::usage(format!("cannot write {}: {reason}", path.display()))
-        })?,
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush())
-            {
-                // A reader that stops early (`| head`) is not an error.
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    return Err(Failure::internal(e))
-                }
-                _ => {}
-            }
-        }
-    }
+    write_out(args.output.as_deref(), &text)?;
     Ok(Code::Ok)
 }
 
 /// The format: `--format`, or OUT's extension; a disagreement between them is a usage error.
 fn format_of(args: &ExportArgs) -> Result<Format, Failure> {
-    let inferred = args.output.as_deref().and_then(Format::from_path);
-    match (args.format, inferred) {
+    let inferred = args
+        .output
+        .as_deref()
+        .filter(|p| !is_stdout(p))
+        .and_then(Format::from_path);
+    match (args.format.map(Format::from), inferred) {
         (Some(f), Some(g)) if f != g => Err(Failure::usage(format!(
             "--format {} does not match the extension of {} ({})",
             f.name(),
@@ -89,7 +71,7 @@ fn format_of(args: &ExportArgs) -> Result<Format, Failure> {
             g.name()
         ))),
         (Some(f), _) | (None, Some(f)) => Ok(f),
-        (None, None) => Err(Failure::usage(match &args.output {
+        (None, None) => Err(Failure::usage(match args.output.as_deref().filter(|p| !is_stdout(p)) {
             Some(path) => format!(
                 "cannot tell the format from {}: give --format lp|mps|gmpl-data|cnf|col|dzn or end OUT in .lp, .mps, .dat, .cnf, .col or .dzn",
                 path.display()

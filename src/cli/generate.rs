@@ -20,7 +20,8 @@ use sudoku_ilp::solve::SolveOptions;
 #[command(verbatim_doc_comment)]
 pub struct GenerateArgs {
     /// Order n of the grid (n x n cells, values 1..n).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::model_args::parse_positive,
+          allow_negative_numbers = true)]
     pub size: usize,
 
     /// Box shape ROWSxCOLS (default: square boxes when N is a perfect square).
@@ -32,11 +33,16 @@ pub struct GenerateArgs {
     pub seed: u64,
 
     /// How many cells to try to remove (default: all n² cells).
-    #[arg(long)]
+    #[arg(long, value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub attempts: Option<usize>,
 
     /// HiGHS time limit in seconds, per solve.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60.0,
+        allow_negative_numbers = true
+    )]
     pub time_limit: f64,
 }
 
@@ -57,7 +63,7 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         .box_shape
         .or_else(|| square_box_side(n).map(|s| (s, s)))
     {
-        Some((r, c)) if r * c == n => (r, c),
+        Some((r, c)) if r.checked_mul(c) == Some(n) => (r, c),
         Some((r, c)) => {
             return Err(Failure::usage(format!(
                 "--box {r}x{c} does not tile a {n}x{n} grid"
@@ -99,7 +105,7 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
     }
     let rows: Vec<Vec<u8>> = puzzle.givens().chunks(n).map(|r| r.to_vec()).collect();
     doc["grid"] = json!(rows);
-    emit(&format!("{}\n", pretty_grid_json(&doc)));
+    emit(&format!("{}\n", pretty_grid_json(&doc)))?;
     Ok(Code::Ok)
 }
 

@@ -1,6 +1,6 @@
 //! `sudoku-ilp info`: the sizes of every model of an empty grid, computed from the models.
 
-use super::{parse_box, Code, Failure};
+use super::{emit, parse_box, Code, Failure};
 use clap::Args;
 use sudoku_ilp::info::{info, Info, MAX_RANK_ORDER};
 use sudoku_ilp::puzzle::square_box_side;
@@ -20,7 +20,8 @@ use sudoku_ilp::report::text::thousands;
 #[command(verbatim_doc_comment)]
 pub struct InfoArgs {
     /// The order N of the grid (N×N cells, values 1..N).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::model_args::parse_positive,
+          allow_negative_numbers = true)]
     pub size: usize,
 
     /// Box shape ROWSxCOLS (default: square boxes when N is a perfect square).
@@ -55,12 +56,10 @@ pub fn run(args: InfoArgs) -> Result<Code, Failure> {
     };
     let info = info(n, rows, cols).map_err(|e| Failure::usage(e.to_string()))?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&info).map_err(Failure::internal)?
-        );
+        let json = serde_json::to_string(&info).map_err(Failure::internal)?;
+        emit(&format!("{json}\n"))?;
     } else {
-        print!("{}", text(&info));
+        emit(&text(&info))?;
     }
     Ok(Code::Ok)
 }

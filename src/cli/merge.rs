@@ -123,7 +123,7 @@ pub fn run(args: MergeArgs) -> Result<Code, Failure> {
     if to_stdout {
         eprint!("{text}");
     } else {
-        super::emit(&text);
+        super::emit(&text)?;
     }
     Ok(Code::Ok)
 }

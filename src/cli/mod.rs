@@ -10,12 +10,17 @@ mod generate;
 mod info;
 mod merge;
 mod model_args;
+pub mod output;
 mod render;
+mod shell;
 mod solve;
+mod values;
+
+pub use output::emit;
 
 use clap::{Parser, Subcommand};
 use sudoku_ilp::engine::Status;
-use sudoku_ilp::input::InputError;
+use sudoku_ilp::input::{InputError, Problem};
 
 /// Sudoku as an integer linear program, solved by HiGHS.
 ///
@@ -41,6 +46,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     Info(info::InfoArgs),
     Render(render::RenderArgs),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
 }
 
 /// Exit codes of the contract.
@@ -85,6 +92,18 @@ impl From<InputError> for Failure {
     }
 }
 
+/// The failure of an input error in `command`: exit 2, and a several-puzzles message that
+/// names the command that was run.
+pub fn input_failure(command: &str, e: InputError) -> Failure {
+    if let Problem::SeveralPuzzles { count } = e.problem {
+        return Failure::usage(format!(
+            "{}: {count} puzzle lines; {command} takes one (pick one with --line K)",
+            e.origin
+        ));
+    }
+    e.into()
+}
+
 impl Failure {
     pub fn internal(error: impl Into<anyhow::Error>) -> Failure {
         Failure {
@@ -114,20 +133,13 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Info(args) => info::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     }
 }
 
-/// Writes a command's whole output to stdout; a reader that stops early (`| head`, a closed
-/// pipe) is not an error.
-pub fn emit(text: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush());
-}
-
-/// Parses a box shape written `RxC` (e.g. `2x3`: boxes of 2 rows and 3 columns).
+/// Parses a box shape written `RxC` (e.g. `2x3`: boxes of 2 rows and 3 columns); each side
+/// at most the largest order.
 pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
     let (r, c) = s
         .split_once(['x', 'X'])
@@ -136,8 +148,13 @@ pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
         t.trim()
             .parse::<usize>()
             .ok()
-            .filter(|&v| v > 0)
-            .ok_or_else(|| format!("{s:?}: expected ROWSxCOLS with positive integers, e.g. 2x3"))
+            .filter(|&v| v > 0 && v <= sudoku_ilp::puzzle::MAX_ORDER)
+            .ok_or_else(|| {
+                format!(
+                    "{s:?}: expected ROWSxCOLS with whole numbers in 1..={}, e.g. 2x3",
+                    sudoku_ilp::puzzle::MAX_ORDER
+                )
+            })
     };
     Ok((parse(r)?, parse(c)?))
 }

@@ -1,6 +1,7 @@
 //! The options that choose and shape a model, shared by every subcommand that builds one.
 
-use super::{parse_box, Failure};
+use super::values::{InputFormatArg, ModelArg};
+use super::{input_failure, parse_box, Failure};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
 use sudoku_ilp::engine::milp::{Milp, Presolve, Start, START_BUDGET};
@@ -13,26 +14,53 @@ use sudoku_ilp::solve::{check_options, SolveOptions};
 /// Which puzzle to read and which model to build from it.
 #[derive(Debug, Args)]
 pub struct ModelArgs {
-    /// Puzzle file (JSON or line file), or '-' for standard input.
+    /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,
 
     #[command(flatten)]
     pub choice: ModelChoice,
 
-    /// In a line file, take the K-th puzzle line (1-based; blank and '#' lines not counted).
-    #[arg(long, value_name = "K")]
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// Which puzzle of a file, and how to read the file.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// In a line file, take the puzzle on line K (the file's line number, as in messages and
+    /// in batch's "line"; blank and '#' lines count).
+    #[arg(long, value_name = "K", value_parser = parse_positive, allow_negative_numbers = true)]
     pub line: Option<usize>,
+
+    /// How to read the puzzle file (default: by its content).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormatArg::Auto)]
+    pub input_format: InputFormatArg,
+}
+
+impl InputArgs {
+    /// The parse options of these arguments with a box shape.
+    pub fn options(&self, box_shape: Option<(usize, usize)>) -> ParseOptions {
+        ParseOptions {
+            box_shape,
+            line: self.line,
+            format: self.input_format.into(),
+        }
+    }
 }
 
 impl ModelArgs {
-    /// Reads and validates the puzzle.
-    pub fn puzzle(&self) -> Result<Puzzle, Failure> {
+    /// Reads and validates the puzzle for `command` (named in the "pick one with --line K"
+    /// message).
+    pub fn puzzle(&self, command: &str) -> Result<Puzzle, Failure> {
         let text = read_source(&self.file)?;
-        let options = ParseOptions {
-            box_shape: self.choice.box_shape,
-            line: self.line,
-        };
-        Ok(parse_puzzle(&origin_name(&self.file), &text, options)?)
+        let options = self.parse_options();
+        parse_puzzle(&origin_name(&self.file), &text, options)
+            .map_err(|e| input_failure(command, e))
+    }
+
+    /// The parse options: `--line`, `--input-format` and `--box`.
+    pub fn parse_options(&self) -> ParseOptions {
+        self.input.options(self.choice.box_shape)
     }
 
     /// See [`ModelChoice::has_model_switches`].
@@ -50,8 +78,8 @@ impl ModelArgs {
 #[derive(Debug, Args)]
 pub struct ModelChoice {
     /// The formulation.
-    #[arg(long, value_enum, default_value_t = ModelKind::Binary)]
-    pub model: ModelKind,
+    #[arg(long, value_enum, default_value_t = ModelArg::Binary)]
+    pub model: ModelArg,
 
     /// Leave out the columns that givens rule out (x_rcv where v is given in a house of (r,c)).
     #[arg(long)]
@@ -99,7 +127,7 @@ impl ModelChoice {
     /// usage error.
     pub fn formulation(&self) -> Result<Box<dyn Formulation + Send + Sync>, Failure> {
         let natural_switches = self.natural_switches();
-        match self.model {
+        match ModelKind::from(self.model) {
             ModelKind::Binary if natural_switches => Err(Failure::usage(
                 "--pair-m, --drop-given-pairs, --exclusions and --sums apply to --model natural",
             )),
@@ -119,18 +147,20 @@ impl ModelChoice {
     }
 }
 
-/// How HiGHS runs.
+/// How HiGHS runs, apart from its thread count (see [`SolverArgs`]). `batch` flattens this
+/// alone: it runs one HiGHS thread per job, so `--threads` is not offered there.
 #[derive(Debug, Args)]
-pub struct SolverArgs {
+pub struct HighsArgs {
     /// HiGHS time limit in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60.0,
+        allow_negative_numbers = true
+    )]
     pub time_limit: f64,
 
-    /// HiGHS threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub threads: u32,
-
-    /// Show HiGHS's log.
+    /// Show HiGHS's log (on standard error).
     #[arg(long)]
     pub verbose: bool,
 
@@ -151,21 +181,19 @@ fn parse_highs_option(s: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("{s:?}: expected NAME=VALUE, e.g. mip_heuristic_effort=0"))
 }
 
-impl SolverArgs {
-    /// The HiGHS options, each checked on a throwaway HiGHS instance: an unknown `--highs`
-    /// option or a value of the wrong type is a usage error before any puzzle is read.
+impl HighsArgs {
+    /// The solve options with one HiGHS thread; a time limit that is not a positive number of
+    /// seconds is a usage error, and so is an unknown `--highs` option or a value of the wrong
+    /// type (each is checked on a throwaway HiGHS instance before any puzzle is read).
     pub fn options(&self) -> Result<SolveOptions, Failure> {
         if !(self.time_limit > 0.0 && self.time_limit.is_finite()) {
             return Err(Failure::usage(
                 "--time-limit must be a positive number of seconds",
             ));
         }
-        if self.threads == 0 {
-            return Err(Failure::usage("--threads must be at least 1"));
-        }
         let options = SolveOptions {
             time_limit: self.time_limit,
-            threads: self.threads,
+            threads: 1,
             verbose: self.verbose,
             tuned: !self.plain_highs,
             highs: self.highs.clone(),
@@ -179,6 +207,63 @@ impl SolverArgs {
         })?;
         Ok(options)
     }
+}
+
+/// How HiGHS runs: [`HighsArgs`] and its thread count.
+#[derive(Debug, Args)]
+pub struct SolverArgs {
+    #[command(flatten)]
+    pub highs: HighsArgs,
+
+    /// HiGHS threads (1..=64).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads,
+          allow_negative_numbers = true)]
+    pub threads: u32,
+}
+
+impl SolverArgs {
+    /// The solve options (see [`HighsArgs::options`]) with `--threads`.
+    pub fn options(&self) -> Result<SolveOptions, Failure> {
+        Ok(SolveOptions {
+            threads: self.threads,
+            ..self.highs.options()?
+        })
+    }
+}
+
+/// Most HiGHS threads one solve may ask for (more only queue on the cores).
+pub const MAX_THREADS: u64 = 64;
+
+/// Most worker threads a batch may start.
+pub const MAX_JOBS: u64 = 256;
+
+/// A whole number in 1..=max; negative numbers, zero and text get "must be a positive number".
+pub fn positive_at_most(s: &str, max: u64) -> Result<u64, String> {
+    let t = s.trim();
+    match t.parse::<u64>() {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        Ok(0) => Err("must be a positive number (at least 1)".into()),
+        Ok(_) => Err(format!("at most {max}")),
+        Err(_) if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() => {
+            Err(format!("at most {max}"))
+        }
+        Err(_) => Err("must be a positive number".into()),
+    }
+}
+
+/// `--line`, `--max`, `--limit`, `--every` and other counts: a positive whole number.
+pub fn parse_positive(s: &str) -> Result<usize, String> {
+    positive_at_most(s, usize::MAX as u64).map(|v| v as usize)
+}
+
+/// `--threads`: 1..=[`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<u32, String> {
+    positive_at_most(s, MAX_THREADS).map(|v| v as u32)
+}
+
+/// `--jobs`: 1..=[`MAX_JOBS`].
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
+    positive_at_most(s, MAX_JOBS).map(|v| v as usize)
 }
 
 /// The solving methods as the command line names them (see [`Method`]).
@@ -278,7 +363,7 @@ pub fn engine(
 ) -> Result<Arc<dyn Engine>, Failure> {
     let method = Method::from(method);
     if let Some(engine) = method.search_engine() {
-        if choice.has_model_switches() || choice.model != ModelKind::Binary || singles {
+        if choice.has_model_switches() || choice.model != ModelArg::Binary || singles {
             return Err(Failure::usage(format!(
                 "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {}",
                 method.name()

@@ -1,6 +1,7 @@
 //! `sudoku-ilp render`: a puzzle (or its solution) as an SVG picture.
 
 use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::output::write_out;
 use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
@@ -12,7 +13,7 @@ use sudoku_ilp::report::svg::svg;
 ///
 /// Example:
 ///   sudoku-ilp render --line 1 ../shared/data/magictour_top95.txt --solve --title "top95 #1" -o grid.svg
-///   rsvg-convert grid.svg -o grid.png
+///   sudoku-ilp render --solve data/seeds/seed004_unique_9x9.json | rsvg-convert -o grid.png
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct RenderArgs {
@@ -37,13 +38,13 @@ pub struct RenderArgs {
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
 
-    /// Write the SVG to this file.
+    /// Write the SVG to this file ('-' or left out: standard output).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
 }
 
 pub fn run(args: RenderArgs) -> Result<Code, Failure> {
-    let puzzle = args.model.puzzle()?;
+    let puzzle = args.model.puzzle("render")?;
     let mut code = Code::Ok;
     let mut solution = None;
     if args.solve {
@@ -66,7 +67,6 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
         }
     }
     let picture = svg(&puzzle, solution.as_ref(), args.title.as_deref());
-    std::fs::write(&args.output, picture)
-        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", args.output.display())))?;
+    write_out(args.output.as_deref(), &picture)?;
     Ok(code)
 }

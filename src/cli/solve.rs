@@ -1,20 +1,25 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
 use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::values::OutputArg;
 use super::{emit, exit_code, Code, Failure};
 use clap::Args;
-use sudoku_ilp::engine::Limits;
-use sudoku_ilp::report::{json::solution_json, text::solution_text};
+use sudoku_ilp::engine::{Limits, Solution};
+use sudoku_ilp::puzzle::Puzzle;
+use sudoku_ilp::report::json::solution_json;
+use sudoku_ilp::report::text::{grid_line, grid_text, solution_text, status_text};
 
 /// Solve one puzzle with HiGHS and print the checked grid.
 ///
-/// The input is a JSON file ({"grid": [[5,3,0,...],...]}, optional "box": [rows, cols]) or a
-/// line file (81 characters with '.' or '0' for empty cells, or n² integers separated by
-/// spaces); '-' reads standard input.
+/// The input is a JSON file ({"grid": [[5,3,0,...],...]}, optional "box": [rows, cols]; the
+/// object solve --json prints reads back), a line file (81 characters with '.' or '0' for
+/// empty cells, or n² integers separated by spaces) or a grid block (n lines of n cells,
+/// optionally with '|' and '-+' box rules, as solve --quiet prints); '-' reads standard input.
 ///
 /// Example:
 ///   sudoku-ilp solve data/seeds/seed004_unique_9x9.json
 ///   sudoku-ilp solve --json --line 3 ../shared/data/magictour_top95.txt
+///   sudoku-ilp solve --output line --line 3 ../shared/data/magictour_top95.txt | sudoku-ilp solve -q -
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct SolveArgs {
@@ -24,9 +29,19 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
 
-    /// Print one JSON object instead of the boxed grid.
-    #[arg(long)]
+    /// How to print the solution: grid (boxed grid and statistics), line (the grid on one
+    /// line, statistics on standard error) or json (one object; schema in
+    /// docs/solve-output.schema.json).
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = OutputArg::Grid)]
+    pub output: OutputArg,
+
+    /// Print one JSON object (the same as --output json).
+    #[arg(long, conflicts_with = "output")]
     pub json: bool,
+
+    /// Print only the solved grid (--output grid) or line (--output line): no statistics.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 
     /// Fill the cells that naked and hidden singles force before building the model (a
     /// smaller model; the grid is still checked against the puzzle as given).
@@ -45,7 +60,7 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
-    let puzzle = args.model.puzzle()?;
+    let puzzle = args.model.puzzle("solve")?;
     let engine = engine(
         args.method,
         &args.model.choice,
@@ -57,10 +72,56 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
         time_limit: options.time_limit,
     };
     let solution = engine.solve(&puzzle, &limits).map_err(Failure::internal)?;
-    if args.json {
-        emit(&format!("{}\n", solution_json(&puzzle, &solution)));
+    let output = if args.json {
+        OutputArg::Json
     } else {
-        emit(&solution_text(&puzzle, &solution));
-    }
+        args.output
+    };
+    emit(&render(output, args.quiet, &puzzle, &solution)?)?;
     Ok(exit_code(solution.status))
+}
+
+/// The text `solve` prints on standard output. With `--output line` the statistics go to
+/// standard error (unless `--quiet`), so that standard output holds only the line.
+fn render(
+    output: OutputArg,
+    quiet: bool,
+    puzzle: &Puzzle,
+    solution: &Solution,
+) -> Result<String, Failure> {
+    Ok(match output {
+        OutputArg::Json => format!("{}\n", solution_json(puzzle, solution)),
+        OutputArg::Grid if quiet => match &solution.grid {
+            Some(grid) => grid_text(grid, puzzle.layout()),
+            None => not_solved(solution),
+        },
+        OutputArg::Grid => solution_text(puzzle, solution),
+        OutputArg::Line => {
+            if !quiet {
+                let text = solution_text(puzzle, solution);
+                let shown = solution
+                    .grid
+                    .clone()
+                    .unwrap_or_else(|| puzzle.givens_grid());
+                let grid = grid_text(&shown, puzzle.layout());
+                let stats = text.strip_prefix(grid.as_str()).unwrap_or(&text);
+                super::output::finish(
+                    "standard error",
+                    std::io::Write::write_all(&mut std::io::stderr(), stats.as_bytes()),
+                )?;
+            }
+            match &solution.grid {
+                Some(grid) => format!("{}\n", grid_line(grid)),
+                None if quiet => not_solved(solution),
+                None => String::new(),
+            }
+        }
+    })
+}
+
+/// Nothing on standard output for an unsolved puzzle with --quiet; the status goes to
+/// standard error.
+fn not_solved(solution: &Solution) -> String {
+    eprintln!("sudoku-ilp: {}", status_text(solution.status));
+    String::new()
 }

@@ -12,7 +12,7 @@ use good_lp::{
 };
 
 /// The formulations the tool knows, as named on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ModelKind {
     /// x_rcv ∈ {0,1}: one binary per cell and value; every cell, row×value, column×value and

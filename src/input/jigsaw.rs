@@ -5,6 +5,8 @@
 //!
 //! Givens use `.` (or `0`) for empty cells and digits 1..N; regions are labels 1..N per cell.
 
+use super::tokens::tokens;
+use super::LineError;
 use crate::puzzle::{Grid, Layout, Puzzle};
 
 /// True when a line has the shape of a jigsaw line (3 fields of 81 characters, or N and three
@@ -21,7 +23,7 @@ pub fn is_jigsaw_line(line: &str) -> bool {
 }
 
 /// Parses a jigsaw line into the puzzle (regions replace the boxes) and the stored solution
-/// (not checked here). On failure returns the 1-based column and the problem.
+/// (not checked here). On failure returns the 1-based column (in characters) and the problem.
 ///
 /// ```
 /// use sudoku_ilp::input::parse_jigsaw_line;
@@ -29,23 +31,9 @@ pub fn is_jigsaw_line(line: &str) -> bool {
 /// assert_eq!((p.order(), p.given_count()), (4, 4));
 /// assert_eq!(solution.values[..4], [2, 1, 4, 3]);
 /// ```
-pub fn parse_jigsaw_line(line: &str) -> Result<(Puzzle, Grid), (usize, String)> {
+pub fn parse_jigsaw_line(line: &str) -> Result<(Puzzle, Grid), LineError> {
     // Fields with their 1-based starting columns.
-    let mut fields = Vec::new();
-    let mut start = None;
-    for (i, ch) in line.char_indices() {
-        match (ch.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                fields.push((s + 1, &line[s..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        fields.push((s + 1, &line[s..]));
-    }
+    let fields = tokens(line);
     let (n, rest) = match fields.len() {
         3 => (9, &fields[..]),
         4 => {
@@ -54,11 +42,13 @@ pub fn parse_jigsaw_line(line: &str) -> Result<(Puzzle, Grid), (usize, String)> 
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (2..=9).contains(n))
-                .ok_or_else(|| (fields[0].0, format!("{:?}: the order must be 2..9", fields[0].1)))?;
+                .ok_or_else(|| {
+                    LineError::new(fields[0].0, format!("{:?}: the order must be 2..9", fields[0].1))
+                })?;
             (n, &fields[1..])
         }
         k => {
-            return Err((
+            return Err(LineError::new(
                 1,
                 format!("{k} fields: a jigsaw line has givens, regions and solution (and N first for N ≠ 9)"),
             ))
@@ -66,7 +56,7 @@ pub fn parse_jigsaw_line(line: &str) -> Result<(Puzzle, Grid), (usize, String)> 
     };
     let digits = |what: &str, (col, text): (usize, &str), empty_ok: bool| {
         if text.chars().count() != n * n {
-            return Err((
+            return Err(LineError::new(
                 col,
                 format!(
                     "{what}: {} characters, expected {}",
@@ -83,13 +73,15 @@ pub fn parse_jigsaw_line(line: &str) -> Result<(Puzzle, Grid), (usize, String)> 
                     .to_digit(10)
                     .filter(|&d| d >= 1 && d as usize <= n)
                     .map(|d| d as u8)
-                    .ok_or((
-                        col + i,
-                        format!(
-                            "{what}: {ch:?} is not {}1..{n}",
-                            if empty_ok { "'.' or " } else { "" }
-                        ),
-                    )),
+                    .ok_or_else(|| {
+                        LineError::new(
+                            col + i,
+                            format!(
+                                "{what}: {ch:?} is not {}1..{n}",
+                                if empty_ok { "'.' or " } else { "" }
+                            ),
+                        )
+                    }),
             })
             .collect::<Result<Vec<u8>, _>>()
     };
@@ -98,7 +90,7 @@ pub fn parse_jigsaw_line(line: &str) -> Result<(Puzzle, Grid), (usize, String)> 
     let solution = digits("solution", rest[2], false)?;
     let ids = regions.iter().map(|&r| r as usize - 1).collect();
     let puzzle = Puzzle::new(n, Layout::Regions(ids), false, givens)
-        .map_err(|e| (rest[0].0, e.to_string()))?;
+        .map_err(|e| LineError::puzzle(rest[0].0, e))?;
     Ok((
         puzzle,
         Grid {
@@ -125,15 +117,30 @@ mod tests {
     }
 
     #[test]
+    fn columns_count_characters() {
+        // A non-ASCII character before the bad field: the column counts it once.
+        let e = parse_jigsaw_line("4\u{a0}..43...1.2...... 1113133322442244 21433421123443x2")
+            .unwrap_err();
+        assert_eq!(e.column, 37 + 14);
+    }
+
+    #[test]
     fn bad_lines_name_the_column() {
         assert!(!is_jigsaw_line(&".".repeat(81)));
         let bad = LINE9.replacen("999998888", "999998880", 1);
-        let (col, msg) = parse_jigsaw_line(&bad).unwrap_err();
+        let e = parse_jigsaw_line(&bad).unwrap_err();
+        let (col, msg) = (e.column, e.problem.to_string());
         assert_eq!(col, 83 + 8);
         assert!(msg.starts_with("regions:"), "{msg}");
-        let (_, msg) = parse_jigsaw_line("4 ..43 1113133322442244 2143342112344312").unwrap_err();
+        let msg = parse_jigsaw_line("4 ..43 1113133322442244 2143342112344312")
+            .unwrap_err()
+            .problem
+            .to_string();
         assert!(msg.contains("expected 16"), "{msg}");
-        let (_, msg) = parse_jigsaw_line(&LINE9.replacen("999998888", "199998888", 1)).unwrap_err();
+        let msg = parse_jigsaw_line(&LINE9.replacen("999998888", "199998888", 1))
+            .unwrap_err()
+            .problem
+            .to_string();
         assert!(msg.contains("region"), "{msg}");
     }
 }

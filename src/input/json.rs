@@ -3,7 +3,10 @@
 //! characters, n ≤ 9), with optional `"box": [rows, cols]`, `"regions"` (a region id per cell,
 //! replacing boxes), `"diagonals": true`, `"name"`, and two fields for collections of puzzles:
 //! `"source"` (where the grid comes from) and `"solutions"` (its known number of solutions).
-//! Any other field is an error.
+//!
+//! The object that `solve --json` prints reads back: its `"puzzle"` (the givens) is the puzzle
+//! then, its `"grid"` (the solution) is not read, and its `"status"`, `"order"`, `"givens"`,
+//! `"model"` and `"stats"` are ignored. Any other field is an error.
 
 use super::{boxed_puzzle, make_puzzle, InputError, Place};
 use crate::puzzle::{Conflict, Layout, Puzzle, MAX_ORDER};
@@ -13,7 +16,9 @@ use serde_json::Value;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonPuzzle {
-    grid: Value,
+    grid: Option<Value>,
+    /// The givens, in `solve --json` output; read instead of `"grid"` when present.
+    puzzle: Option<Value>,
     #[serde(rename = "box")]
     box_shape: Option<[usize; 2]>,
     regions: Option<Vec<Vec<i64>>>,
@@ -24,6 +29,16 @@ struct JsonPuzzle {
     source: Option<String>,
     #[allow(dead_code)]
     solutions: Option<u64>,
+    #[allow(dead_code)]
+    status: Option<serde::de::IgnoredAny>,
+    #[allow(dead_code)]
+    order: Option<serde::de::IgnoredAny>,
+    #[allow(dead_code)]
+    givens: Option<serde::de::IgnoredAny>,
+    #[allow(dead_code)]
+    model: Option<serde::de::IgnoredAny>,
+    #[allow(dead_code)]
+    stats: Option<serde::de::IgnoredAny>,
 }
 
 /// Parses a JSON puzzle; `cli_box` is used when the file gives no box shape. With `lenient`, a
@@ -34,6 +49,18 @@ pub(super) fn parse_json(
     cli_box: Option<(usize, usize)>,
     lenient: bool,
 ) -> Result<(Puzzle, Vec<Conflict>), InputError> {
+    if !text.trim_start().starts_with('{') {
+        if let Ok(value) = serde_json::from_str::<Value>(text) {
+            return Err(InputError::new(
+                origin,
+                Place::Whole,
+                format!(
+                    "JSON but not an object ({}): a puzzle is {{\"grid\": [[5,3,0,...], ...]}}",
+                    kind_of(&value)
+                ),
+            ));
+        }
+    }
     let doc: JsonPuzzle = serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         // serde_json appends " at line L column C"; the place is shown in front instead.
@@ -47,7 +74,11 @@ pub(super) fn parse_json(
         )
     })?;
     let whole = |problem: String| InputError::new(origin, Place::Whole, problem);
-    let (n, givens) = read_grid(origin, &doc.grid)?;
+    let grid =
+        doc.puzzle.as_ref().or(doc.grid.as_ref()).ok_or_else(|| {
+            whole("no \"grid\": a puzzle is {\"grid\": [[5,3,0,...], ...]}".into())
+        })?;
+    let (n, givens) = read_grid(origin, grid)?;
     let puzzle = match (&doc.regions, doc.box_shape) {
         (Some(_), Some(_)) => {
             return Err(whole("give either \"box\" or \"regions\", not both".into()))
@@ -66,7 +97,7 @@ pub(super) fn parse_json(
     };
     puzzle
         .map(|(p, conflicts)| (p.with_name(doc.name), conflicts))
-        .map_err(|e| whole(e.to_string()))
+        .map_err(|e| InputError::with(origin, Place::Whole, e.into()))
 }
 
 /// Reads `"grid"`: n arrays of n integers in 0..=n, or a string of n² characters (n ≤ 9).
@@ -243,10 +274,26 @@ mod tests {
     }
 
     #[test]
+    fn json_that_is_not_an_object_says_so() {
+        assert_eq!(
+            parse("[[1,0],[0,1]]").unwrap_err(),
+            "p.json: JSON but not an object (an array): a puzzle is {\"grid\": [[5,3,0,...], ...]}"
+        );
+    }
+
+    #[test]
+    fn solve_output_reads_back_through_puzzle() {
+        let out = r#"{"status": "solved", "order": 4, "givens": 1, "model": {"method": "x"},
+            "stats": {"nodes": 0}, "puzzle": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]],
+            "grid": [[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]}"#;
+        assert_eq!(parse(out).unwrap().given_count(), 1);
+    }
+
+    #[test]
     fn errors_name_the_place() {
         assert_eq!(
             parse("{\"grid\": [[1,0],\n [0,0]],\n \"colour\": 1}").unwrap_err(),
-            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `box`, `regions`, `diagonals`, `name`, `source`, `solutions`"
+            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
         );
         assert_eq!(
             parse(r#"{"grid": [[1,0,0,0],[0,0,0,0],[0,0,7,0],[0,0,0,0]]}"#).unwrap_err(),

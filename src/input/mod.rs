@@ -1,16 +1,21 @@
-//! Reading puzzles: JSON files and one-line text puzzles, from a file or standard input.
+//! Reading puzzles: JSON files, one-line text puzzles and grid blocks (n lines of n cells),
+//! from a file or standard input.
 //!
 //! Every failure is an [`InputError`] that names the source and the place (line and column, or
-//! grid row and column) and says what is wrong in one line.
+//! grid row and column) and says what is wrong in one line; what is wrong is a typed
+//! [`Problem`] (an invalid puzzle keeps its [`PuzzleError`]).
 
+mod block;
 mod jigsaw;
 mod json;
 mod stream;
 mod text;
+mod tokens;
 
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
 pub use stream::{LineStream, MAX_LINE_BYTES};
 pub use text::parse_line;
+pub use tokens::{char_cells, tokens};
 
 use crate::puzzle::{square_box_side, Conflict, Grid, Layout, Puzzle, PuzzleError};
 use std::fmt;
@@ -33,12 +38,26 @@ pub enum Place {
     Cell(usize, usize),
 }
 
+/// What is wrong with an input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The grid was read, but it is not a valid puzzle (shape, values, a value twice in a house).
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// A line file with several puzzles where one is wanted, and no `--line` to pick one.
+    #[error("{count} puzzle lines; the command takes one (pick one with --line K)")]
+    SeveralPuzzles { count: usize },
+    /// Anything else (syntax, encoding, size, reading); the text says what.
+    #[error("{0}")]
+    Other(String),
+}
+
 /// A problem with the input: which source, where, and what.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
     pub origin: String,
     pub place: Place,
-    pub problem: String,
+    pub problem: Problem,
 }
 
 impl fmt::Display for InputError {
@@ -57,13 +76,65 @@ impl fmt::Display for InputError {
 }
 
 impl InputError {
+    /// An error whose problem is a message ([`Problem::Other`]).
     pub fn new(origin: &str, place: Place, problem: impl Into<String>) -> InputError {
+        InputError::with(origin, place, Problem::Other(problem.into()))
+    }
+
+    /// An error with a typed problem.
+    pub fn with(origin: &str, place: Place, problem: Problem) -> InputError {
         InputError {
             origin: origin.to_string(),
             place,
-            problem: problem.into(),
+            problem,
         }
     }
+
+    /// The error of a line parser ([`LineError`]) placed on line `number` of `origin`.
+    pub fn at_line(origin: &str, number: usize, e: LineError) -> InputError {
+        InputError::with(origin, Place::LineCol(number, e.column), e.problem)
+    }
+}
+
+/// What the line parsers ([`parse_line`], [`parse_jigsaw_line`]) return on failure: the
+/// 1-based column (in characters) and the problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {problem}")]
+pub struct LineError {
+    pub column: usize,
+    pub problem: Problem,
+}
+
+impl LineError {
+    /// A problem described by a message, at `column`.
+    pub fn new(column: usize, problem: impl Into<String>) -> LineError {
+        LineError {
+            column,
+            problem: Problem::Other(problem.into()),
+        }
+    }
+
+    /// An invalid puzzle, placed at `column`.
+    pub fn puzzle(column: usize, e: PuzzleError) -> LineError {
+        LineError {
+            column,
+            problem: Problem::Puzzle(e),
+        }
+    }
+}
+
+/// How the text of a source is read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum InputFormat {
+    /// Decided by the content (see [`detect_format`]).
+    #[default]
+    Auto,
+    /// One JSON object.
+    Json,
+    /// One puzzle per line (81 characters, n² integers, or a jigsaw line).
+    Lines,
+    /// A grid block: n lines of n cells, with optional box rules.
+    Grid,
 }
 
 /// Options that the command line adds to what the input says.
@@ -71,8 +142,11 @@ impl InputError {
 pub struct ParseOptions {
     /// Box shape (rows, cols) for grids whose order is not a perfect square.
     pub box_shape: Option<(usize, usize)>,
-    /// Which puzzle line of a line file to take (1-based, counting puzzle lines only).
+    /// Which line of a line file to take: its 1-based line number in the file, as error
+    /// messages and `batch`'s `"line"` count (blank and `#` lines included).
     pub line: Option<usize>,
+    /// How to read the text (by default: by content).
+    pub format: InputFormat,
 }
 
 /// Reads a whole input: a file path, or `-` for standard input. Refuses more than
@@ -181,8 +255,9 @@ fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
     }
 }
 
-/// Parses one puzzle from the text of a source: JSON when it starts with `{`, otherwise a line
-/// file (one puzzle per line; `#` comment lines and blank lines are skipped).
+/// Parses one puzzle from the text of a source, read as `options.format` says (by default:
+/// JSON when it starts with `{`, `[` or `"`, a grid block when it looks like one (see
+/// [`detect_format`]), otherwise a line file with `#` comment lines and blank lines skipped).
 pub fn parse_puzzle(origin: &str, text: &str, options: ParseOptions) -> Result<Puzzle, InputError> {
     parse(origin, text, options, false).map(|(puzzle, _)| puzzle)
 }
@@ -198,50 +273,89 @@ pub fn parse_puzzle_lenient(
     parse(origin, text, options, true)
 }
 
+/// The format of a source's text, judged by its content: JSON when it starts with `{`, `[` or
+/// `"`; a grid block when it has box-rule lines or `|` separators, or when its k puzzle lines
+/// (k ≥ 2) all hold k cells; otherwise a line file.
+///
+/// ```
+/// use sudoku_ilp::input::{detect_format, InputFormat};
+/// assert_eq!(detect_format("1.3.\n..4.\n.1..\n...2\n"), InputFormat::Grid);
+/// assert_eq!(detect_format("1.3.........4..2\n.2..........4..1\n"), InputFormat::Lines);
+/// assert_eq!(detect_format(" {\"grid\": \"....\"}"), InputFormat::Json);
+/// ```
+pub fn detect_format(text: &str) -> InputFormat {
+    if text.trim_start().starts_with(['{', '[', '"']) {
+        return InputFormat::Json;
+    }
+    let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
+    if block::looks_like_block(&lines) {
+        InputFormat::Grid
+    } else {
+        InputFormat::Lines
+    }
+}
+
 fn parse(
     origin: &str,
     text: &str,
     options: ParseOptions,
     lenient: bool,
 ) -> Result<(Puzzle, Vec<Conflict>), InputError> {
-    if text.trim_start().starts_with('{') {
-        if options.line.is_some() {
-            return Err(InputError::new(
-                origin,
-                Place::Whole,
-                "--line applies to line files, not to JSON",
-            ));
-        }
-        return json::parse_json(origin, text, options.box_shape, lenient);
-    }
-    let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
-    let (number, line) = match (options.line, lines.len()) {
-        (_, 0) => {
-            return Err(InputError::new(
-                origin,
-                Place::Whole,
-                "no puzzle: the input is empty",
-            ))
-        }
-        (None, 1) => lines[0],
-        (None, k) => {
-            return Err(InputError::new(
-                origin,
-                Place::Whole,
-                format!("{k} puzzle lines; solve takes one (pick one with --line K)"),
-            ))
-        }
-        (Some(k), count) if k == 0 || k > count => {
-            return Err(InputError::new(
-                origin,
-                Place::Whole,
-                format!("--line {k}: the file has {count} puzzle lines"),
-            ))
-        }
-        (Some(k), _) => lines[k - 1],
+    let format = match options.format {
+        InputFormat::Auto => detect_format(text),
+        chosen => chosen,
     };
-    parse_text_line(origin, number, line, options.box_shape, lenient)
-        .map(|(puzzle, conflicts, _)| (puzzle, conflicts))
+    let not_lines = |what: &str| {
+        InputError::new(
+            origin,
+            Place::Whole,
+            format!("--line applies to line files, not to {what}"),
+        )
+    };
+    match format {
+        InputFormat::Json if options.line.is_some() => Err(not_lines("JSON")),
+        InputFormat::Json => json::parse_json(origin, text, options.box_shape, lenient),
+        InputFormat::Grid if options.line.is_some() => Err(not_lines("a grid block")),
+        InputFormat::Grid => {
+            let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
+            block::parse_block(origin, &lines, options.box_shape, lenient)
+        }
+        InputFormat::Lines | InputFormat::Auto => {
+            let (number, line) = pick_line(origin, text, options.line)?;
+            parse_text_line(origin, number, line, options.box_shape, lenient)
+                .map(|(puzzle, conflicts, _)| (puzzle, conflicts))
+        }
+    }
+}
+
+/// The one puzzle line of a line file: the only one, or line `k` of the file (its line number,
+/// blank and `#` lines counted, as in messages and `batch`'s `"line"`).
+fn pick_line<'a>(
+    origin: &str,
+    text: &'a str,
+    line: Option<usize>,
+) -> Result<(usize, &'a str), InputError> {
+    let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
+    let whole = |problem: Problem| InputError::with(origin, Place::Whole, problem);
+    match (line, lines.len()) {
+        (_, 0) => Err(whole(Problem::Other(
+            "no puzzle: the input is empty".into(),
+        ))),
+        (None, 1) => Ok(lines[0]),
+        (None, count) => Err(whole(Problem::SeveralPuzzles { count })),
+        (Some(k), count) => match lines.iter().find(|(number, _)| *number == k) {
+            Some(&found) => Ok(found),
+            None if k == 0 || k > lines[count - 1].0 => Err(whole(Problem::Other(format!(
+                "--line {k}: the file has {count} puzzle lines (the last is line {})",
+                lines[count - 1].0
+            )))),
+            None => Err(InputError::new(
+                origin,
+                Place::Line(k),
+                format!("--line {k} is a blank or '#' line, not a puzzle"),
+            )),
+        },
+    }
 }
 
 /// A puzzle line that is not JSON: a jigsaw line (with its solution) or a plain grid line.
@@ -252,9 +366,7 @@ fn parse_text_line(
     box_shape: Option<(usize, usize)>,
     lenient: bool,
 ) -> Result<(Puzzle, Vec<Conflict>, Option<Grid>), InputError> {
-    let at = |(col, problem): (usize, String)| {
-        InputError::new(origin, Place::LineCol(number, col), problem)
-    };
+    let at = |e: LineError| InputError::at_line(origin, number, e);
     let name = Some(format!("{origin} line {number}"));
     if jigsaw::is_jigsaw_line(line) {
         let (puzzle, solution) = jigsaw::parse_jigsaw_line(line).map_err(at)?;
@@ -294,10 +406,10 @@ pub fn parse_batch_line(
         })
         .map_err(|e| match e.place {
             Place::LineCol(_, col) => {
-                InputError::new(origin, Place::LineCol(number, col), e.problem)
+                InputError::with(origin, Place::LineCol(number, col), e.problem)
             }
             Place::Whole | Place::Line(_) => {
-                InputError::new(origin, Place::Line(number), e.problem)
+                InputError::with(origin, Place::Line(number), e.problem)
             }
             Place::Cell(..) => e,
         })

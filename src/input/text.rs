@@ -1,10 +1,12 @@
 //! One-line text puzzles: n² characters (`.` or `0` empty, n ≤ 9), or n² integers separated by
 //! spaces (`0` or `.` empty), row-major.
 
-use super::boxed_puzzle;
-use crate::puzzle::{Conflict, Puzzle, MAX_ORDER};
+use super::tokens::{char_cells, tokens};
+use super::{boxed_puzzle, LineError};
+use crate::puzzle::{Conflict, Puzzle, PuzzleError, MAX_ORDER};
 
-/// Parses one puzzle line. On failure returns the 1-based column in the line and the problem.
+/// Parses one puzzle line. On failure returns the 1-based column (in characters) and the
+/// problem.
 ///
 /// ```
 /// use sudoku_ilp::input::parse_line;
@@ -12,12 +14,9 @@ use crate::puzzle::{Conflict, Puzzle, MAX_ORDER};
 /// assert_eq!(p.order(), 4);
 /// assert_eq!(p.given_count(), 4);
 /// let e = parse_line("1 2 3", None).unwrap_err();
-/// assert_eq!(e.0, 1);
+/// assert_eq!(e.column, 1);
 /// ```
-pub fn parse_line(
-    line: &str,
-    box_shape: Option<(usize, usize)>,
-) -> Result<Puzzle, (usize, String)> {
+pub fn parse_line(line: &str, box_shape: Option<(usize, usize)>) -> Result<Puzzle, LineError> {
     parse_line_lenient(line, box_shape, false).map(|(puzzle, _)| puzzle)
 }
 
@@ -27,71 +26,51 @@ pub(super) fn parse_line_lenient(
     line: &str,
     box_shape: Option<(usize, usize)>,
     lenient: bool,
-) -> Result<(Puzzle, Vec<Conflict>), (usize, String)> {
+) -> Result<(Puzzle, Vec<Conflict>), LineError> {
     let trimmed = line.trim_end();
-    let indent = trimmed.len() - trimmed.trim_start().len();
     let body = trimmed.trim_start();
+    let first = trimmed.chars().count() - body.chars().count() + 1;
     if body.is_empty() {
-        return Err((1, "empty line: no puzzle".into()));
+        return Err(LineError::new(1, "empty line: no puzzle"));
     }
-    // Tokens with their 1-based starting column (in characters).
-    let tokens: Vec<(usize, &str)> = if body.contains(char::is_whitespace) {
-        let mut out = Vec::new();
-        let mut start = None;
-        for (i, (byte, ch)) in body.char_indices().enumerate() {
-            match (ch.is_whitespace(), start) {
-                (false, None) => start = Some((i, byte)),
-                (true, Some((col, from))) => {
-                    out.push((indent + col + 1, &body[from..byte]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some((col, from)) = start {
-            out.push((indent + col + 1, &body[from..]));
-        }
-        out
+    // Cells with their 1-based starting column (in characters).
+    let tokens = if body.contains(char::is_whitespace) {
+        tokens(trimmed)
     } else {
-        body.char_indices()
-            .enumerate()
-            .map(|(i, (byte, ch))| (indent + i + 1, &body[byte..byte + ch.len_utf8()]))
-            .collect()
+        char_cells(trimmed)
     };
     let cells = tokens.len();
     let n = (cells as f64).sqrt().round() as usize;
     if n * n != cells {
-        return Err((
-            indent + 1,
+        return Err(LineError::new(
+            first,
             format!("{cells} cells is not a square number (81 for a 9x9 grid, or n² integers separated by spaces)"),
         ));
     }
     if n > MAX_ORDER {
-        return Err((
-            indent + 1,
-            format!("order {n} is larger than the maximum {MAX_ORDER}"),
-        ));
+        return Err(LineError::puzzle(first, PuzzleError::TooLarge(n)));
     }
     let mut givens = Vec::with_capacity(cells);
     for (i, &(col, token)) in tokens.iter().enumerate() {
-        let cell = format!("r{}c{}", i / n + 1, i % n + 1);
-        let value = if token == "." {
-            0
-        } else {
-            match token.parse::<u64>() {
-                Ok(v) if v as usize <= n => v as u8,
-                Ok(v) => return Err((col, format!("{cell}: value {v} is outside 0..{n}"))),
-                Err(_) => {
-                    return Err((
-                        col,
-                        format!("{cell}: {token:?} is not a digit, an integer or '.'"),
-                    ))
-                }
-            }
-        };
-        givens.push(value);
+        givens.push(cell_value(token, i / n, i % n, n).map_err(|m| LineError::new(col, m))?);
     }
-    boxed_puzzle(n, box_shape, false, givens, lenient).map_err(|e| (indent + 1, e.to_string()))
+    boxed_puzzle(n, box_shape, false, givens, lenient).map_err(|e| LineError::puzzle(first, e))
+}
+
+/// The value of one cell token of an n×n grid at 0-based (row, col): `.` or an integer in
+/// 0..=n. The error names the cell (`r2c8: …`).
+pub(super) fn cell_value(token: &str, row: usize, col: usize, n: usize) -> Result<u8, String> {
+    let cell = format!("r{}c{}", row + 1, col + 1);
+    if token == "." {
+        return Ok(0);
+    }
+    match token.parse::<u64>() {
+        Ok(v) if v as usize <= n => Ok(v as u8),
+        Ok(v) => Err(format!("{cell}: value {v} is outside 0..{n}")),
+        Err(_) => Err(format!(
+            "{cell}: {token:?} is not a digit, an integer or '.'"
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -119,7 +98,10 @@ mod tests {
     fn rectangular_order_needs_a_box_shape() {
         let line = "0 ".repeat(36);
         let err = parse_line(&line, None).unwrap_err();
-        assert!(err.1.contains("no square boxes"), "{}", err.1);
+        assert!(matches!(
+            err.problem,
+            crate::input::Problem::Puzzle(PuzzleError::NoBoxShape(6))
+        ));
         assert_eq!(parse_line(&line, Some((2, 3))).unwrap().order(), 6);
     }
 
@@ -128,13 +110,16 @@ mod tests {
         let mut line: Vec<char> = ".".repeat(81).chars().collect();
         line[16] = 'x';
         let line: String = line.into_iter().collect();
-        let (col, msg) = parse_line(&line, None).unwrap_err();
+        let e = parse_line(&line, None).unwrap_err();
+        let (col, msg) = (e.column, e.problem.to_string());
         assert_eq!(col, 17);
         assert!(msg.starts_with("r2c8:"), "{msg}");
-        let (col, msg) = parse_line(&".".repeat(80), None).unwrap_err();
+        let e = parse_line(&".".repeat(80), None).unwrap_err();
+        let (col, msg) = (e.column, e.problem.to_string());
         assert_eq!(col, 1);
         assert!(msg.contains("80 cells"), "{msg}");
-        let (col, msg) = parse_line("1 0 0 5", None).unwrap_err();
+        let e = parse_line("1 0 0 5", None).unwrap_err();
+        let (col, msg) = (e.column, e.problem.to_string());
         assert_eq!(col, 7);
         assert!(msg.contains("outside 0..2"), "{msg}");
     }
@@ -142,7 +127,11 @@ mod tests {
     #[test]
     fn duplicate_givens_are_refused() {
         let line = format!("55{}", ".".repeat(79));
-        let (_, msg) = parse_line(&line, None).unwrap_err();
-        assert_eq!(msg, "r1c1 and r1c2 both hold 5 in row 1");
+        let e = parse_line(&line, None).unwrap_err();
+        assert_eq!(e.problem.to_string(), "r1c1 and r1c2 both hold 5 in row 1");
+        assert!(matches!(
+            e.problem,
+            crate::input::Problem::Puzzle(PuzzleError::DuplicateGiven { value: 5, .. })
+        ));
     }
 }

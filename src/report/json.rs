@@ -2,11 +2,14 @@
 
 use super::round3;
 use crate::engine::{MilpStats, PropagationStats, Solution, Stage, Stats};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{square_box_side, Layout, Puzzle};
 use serde_json::{json, Map, Value};
 
 /// The `solve --json` object: status, order, givens, name, grid (when solved), `"model"` (the
-/// formulation and its size, or `{"method": name}` for a search) and `"stats"`.
+/// formulation and its size, or `{"method": name}` for a search) and `"stats"`; and what reads
+/// the puzzle back: `"puzzle"` (the givens as n rows), `"box"` when the boxes are not square,
+/// `"regions"` for irregular regions, `"diagonals": true`. The schema is
+/// `docs/solve-output.schema.json`.
 pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
     let (model, stats) = match &solution.stats {
         Stats::Milp(m) => milp_fields(&solution.engine, m),
@@ -29,6 +32,22 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
     }
     if let Some(grid) = &solution.grid {
         value["grid"] = json!(grid.rows());
+    }
+    value["puzzle"] = json!(puzzle.givens_grid().rows());
+    match puzzle.layout() {
+        Layout::Boxes { rows, cols }
+            if square_box_side(puzzle.order()) != Some(*rows) || rows != cols =>
+        {
+            value["box"] = json!([rows, cols]);
+        }
+        Layout::Boxes { .. } => {}
+        Layout::Regions(ids) => {
+            let rows: Vec<&[usize]> = ids.chunks(puzzle.order()).collect();
+            value["regions"] = json!(rows);
+        }
+    }
+    if puzzle.has_diagonals() {
+        value["diagonals"] = json!(true);
     }
     value
 }

@@ -51,6 +51,26 @@ pub fn grid_text(grid: &Grid, layout: &Layout) -> String {
     out
 }
 
+/// The grid on one line, as line files hold puzzles: n² characters (`.` for an empty cell) for
+/// n ≤ 9, otherwise n² integers separated by spaces (`0` for an empty cell).
+///
+/// ```
+/// use sudoku_ilp::{report::text::grid_line, puzzle::Grid};
+/// assert_eq!(grid_line(&Grid { n: 4, values: vec![1,0,3,4, 3,4,1,2, 2,1,4,3, 4,3,2,1] }),
+///     "1.343412214343 21".replace(' ', ""));
+/// ```
+pub fn grid_line(grid: &Grid) -> String {
+    if grid.n <= 9 {
+        grid.values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect()
+    } else {
+        let values: Vec<String> = grid.values.iter().map(|v| v.to_string()).collect();
+        values.join(" ")
+    }
+}
+
 /// `1,234` style integers, for readable statistics.
 pub fn thousands(x: usize) -> String {
     let digits = x.to_string();

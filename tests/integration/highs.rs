@@ -173,12 +173,8 @@ fn a_propagation_start_is_certified_by_highs_on_the_hardest_grids() {
 }
 
 /// `grid25_misc.txt` lines 2 and 6: HiGHS alone needs seconds to minutes there; with a start
-/// it only certifies. Ignored for now: today's `--method propagate` probes at the root only
-/// and needs 20–55 s on these lines in release (issue 12), minutes in a debug build; the
-/// incremental propagator of issue 12 item 2 (or `--start sat`) brings it under a second.
-/// Run with `cargo test --test integration highs:: -- --ignored`.
+/// from the incremental propagator it only certifies.
 #[test]
-#[ignore = "needs the strong propagate of issue 12 item 2; minutes with today's"]
 fn a_propagation_start_is_certified_by_highs_on_hard_25x25_grids() {
     let Some(path) = shared_data("grid25_misc.txt") else {
         return;

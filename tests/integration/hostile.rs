@@ -67,10 +67,12 @@ fn parse_everything(bytes: &[u8]) -> bool {
         ParseOptions {
             box_shape: Some((2, 3)),
             line: Some(1),
+            ..ParseOptions::default()
         },
         ParseOptions {
             box_shape: None,
             line: Some(2),
+            ..ParseOptions::default()
         },
     ] {
         let strict = parse_puzzle("input", &text, options);

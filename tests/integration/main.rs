@@ -3,6 +3,7 @@
 mod bad_input;
 mod batch;
 mod cli_data;
+mod cli_edges;
 mod collections;
 mod common;
 mod count;
