@@ -10,6 +10,7 @@ mod generate;
 mod info;
 mod model_args;
 mod render;
+mod report;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +40,7 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     Info(info::InfoArgs),
     Render(render::RenderArgs),
+    Report(report::ReportArgs),
 }
 
 /// Exit codes of the contract.
@@ -111,6 +113,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Generate(args) => generate::run(args),
         Command::Info(args) => info::run(args),
         Command::Render(args) => render::run(args),
+        Command::Report(args) => report::run(args),
     }
 }
 

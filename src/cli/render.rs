@@ -5,13 +5,19 @@ use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
 use sudoku_ilp::engine::Limits;
-use sudoku_ilp::report::svg::svg;
+use sudoku_ilp::report::{lp_svg::lp_svg, svg::svg};
+use sudoku_ilp::solve::grid_relaxation;
 
 /// Draw a puzzle as SVG: givens in bold, solved digits (with --solve) in blue, thick box or
-/// region borders, an optional title.
+/// region borders, an optional title. With --lp, draw the root LP relaxation of the --model
+/// instead: binary: each open cell's values with positive LP weight as small digits shaded by
+/// the weight, cells the LP fixes as big digits; natural: each cell's LP value x_rc. The
+/// caption counts the fractional columns and says whether the LP alone gives the grid.
 ///
 /// Example:
 ///   sudoku-ilp render --line 1 ../shared/data/magictour_top95.txt --solve --title "top95 #1" -o grid.svg
+///   sudoku-ilp render --lp --line 1 ../shared/data/forum_hardest_1905_11plus.txt -o lp.svg
+///   sudoku-ilp render --lp --model natural --line 1 ../shared/data/forum_hardest_1905_11plus.txt -o lp-natural.svg
 ///   rsvg-convert grid.svg -o grid.png
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
@@ -30,6 +36,10 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 
+    /// Draw the root LP relaxation of --model (binary or natural) instead of the puzzle.
+    #[arg(long, conflicts_with = "solve")]
+    pub lp: bool,
+
     /// A title above the grid.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
@@ -41,6 +51,16 @@ pub struct RenderArgs {
 
 pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle()?;
+    if args.lp {
+        let model = args.model.formulation()?.build(&puzzle);
+        let relaxation =
+            grid_relaxation(&puzzle, &model, &args.solver.options()?).map_err(Failure::internal)?;
+        let title = args
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("Root LP relaxation, {} model", model.label));
+        return write(&args.output, &lp_svg(&puzzle, &relaxation, Some(&title))).map(|()| Code::Ok);
+    }
     let mut code = Code::Ok;
     let mut solution = None;
     if args.solve {
@@ -57,7 +77,12 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
         }
     }
     let picture = svg(&puzzle, solution.as_ref(), args.title.as_deref());
-    std::fs::write(&args.output, picture)
-        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", args.output.display())))?;
+    write(&args.output, &picture)?;
     Ok(code)
+}
+
+/// Writes `text` to `path`, or fails with one line.
+fn write(path: &std::path::Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text)
+        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))
 }

@@ -57,13 +57,13 @@ pub struct Propagated {
 }
 
 /// The fixed structure: each cell's peers and each house's cells.
-struct Shape {
+pub(crate) struct Shape {
     peers: Vec<Vec<usize>>,
     houses: Vec<Vec<usize>>,
 }
 
 impl Shape {
-    fn new(puzzle: &Puzzle) -> Shape {
+    pub(crate) fn new(puzzle: &Puzzle) -> Shape {
         let (houses_of, houses) = house_index(puzzle);
         let peers = houses_of
             .iter()
@@ -85,17 +85,17 @@ impl Shape {
 
 /// Candidate masks (literals not yet false) and which cells' true literal has been propagated.
 #[derive(Clone)]
-struct State {
-    cand: Vec<u64>,
+pub(crate) struct State {
+    pub(crate) cand: Vec<u64>,
     done: Vec<bool>,
 }
 
 /// The empty clause was derived.
-struct Conflict;
+pub(crate) struct Conflict;
 
 impl State {
     /// Each given cell has its value as only candidate, each empty cell all of 1..n.
-    fn from_givens(puzzle: &Puzzle) -> State {
+    pub(crate) fn from_givens(puzzle: &Puzzle) -> State {
         let n = puzzle.order();
         let cand = puzzle
             .givens()
@@ -115,7 +115,7 @@ impl State {
     }
 
     /// Unit propagation to a fixpoint.
-    fn propagate(&mut self, shape: &Shape, n: usize) -> Result<(), Conflict> {
+    pub(crate) fn propagate(&mut self, shape: &Shape, n: usize) -> Result<(), Conflict> {
         loop {
             let mut changed = false;
             for i in 0..self.cand.len() {
@@ -158,11 +158,11 @@ impl State {
         self.cand.iter().filter(|m| m.count_ones() == 1).count()
     }
 
-    fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.cand.iter().all(|m| m.count_ones() == 1)
     }
 
-    fn values(&self) -> Vec<u8> {
+    pub(crate) fn values(&self) -> Vec<u8> {
         self.cand
             .iter()
             .map(|&m| {

@@ -3,15 +3,21 @@
 //! - [`text`]: the boxed grid and a statistics block, as people read them;
 //! - [`json`]: the JSON objects of the `solve --json` contract;
 //! - [`svg`]: the grid as a picture;
+//! - [`lp_svg`]: the root LP relaxation drawn on the grid;
+//! - [`tree`]: the LP branch-and-bound tree as JSON records and as a picture;
+//! - [`html`]: the classroom page (inline SVG and CSS, no script);
 //! - [`chart`]: solve times of many puzzles per variant.
 //!
 //! The library's algorithms return typed results; only this module turns them into text.
 
 pub mod chart;
 pub mod count;
+pub mod html;
 pub mod json;
+pub mod lp_svg;
 pub mod svg;
 pub mod text;
+pub mod tree;
 
 /// A number of milliseconds rounded to three decimals, as the JSON reports give them.
 pub fn round3(x: f64) -> f64 {

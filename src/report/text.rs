@@ -1,6 +1,6 @@
 //! Results as people read them: the boxed grid and a short statistics block per engine family.
 
-use crate::engine::{MilpStats, PropagationStats, Solution, Stage, Stats, Status};
+use crate::engine::{LpBbStats, MilpStats, PropagationStats, Solution, Stage, Stats, Status};
 use crate::formulation::ModelSize;
 use crate::puzzle::{Grid, Layout, Puzzle};
 use std::fmt::Write;
@@ -109,6 +109,7 @@ pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
             ),
         ),
         Stats::Propagation(p) => method_lines(&mut out, solution, &propagation_summary(p)),
+        Stats::LpBb(b) => method_lines(&mut out, solution, &lp_bb_summary(b)),
     }
     out
 }
@@ -146,6 +147,19 @@ fn method_lines(out: &mut String, solution: &Solution, summary: &str) {
     let _ = writeln!(out, "method   {}", solution.engine);
     let _ = writeln!(out, "time     solve {:.1} ms", solution.time_ms);
     let _ = writeln!(out, "search   {summary}");
+}
+
+/// One line saying what the LP branch and bound did.
+pub fn lp_bb_summary(b: &LpBbStats) -> String {
+    format!(
+        "LP branch and bound: {} nodes (depth {}), {} LP solves, {} simplex iterations; pruned {} by an infeasible LP, {} by propagation",
+        thousands(b.nodes as usize),
+        b.max_depth,
+        thousands(b.lp_solves as usize),
+        thousands(b.lp_iterations.max(0) as usize),
+        b.lp_pruned,
+        b.propagation_pruned
+    )
 }
 
 /// One line saying what unit propagation, the failed-literal rule and search did.

@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod batch;
+mod browser;
 mod cli_data;
 mod collections;
 mod common;
@@ -9,7 +10,10 @@ mod count;
 mod equivalence;
 mod export;
 mod hostile;
+mod lp_bb;
+mod lp_render;
 mod methods;
 mod natural;
 mod render;
+mod tutorial;
 mod variants;
