@@ -67,7 +67,7 @@ pub fn tree_json(tree: &Tree) -> Value {
     })
 }
 
-const BOX_W: usize = 132;
+const BOX_W: usize = 184;
 const BOX_H: usize = 70;
 const GAP_X: usize = 14;
 const GAP_Y: usize = 46;
@@ -157,7 +157,7 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
             );
         }
     }
-    out.push_str("</g>\n<g font-family=\"sans-serif\" font-size=\"15\" text-anchor=\"middle\">\n");
+    out.push_str("</g>\n<g font-family=\"sans-serif\" font-size=\"14\" text-anchor=\"middle\">\n");
     for node in nodes {
         let (x, y) = (x_of(node.id), y_of(node.depth));
         let lines = node_lines(node);
