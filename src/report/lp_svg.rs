@@ -143,10 +143,21 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
             escape(t)
         );
     }
-    for (i, lp) in relaxation.cells.iter().enumerate() {
+    // An infeasible LP has no point: the givens alone are drawn.
+    let givens: Vec<CellLp> = puzzle
+        .givens()
+        .iter()
+        .map(|&g| CellLp::Weights(if g == 0 { vec![] } else { vec![(g, 1.0)] }))
+        .collect();
+    let cells = if relaxation.cells.is_empty() {
+        &givens
+    } else {
+        &relaxation.cells
+    };
+    for (i, lp) in cells.iter().enumerate() {
         let (x, y) = (x0 + (i % n) * cell, top + (i / n) * cell);
         let given = puzzle.givens().get(i).copied().unwrap_or(0);
-        if clash[i] {
+        if clash.get(i).copied().unwrap_or(false) {
             let _ = writeln!(
                 out,
                 r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{CLASH_GROUND}"/>"#
