@@ -30,7 +30,7 @@ use crate::solve::{ms, SolveError, SolveOptions};
 use std::time::Instant;
 
 /// What the LP-based branch and bound did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct LpBbStats {
     /// Nodes of the search tree, the root included.
     pub nodes: u64,
@@ -38,6 +38,8 @@ pub struct LpBbStats {
     pub lp_solves: u64,
     /// Simplex iterations over all LP solves.
     pub lp_iterations: i64,
+    /// Wall-clock time inside the LP solves (HiGHS runs and reading their solutions).
+    pub lp_ms: f64,
     /// Nodes pruned because the LP was infeasible.
     pub lp_pruned: u64,
     /// Nodes pruned because propagation derived a contradiction.
@@ -360,7 +362,9 @@ impl Search {
 
     /// One LP solve, counted.
     fn solve_lp(&mut self) -> Result<LpOutcome, SolveError> {
+        let start = Instant::now();
         let outcome = self.lp.solve()?;
+        self.stats.lp_ms += ms(start.elapsed());
         self.stats.lp_solves += 1;
         self.stats.lp_iterations += outcome.iterations;
         Ok(outcome)

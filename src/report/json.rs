@@ -21,6 +21,7 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
                 ("nodes", json!(b.nodes)),
                 ("lp_solves", json!(b.lp_solves)),
                 ("lp_iterations", json!(b.lp_iterations)),
+                ("lp_ms", json!(round3(b.lp_ms))),
                 ("lp_pruned", json!(b.lp_pruned)),
                 ("propagation_pruned", json!(b.propagation_pruned)),
                 ("max_depth", json!(b.max_depth)),

@@ -152,10 +152,11 @@ fn method_lines(out: &mut String, solution: &Solution, summary: &str) {
 /// One line saying what the LP branch and bound did.
 pub fn lp_bb_summary(b: &LpBbStats) -> String {
     format!(
-        "LP branch and bound: {} nodes (depth {}), {} LP solves, {} simplex iterations; pruned {} by an infeasible LP, {} by propagation",
+        "LP branch and bound: {} nodes (depth {}), {} LP solves ({:.1} ms), {} simplex iterations; pruned {} by an infeasible LP, {} by propagation",
         thousands(b.nodes as usize),
         b.max_depth,
         thousands(b.lp_solves as usize),
+        b.lp_ms,
         thousands(b.lp_iterations.max(0) as usize),
         b.lp_pruned,
         b.propagation_pruned
