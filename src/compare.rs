@@ -198,6 +198,7 @@ impl Column {
                 self.stats = m.highs;
             }
             Stats::Propagation(p) => self.fixed_by_reasoning = Some(p.fixed_by_reasoning),
+            Stats::LpBb(b) => self.stats.lp_iterations = b.lp_iterations,
             Stats::Search(_) => {}
         }
     }

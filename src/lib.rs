@@ -22,6 +22,7 @@
 
 pub mod batch;
 pub mod check;
+pub mod classroom;
 pub mod compare;
 pub mod engine;
 pub mod explain;

@@ -13,6 +13,7 @@ mod model_args;
 pub mod output;
 mod render;
 mod shell;
+mod report;
 mod solve;
 mod values;
 
@@ -48,6 +49,7 @@ pub enum Command {
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
+    Report(report::ReportArgs),
 }
 
 /// Exit codes of the contract.
@@ -135,6 +137,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
+        Command::Report(args) => report::run(args),
     }
 }
 

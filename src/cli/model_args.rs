@@ -4,6 +4,7 @@ use super::values::{InputFormatArg, ModelArg};
 use super::{input_failure, parse_box, Failure};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
+use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::milp::{Milp, Presolve, Start, START_BUDGET};
 use sudoku_ilp::engine::{Engine, Method};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
@@ -276,6 +277,9 @@ pub enum MethodArg {
     Backtrack,
     /// Unit propagation on the SAT clauses, the failed-literal rule, then search.
     Propagate,
+    /// LP-based branch and bound: one HiGHS LP re-solved at every node after singles
+    /// propagation, branching on the cell with the fewest candidates.
+    LpBb,
 }
 
 impl From<MethodArg> for Method {
@@ -284,6 +288,7 @@ impl From<MethodArg> for Method {
             MethodArg::Ilp => Method::Ilp,
             MethodArg::Backtrack => Method::Backtrack,
             MethodArg::Propagate => Method::Propagate,
+            MethodArg::LpBb => Method::LpBb,
         }
     }
 }
@@ -374,6 +379,11 @@ pub fn engine(
                 "--start applies to --method ilp, not {}",
                 method.name()
             )));
+        }
+        if method == Method::LpBb {
+            return Ok(Arc::new(LpBb {
+                options: options.clone(),
+            }));
         }
         return Ok(Arc::from(engine));
     }

@@ -6,14 +6,20 @@ use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
 use sudoku_ilp::engine::Limits;
-use sudoku_ilp::report::svg::svg;
+use sudoku_ilp::report::{lp_svg::lp_svg, svg::svg};
+use sudoku_ilp::solve::grid_relaxation;
 
 /// Draw a puzzle as SVG: givens in bold, solved digits (with --solve) in blue, thick box or
-/// region borders, an optional title.
+/// region borders, an optional title. With --lp, draw the root LP relaxation of the --model
+/// instead: binary: each open cell's values with positive LP weight as small digits shaded by
+/// the weight, cells the LP fixes as big digits; natural: each cell's LP value x_rc. The
+/// caption counts the fractional columns and says whether the LP alone gives the grid.
 ///
 /// Example:
 ///   sudoku-ilp render --line 1 ../shared/data/magictour_top95.txt --solve --title "top95 #1" -o grid.svg
 ///   sudoku-ilp render --solve data/seeds/seed004_unique_9x9.json | rsvg-convert -o grid.png
+///   sudoku-ilp render --lp --line 1 ../shared/data/forum_hardest_1905_11plus.txt -o lp.svg
+///   sudoku-ilp render --lp --model natural --line 1 ../shared/data/forum_hardest_1905_11plus.txt -o lp-natural.svg
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct RenderArgs {
@@ -34,6 +40,10 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub start: StartArgs,
 
+    /// Draw the root LP relaxation of --model (binary or natural) instead of the puzzle.
+    #[arg(long, conflicts_with = "solve")]
+    pub lp: bool,
+
     /// A title above the grid.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
@@ -45,6 +55,17 @@ pub struct RenderArgs {
 
 pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("render")?;
+    if args.lp {
+        let model = args.model.formulation()?.build(&puzzle);
+        let relaxation =
+            grid_relaxation(&puzzle, &model, &args.solver.options()?).map_err(Failure::internal)?;
+        let title = args
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("Root LP relaxation, {} model", model.label));
+        let picture = lp_svg(&puzzle, &relaxation, Some(&title));
+        return write_out(args.output.as_deref(), &picture).map(|()| Code::Ok);
+    }
     let mut code = Code::Ok;
     let mut solution = None;
     if args.solve {

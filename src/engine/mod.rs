@@ -10,6 +10,7 @@
 //! | MILP | [`milp`] | a [`crate::formulation::Formulation`] solved by HiGHS ([`crate::solve`]) |
 //! | backtracking | [`backtrack`] | depth-first search, most-constrained choice first |
 //! | propagation | [`propagate`] | unit propagation and the failed-literal rule, then search |
+//! | LP branch and bound | [`lp_bb`] | HiGHS LP relaxations, singles propagation, depth first |
 //!
 //! ```
 //! use sudoku_ilp::engine::{backtrack::Backtrack, Engine, Limits, Status};
@@ -21,10 +22,12 @@
 //! ```
 
 pub mod backtrack;
+pub mod lp_bb;
 pub mod milp;
 pub mod propagate;
 
 pub use crate::status::{CountEnd, Status};
+pub use lp_bb::LpBbStats;
 pub use propagate::Stage;
 
 use crate::check::{check, CheckError};
@@ -91,6 +94,7 @@ pub enum Stats {
     Milp(MilpStats),
     Search(SearchStats),
     Propagation(PropagationStats),
+    LpBb(LpBbStats),
 }
 
 /// What a MILP solve did: the model, an optional presolve, and HiGHS's counters.
@@ -163,6 +167,7 @@ impl Stats {
             Stats::Milp(m) => u64::try_from(m.highs.nodes).ok(),
             Stats::Search(s) => Some(s.nodes),
             Stats::Propagation(p) => Some(p.nodes),
+            Stats::LpBb(b) => Some(b.nodes),
         }
     }
 }
@@ -234,11 +239,18 @@ pub enum Method {
     Backtrack,
     /// Unit propagation, the failed-literal rule, then search.
     Propagate,
+    /// LP-based branch and bound over HiGHS LP relaxations of the binary model.
+    LpBb,
 }
 
 impl Method {
     /// Every method, in the order help texts list them.
-    pub const ALL: [Method; 3] = [Method::Ilp, Method::Backtrack, Method::Propagate];
+    pub const ALL: [Method; 4] = [
+        Method::Ilp,
+        Method::Backtrack,
+        Method::Propagate,
+        Method::LpBb,
+    ];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -246,6 +258,7 @@ impl Method {
             Method::Ilp => "ilp",
             Method::Backtrack => "backtrack",
             Method::Propagate => "propagate",
+            Method::LpBb => "lp-bb",
         }
     }
 
@@ -256,6 +269,7 @@ impl Method {
             Method::Ilp => None,
             Method::Backtrack => Some(Box::new(backtrack::Backtrack)),
             Method::Propagate => Some(Box::new(propagate::Propagate::default())),
+            Method::LpBb => Some(Box::new(lp_bb::LpBb::default())),
         }
     }
 }

@@ -34,7 +34,7 @@ use super::{Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::ms;
 use search::{failed_literal_rule, Counters, Outcome, Search};
-use state::{Shape, State};
+pub(crate) use state::{Shape, State};
 use std::time::Instant;
 
 /// Which stage completed the grid (or proved that none exists).

@@ -19,6 +19,19 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
             method_fields(solution, counters)
         }
         Stats::Propagation(p) => method_fields(solution, propagation_counters(p)),
+        Stats::LpBb(b) => {
+            let counters = [
+                ("nodes", json!(b.nodes)),
+                ("lp_solves", json!(b.lp_solves)),
+                ("lp_iterations", json!(b.lp_iterations)),
+                ("lp_ms", json!(round3(b.lp_ms))),
+                ("lp_pruned", json!(b.lp_pruned)),
+                ("propagation_pruned", json!(b.propagation_pruned)),
+                ("max_depth", json!(b.max_depth)),
+            ];
+            let counters = counters.into_iter().map(|(k, v)| (k.to_string(), v));
+            method_fields(solution, counters.collect())
+        }
     };
     let mut value = json!({
         "status": solution.status,

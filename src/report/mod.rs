@@ -4,16 +4,22 @@
 //! - [`json`]: the JSON objects of the `solve --json` contract;
 //! - [`svg`]: the grid as a picture;
 //! - [`chart`]: solve times of many puzzles per variant;
-//! - [`batch`]: the JSON line of each batch result and the batch and merge summaries.
+//! - [`batch`]: the JSON line of each batch result and the batch and merge summaries;
+//! - [`lp_svg`]: the root LP relaxation drawn on the grid;
+//! - [`tree`]: the LP branch-and-bound tree as JSON records and as a picture;
+//! - [`html`]: the classroom page (inline SVG and CSS, no script).
 //!
 //! The library's algorithms return typed results; only this module turns them into text.
 
 pub mod batch;
 pub mod chart;
 pub mod count;
+pub mod html;
 pub mod json;
+pub mod lp_svg;
 pub mod svg;
 pub mod text;
+pub mod tree;
 
 /// A number of milliseconds rounded to three decimals, as the JSON reports give them.
 pub fn round3(x: f64) -> f64 {

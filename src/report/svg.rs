@@ -13,7 +13,7 @@ const TITLE: usize = 36;
 pub const SOLVED_COLOUR: &str = "#1f5fbf";
 
 /// The region (box or irregular region) index of each cell, row-major.
-fn region_of(puzzle: &Puzzle) -> Vec<usize> {
+pub(crate) fn region_of(puzzle: &Puzzle) -> Vec<usize> {
     let n = puzzle.order();
     match puzzle.layout() {
         Layout::Boxes { rows, cols } => (0..n * n)

@@ -1,6 +1,7 @@
 //! Results as people read them: the boxed grid and a short statistics block per engine family.
 
-use crate::engine::{MilpStats, PropagationStats, Solution, Stage, StartReport, Stats, Status};
+use crate::engine::{LpBbStats, MilpStats, PropagationStats, Solution, Stage};
+use crate::engine::{StartReport, Stats, Status};
 use crate::formulation::ModelSize;
 use crate::puzzle::{Grid, Layout, Puzzle};
 use std::fmt::Write;
@@ -129,6 +130,7 @@ pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
             ),
         ),
         Stats::Propagation(p) => method_lines(&mut out, solution, &propagation_summary(p)),
+        Stats::LpBb(b) => method_lines(&mut out, solution, &lp_bb_summary(b)),
     }
     out
 }
@@ -196,6 +198,20 @@ fn method_lines(out: &mut String, solution: &Solution, summary: &str) {
     let _ = writeln!(out, "method   {}", solution.engine);
     let _ = writeln!(out, "time     solve {:.1} ms", solution.time_ms);
     let _ = writeln!(out, "search   {summary}");
+}
+
+/// One line saying what the LP branch and bound did.
+pub fn lp_bb_summary(b: &LpBbStats) -> String {
+    format!(
+        "LP branch and bound: {} nodes (depth {}), {} LP solves ({:.1} ms), {} simplex iterations; pruned {} by an infeasible LP, {} by propagation",
+        thousands(b.nodes as usize),
+        b.max_depth,
+        thousands(b.lp_solves as usize),
+        b.lp_ms,
+        thousands(b.lp_iterations.max(0) as usize),
+        b.lp_pruned,
+        b.propagation_pruned
+    )
 }
 
 /// One line saying what unit propagation, the failed-literal rule and search did.

@@ -6,7 +6,9 @@
 //! unless `mip_rel_gap` is 0.
 
 pub mod count;
+pub mod lp;
 pub mod read;
+pub mod relaxation;
 pub mod session;
 
 mod analyse;
@@ -15,6 +17,7 @@ mod ffi;
 
 pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
 pub use error::{OptionReason, SolveError};
+pub use relaxation::{grid_relaxation, CellLp, GridRelaxation};
 
 use crate::formulation::BuiltModel;
 pub use crate::status::Status;

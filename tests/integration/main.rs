@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod batch;
+mod browser;
 mod cli_data;
 mod cli_edges;
 mod collections;
@@ -11,9 +12,12 @@ mod equivalence;
 mod export;
 mod highs;
 mod hostile;
+mod lp_bb;
+mod lp_render;
 mod methods;
 mod natural;
 mod propagate;
 mod render;
 mod scale;
+mod tutorial;
 mod variants;

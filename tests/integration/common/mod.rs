@@ -8,14 +8,13 @@ use std::path::{Path, PathBuf};
 
 /// The path of a file in `../shared/data`, or `None` (with a visible SKIPPED message) when the
 /// shared folder is absent, as on a clone without its neighbours. With `CI` set the absence is a
-/// failure: CI always has the folder, so a skip there would hide a bug.
-///
-/// `SUDOKU_ILP_SHARED_DATA` names another folder (a worktree whose neighbours are not the
-/// shared folder's).
+/// failure: CI always has the folder, so a skip there would hide a bug. `SUDOKU_ILP_SHARED_DATA`
+/// names another folder (for a checkout that does not sit beside `shared`, e.g. a git worktree).
 pub fn shared_data(name: &str) -> Option<PathBuf> {
-    let folder = std::env::var_os("SUDOKU_ILP_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    let folder = std::env::var_os("SUDOKU_ILP_SHARED_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
     let path = folder.join(name);
     if path.exists() {
         Some(path)

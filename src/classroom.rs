@@ -1,0 +1,108 @@
+//! Everything the classroom page shows about one puzzle, computed in one place: each engine's
+//! solution, the comparison of formulations, the root LP pictures' data, the LP branch-and-bound
+//! tree and the head of the LP export. [`crate::report::html`] renders it.
+
+use crate::compare::{all_variants, compare, Column, Variant};
+use crate::engine::lp_bb::{LpBb, Tree};
+use crate::engine::milp::Milp;
+use crate::engine::propagate::Propagate;
+use crate::engine::{backtrack::Backtrack, Engine, EngineError, Limits, Solution};
+use crate::export::{lp, ExportError};
+use crate::formulation::{binary::Binary, natural::Natural, Formulation};
+use crate::puzzle::{Grid, Puzzle};
+use crate::solve::{grid_relaxation, GridRelaxation, SolveOptions};
+
+/// The compare columns the page shows (the other natural switches are for `compare` itself).
+pub const PAGE_VARIANTS: [&str; 6] = [
+    "binary",
+    "binary-reduce",
+    "natural",
+    "natural-strong",
+    "propagate",
+    "backtrack",
+];
+
+/// How many lines of the LP export the page shows.
+pub const LP_HEAD_LINES: usize = 24;
+
+/// The page's content.
+pub struct Classroom {
+    pub puzzle: Puzzle,
+    /// The first checked grid any engine found.
+    pub grid: Option<Grid>,
+    /// MILP (binary), MILP (natural-strong), propagate, backtrack, LP branch and bound.
+    pub solutions: Vec<Solution>,
+    pub columns: Vec<Column>,
+    /// Root LP of the binary model, then of the natural model.
+    pub relaxations: Vec<GridRelaxation>,
+    pub tree: Option<Tree>,
+    /// The first [`LP_HEAD_LINES`] lines of the binary model's LP file.
+    pub lp_head: Vec<String>,
+    /// Total lines of that LP file.
+    pub lp_lines: usize,
+}
+
+/// Why the page could not be computed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClassroomError {
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+/// Runs every engine, the comparison, both root LPs and the LP export on `puzzle`.
+pub fn gather(puzzle: &Puzzle, options: &SolveOptions) -> Result<Classroom, ClassroomError> {
+    let limits = Limits {
+        time_limit: options.time_limit,
+    };
+    let lp_bb = LpBb {
+        options: options.clone(),
+    };
+    let engines: Vec<Box<dyn Engine>> = vec![
+        Box::new(Milp {
+            options: options.clone(),
+            ..Milp::new(Binary::default())
+        }),
+        Box::new(Milp {
+            options: options.clone(),
+            ..Milp::new(Natural::strengthened())
+        }),
+        Box::new(Propagate::default()),
+        Box::new(Backtrack),
+    ];
+    let mut solutions = engines
+        .iter()
+        .map(|e| e.solve(puzzle, &limits))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (bb, tree) = lp_bb.run(puzzle, &limits, true)?;
+    solutions.push(bb);
+    let grid = solutions.iter().find_map(|s| s.grid.clone());
+    let mut variants: Vec<Variant> = all_variants(options)
+        .into_iter()
+        .filter(|v| PAGE_VARIANTS.contains(&v.name))
+        .collect();
+    variants.push(Variant::search("lp-bb", Box::new(lp_bb)));
+    let columns = compare(puzzle, &variants, options)?;
+    let binary = Binary::default().build(puzzle);
+    let natural = Natural::textbook().build(puzzle);
+    let relaxations = vec![
+        grid_relaxation(puzzle, &binary, options).map_err(EngineError::from)?,
+        grid_relaxation(puzzle, &natural, options).map_err(EngineError::from)?,
+    ];
+    let lp_text = lp::write(puzzle, &binary)?;
+    Ok(Classroom {
+        puzzle: puzzle.clone(),
+        grid,
+        solutions,
+        columns,
+        relaxations,
+        tree,
+        lp_head: lp_text
+            .lines()
+            .take(LP_HEAD_LINES)
+            .map(String::from)
+            .collect(),
+        lp_lines: lp_text.lines().count(),
+    })
+}

@@ -1,0 +1,297 @@
+//! The root LP relaxation drawn on the grid ([`crate::solve::GridRelaxation`]).
+//!
+//! Binary model: in each open cell the values v with LP weight x_{r,c,v} > 0 appear as small
+//! digits on a square whose shade is the weight (white 0 … dark blue 1), at the place v has on
+//! a phone keypad (1 top left, 9 bottom right for 9×9). A cell whose LP point puts weight 1 on
+//! one value is drawn as a big digit: black bold for givens, blue for values the LP fixes.
+//! Natural model: each cell shows its LP value x_rc; integral values as big digits, fractional
+//! ones with two decimals on an orange ground. The caption names the fractional columns, the
+//! natural model's fractional pair binaries, and whether the LP point alone is the solution.
+
+use super::svg::{escape, region_of, SOLVED_COLOUR};
+use crate::puzzle::Puzzle;
+use crate::solve::{CellLp, GridRelaxation, Status};
+use std::fmt::Write;
+
+const MARGIN: usize = 14;
+const TITLE: usize = 40;
+const CAPTION_LINE: usize = 26;
+/// Ground of a cell whose natural-model LP value is fractional.
+const FRACTIONAL_GROUND: &str = "#fde3c8";
+const FRACTIONAL_INK: &str = "#a04000";
+/// Ground of a cell whose LP value is integral but equal to a peer's integral value.
+const CLASH_GROUND: &str = "#f6c1c1";
+
+/// For each cell (row-major): the LP fixes a value in it that the LP also fixes in another
+/// cell of one of its houses, so the LP point, although integral there, is no Sudoku.
+pub fn clashes(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<bool> {
+    let n = puzzle.order();
+    let mut clash = vec![false; relaxation.cells.len()];
+    for house in puzzle.houses() {
+        let fixed: Vec<(usize, u8)> = house
+            .cells
+            .iter()
+            .map(|c| c.row * n + c.col)
+            .filter_map(|i| {
+                relaxation
+                    .cells
+                    .get(i)
+                    .and_then(CellLp::fixed)
+                    .map(|v| (i, v))
+            })
+            .collect();
+        for &(i, v) in &fixed {
+            if fixed.iter().any(|&(j, w)| j != i && w == v) {
+                clash[i] = true;
+            }
+        }
+    }
+    clash
+}
+
+/// The side of a cell: large enough for the small digits of 9×9 to be read when projected.
+fn cell_side(n: usize) -> usize {
+    if n <= 9 {
+        66
+    } else {
+        44
+    }
+}
+
+/// The caption lines under the grid.
+pub fn caption(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<String> {
+    if relaxation.status != Status::Solved {
+        return vec![format!(
+            "{} model: the root LP is {} — no grid satisfies even the relaxation",
+            relaxation.model,
+            if relaxation.status == Status::Infeasible {
+                "infeasible"
+            } else {
+                "unfinished"
+            }
+        )];
+    }
+    let natural = relaxation
+        .cells
+        .iter()
+        .any(|c| matches!(c, CellLp::Value(_)));
+    let mut lines = vec![format!(
+        "fractional columns: {} · cells the LP leaves open: {} of {}",
+        relaxation.fractional,
+        relaxation.open_cells(),
+        relaxation.cells.len()
+    )];
+    if natural {
+        lines.push(format!(
+            "fractional pair binaries: {} · clashing integral cells (red): {}",
+            relaxation.fractional_other,
+            clashes(puzzle, relaxation).iter().filter(|&&c| c).count()
+        ));
+    } else {
+        lines.push("small digits: values with LP weight > 0, shaded by the weight".to_string());
+    }
+    lines.push(if relaxation.gives_grid {
+        "the LP alone gives the grid: yes".to_string()
+    } else {
+        "the LP alone gives the grid: no — branching or cuts are needed".to_string()
+    });
+    lines
+}
+
+/// Draws `relaxation` (of a model built for `puzzle`) on the grid with an optional title. The
+/// root element carries `data-fractional` (the fractional column count) for tools and tests.
+///
+/// ```
+/// use sudoku_ilp::puzzle::Puzzle;
+/// use sudoku_ilp::report::lp_svg::lp_svg;
+/// use sudoku_ilp::solve::{CellLp, GridRelaxation, Status};
+/// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
+/// let mut cells = vec![CellLp::Weights(vec![(1, 1.0)]); 16];
+/// cells[1] = CellLp::Weights(vec![(3, 0.5), (2, 0.5)]);
+/// let r = GridRelaxation { model: "binary".into(), status: Status::Solved, objective: 0.0,
+///     fractional: 2, fractional_other: 0, cells, gives_grid: false };
+/// let picture = lp_svg(&p, &r, None);
+/// assert!(picture.contains(r#"data-fractional="2""#));
+/// assert!(picture.contains("fractional columns: 2"));
+/// ```
+pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>) -> String {
+    let n = puzzle.order();
+    let cell = cell_side(n);
+    let side = n * cell;
+    let lines = caption(puzzle, relaxation);
+    let clash = clashes(puzzle, relaxation);
+    let top = MARGIN + if title.is_some() { TITLE } else { 0 };
+    let width = (side + 2 * MARGIN).max(560);
+    let x0 = (width - side) / 2;
+    let height = top + side + 10 + CAPTION_LINE * lines.len() + MARGIN;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" data-fractional="{}" data-gives-grid="{}">"#,
+        relaxation.fractional, relaxation.gives_grid
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
+    );
+    if let Some(t) = title {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="24" font-weight="bold" text-anchor="middle">{}</text>"#,
+            width / 2,
+            MARGIN + 26,
+            escape(t)
+        );
+    }
+    // An infeasible LP has no point: the givens alone are drawn.
+    let givens: Vec<CellLp> = puzzle
+        .givens()
+        .iter()
+        .map(|&g| CellLp::Weights(if g == 0 { vec![] } else { vec![(g, 1.0)] }))
+        .collect();
+    let cells = if relaxation.cells.is_empty() {
+        &givens
+    } else {
+        &relaxation.cells
+    };
+    for (i, lp) in cells.iter().enumerate() {
+        let (x, y) = (x0 + (i % n) * cell, top + (i / n) * cell);
+        let given = puzzle.givens().get(i).copied().unwrap_or(0);
+        if clash.get(i).copied().unwrap_or(false) {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{CLASH_GROUND}"/>"#
+            );
+        }
+        draw_cell(&mut out, n, cell, (x, y), given, lp);
+    }
+    grid_lines(&mut out, puzzle, cell, (x0, top));
+    let _ = writeln!(
+        out,
+        r#"<g font-family="sans-serif" font-size="19" fill="black">"#
+    );
+    for (k, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{x0}" y="{}">{}</text>"#,
+            top + side + 10 + CAPTION_LINE * (k + 1) - 6,
+            escape(line)
+        );
+    }
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// One cell at `(x, y)`: a big digit when the LP fixes it, else its small weighted digits or
+/// its fractional value.
+fn draw_cell(
+    out: &mut String,
+    n: usize,
+    cell: usize,
+    (x, y): (usize, usize),
+    given: u8,
+    lp: &CellLp,
+) {
+    let centre = (x + cell / 2, y + cell / 2);
+    let big = cell * 6 / 10;
+    if let Some(v) = lp.fixed() {
+        let style = if given != 0 {
+            r#"font-weight="bold" fill="black""#.to_string()
+        } else {
+            format!(r#"fill="{SOLVED_COLOUR}""#)
+        };
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{big}" text-anchor="middle" dominant-baseline="central" {style}>{v}</text>"#,
+            centre.0, centre.1
+        );
+        return;
+    }
+    match lp {
+        CellLp::Weights(weights) => small_digits(out, n, cell, (x, y), weights),
+        CellLp::Value(v) => {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{FRACTIONAL_GROUND}"/><text x="{}" y="{}" font-family="sans-serif" font-size="{}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="{FRACTIONAL_INK}">{v:.2}</text>"#,
+                centre.0,
+                centre.1,
+                cell * 3 / 10
+            );
+        }
+    }
+}
+
+/// The values of an open cell on a k×k keypad (k = ⌈√n⌉), each on a square shaded by its
+/// weight: fill opacity = x_{r,c,v}; the digit turns white on dark squares.
+fn small_digits(
+    out: &mut String,
+    n: usize,
+    cell: usize,
+    (x, y): (usize, usize),
+    weights: &[(u8, f64)],
+) {
+    let k = (1..=n).find(|k| k * k >= n).unwrap_or(n);
+    let sub = (cell - 4) / k;
+    let font = sub * 7 / 10;
+    for &(v, w) in weights {
+        let slot = usize::from(v) - 1;
+        let (sx, sy) = (x + 2 + (slot % k) * sub, y + 2 + (slot / k) * sub);
+        let ink = if w > 0.45 { "white" } else { "#102040" };
+        let _ = writeln!(
+            out,
+            r#"<rect x="{sx}" y="{sy}" width="{sub}" height="{sub}" fill="{SOLVED_COLOUR}" fill-opacity="{:.2}"/><text x="{}" y="{}" font-family="sans-serif" font-size="{font}" text-anchor="middle" dominant-baseline="central" fill="{ink}">{v}</text>"#,
+            0.1 + 0.9 * w.clamp(0.0, 1.0),
+            sx + sub / 2,
+            sy + sub / 2
+        );
+    }
+}
+
+/// Thin lines between cells, thick lines between boxes or regions, a frame around the grid.
+fn grid_lines(out: &mut String, puzzle: &Puzzle, cell: usize, (x0, y0): (usize, usize)) {
+    let n = puzzle.order();
+    let region = region_of(puzzle);
+    let (mut thin, mut thick) = (String::new(), String::new());
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            let (x, y) = (x0 + c * cell, y0 + r * cell);
+            if c + 1 < n {
+                let target = if region[i] != region[i + 1] {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(
+                    target,
+                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}"/>"#,
+                    x + cell,
+                    y + cell
+                );
+            }
+            if r + 1 < n {
+                let target = if region[i] != region[i + n] {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(
+                    target,
+                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}"/>"#,
+                    y + cell,
+                    x + cell
+                );
+            }
+        }
+    }
+    let side = n * cell;
+    let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="1">{thin}</g>"##);
+    let _ = writeln!(
+        out,
+        r##"<g stroke="black" stroke-width="3" stroke-linecap="square">{thick}</g>"##
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="black" stroke-width="4"/>"#
+    );
+}

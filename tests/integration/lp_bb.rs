@@ -1,0 +1,160 @@
+//! `--method lp-bb`: the LP branch and bound solves hard 9×9 and 16×16 grids (checked here by an
+//! independent checker and against published solutions), and `--tree` records one JSON record
+//! per node whose root matches `compare`'s root LP row.
+
+use crate::common::{is_solution, line_givens, lines, shared_data};
+use assert_cmd::Command;
+use serde_json::Value;
+use sudoku_ilp::engine::lp_bb::LpBb;
+use sudoku_ilp::engine::{Engine, Limits, Status};
+use sudoku_ilp::input::parse_line;
+
+/// Solves every `step`-th puzzle line of `name` with lp-bb; returns (line number, grid) pairs.
+fn solve_every(name: &str, step: usize, box_side: usize) -> Option<Vec<(usize, Vec<u32>)>> {
+    let path = shared_data(name)?;
+    let mut solved = Vec::new();
+    for (number, line) in lines(&path).into_iter().step_by(step) {
+        let puzzle = parse_line(&line, None).unwrap();
+        let solution = LpBb::default().solve(&puzzle, &Limits::default()).unwrap();
+        assert_eq!(solution.status, Status::Solved, "{name} line {number}");
+        let grid: Vec<u32> = solution
+            .grid
+            .unwrap()
+            .values
+            .iter()
+            .map(|&v| v as u32)
+            .collect();
+        assert!(
+            is_solution(&line_givens(&line), &grid, box_side, box_side),
+            "{name} line {number}"
+        );
+        solved.push((number, grid));
+    }
+    Some(solved)
+}
+
+#[test]
+fn solves_a_sample_of_the_hardest_grids() {
+    if let Some(solved) = solve_every("forum_hardest_1905_11plus.txt", 2000, 3) {
+        assert!(solved.len() >= 24);
+    }
+}
+
+#[test]
+fn solves_janko_16x16_grids_as_published() {
+    let Some(published) = shared_data("grid16_janko.solutions.txt") else {
+        return;
+    };
+    // Every grid in release builds; every 8th in debug builds (each LP has 4,096 columns).
+    let step = if cfg!(debug_assertions) { 8 } else { 1 };
+    let Some(solved) = solve_every("grid16_janko.txt", step, 4) else {
+        return;
+    };
+    let published = lines(&published);
+    for (number, grid) in solved {
+        let (_, expected) = published.iter().find(|(k, _)| *k == number).unwrap();
+        assert_eq!(
+            grid,
+            line_givens(expected),
+            "grid16_janko.txt line {number}"
+        );
+    }
+}
+
+/// Runs the binary with `args`; returns standard output as JSON.
+fn json_of(args: &[&str]) -> Value {
+    let out = Command::cargo_bin("sudoku-ilp")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() || out.status.code() == Some(1),
+        "{args:?}"
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn tree_has_one_record_per_node_and_its_root_is_compares_root_lp() {
+    let Some(hard) = shared_data("forum_hardest_1905_11plus.txt") else {
+        return;
+    };
+    let file = hard.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for line in ["1", "4001"] {
+        let tree_path = dir.path().join(format!("tree{line}.json"));
+        let tree_arg = tree_path.to_str().unwrap();
+        let solved = json_of(&[
+            "solve", "--method", "lp-bb", "--json", "--tree", tree_arg, "--line", line, file,
+        ]);
+        assert_eq!(solved["status"], "solved");
+        let tree: Value =
+            serde_json::from_str(&std::fs::read_to_string(&tree_path).unwrap()).unwrap();
+        let nodes = tree["nodes"].as_array().unwrap();
+        assert_eq!(
+            nodes.len() as u64,
+            solved["stats"]["nodes"].as_u64().unwrap()
+        );
+        for (i, node) in nodes.iter().enumerate() {
+            assert_eq!(node["id"].as_u64(), Some(i as u64));
+            assert_eq!(
+                node["decision"].is_null(),
+                i == 0,
+                "only the root has no decision"
+            );
+        }
+        assert_eq!(nodes.iter().filter(|n| n["end"] == "solution").count(), 1);
+        let compared = json_of(&[
+            "compare",
+            "--variants",
+            "binary",
+            "--json",
+            "--line",
+            line,
+            file,
+        ]);
+        let root_lp = &compared["columns"][0]["root"];
+        let root = &nodes[0]["lp"];
+        assert_eq!(root["fractional"], root_lp["fractional"], "line {line}");
+        assert_eq!(root["objective"].as_f64(), root_lp["objective"].as_f64());
+        assert_eq!(root["status"] == "integral", root_lp["fractional"] == 0);
+    }
+}
+
+#[test]
+fn tree_svg_draws_every_node_and_other_methods_refuse_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/seeds/seed004_annex_9x9.json"
+    );
+    let svg_path = dir.path().join("tree.svg");
+    Command::cargo_bin("sudoku-ilp")
+        .unwrap()
+        .args(["solve", "--method", "lp-bb", "--tree"])
+        .arg(&svg_path)
+        .arg(puzzle)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg_path).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let nodes: usize = doc
+        .root_element()
+        .attribute("data-nodes")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let boxes = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("rx").is_some())
+        .count();
+    assert_eq!(boxes, nodes.min(sudoku_ilp::report::tree::MAX_DRAWN));
+    Command::cargo_bin("sudoku-ilp")
+        .unwrap()
+        .args(["solve", "--tree"])
+        .arg(dir.path().join("t.json"))
+        .arg(puzzle)
+        .assert()
+        .code(2);
+}
