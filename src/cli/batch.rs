@@ -1,7 +1,7 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
 use super::model_args::StartArgs;
+use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
 use super::{Code, Failure};
 use anyhow::Context;
 use clap::Args;

@@ -12,8 +12,8 @@ mod merge;
 mod model_args;
 pub mod output;
 mod render;
-mod shell;
 mod report;
+mod shell;
 mod solve;
 mod values;
 

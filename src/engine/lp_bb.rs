@@ -472,6 +472,11 @@ impl Search {
     }
 }
 
+/// Every cell's candidate mask, row-major.
+fn candidates(state: &State) -> Vec<u64> {
+    (0..state.cells()).map(|i| state.cand(i)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,9 +513,4 @@ mod tests {
         let s = LpBb::default().solve(&p, &Limits::default()).unwrap();
         assert_eq!((s.status, s.grid), (Status::Infeasible, None));
     }
-}
-
-/// Every cell's candidate mask, row-major.
-fn candidates(state: &State) -> Vec<u64> {
-    (0..state.cells()).map(|i| state.cand(i)).collect()
 }
