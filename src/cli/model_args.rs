@@ -181,6 +181,8 @@ pub enum MethodArg {
     Backtrack,
     /// Unit propagation on the SAT clauses, the failed-literal rule, then search.
     Propagate,
+    /// Seed 001's SAT clauses (only the literals givens leave open) solved by CaDiCaL.
+    Sat,
 }
 
 impl From<MethodArg> for Method {
@@ -189,6 +191,7 @@ impl From<MethodArg> for Method {
             MethodArg::Ilp => Method::Ilp,
             MethodArg::Backtrack => Method::Backtrack,
             MethodArg::Propagate => Method::Propagate,
+            MethodArg::Sat => Method::Sat,
         }
     }
 }

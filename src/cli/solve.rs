@@ -34,8 +34,9 @@ pub struct SolveArgs {
     pub singles: bool,
 
     /// Solution method: ilp (the MILP model with HiGHS), backtrack (depth-first search,
-    /// most-constrained choice first) or propagate (unit propagation on the SAT clauses, the
-    /// failed-literal rule, then search). --time-limit applies to all.
+    /// most-constrained choice first), propagate (unit propagation on the SAT clauses, the
+    /// failed-literal rule, then search) or sat (the SAT clauses over the literals givens leave
+    /// open, solved by the CDCL solver CaDiCaL). --time-limit applies to all.
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 }

@@ -10,6 +10,7 @@
 //! | MILP | [`milp`] | a [`crate::formulation::Formulation`] solved by HiGHS ([`crate::solve`]) |
 //! | backtracking | [`backtrack`] | depth-first search, most-constrained choice first |
 //! | propagation | [`propagate`] | unit propagation and the failed-literal rule, then search |
+//! | SAT | [`sat`] | seed 001's CNF over the open literals, solved by CaDiCaL (CDCL) |
 //!
 //! ```
 //! use sudoku_ilp::engine::{backtrack::Backtrack, Engine, Limits, Status};
@@ -23,6 +24,7 @@
 pub mod backtrack;
 pub mod milp;
 pub mod propagate;
+pub mod sat;
 
 pub use crate::status::{CountEnd, Status};
 pub use propagate::Stage;
@@ -91,6 +93,7 @@ pub enum Stats {
     Milp(MilpStats),
     Search(SearchStats),
     Propagation(PropagationStats),
+    Sat(SatStats),
 }
 
 /// What a MILP solve did: the model, an optional presolve, and HiGHS's counters.
@@ -132,6 +135,25 @@ pub struct PropagationStats {
     pub nodes: u64,
 }
 
+/// What the SAT engine did: the CNF over the open literals and CaDiCaL's counters (totals over
+/// every solver call; a count adds one blocking clause per solution).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SatStats {
+    /// Variables: the literals x(cell, value) that the givens leave open.
+    pub variables: usize,
+    /// Clauses given to the solver, blocking clauses included.
+    pub clauses: usize,
+    /// Solver calls (0 when the encoding alone proved that there is no solution).
+    pub solves: usize,
+    /// Time to build the CNF and load it (and the blocking clauses) into the solver.
+    pub encode_ms: f64,
+    /// Time inside CaDiCaL's solve calls.
+    pub cadical_ms: f64,
+    pub conflicts: u64,
+    pub decisions: u64,
+    pub propagations: u64,
+}
+
 impl Stats {
     /// Search or branch-and-bound nodes, when the engine counts them.
     pub fn nodes(&self) -> Option<u64> {
@@ -139,6 +161,8 @@ impl Stats {
             Stats::Milp(m) => u64::try_from(m.highs.nodes).ok(),
             Stats::Search(s) => Some(s.nodes),
             Stats::Propagation(p) => Some(p.nodes),
+            // A CDCL solver has decisions and conflicts, not a search tree.
+            Stats::Sat(_) => None,
         }
     }
 }
@@ -170,6 +194,8 @@ pub enum CountStats {
     },
     /// A depth-first search that goes on after each solution.
     Search { nodes: u64 },
+    /// One SAT solver re-solved with a blocking clause per solution (`solves` in the stats).
+    Sat(SatStats),
 }
 
 /// An engine failed for a reason other than the puzzle.
@@ -183,6 +209,9 @@ pub enum EngineError {
     /// An enumeration found the same solution twice (a no-good cut failed).
     #[error("internal error: {engine} returned solution {again} twice (a no-good cut failed)")]
     Repeated { engine: String, again: usize },
+    /// The SAT solver reported an error (not a verdict on the puzzle).
+    #[error("SAT solver: {0}")]
+    Sat(String),
     #[error("{engine} cannot {task}")]
     Unsupported { engine: String, task: &'static str },
 }
@@ -207,11 +236,18 @@ pub enum Method {
     Backtrack,
     /// Unit propagation, the failed-literal rule, then search.
     Propagate,
+    /// Seed 001's CNF solved by CaDiCaL.
+    Sat,
 }
 
 impl Method {
     /// Every method, in the order help texts list them.
-    pub const ALL: [Method; 3] = [Method::Ilp, Method::Backtrack, Method::Propagate];
+    pub const ALL: [Method; 4] = [
+        Method::Ilp,
+        Method::Backtrack,
+        Method::Propagate,
+        Method::Sat,
+    ];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -219,6 +255,7 @@ impl Method {
             Method::Ilp => "ilp",
             Method::Backtrack => "backtrack",
             Method::Propagate => "propagate",
+            Method::Sat => "sat",
         }
     }
 
@@ -229,6 +266,7 @@ impl Method {
             Method::Ilp => None,
             Method::Backtrack => Some(Box::new(backtrack::Backtrack)),
             Method::Propagate => Some(Box::new(propagate::Propagate::default())),
+            Method::Sat => Some(Box::new(sat::Sat)),
         }
     }
 }

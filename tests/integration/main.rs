@@ -12,4 +12,5 @@ mod hostile;
 mod methods;
 mod natural;
 mod render;
+mod sat;
 mod variants;
