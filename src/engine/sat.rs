@@ -231,10 +231,11 @@ impl<'p> Session<'p> {
     /// The grid of the solver's model: the givens, and value v in cell i when x(i, v) is true.
     fn decode(&self) -> Result<Grid, EngineError> {
         let mut values = self.puzzle.givens().to_vec();
-        for k in 0..self.cnf.variables() {
-            let value = self.solver.lit_val(Var::new(k as u32).pos_lit());
-            if value.map_err(sat_error)? == TernaryVal::True {
-                values[self.cnf.cells[k]] = self.cnf.values[k];
+        let literals = self.cnf.cells.iter().zip(&self.cnf.values).enumerate();
+        for (k, (&cell, &value)) in literals {
+            let truth = self.solver.lit_val(Var::new(k as u32).pos_lit());
+            if truth.map_err(sat_error)? == TernaryVal::True {
+                values[cell] = value;
             }
         }
         let grid = Grid {
@@ -246,9 +247,10 @@ impl<'p> Session<'p> {
 
     /// Adds the blocking clause ⋁ ¬x(i, grid_i) over the puzzle's empty cells i.
     fn block(&mut self, grid: &Grid) -> Result<(), EngineError> {
-        let clause: Vec<Lit> = (0..self.cnf.variables())
-            .filter(|&k| grid.values[self.cnf.cells[k]] == self.cnf.values[k])
-            .map(|k| Var::new(k as u32).neg_lit())
+        let literals = self.cnf.cells.iter().zip(&self.cnf.values).enumerate();
+        let clause: Vec<Lit> = literals
+            .filter(|&(_, (&cell, &value))| grid.values[cell] == value)
+            .map(|(k, _)| Var::new(k as u32).neg_lit())
             .collect();
         if clause.is_empty() {
             self.exhausted = true;
