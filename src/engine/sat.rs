@@ -269,7 +269,7 @@ enum Start<'p> {
     /// The encoding proved the puzzle infeasible (an empty group).
     Infeasible(SatStats),
     /// A solver loaded with the CNF.
-    Ready(Session<'p>),
+    Ready(Box<Session<'p>>),
 }
 
 /// Encodes `puzzle` and, unless that proved it infeasible, loads a solver.
@@ -286,7 +286,7 @@ fn start<'p>(puzzle: &'p Puzzle, limits: &Limits) -> Result<Start<'p>, EngineErr
     stats.variables = cnf.variables();
     stats.clauses = cnf.clauses();
     let session = Session::new(puzzle, cnf, limits.deadline(), stats)?;
-    Ok(Start::Ready(session))
+    Ok(Start::Ready(Box::new(session)))
 }
 
 impl Engine for Sat {
