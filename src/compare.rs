@@ -51,7 +51,7 @@ impl Variant {
 /// Every variant `compare` knows, in the order of its columns; the MILP ones use `options`.
 pub fn all_variants(options: &SolveOptions) -> Vec<Variant> {
     let mut variants = model_variants(options);
-    for method in [Method::Propagate, Method::Backtrack] {
+    for method in [Method::Propagate, Method::Sat, Method::Backtrack] {
         if let Some(engine) = method.search_engine() {
             variants.push(Variant::search(method.name(), engine));
         }
@@ -199,7 +199,7 @@ impl Column {
             }
             Stats::Propagation(p) => self.fixed_by_reasoning = Some(p.fixed_by_reasoning),
             Stats::LpBb(b) => self.stats.lp_iterations = b.lp_iterations,
-            Stats::Search(_) => {}
+            Stats::Search(_) | Stats::Sat(_) => {}
         }
     }
 }

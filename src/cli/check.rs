@@ -10,7 +10,8 @@ use sudoku_ilp::report::count::{check_conflict, check_report, Answer};
 /// Solves the model, cuts the solution off with a no-good row and solves the same HiGHS model
 /// once more: infeasible means unique; a second solution means several (both are printed, with
 /// the cells where they differ). With --method backtrack a depth-first search looks for a
-/// second solution instead. The first line of the output is the answer: "unique", "several",
+/// second solution instead; with --method sat CaDiCaL solves once more with a clause that
+/// blocks the first solution. The first line of the output is the answer: "unique", "several",
 /// "none" (or "unknown" at the time limit). A grid that gives the same value twice in a house
 /// is "none" without a solve.
 ///
@@ -21,6 +22,7 @@ use sudoku_ilp::report::count::{check_conflict, check_report, Answer};
 ///   sudoku-ilp check data/seeds/seed004_unique_9x9.json
 ///   sudoku-ilp check --json data/seeds/seed004_two_solutions_9x9.json
 ///   sudoku-ilp check --method backtrack data/seeds/seed004_unique_9x9.json
+///   sudoku-ilp check --method sat --line 1 ../shared/data/grid25_misc.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct CheckArgs {

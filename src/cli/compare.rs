@@ -20,9 +20,10 @@ use sudoku_ilp::solve::SolveOptions;
 ///
 /// Variants: binary, binary-reduce, natural (the seed's textbook big-M model), natural-pair-m,
 /// natural-drop-given-pairs, natural-exclusions, natural-sums, natural-subset-sums (one
-/// strengthening switch each), natural-strong (all switches but subset sums); and two
-/// methods without a model: propagate (unit propagation, failed-literal rule, then search)
-/// and backtrack (depth-first search). Model measures are "-" for the methods.
+/// strengthening switch each), natural-strong (all switches but subset sums); and three
+/// methods without a model: propagate (unit propagation, failed-literal rule, then search),
+/// sat (the SAT clauses solved by CaDiCaL) and backtrack (depth-first search). Model measures
+/// are "-" for the methods.
 ///
 /// With --batch, FILE is a line file and the table aggregates the first --limit puzzles:
 /// solved counts, then median, p90 and max of every measure.

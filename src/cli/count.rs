@@ -14,7 +14,8 @@ use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count
 /// HiGHS solves the model once, then a no-good row cuts off each solution found and the same
 /// HiGHS model is solved again, until it is infeasible (all solutions found) or --max solutions
 /// are found; one more solve then tells whether there are more. With --method backtrack a
-/// depth-first search enumerates them instead (an independent second opinion). Every solution
+/// depth-first search enumerates them instead (an independent second opinion); with --method sat
+/// CaDiCaL does, with a blocking clause over the open literals per solution. Every solution
 /// passes the independent checker. --time-limit bounds the whole search. A grid that gives the
 /// same value twice in a house has 0 solutions, reported without solving.
 ///
@@ -26,6 +27,7 @@ use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count
 ///   sudoku-ilp count --list --json data/seeds/seed004_two_solutions_9x9.json
 ///   sudoku-ilp count --max 50 --line 3 ../shared/data/edge_cases_9x9.txt
 ///   sudoku-ilp count --method backtrack data/seeds/seed004_four_solutions_9x9.json
+///   sudoku-ilp count --method sat --max 50 --line 3 ../shared/data/edge_cases_9x9.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct CountArgs {
@@ -56,8 +58,8 @@ pub struct CountingArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
 
-    /// Who enumerates the solutions: ilp (HiGHS with no-good rows) or backtrack (depth-first
-    /// search). propagate cannot enumerate.
+    /// Who enumerates the solutions: ilp (HiGHS with no-good rows), backtrack (depth-first
+    /// search) or sat (CaDiCaL with blocking clauses). propagate cannot enumerate.
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 }

@@ -280,6 +280,8 @@ pub enum MethodArg {
     /// LP-based branch and bound: one HiGHS LP re-solved at every node after singles
     /// propagation, branching on the cell with the fewest candidates.
     LpBb,
+    /// Seed 001's SAT clauses (only the literals givens leave open) solved by CaDiCaL.
+    Sat,
 }
 
 impl From<MethodArg> for Method {
@@ -289,6 +291,7 @@ impl From<MethodArg> for Method {
             MethodArg::Backtrack => Method::Backtrack,
             MethodArg::Propagate => Method::Propagate,
             MethodArg::LpBb => Method::LpBb,
+            MethodArg::Sat => Method::Sat,
         }
     }
 }
@@ -304,6 +307,8 @@ pub enum StartArg {
     Propagate,
     /// Depth-first search, most-constrained choice first.
     Backtrack,
+    /// The SAT clauses solved by CaDiCaL.
+    Sat,
 }
 
 impl StartArg {

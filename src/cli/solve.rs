@@ -54,8 +54,9 @@ pub struct SolveArgs {
 
     /// Solution method: ilp (the MILP model with HiGHS), backtrack (depth-first search,
     /// most-constrained choice first), propagate (unit propagation on the SAT clauses, the
-    /// failed-literal rule, then search) or lp-bb (LP-based branch and bound over HiGHS LPs
-    /// with singles propagation at every node). --time-limit applies to all.
+    /// failed-literal rule, then search), sat (the SAT clauses over the literals givens leave
+    /// open, solved by the CDCL solver CaDiCaL) or lp-bb (LP-based branch and bound over HiGHS
+    /// LPs with singles propagation at every node). --time-limit applies to all.
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 

@@ -11,6 +11,7 @@
 //! | backtracking | [`backtrack`] | depth-first search, most-constrained choice first |
 //! | propagation | [`propagate`] | unit propagation and the failed-literal rule, then search |
 //! | LP branch and bound | [`lp_bb`] | HiGHS LP relaxations, singles propagation, depth first |
+//! | SAT | [`sat`] | seed 001's CNF over the open literals, solved by CaDiCaL (CDCL) |
 //!
 //! ```
 //! use sudoku_ilp::engine::{backtrack::Backtrack, Engine, Limits, Status};
@@ -25,6 +26,7 @@ pub mod backtrack;
 pub mod lp_bb;
 pub mod milp;
 pub mod propagate;
+pub mod sat;
 
 pub use crate::status::{CountEnd, Status};
 pub use lp_bb::LpBbStats;
@@ -95,6 +97,7 @@ pub enum Stats {
     Search(SearchStats),
     Propagation(PropagationStats),
     LpBb(LpBbStats),
+    Sat(SatStats),
 }
 
 /// What a MILP solve did: the model, an optional presolve, and HiGHS's counters.
@@ -160,6 +163,25 @@ pub struct PropagationStats {
     pub nodes: u64,
 }
 
+/// What the SAT engine did: the CNF over the open literals and CaDiCaL's counters (totals over
+/// every solver call; a count adds one blocking clause per solution).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SatStats {
+    /// Variables: the literals x(cell, value) that the givens leave open.
+    pub variables: usize,
+    /// Clauses given to the solver, blocking clauses included.
+    pub clauses: usize,
+    /// Solver calls (0 when the encoding alone proved that there is no solution).
+    pub solves: usize,
+    /// Time to build the CNF and load it (and the blocking clauses) into the solver.
+    pub encode_ms: f64,
+    /// Time inside CaDiCaL's solve calls.
+    pub cadical_ms: f64,
+    pub conflicts: u64,
+    pub decisions: u64,
+    pub propagations: u64,
+}
+
 impl Stats {
     /// Search or branch-and-bound nodes, when the engine counts them.
     pub fn nodes(&self) -> Option<u64> {
@@ -168,6 +190,8 @@ impl Stats {
             Stats::Search(s) => Some(s.nodes),
             Stats::Propagation(p) => Some(p.nodes),
             Stats::LpBb(b) => Some(b.nodes),
+            // A CDCL solver has decisions and conflicts, not a search tree.
+            Stats::Sat(_) => None,
         }
     }
 }
@@ -199,6 +223,8 @@ pub enum CountStats {
     },
     /// A depth-first search that goes on after each solution.
     Search { nodes: u64 },
+    /// One SAT solver re-solved with a blocking clause per solution (`solves` in the stats).
+    Sat(SatStats),
 }
 
 /// An engine failed for a reason other than the puzzle.
@@ -215,6 +241,12 @@ pub enum EngineError {
         engine: String,
         source: crate::formulation::EncodeError,
     },
+    /// An enumeration found the same solution twice (a no-good cut failed).
+    #[error("internal error: {engine} returned solution {again} twice (a no-good cut failed)")]
+    Repeated { engine: String, again: usize },
+    /// The SAT solver reported an error (not a verdict on the puzzle).
+    #[error("SAT solver: {0}")]
+    Sat(String),
     #[error("{engine} cannot {task}")]
     Unsupported { engine: String, task: &'static str },
 }
@@ -241,15 +273,18 @@ pub enum Method {
     Propagate,
     /// LP-based branch and bound over HiGHS LP relaxations of the binary model.
     LpBb,
+    /// Seed 001's CNF solved by CaDiCaL.
+    Sat,
 }
 
 impl Method {
     /// Every method, in the order help texts list them.
-    pub const ALL: [Method; 4] = [
+    pub const ALL: [Method; 5] = [
         Method::Ilp,
         Method::Backtrack,
         Method::Propagate,
         Method::LpBb,
+        Method::Sat,
     ];
 
     /// The name used on the command line and in JSON.
@@ -259,6 +294,7 @@ impl Method {
             Method::Backtrack => "backtrack",
             Method::Propagate => "propagate",
             Method::LpBb => "lp-bb",
+            Method::Sat => "sat",
         }
     }
 
@@ -270,6 +306,7 @@ impl Method {
             Method::Backtrack => Some(Box::new(backtrack::Backtrack)),
             Method::Propagate => Some(Box::new(propagate::Propagate::default())),
             Method::LpBb => Some(Box::new(lp_bb::LpBb::default())),
+            Method::Sat => Some(Box::new(sat::Sat)),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! `count` and `check` results as text and JSON, whatever engine enumerated the solutions.
 
+use super::json::sat_counters;
 use super::round3;
-use super::text::{grid_text, thousands};
+use super::text::{grid_text, sat_search_text, sat_size_text, thousands};
 use crate::engine::{Count, CountEnd, CountStats};
 use crate::puzzle::{Cell, Conflict, Grid, Puzzle};
 use serde_json::{json, Value};
@@ -84,6 +85,16 @@ fn add_stats(doc: &mut Value, stats: &CountStats) {
             doc["lp_iterations"] = json!(highs.lp_iterations);
         }
         CountStats::Search { nodes } => doc["nodes"] = json!(nodes),
+        CountStats::Sat(s) => add_sat(doc, s),
+    }
+}
+
+/// The SAT engine's CNF size and counters as JSON fields.
+fn add_sat(doc: &mut Value, s: &crate::engine::SatStats) {
+    doc["variables"] = json!(s.variables);
+    doc["clauses"] = json!(s.clauses);
+    for (k, v) in sat_counters(s) {
+        doc[k.as_str()] = v;
     }
 }
 
@@ -125,6 +136,15 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
         CountStats::Search { nodes } => {
             let _ = writeln!(out, "time     {:.1} ms", count.time_ms);
             let _ = writeln!(out, "search   {} nodes", thousands(*nodes as usize));
+        }
+        CountStats::Sat(s) => {
+            let _ = writeln!(out, "cnf      {}", sat_size_text(s));
+            let _ = writeln!(
+                out,
+                "time     {:.1} ms (encode {:.1} ms, CaDiCaL {:.1} ms)",
+                count.time_ms, s.encode_ms, s.cadical_ms
+            );
+            let _ = writeln!(out, "search   {}", sat_search_text(s));
         }
     }
     out
@@ -193,9 +213,10 @@ pub fn check_report(puzzle: &Puzzle, count: &Count, json: bool) -> String {
     let answer = Answer::of(count);
     let solutions = shown(count);
     let differ = differ(puzzle, count);
-    let (solves, nodes) = match &count.stats {
-        CountStats::Milp { highs, solves, .. } => (Some(*solves), highs.nodes),
-        CountStats::Search { nodes } => (None, *nodes as i64),
+    let (solves, work) = match &count.stats {
+        CountStats::Milp { highs, solves, .. } => (Some(*solves), Work::Nodes(highs.nodes)),
+        CountStats::Search { nodes } => (None, Work::Nodes(*nodes as i64)),
+        CountStats::Sat(s) => (Some(s.solves), Work::Sat(s)),
     };
     if json {
         let grids: Vec<_> = solutions.iter().map(|g| g.rows()).collect();
@@ -210,7 +231,10 @@ pub fn check_report(puzzle: &Puzzle, count: &Count, json: bool) -> String {
         if let Some(solves) = solves {
             doc["solves"] = json!(solves);
         }
-        doc["nodes"] = json!(nodes);
+        match work {
+            Work::Nodes(nodes) => doc["nodes"] = json!(nodes),
+            Work::Sat(s) => add_sat(&mut doc, s),
+        }
         if let Some(name) = puzzle.name() {
             doc["name"] = json!(name);
         }
@@ -228,12 +252,20 @@ pub fn check_report(puzzle: &Puzzle, count: &Count, json: bool) -> String {
         let _ = writeln!(out, "differ   {} cells: {}", differ.len(), names.join(" "));
     }
     let solves = solves.map_or(String::new(), |s| format!(" in {s} solves"));
+    let work = match work {
+        Work::Nodes(nodes) => format!("{} nodes", thousands(nodes.max(0) as usize)),
+        Work::Sat(s) => format!("{} conflicts", thousands(s.conflicts as usize)),
+    };
     let _ = writeln!(
         out,
-        "time     {:.1} ms{solves}, {} nodes ({})",
-        count.time_ms,
-        thousands(nodes.max(0) as usize),
-        count.engine
+        "time     {:.1} ms{solves}, {work} ({})",
+        count.time_ms, count.engine
     );
     out
+}
+
+/// What a `check` reports as the work done: search nodes, or the SAT solver's counters.
+enum Work<'a> {
+    Nodes(i64),
+    Sat(&'a crate::engine::SatStats),
 }

@@ -1,7 +1,7 @@
 //! The JSON objects of the `solve --json` contract, for every engine.
 
 use super::round3;
-use crate::engine::{MilpStats, PropagationStats, Solution, Stage, Stats};
+use crate::engine::{MilpStats, PropagationStats, SatStats, Solution, Stage, Stats};
 use crate::puzzle::{square_box_side, Layout, Puzzle};
 use serde_json::{json, Map, Value};
 
@@ -31,6 +31,12 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
             ];
             let counters = counters.into_iter().map(|(k, v)| (k.to_string(), v));
             method_fields(solution, counters.collect())
+        }
+        Stats::Sat(s) => {
+            let (mut model, stats) = method_fields(solution, sat_counters(s));
+            model["variables"] = json!(s.variables);
+            model["clauses"] = json!(s.clauses);
+            (model, stats)
         }
     };
     let mut value = json!({
@@ -119,6 +125,21 @@ fn propagation_counters(p: &PropagationStats) -> Map<String, Value> {
         ("probes", json!(p.probes)),
         ("search_needed", json!(p.stage == Stage::Search)),
         ("nodes", json!(p.nodes)),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
+/// The SAT engine's times and CaDiCaL's counters, in print order (totals over every call).
+pub fn sat_counters(s: &SatStats) -> Map<String, Value> {
+    [
+        ("encode_ms", json!(round3(s.encode_ms))),
+        ("cadical_ms", json!(round3(s.cadical_ms))),
+        ("solves", json!(s.solves)),
+        ("conflicts", json!(s.conflicts)),
+        ("decisions", json!(s.decisions)),
+        ("propagations", json!(s.propagations)),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))

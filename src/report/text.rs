@@ -1,6 +1,6 @@
 //! Results as people read them: the boxed grid and a short statistics block per engine family.
 
-use crate::engine::{LpBbStats, MilpStats, PropagationStats, Solution, Stage};
+use crate::engine::{LpBbStats, MilpStats, PropagationStats, SatStats, Solution, Stage};
 use crate::engine::{StartReport, Stats, Status};
 use crate::formulation::ModelSize;
 use crate::puzzle::{Grid, Layout, Puzzle};
@@ -131,8 +131,46 @@ pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
         ),
         Stats::Propagation(p) => method_lines(&mut out, solution, &propagation_summary(p)),
         Stats::LpBb(b) => method_lines(&mut out, solution, &lp_bb_summary(b)),
+        Stats::Sat(s) => sat_lines(&mut out, solution, s),
     }
     out
+}
+
+/// The method, CNF size, time split and CaDiCaL's counters of a SAT solve.
+fn sat_lines(out: &mut String, solution: &Solution, s: &SatStats) {
+    let _ = writeln!(out, "method   {} (CaDiCaL)", solution.engine);
+    let _ = writeln!(out, "model    {}", sat_size_text(s));
+    let _ = writeln!(
+        out,
+        "time     {:.1} ms: encode {:.1} ms, CaDiCaL {:.1} ms",
+        solution.time_ms, s.encode_ms, s.cadical_ms
+    );
+    let _ = writeln!(out, "search   {}", sat_search_text(s));
+}
+
+/// `1,234 variables (open literals), 5,678 clauses`.
+pub fn sat_size_text(s: &SatStats) -> String {
+    format!(
+        "{} variables (the literals givens leave open), {} clauses",
+        thousands(s.variables),
+        thousands(s.clauses)
+    )
+}
+
+/// CaDiCaL's counters in one line, or why the solver was not called.
+pub fn sat_search_text(s: &SatStats) -> String {
+    if s.solves == 0 {
+        return "no solver call: the encoding left a cell or a house value without a place"
+            .to_string();
+    }
+    format!(
+        "{} conflicts, {} decisions, {} propagations in {} solver call{}",
+        thousands(s.conflicts as usize),
+        thousands(s.decisions as usize),
+        thousands(s.propagations as usize),
+        s.solves,
+        if s.solves == 1 { "" } else { "s" }
+    )
 }
 
 /// The model, presolve, time and branch-and-bound lines of a MILP solve.

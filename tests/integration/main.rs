@@ -20,4 +20,5 @@ mod propagate;
 mod render;
 mod scale;
 mod tutorial;
+mod sat;
 mod variants;
