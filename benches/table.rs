@@ -65,6 +65,49 @@ const ROWS: &[(&str, usize, &str)] = &[
     ("grid36_misc.txt", 1, "--jobs 1 --reduce"),
     ("grid36_misc.txt", 1, "--jobs 1 --fast"),
     ("grid36_misc.txt", 1, "--jobs 2 --fast"),
+    // The hard-grid engines (`cargo bench --bench table -- method start`).
+    (
+        "forum_hardest_1905_11plus.txt",
+        241,
+        "--jobs 1 --method sat",
+    ),
+    (
+        "forum_hardest_1905_11plus.txt",
+        241,
+        "--jobs 1 --method propagate",
+    ),
+    ("forum_hardest_1905_11plus.txt", 241, "--jobs 1 --start sat"),
+    (
+        "forum_hardest_1905_11plus.txt",
+        241,
+        "--jobs 1 --fast --start sat",
+    ),
+    (
+        "forum_hardest_1905_11plus.txt",
+        241,
+        "--jobs 1 --fast --start propagate",
+    ),
+    ("sudoku17_tdoku.txt", 236, "--jobs 1 --method sat"),
+    ("sudoku17_tdoku.txt", 236, "--jobs 1 --method propagate"),
+    ("sudoku17_tdoku.txt", 236, "--jobs 1 --fast --start sat"),
+    ("magictour_top1465.txt", 1, "--jobs 1 --method sat"),
+    ("magictour_top1465.txt", 1, "--jobs 1 --method propagate"),
+    ("magictour_top1465.txt", 1, "--jobs 1 --fast --start sat"),
+    ("grid16_janko.txt", 1, "--jobs 1 --method sat"),
+    ("grid16_janko.txt", 1, "--jobs 1 --method propagate"),
+    ("grid16_janko.txt", 1, "--jobs 1 --fast --start sat"),
+    ("grid25_misc.txt", 1, "--jobs 1 --method sat"),
+    ("grid25_misc.txt", 1, "--jobs 1 --method propagate"),
+    ("grid25_misc.txt", 1, "--jobs 1 --start sat"),
+    ("grid36_misc.txt", 1, "--jobs 1 --method sat"),
+    ("grid36_misc.txt", 1, "--jobs 1 --method propagate"),
+    ("grid36_misc.txt", 1, "--jobs 1 --start sat"),
+    (
+        "forum_hardest_1905_11plus.txt",
+        1,
+        "--jobs 2 --method propagate",
+    ),
+    ("forum_hardest_1905_11plus.txt", 1, "--jobs 2 --method sat"),
 ];
 
 fn main() {

@@ -19,9 +19,8 @@
 //! Minimal is not smallest: another order could find other sets.
 //!
 //! The model is never rebuilt between solves: only row bounds change. One solve per given and
-//! per house: a solve that finds a completion takes about 10 ms on 9×9, a proof that there is
-//! none from 3 ms on ordinary grids to about a second on grids made from the hardest puzzles
-//! (tdoku's test grids with no solution: 2–4 s for the givens, 7–17 s with the houses).
+//! per house; a proof that there is no completion is the expensive kind of solve (timings with
+//! their commands in `docs/counting.md`).
 
 use crate::engine::{checked, EngineError};
 use crate::formulation::{

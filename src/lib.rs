@@ -27,6 +27,7 @@ pub mod compare;
 pub mod engine;
 pub mod explain;
 pub mod export;
+pub mod format;
 pub mod formulation;
 pub mod generate;
 pub mod info;

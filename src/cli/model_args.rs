@@ -166,7 +166,7 @@ pub struct HighsArgs {
     pub verbose: bool,
 
     /// Leave HiGHS's own option defaults: without this, RINS and RENS are off and the cut
-    /// pool is capped at 100 (measured faster on this model class; README, "Speed").
+    /// pool is capped at 100 (measured faster on this model class; docs/performance.md).
     #[arg(long)]
     pub plain_highs: bool,
 

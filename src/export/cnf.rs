@@ -13,8 +13,8 @@
 //! With H houses the rule clauses number (n² + H·n)·(1 + n(n−1)/2): 11,988 for a 9×9 (H = 27).
 
 use super::comment_text;
+use crate::format::grid_text;
 use crate::puzzle::{Cell, Grid, Puzzle};
-use crate::report::text::grid_text;
 use std::fmt::Write;
 
 /// The variable number of x(r, c, v), all 1-based: `(r − 1)·n² + (c − 1)·n + v`.

@@ -18,9 +18,9 @@ pub mod gmpl;
 pub mod lp;
 pub mod mps;
 
+use crate::format::{grid_text, thousands};
 use crate::formulation::{BuiltModel, Formulation, Sense};
 use crate::puzzle::{Grid, Layout, Puzzle};
-use crate::report::text::{grid_text, thousands};
 use good_lp::{IntoAffineExpression, Variable};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

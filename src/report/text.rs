@@ -2,55 +2,10 @@
 
 use crate::engine::{LpBbStats, MilpStats, PropagationStats, SatStats, Solution, Stage};
 use crate::engine::{StartReport, Stats, Status};
+pub use crate::format::{grid_text, thousands};
 use crate::formulation::ModelSize;
-use crate::puzzle::{Grid, Layout, Puzzle};
+use crate::puzzle::{Grid, Puzzle};
 use std::fmt::Write;
-
-/// The grid as text, with box borders for boxed layouts (plain rows for irregular regions).
-///
-/// ```
-/// use sudoku_ilp::{report::text::grid_text, puzzle::{Grid, Layout}};
-/// let g = Grid { n: 4, values: vec![1,2,3,4, 3,4,1,2, 2,1,4,3, 4,3,2,1] };
-/// assert_eq!(grid_text(&g, &Layout::Boxes { rows: 2, cols: 2 }),
-///     "+-----+-----+\n| 1 2 | 3 4 |\n| 3 4 | 1 2 |\n+-----+-----+\n| 2 1 | 4 3 |\n| 4 3 | 2 1 |\n+-----+-----+\n");
-/// ```
-pub fn grid_text(grid: &Grid, layout: &Layout) -> String {
-    let n = grid.n;
-    let width = if n > 9 { 2 } else { 1 };
-    let cell = |v: u8| {
-        if v == 0 {
-            format!("{:>width$}", ".")
-        } else {
-            format!("{v:>width$}")
-        }
-    };
-    let mut out = String::new();
-    let Layout::Boxes { rows, cols } = *layout else {
-        for row in grid.values.chunks(n) {
-            let line: Vec<String> = row.iter().map(|&v| cell(v)).collect();
-            out.push_str(&line.join(" "));
-            out.push('\n');
-        }
-        return out;
-    };
-    let segment = "-".repeat(cols * (width + 1) + 1);
-    let border = format!("+{}+\n", vec![segment; n / cols].join("+"));
-    for (r, row) in grid.values.chunks(n).enumerate() {
-        if r % rows == 0 {
-            out.push_str(&border);
-        }
-        for (c, &v) in row.iter().enumerate() {
-            if c % cols == 0 {
-                out.push_str("| ");
-            }
-            out.push_str(&cell(v));
-            out.push(' ');
-        }
-        out.push_str("|\n");
-    }
-    out.push_str(&border);
-    out
-}
 
 /// The grid on one line, as line files hold puzzles: n² characters (`.` for an empty cell) for
 /// n ≤ 9, otherwise n² integers separated by spaces (`0` for an empty cell).
@@ -70,19 +25,6 @@ pub fn grid_line(grid: &Grid) -> String {
         let values: Vec<String> = grid.values.iter().map(|v| v.to_string()).collect();
         values.join(" ")
     }
-}
-
-/// `1,234` style integers, for readable statistics.
-pub fn thousands(x: usize) -> String {
-    let digits = x.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 pub fn size_text(size: &ModelSize) -> String {
@@ -272,6 +214,7 @@ pub fn propagation_summary(p: &PropagationStats) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Layout;
 
     #[test]
     fn thousands_groups_digits() {

@@ -24,8 +24,7 @@
 //! `add_row`): up to 2|F| columns and 2|F| + 1 rows per natural-model solution.
 //!
 //! **Subspaces.** With every cut in one model, each re-solve gets slower (HiGHS's presolve
-//! updates the activity of every dense no-good row: tdoku's grid with 847 solutions reached
-//! 0.6 s per solve after 300 cuts). So the search splits the puzzle into subspaces by column
+//! updates the activity of every dense no-good row, so later solves grow slower). So the search splits the puzzle into subspaces by column
 //! bounds: after two solutions in a subspace (`SPLIT_AFTER`), a cell where they differ has its
 //! values cut in two intervals ({v ≤ m} and {v ≥ m + 1}, m their lower median: x_{c,v} = 0 for
 //! the values left out, or lo ≤ v_c ≤ hi), each half searched in turn, depth first. The halves
@@ -34,7 +33,7 @@
 //! search leaves S, the rows and columns added since S was made are deleted again
 //! (`Highs_deleteRowsByRange`), so the model holds only the cuts of the subspaces around the
 //! current one. Each solution still costs exactly one no-good row, on the same HiGHS model,
-//! which is never rebuilt. Measured on that grid: 9 s for the 847 solutions in 1,210 solves.
+//! which is never rebuilt (timings with their commands: `docs/counting.md`).
 //!
 //! When F is empty, G is the subspace's only solution and no solve is needed to prove it.
 //! Every solution is decoded by the formulation; the MILP engine passes each through the
@@ -189,9 +188,9 @@ pub fn count(
     })
 }
 
-/// Solutions found in one subspace before it is split in two (module notes). On tdoku's grid
-/// with 847 solutions: 2 took 9 s, 3 took 13 s, 8 took 29 s (a split needs two solutions that
-/// differ, so 1 acts as 2).
+/// Solutions found in one subspace before it is split in two (module notes); 2 was the fastest
+/// of the values measured (`docs/counting.md`). A split needs two solutions that differ, so 1
+/// acts as 2.
 const SPLIT_AFTER: usize = 2;
 
 /// A subspace: some cells' values restricted to an interval, as (cell index, lo, hi); one entry

@@ -40,11 +40,10 @@ pub struct SolveOptions {
     pub highs: Vec<(String, String)>,
 }
 
-/// The HiGHS options this project sets by default, measured on this model class (README,
-/// "Speed"): on the hardest 9×9 grids HiGHS spends the root node in cut separation and in the
-/// RINS/RENS sub-MIPs; on 25×25 grids near the Latin-square hardness peak the sub-MIPs took
-/// 48 of 60 s. Turning both sub-MIPs off and capping the cut pool lowers the median on the
-/// hardest sample from ~250 to ~150 ms and solves `grid25_misc.txt` line 2, which timed out.
+/// The HiGHS options this project sets by default: the RINS and RENS sub-MIPs off and the cut
+/// pool capped. On the hardest 9×9 grids HiGHS spends the root node in cut separation and in
+/// those sub-MIPs, and on 25×25 grids near the Latin-square hardness peak the sub-MIPs took
+/// most of the time; the measurements and their commands are in `docs/performance.md`.
 pub const TUNED: [(&str, &str); 3] = [
     ("mip_heuristic_run_rins", "false"),
     ("mip_heuristic_run_rens", "false"),

@@ -18,7 +18,7 @@ mod methods;
 mod natural;
 mod propagate;
 mod render;
+mod sat;
 mod scale;
 mod tutorial;
-mod sat;
 mod variants;
