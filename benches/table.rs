@@ -107,7 +107,6 @@ const ROWS: &[(&str, usize, &str)] = &[
         1,
         "--jobs 2 --method propagate",
     ),
-    ("forum_hardest_1905_11plus.txt", 1, "--jobs 2 --method sat"),
 ];
 
 fn main() {

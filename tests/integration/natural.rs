@@ -175,17 +175,19 @@ fn compare_fills_every_column_on_the_first_10_of_top95() {
     for (k, (code, doc)) in run_all(jobs).iter().enumerate() {
         assert_eq!(*code, 0);
         let columns = doc["columns"].as_array().unwrap();
-        assert_eq!(columns.len(), 11, "every variant and method");
+        assert_eq!(columns.len(), 12, "every variant and method");
         for c in columns {
             let what = format!("line {} {}", k + 1, c["variant"]);
-            if ["propagate", "backtrack"].contains(&c["variant"].as_str().unwrap()) {
+            if ["propagate", "backtrack", "sat"].contains(&c["variant"].as_str().unwrap()) {
                 assert!(
                     c["size"].is_null() && c["root"].is_null(),
                     "{what}: no model"
                 );
                 assert_eq!(c["status"], "solved", "{what}");
                 assert_eq!(c["agrees"], true, "{what}: the grids agree");
-                assert!(c["stats"]["nodes"].as_i64().unwrap() >= 0, "{what}");
+                // A CDCL solver has no search tree: its nodes are unknown (-1).
+                let nodes = c["stats"]["nodes"].as_i64().unwrap();
+                assert!(nodes >= 0 || (c["variant"] == "sat" && nodes == -1), "{what}");
                 let fixed = &c["fixed_by_reasoning"];
                 assert_eq!(fixed.is_u64(), c["variant"] == "propagate", "{what}");
                 continue;

@@ -3,7 +3,7 @@
 //! test first on PATH. A line that exits non-zero fails the test (the tutorial writes
 //! `|| echo "exit code $?"` where a non-zero exit is the lesson).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The lines of every ```sh block, in order (blank lines and `#` comments left out).
@@ -23,14 +23,6 @@ fn sh_commands(markdown: &str) -> Vec<String> {
     commands
 }
 
-/// True when the `sudoku-ilp` under test knows `solve --start` (another branch adds it).
-fn has_start_option(bin: &Path) -> bool {
-    Command::new(bin)
-        .args(["solve", "--help"])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--start"))
-}
-
 #[test]
 fn every_tutorial_command_runs() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -45,12 +37,7 @@ fn every_tutorial_command_runs() {
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let start = has_start_option(&bin);
     for command in commands {
-        if command.contains("--start") && !start {
-            eprintln!("SKIPPED (solve --start is not on this branch): {command}");
-            continue;
-        }
         if command.starts_with("glpsol")
             && Command::new("glpsol").arg("--version").output().is_err()
         {
