@@ -187,7 +187,10 @@ fn compare_fills_every_column_on_the_first_10_of_top95() {
                 assert_eq!(c["agrees"], true, "{what}: the grids agree");
                 // A CDCL solver has no search tree: its nodes are unknown (-1).
                 let nodes = c["stats"]["nodes"].as_i64().unwrap();
-                assert!(nodes >= 0 || (c["variant"] == "sat" && nodes == -1), "{what}");
+                assert!(
+                    nodes >= 0 || (c["variant"] == "sat" && nodes == -1),
+                    "{what}"
+                );
                 let fixed = &c["fixed_by_reasoning"];
                 assert_eq!(fixed.is_u64(), c["variant"] == "propagate", "{what}");
                 continue;
