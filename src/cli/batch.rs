@@ -1,7 +1,7 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::StartArgs;
 use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
+use super::model_args::{StartArg, StartArgs};
 use super::{Code, Failure};
 use anyhow::Context;
 use clap::Args;
@@ -60,7 +60,8 @@ pub struct BatchArgs {
     #[arg(long)]
     pub singles: bool,
 
-    /// The fastest measured setting: --singles --reduce (binary model).
+    /// The fastest measured MILP path: --singles --reduce --start propagate (binary model;
+    /// an explicit --start wins; docs/performance.md).
     #[arg(long)]
     pub fast: bool,
 
@@ -129,6 +130,9 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
     if args.fast {
         args.singles = true;
         args.choice.reduce = true;
+        if args.method == MethodArg::Ilp && args.start.start == StartArg::None {
+            args.start.start = StartArg::Propagate;
+        }
     }
     let (config, model) = batch_config(&args)?;
     let origin = origin_name(&args.file);

@@ -294,3 +294,25 @@ fn the_text_report_says_what_the_start_did() {
     let (_, stdout, _) = run(&["solve", "--json", &file], None);
     assert!(one_object(&stdout)["stats"].get("start").is_none());
 }
+
+/// `batch --fast` is the fastest measured MILP path: singles, `--reduce` and a propagation start.
+#[test]
+fn fast_batches_start_from_propagation() {
+    let Some(path) = shared_data("forum_hardest_1905_11plus.txt") else {
+        return;
+    };
+    let file = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(
+        &[
+            "batch", "--jobs", "1", "--quiet", "--fast", "--every", "8000", file,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    for text in stdout.lines() {
+        let doc: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(doc["status"], "solved", "{text}");
+        assert_eq!(doc["stats"]["start"]["engine"], "propagate", "{text}");
+        assert_eq!(doc["model"]["formulation"], "binary --reduce", "{text}");
+    }
+}
