@@ -79,6 +79,18 @@ pub struct Explained {
     pub time_ms: f64,
 }
 
+impl Explained {
+    /// Solved, infeasible (a minimal set was found), or time limit (undecided, or a set that
+    /// may not be minimal).
+    pub fn status(&self) -> Status {
+        match &self.verdict {
+            Verdict::Solvable(_) => Status::Solved,
+            Verdict::NoSolution(e) if e.minimal => Status::Infeasible,
+            Verdict::NoSolution(_) | Verdict::TimeLimit => Status::TimeLimit,
+        }
+    }
+}
+
 /// An explanation that failed for a reason other than the puzzle.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ExplainError {

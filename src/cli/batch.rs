@@ -215,8 +215,8 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
     if !options.tuned && args.method == MethodArg::Ilp {
         model += ", plain HiGHS";
     }
-    if let Some(start) = args.start.start.engine() {
-        model += &format!(", start {}", start.label());
+    if let Some(start) = args.start.start.method() {
+        model += &format!(", start {}", start.name());
     }
     let config = BatchConfig {
         engine,

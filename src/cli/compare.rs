@@ -5,12 +5,12 @@ use super::model_args::{parse_positive, InputArgs};
 use super::{emit, input_failure, parse_box, Code, Failure};
 use clap::Args;
 use std::io::IsTerminal;
-use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Summary, Variant, MEASURES};
+use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Variant};
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::InputError;
 use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, puzzle_lines, read_source};
 use sudoku_ilp::report::chart::times_svg;
-use sudoku_ilp::report::text::status_text;
+use sudoku_ilp::report::compare::{batch_table, single_table};
 use sudoku_ilp::solve::SolveOptions;
 
 /// Run the formulations side by side on one puzzle and print one table.
@@ -162,7 +162,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
                 serde_json::json!({ "file": origin, "summaries": summaries })
             ))?;
         } else {
-            emit(&table(&batch_rows(&summaries), args.markdown))?;
+            emit(&batch_table(&summaries, args.markdown))?;
         }
         return Ok(Code::Ok);
     }
@@ -172,7 +172,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
     if args.json {
         emit(&format!("{}\n", serde_json::json!({ "columns": columns })))?;
     } else {
-        emit(&table(&single_rows(&columns), args.markdown))?;
+        emit(&single_table(&columns, args.markdown))?;
     }
     Ok(Code::Ok)
 }
@@ -184,119 +184,4 @@ fn solved_ms(column: &Column) -> f64 {
     } else {
         f64::NAN
     }
-}
-
-/// Numbers as people read them: integers without decimals, times with one.
-fn number(x: f64) -> String {
-    if x.is_nan() {
-        "-".into()
-    } else if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x:.1}")
-    }
-}
-
-fn yes_no(b: bool) -> String {
-    if b { "yes" } else { "no" }.into()
-}
-
-/// Rows of the single-puzzle table: header row, then one row per measure.
-fn single_rows(columns: &[Column]) -> Vec<Vec<String>> {
-    let mut rows = vec![std::iter::once("measure".to_string())
-        .chain(columns.iter().map(|c| c.variant.to_string()))
-        .collect::<Vec<_>>()];
-    for (name, read) in MEASURES {
-        let mut row = vec![name.to_string()];
-        row.extend(columns.iter().map(|c| number(read(c))));
-        rows.push(row);
-    }
-    let mut push = |name: &str, cell: &dyn Fn(&Column) -> String| {
-        let mut row = vec![name.to_string()];
-        row.extend(columns.iter().map(cell));
-        rows.push(row);
-    };
-    push("root LP gives grid", &|c| {
-        c.root.map_or("-".into(), |r| yes_no(r.gives_grid))
-    });
-    push("status", &|c| status_text(c.status).to_string());
-    push("grids agree", &|c| match c.agrees {
-        Some(a) => yes_no(a),
-        None => "-".into(),
-    });
-    rows
-}
-
-/// Rows of the batch table: counts, then median / p90 / max of each measure.
-fn batch_rows(summaries: &[Summary]) -> Vec<Vec<String>> {
-    let mut rows = vec![std::iter::once("measure".to_string())
-        .chain(summaries.iter().map(|s| s.variant.to_string()))
-        .collect::<Vec<_>>()];
-    type Count = (&'static str, fn(&Summary) -> usize);
-    let counts: [Count; 6] = [
-        ("puzzles", |s| s.puzzles),
-        ("solved", |s| s.solved),
-        ("no solution", |s| s.infeasible),
-        ("time limit", |s| s.time_limit),
-        ("root LP gives grid", |s| s.root_gives_grid),
-        ("grids differ", |s| s.disagreements),
-    ];
-    for (name, read) in counts {
-        let mut row = vec![name.to_string()];
-        row.extend(summaries.iter().map(|s| read(s).to_string()));
-        rows.push(row);
-    }
-    for (m, (name, _)) in MEASURES.iter().enumerate() {
-        for (stat, pick) in [("median", 0usize), ("p90", 1), ("max", 2)] {
-            let mut row = vec![format!("{name} {stat}")];
-            row.extend(summaries.iter().map(|s| {
-                let (_, median, p90, max) = s.measures[m];
-                number([median, p90, max][pick])
-            }));
-            rows.push(row);
-        }
-    }
-    rows
-}
-
-/// Aligned text columns, or a Markdown table.
-fn table(rows: &[Vec<String>], markdown: bool) -> String {
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for (k, row) in rows.iter().enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(i, cell)| {
-                if i == 0 {
-                    format!("{cell:<w$}", w = widths[i])
-                } else {
-                    format!("{cell:>w$}", w = widths[i])
-                }
-            })
-            .collect();
-        if markdown {
-            out.push_str(&format!("| {} |\n", cells.join(" | ")));
-            if k == 0 {
-                let rule: Vec<String> = widths
-                    .iter()
-                    .enumerate()
-                    .map(|(i, w)| {
-                        if i == 0 {
-                            "-".repeat(*w)
-                        } else {
-                            format!("{}:", "-".repeat(w.saturating_sub(1)))
-                        }
-                    })
-                    .collect();
-                out.push_str(&format!("| {} |\n", rule.join(" | ")));
-            }
-        } else {
-            out.push_str(cells.join("  ").trim_end());
-            out.push('\n');
-        }
-    }
-    out
 }

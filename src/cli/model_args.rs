@@ -4,10 +4,10 @@ use super::values::{InputFormatArg, ModelArg};
 use super::{input_failure, parse_box, Failure};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
-use sudoku_ilp::engine::lp_bb::LpBb;
-use sudoku_ilp::engine::milp::{Milp, Presolve, Start, START_BUDGET};
+use sudoku_ilp::engine::milp::START_BUDGET;
+use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
 use sudoku_ilp::engine::{Engine, Method};
-use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
+use sudoku_ilp::formulation::Formulation;
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::{check_options, SolveOptions};
@@ -114,37 +114,28 @@ pub struct ModelChoice {
 }
 
 impl ModelChoice {
-    /// True when a natural-model switch is on.
-    fn natural_switches(&self) -> bool {
-        self.pair_m || self.drop_given_pairs || self.exclusions || self.sums || self.subset_sums
+    /// The model these options name.
+    pub fn spec(&self) -> ModelSpec {
+        ModelSpec {
+            reduce: self.reduce,
+            pair_m: self.pair_m,
+            drop_given_pairs: self.drop_given_pairs,
+            exclusions: self.exclusions,
+            sums: self.sums,
+            subset_sums: self.subset_sums,
+            ..ModelSpec::of(self.model.into())
+        }
     }
 
     /// True when a switch shapes the model beyond `--model` (`--reduce` or a natural switch).
     pub fn has_model_switches(&self) -> bool {
-        self.reduce || self.natural_switches()
+        self.spec() != ModelSpec::of(self.model.into())
     }
 
     /// The formulation these options name; a switch that does not apply to the model is a
     /// usage error.
     pub fn formulation(&self) -> Result<Box<dyn Formulation + Send + Sync>, Failure> {
-        let natural_switches = self.natural_switches();
-        match ModelKind::from(self.model) {
-            ModelKind::Binary if natural_switches => Err(Failure::usage(
-                "--pair-m, --drop-given-pairs, --exclusions and --sums apply to --model natural",
-            )),
-            ModelKind::Binary => Ok(Box::new(Binary {
-                reduce: self.reduce,
-            })),
-            _ if self.reduce => Err(Failure::usage("--reduce applies to --model binary")),
-            ModelKind::Natural => Ok(Box::new(Natural {
-                pair_m: self.pair_m,
-                drop_given_pairs: self.drop_given_pairs,
-                exclusions: self.exclusions,
-                sums: self.sums,
-                subset_sums: self.subset_sums,
-            })),
-            ModelKind::NaturalStrong => Ok(Box::new(Natural::strengthened())),
-        }
+        self.spec().formulation().map_err(spec_failure)
     }
 }
 
@@ -312,13 +303,9 @@ pub enum StartArg {
 }
 
 impl StartArg {
-    /// The engine of the method of the same name; `None` for `none`.
-    pub fn engine(self) -> Option<Arc<dyn Engine>> {
-        let value = self.to_possible_value()?;
-        let method = Method::ALL
-            .into_iter()
-            .find(|m| m.name() == value.get_name())?;
-        method.search_engine().map(Arc::from)
+    /// The method of the same name; `None` for `none`.
+    pub fn method(self) -> Option<Method> {
+        Method::from_name(self.to_possible_value()?.get_name())
     }
 }
 
@@ -346,21 +333,6 @@ impl Default for StartArgs {
     }
 }
 
-impl StartArgs {
-    /// The start of a MILP solve, or `None`; a bad budget is a usage error.
-    fn start(&self) -> Result<Option<Start>, Failure> {
-        if !(self.start_budget > 0.0 && self.start_budget.is_finite()) {
-            return Err(Failure::usage(
-                "--start-budget must be a positive number of seconds",
-            ));
-        }
-        Ok(self.start.engine().map(|engine| Start {
-            engine,
-            budget: self.start_budget,
-        }))
-    }
-}
-
 /// The engine a command runs: `method`, and for the MILP the model choice, `--singles`, the
 /// HiGHS options and the MIP start. Model switches or a start with a search method are a usage
 /// error.
@@ -371,37 +343,32 @@ pub fn engine(
     options: &SolveOptions,
     start: &StartArgs,
 ) -> Result<Arc<dyn Engine>, Failure> {
-    let method = Method::from(method);
-    if let Some(engine) = method.search_engine() {
-        if choice.has_model_switches() || choice.model != ModelArg::Binary || singles {
-            return Err(Failure::usage(format!(
-                "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {}",
-                method.name()
-            )));
-        }
-        if start.start != StartArg::None {
-            return Err(Failure::usage(format!(
-                "--start applies to --method ilp, not {}",
-                method.name()
-            )));
-        }
-        if method == Method::LpBb {
-            return Ok(Arc::new(LpBb {
-                options: options.clone(),
-            }));
-        }
-        return Ok(Arc::from(engine));
-    }
-    Ok(Arc::new(Milp {
-        formulation: Arc::from(choice.formulation()?),
+    EngineSpec {
+        method: method.into(),
+        model: choice.spec(),
+        singles,
+        start: start.start.method(),
+        start_budget: start.start_budget,
         options: options.clone(),
-        presolve: if singles {
-            Presolve::Singles
-        } else {
-            Presolve::None
-        },
-        start: start.start()?,
-    }))
+    }
+    .build()
+    .map_err(spec_failure)
+}
+
+/// A [`SpecError`] said with the command line's option names.
+fn spec_failure(e: SpecError) -> Failure {
+    Failure::usage(match e {
+        SpecError::NaturalSwitchOnBinary => {
+            "--pair-m, --drop-given-pairs, --exclusions, --sums and --subset-sums apply to --model natural".to_string()
+        }
+        SpecError::ReduceOnNatural => "--reduce applies to --model binary".into(),
+        SpecError::ModelWithSearch(m) => format!(
+            "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {m}"
+        ),
+        SpecError::StartWithSearch(m) => format!("--start applies to --method ilp, not {m}"),
+        SpecError::StartBudget => "--start-budget must be a positive number of seconds".into(),
+        SpecError::StartNotSearch(_) => e.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -411,7 +378,7 @@ mod tests {
     #[test]
     fn every_start_but_none_names_a_search_engine() {
         for arg in StartArg::value_variants() {
-            let engine = arg.engine();
+            let engine = arg.method().and_then(Method::search_engine);
             assert_eq!(engine.is_none(), *arg == StartArg::None, "{arg:?}");
         }
     }

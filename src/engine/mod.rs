@@ -27,6 +27,7 @@ pub mod lp_bb;
 pub mod milp;
 pub mod propagate;
 pub mod sat;
+pub mod spec;
 
 pub use crate::status::{CountEnd, Status};
 pub use lp_bb::LpBbStats;
@@ -295,6 +296,14 @@ impl Method {
             Method::Propagate => "propagate",
             Method::LpBb => "lp-bb",
             Method::Sat => "sat",
+        }
+    }
+
+    /// The method of a name as [`Method::name`] gives it (`milp` is another name of `ilp`).
+    pub fn from_name(name: &str) -> Option<Method> {
+        match name {
+            "milp" => Some(Method::Ilp),
+            _ => Method::ALL.into_iter().find(|m| m.name() == name),
         }
     }
 

@@ -43,6 +43,21 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order help texts list them.
+    pub const ALL: [Format; 6] = [
+        Format::Lp,
+        Format::Mps,
+        Format::GmplData,
+        Format::Cnf,
+        Format::Col,
+        Format::Dzn,
+    ];
+
+    /// The format of a name as [`Format::name`] gives it.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// The format named by a file's extension: `.lp`, `.mps`, `.dat`, `.cnf`, `.col`, `.dzn`.
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();

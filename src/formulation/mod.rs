@@ -27,6 +27,19 @@ pub enum ModelKind {
 }
 
 impl ModelKind {
+    /// Every formulation, in the order help texts list them.
+    pub const ALL: [ModelKind; 3] = [
+        ModelKind::Binary,
+        ModelKind::Natural,
+        ModelKind::NaturalStrong,
+    ];
+
+    /// The formulation of a name as [`ModelKind::name`] gives it.
+    pub fn from_name(name: &str) -> Option<ModelKind> {
+        ModelKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             ModelKind::Binary => "binary",

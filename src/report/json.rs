@@ -53,6 +53,31 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
         value["grid"] = json!(grid.rows());
     }
     value["puzzle"] = json!(puzzle.givens_grid().rows());
+    add_layout(puzzle, &mut value);
+    value
+}
+
+/// The puzzle as an input JSON object: `"name"` (when known), `"grid"` (the givens as n rows),
+/// and `"box"`, `"regions"`, `"diagonals"` when not the default. It reads back as the same
+/// puzzle.
+///
+/// ```
+/// use sudoku_ilp::{input, report::json::puzzle_json};
+/// let p = input::parse_line("1.3.........4..2", Some((2, 2))).unwrap();
+/// assert_eq!(puzzle_json(&p).to_string(), r#"{"grid":[[1,0,3,0],[0,0,0,0],[0,0,0,0],[4,0,0,2]]}"#);
+/// ```
+pub fn puzzle_json(puzzle: &Puzzle) -> Value {
+    let mut value = json!({});
+    if let Some(name) = puzzle.name() {
+        value["name"] = json!(name);
+    }
+    value["grid"] = json!(puzzle.givens_grid().rows());
+    add_layout(puzzle, &mut value);
+    value
+}
+
+/// `"box"` when the boxes are not square, `"regions"` for irregular regions, `"diagonals"`.
+fn add_layout(puzzle: &Puzzle, value: &mut Value) {
     match puzzle.layout() {
         Layout::Boxes { rows, cols }
             if square_box_side(puzzle.order()) != Some(*rows) || rows != cols =>
@@ -68,7 +93,6 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
     if puzzle.has_diagonals() {
         value["diagonals"] = json!(true);
     }
-    value
 }
 
 /// `"model"` and `"stats"` of a MILP solve.

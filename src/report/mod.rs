@@ -3,7 +3,9 @@
 //! - [`text`]: the boxed grid and a statistics block, as people read them;
 //! - [`json`]: the JSON objects of the `solve --json` contract;
 //! - [`svg`]: the grid as a picture;
+//! - [`compare`]: the comparison of formulations as a table and as records;
 //! - [`chart`]: solve times of many puzzles per variant;
+//! - [`explain`]: why a grid has no solution;
 //! - [`batch`]: the JSON line of each batch result and the batch and merge summaries;
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
 //! - [`tree`]: the LP branch-and-bound tree as JSON records and as a picture;
@@ -13,7 +15,9 @@
 
 pub mod batch;
 pub mod chart;
+pub mod compare;
 pub mod count;
+pub mod explain;
 pub mod html;
 pub mod json;
 pub mod lp_svg;

@@ -116,6 +116,8 @@ fn grid25_all_but_the_two_hardest() {
     }
 }
 
+/// A 2 s limit (not less): on a loaded machine a debug HiGHS may not reach its first simplex
+/// iteration on this 15,625-column model within half a second.
 #[test]
 fn time_limit_is_reported_with_statistics_and_exit_3() {
     let Some(path) = shared_data("grid25_misc.txt") else {
@@ -127,7 +129,7 @@ fn time_limit_is_reported_with_statistics_and_exit_3() {
             "solve",
             "--json",
             "--time-limit",
-            "0.5",
+            "2",
             "--line",
             &HARD_25[0].to_string(),
         ])
@@ -139,6 +141,6 @@ fn time_limit_is_reported_with_statistics_and_exit_3() {
     assert_eq!(doc["status"], "time_limit");
     assert!(doc.get("grid").is_none());
     assert_eq!(doc["model"]["variables"], 25 * 25 * 25);
-    assert!(doc["stats"]["solve_ms"].as_f64().unwrap() >= 400.0);
+    assert!(doc["stats"]["solve_ms"].as_f64().unwrap() >= 1600.0);
     assert!(doc["stats"]["lp_iterations"].as_i64().unwrap() > 0);
 }

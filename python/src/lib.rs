@@ -1,0 +1,63 @@
+//! Python bindings of sudoku-ilp: the extension module `sudoku_ilp._native`, which the package
+//! `sudoku_ilp` (`python/sudoku_ilp/__init__.py`) re-exports.
+//!
+//! A thin layer over the library, never over the command line: keyword options become an
+//! [`sudoku_ilp::engine::spec::EngineSpec`], results are the library's typed results, and text,
+//! JSON and pictures come from its report layer. The GIL is released while HiGHS or a search
+//! runs, so Python threads solve in parallel.
+
+mod convert;
+mod options;
+mod pictures;
+mod puzzle;
+mod results;
+mod stats;
+mod tasks;
+
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    sudoku_ilp,
+    SolverError,
+    pyo3::exceptions::PyRuntimeError,
+    "HiGHS, CaDiCaL or an engine failed for a reason other than the puzzle (never a verdict on it)."
+);
+
+#[pymodule]
+mod _native {
+    use super::*;
+
+    #[pymodule_export]
+    use super::pictures::Picture;
+    #[pymodule_export]
+    use super::puzzle::PyPuzzle;
+    #[pymodule_export]
+    use super::results::{Count, Explanation, SolveResult};
+    #[pymodule_export]
+    use super::stats::{LpBbStats, MilpStats, PropagationStats, SatStats, SearchStats, StartStats};
+    #[pymodule_export]
+    use super::tasks::{
+        batch, check, compare, count, explain, export, lp_picture, page, solve, Batch,
+    };
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("SolverError", m.py().get_type::<SolverError>())?;
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        m.add(
+            "METHODS",
+            sudoku_ilp::engine::Method::ALL.map(|m| m.name()).to_vec(),
+        )?;
+        m.add(
+            "MODELS",
+            sudoku_ilp::formulation::ModelKind::ALL
+                .map(|k| k.name())
+                .to_vec(),
+        )?;
+        m.add(
+            "FORMATS",
+            sudoku_ilp::export::Format::ALL.map(|f| f.name()).to_vec(),
+        )?;
+        Ok(())
+    }
+}

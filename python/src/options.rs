@@ -1,0 +1,170 @@
+//! Keyword options of `solve`, `count`, `check`, `batch` and `export`, turned into the
+//! library's [`EngineSpec`] (which says which options go together) and HiGHS options.
+
+use crate::convert::value_error;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict};
+use sudoku_ilp::engine::milp::START_BUDGET;
+use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec};
+use sudoku_ilp::engine::{Limits, Method};
+use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::solve::{check_options, SolveOptions};
+
+/// Keyword options, read one by one; `finish` refuses the ones nobody read.
+pub struct Options<'py> {
+    function: &'static str,
+    given: Option<Bound<'py, PyDict>>,
+}
+
+impl<'py> Options<'py> {
+    pub fn new(function: &'static str, given: Option<&Bound<'py, PyDict>>) -> Options<'py> {
+        Options {
+            function,
+            given: given.map(|d| d.copy()).transpose().ok().flatten(),
+        }
+    }
+
+    /// Takes option `name`, or `None` when it was not given (or given as None).
+    fn take<T: for<'a> FromPyObject<'a, 'py>>(&self, name: &str) -> PyResult<Option<T>> {
+        let Some(dict) = &self.given else {
+            return Ok(None);
+        };
+        let Some(value) = dict.get_item(name)? else {
+            return Ok(None);
+        };
+        dict.del_item(name)?;
+        if value.is_none() {
+            return Ok(None);
+        }
+        value.extract().map(Some).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{}(): {name}={} has the wrong type",
+                self.function,
+                value.repr().map_or("?".into(), |r| r.to_string())
+            ))
+        })
+    }
+
+    fn flag(&self, name: &str) -> PyResult<bool> {
+        Ok(self.take::<bool>(name)?.unwrap_or(false))
+    }
+
+    /// Refuses every option that was not read: `TypeError`, as Python does for a wrong keyword.
+    pub fn finish(self) -> PyResult<()> {
+        if let Some(dict) = &self.given {
+            if let Some((key, _)) = dict.iter().next() {
+                return Err(PyTypeError::new_err(format!(
+                    "{}() got an unexpected keyword argument {}",
+                    self.function,
+                    key.repr()?
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// `model` and its switches.
+    pub fn model(&self) -> PyResult<ModelSpec> {
+        let name = self.take::<String>("model")?.unwrap_or("binary".into());
+        let kind = ModelKind::from_name(&name).ok_or_else(|| {
+            value_error(format!(
+                "model {name:?}: expected one of {}",
+                ModelKind::ALL.map(|k| k.name()).join(", ")
+            ))
+        })?;
+        Ok(ModelSpec {
+            reduce: self.flag("reduce")?,
+            pair_m: self.flag("pair_m")?,
+            drop_given_pairs: self.flag("drop_given_pairs")?,
+            exclusions: self.flag("exclusions")?,
+            sums: self.flag("sums")?,
+            subset_sums: self.flag("subset_sums")?,
+            ..ModelSpec::of(kind)
+        })
+    }
+
+    /// The HiGHS options: `time_limit` (seconds, default 60), `threads` (1..=64) and `highs`
+    /// (a dict of HiGHS option names to values), checked on a throwaway HiGHS instance.
+    pub fn solve_options(&self) -> PyResult<SolveOptions> {
+        let time_limit = self.take::<f64>("time_limit")?.unwrap_or(60.0);
+        if !(time_limit > 0.0 && time_limit.is_finite()) {
+            return Err(value_error(
+                "time_limit must be a positive number of seconds",
+            ));
+        }
+        let threads = self.take::<u32>("threads")?.unwrap_or(1);
+        if !(1..=64).contains(&threads) {
+            return Err(value_error("threads must be between 1 and 64"));
+        }
+        let highs = match self.take::<Bound<'py, PyDict>>("highs")? {
+            None => Vec::new(),
+            Some(dict) => highs_options(&dict)?,
+        };
+        let options = SolveOptions {
+            time_limit,
+            threads,
+            highs,
+            ..SolveOptions::default()
+        };
+        check_options(&options).map_err(|e| {
+            if e.is_option() {
+                value_error(e)
+            } else {
+                crate::convert::solver_error(e)
+            }
+        })?;
+        Ok(options)
+    }
+
+    /// Every engine option: the method, the model, singles, the MIP start and HiGHS's options.
+    pub fn engine(&self) -> PyResult<(EngineSpec, Limits)> {
+        let method = method(self.take::<String>("method")?.as_deref().unwrap_or("ilp"))?;
+        let start = match self.take::<String>("start")?.as_deref() {
+            None | Some("none") => None,
+            Some(name) => Some(self::method(name)?),
+        };
+        let options = self.solve_options()?;
+        let limits = Limits {
+            time_limit: options.time_limit,
+        };
+        let spec = EngineSpec {
+            method,
+            model: self.model()?,
+            singles: self.flag("singles")?,
+            start,
+            start_budget: self.take::<f64>("start_budget")?.unwrap_or(START_BUDGET),
+            options,
+        };
+        Ok((spec, limits))
+    }
+}
+
+/// The method of a name (`ilp` or `milp`, `backtrack`, `propagate`, `lp-bb`, `sat`).
+pub fn method(name: &str) -> PyResult<Method> {
+    Method::from_name(name).ok_or_else(|| {
+        value_error(format!(
+            "method {name:?}: expected one of {}",
+            Method::ALL.map(|m| m.name()).join(", ")
+        ))
+    })
+}
+
+/// `{"mip_heuristic_effort": 0, "presolve": "off"}` as (name, value) text pairs.
+fn highs_options(dict: &Bound<'_, PyDict>) -> PyResult<Vec<(String, String)>> {
+    dict.iter()
+        .map(|(k, v)| {
+            let value = if v.is_instance_of::<PyBool>() {
+                if v.extract::<bool>()? {
+                    "true"
+                } else {
+                    "false"
+                }
+                .to_string()
+            } else {
+                v.str()?.to_string()
+            };
+            Ok((k.str()?.to_string(), value))
+        })
+        .collect()
+}

@@ -1,0 +1,416 @@
+//! The functions of the module: solve, count, check, explain, export, compare, the pictures
+//! and batch. Each reads its options, releases the GIL while the library works, and wraps the
+//! library's typed result.
+
+use crate::convert::{solver_error, to_py, value_error};
+use crate::options::Options;
+use crate::pictures::Picture;
+use crate::puzzle::PyPuzzle;
+use crate::results::{Count, Explanation, SolveResult};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyIterator, PyList, PyString};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use sudoku_ilp::compare::{all_variants, compare as compare_variants};
+use sudoku_ilp::engine::lp_bb::LpBb;
+use sudoku_ilp::engine::{Engine, EngineError, Limits, Method, Solution};
+use sudoku_ilp::explain::explain as explain_grid;
+use sudoku_ilp::export::{export as export_model, Format};
+use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::puzzle::Puzzle;
+use sudoku_ilp::report::compare::column_record;
+use sudoku_ilp::report::html::html;
+use sudoku_ilp::report::lp_svg::lp_svg;
+use sudoku_ilp::solve::relaxation::grid_relaxation;
+use sudoku_ilp::solve::SolveOptions;
+
+/// Solves `puzzle` and returns a `Result`.
+///
+/// Options: `method` ("ilp", "backtrack", "propagate", "lp-bb", "sat"), `model` ("binary",
+/// "natural", "natural-strong") and its switches (`reduce`, `pair_m`, `drop_given_pairs`,
+/// `exclusions`, `sums`, `subset_sums`), `singles`, `start` (a search whose grid HiGHS gets as
+/// a MIP start: "propagate", "backtrack", "sat"), `start_budget`, `time_limit` (seconds),
+/// `threads`, `highs` (a dict of HiGHS options); `tree=True` with method "lp-bb" records the
+/// branch-and-bound tree.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, tree = false, **options))]
+pub fn solve(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    tree: bool,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<SolveResult> {
+    let options = Options::new("solve", options);
+    let (spec, limits) = options.engine()?;
+    options.finish()?;
+    let inner = puzzle.inner.clone();
+    if tree {
+        if spec.method != Method::LpBb {
+            return Err(value_error("tree=True applies to method \"lp-bb\""));
+        }
+        let lp_bb = LpBb {
+            options: spec.options.clone(),
+        };
+        let (solution, tree) = py
+            .detach(|| lp_bb.run(&inner, &limits, true))
+            .map_err(solver_error)?;
+        return Ok(SolveResult {
+            puzzle: inner,
+            solution,
+            tree: Some(tree.unwrap_or_default()),
+        });
+    }
+    let engine = spec.build().map_err(value_error)?;
+    let solution = py
+        .detach(|| engine.solve(&inner, &limits))
+        .map_err(solver_error)?;
+    Ok(SolveResult {
+        puzzle: inner,
+        solution,
+        tree: None,
+    })
+}
+
+/// Counts the solutions of `puzzle`, up to `max`, with `method` "ilp" (no-good rows),
+/// "backtrack" or "sat" (blocking clauses); the other options as for `solve`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, max = 1000, **options))]
+pub fn count(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    max: usize,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Count> {
+    if max == 0 {
+        return Err(value_error("max must be at least 1"));
+    }
+    counted(py, "count", puzzle, max, options)
+}
+
+/// Tells whether `puzzle` has a unique solution: `answer` is "unique", "several", "none" or
+/// "unknown" (time limit). Options as for `count`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, **options))]
+pub fn check(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Count> {
+    counted(py, "check", puzzle, 1, options)
+}
+
+/// `count` and `check`: up to `max` solutions with the engine the options name.
+fn counted(
+    py: Python<'_>,
+    function: &'static str,
+    puzzle: &PyPuzzle,
+    max: usize,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Count> {
+    let options = Options::new(function, options);
+    let (spec, limits) = options.engine()?;
+    options.finish()?;
+    let engine = spec.build().map_err(value_error)?;
+    let inner = puzzle.inner.clone();
+    let count = py
+        .detach(|| engine.count(&inner, max, &limits))
+        .map_err(|e| match e {
+            EngineError::Unsupported { .. } => value_error(e),
+            other => solver_error(other),
+        })?;
+    Ok(Count {
+        puzzle: inner,
+        count,
+        is_check: function == "check",
+    })
+}
+
+/// Explains why `puzzle` has no solution: a minimal set of givens that already has no
+/// completion and, with `houses=True`, a minimal set of houses whose rules forbid it.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, houses = true, time_limit = 60.0))]
+pub fn explain(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    houses: bool,
+    time_limit: f64,
+) -> PyResult<Explanation> {
+    let options = time_limited(time_limit)?;
+    let inner = puzzle.inner.clone();
+    let explained = py
+        .detach(|| explain_grid(&inner, &[], houses, &options))
+        .map_err(solver_error)?;
+    Ok(Explanation {
+        puzzle: inner,
+        explained,
+        houses_asked: houses,
+    })
+}
+
+/// The model (or the puzzle) written in `format`: "lp", "mps", "gmpl-data", "cnf", "col" or
+/// "dzn". `model` and its switches as for `solve` (LP and MPS only).
+#[pyfunction]
+#[pyo3(signature = (puzzle, format = "lp", **options))]
+pub fn export(
+    puzzle: &PyPuzzle,
+    format: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let format = Format::from_name(format).ok_or_else(|| {
+        value_error(format!(
+            "format {format:?}: expected one of {}",
+            Format::ALL.map(|f| f.name()).join(", ")
+        ))
+    })?;
+    let options = Options::new("export", options);
+    let model = options.model()?;
+    options.finish()?;
+    let formulation = model.formulation().map_err(value_error)?;
+    export_model(format, &puzzle.inner, formulation.as_ref()).map_err(value_error)
+}
+
+/// Runs the formulations (and methods) side by side; one dict per variant, with the model's
+/// size, what presolve leaves, the root LP, nodes, iterations, times, status and whether the
+/// grids agree: `pandas.DataFrame(compare(p))` takes the list as it is. `variants` default:
+/// "binary", "natural", "natural-strong", "propagate", "sat".
+#[pyfunction]
+#[pyo3(signature = (puzzle, variants = None, *, time_limit = 60.0))]
+pub fn compare<'py>(
+    py: Python<'py>,
+    puzzle: &PyPuzzle,
+    variants: Option<Vec<String>>,
+    time_limit: f64,
+) -> PyResult<Bound<'py, PyList>> {
+    let options = time_limited(time_limit)?;
+    let names = variants.unwrap_or_else(|| {
+        ["binary", "natural", "natural-strong", "propagate", "sat"]
+            .map(String::from)
+            .to_vec()
+    });
+    let known = all_variants(&options);
+    let mut chosen = Vec::new();
+    for name in &names {
+        let variant = known.iter().position(|v| v.name == name).ok_or_else(|| {
+            let all: Vec<&str> = known.iter().map(|v| v.name).collect();
+            value_error(format!(
+                "variant {name:?}: expected one of {}",
+                all.join(", ")
+            ))
+        })?;
+        chosen.push(variant);
+    }
+    let mut known: Vec<Option<_>> = known.into_iter().map(Some).collect();
+    let variants: Vec<_> = chosen.iter().filter_map(|&i| known[i].take()).collect();
+    let inner = puzzle.inner.clone();
+    let columns = py
+        .detach(|| compare_variants(&inner, &variants, &options))
+        .map_err(solver_error)?;
+    let records = columns
+        .iter()
+        .map(|c| to_py(py, &serde_json::Value::Object(column_record(c))))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, records)
+}
+
+/// The classroom page: the puzzle and its solution, both models, the comparison, the LP
+/// pictures and the branch-and-bound tree, as one self-contained HTML page.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, title = None, time_limit = 60.0))]
+pub fn page(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    title: Option<String>,
+    time_limit: f64,
+) -> PyResult<Picture> {
+    let options = time_limited(time_limit)?;
+    let inner = puzzle.inner.clone();
+    let classroom = py
+        .detach(|| sudoku_ilp::classroom::gather(&inner, &options))
+        .map_err(solver_error)?;
+    let title = title
+        .unwrap_or_else(|| format!("Sudoku as an ILP: {}", inner.name().unwrap_or("a puzzle")));
+    Ok(Picture::html(html(&classroom, &title)))
+}
+
+/// The root LP relaxation of `model` ("binary" or "natural") drawn on the grid.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, model = "binary", title = None))]
+pub fn lp_picture(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    model: &str,
+    title: Option<String>,
+) -> PyResult<Picture> {
+    lp_picture_of(py, &puzzle.inner, model, title)
+}
+
+/// The LP picture of `puzzle` for the model named `model`.
+pub fn lp_picture_of(
+    py: Python<'_>,
+    puzzle: &Arc<Puzzle>,
+    model: &str,
+    title: Option<String>,
+) -> PyResult<Picture> {
+    let kind = ModelKind::from_name(model)
+        .ok_or_else(|| value_error(format!("model {model:?}: expected binary or natural")))?;
+    let formulation = sudoku_ilp::engine::spec::ModelSpec::of(kind)
+        .formulation()
+        .map_err(value_error)?;
+    let puzzle = puzzle.clone();
+    let picture = py.detach(|| {
+        let built = formulation.build(&puzzle);
+        let relaxation = grid_relaxation(&puzzle, &built, &SolveOptions::default())?;
+        let title = title.unwrap_or_else(|| format!("Root LP relaxation, {} model", built.label));
+        Ok::<_, sudoku_ilp::solve::SolveError>(lp_svg(&puzzle, &relaxation, Some(&title)))
+    });
+    picture.map(Picture::svg).map_err(solver_error)
+}
+
+/// HiGHS options with a time limit, which must be a positive number of seconds.
+fn time_limited(time_limit: f64) -> PyResult<SolveOptions> {
+    if !(time_limit > 0.0 && time_limit.is_finite()) {
+        return Err(value_error(
+            "time_limit must be a positive number of seconds",
+        ));
+    }
+    Ok(SolveOptions {
+        time_limit,
+        ..SolveOptions::default()
+    })
+}
+
+/// Solves many puzzles on `jobs` threads and yields a `Result` per puzzle, in input order.
+///
+/// `puzzles` is any iterable of `Puzzle` objects or strings (each parsed as
+/// `Puzzle.from_string`; a bad one raises `ValueError` naming its position). Puzzles are taken
+/// from the iterable a window at a time, so an endless generator works. Options as for `solve`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, jobs = 2, **options))]
+pub fn batch(
+    puzzles: &Bound<'_, PyAny>,
+    jobs: usize,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Batch> {
+    if !(1..=256).contains(&jobs) {
+        return Err(value_error("jobs must be between 1 and 256"));
+    }
+    let options = Options::new("batch", options);
+    let (spec, limits) = options.engine()?;
+    options.finish()?;
+    Ok(Batch {
+        source: Some(puzzles.try_iter()?.unbind()),
+        engine: spec.build().map_err(value_error)?,
+        limits,
+        jobs,
+        taken: 0,
+        ready: VecDeque::new(),
+    })
+}
+
+/// The iterator `batch` returns.
+#[pyclass(module = "sudoku_ilp")]
+pub struct Batch {
+    source: Option<Py<PyIterator>>,
+    engine: Arc<dyn Engine>,
+    limits: Limits,
+    jobs: usize,
+    /// Items taken from the source so far (for the position in messages).
+    taken: usize,
+    ready: VecDeque<SolveResult>,
+}
+
+#[pymethods]
+impl Batch {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<SolveResult>> {
+        if self.ready.is_empty() {
+            let window = self.take_window(py)?;
+            if !window.is_empty() {
+                let engine = self.engine.clone();
+                let (limits, jobs) = (self.limits, self.jobs);
+                let solved = py.detach(|| solve_all(engine.as_ref(), &window, limits, jobs));
+                for (puzzle, solution) in window.into_iter().zip(solved) {
+                    self.ready.push_back(SolveResult {
+                        puzzle,
+                        solution: solution.map_err(solver_error)?,
+                        tree: None,
+                    });
+                }
+            }
+        }
+        Ok(self.ready.pop_front())
+    }
+}
+
+impl Batch {
+    /// The next puzzles of the source: 8 per job, fewer at its end.
+    fn take_window(&mut self, py: Python<'_>) -> PyResult<Vec<Arc<Puzzle>>> {
+        let mut window = Vec::new();
+        let Some(source) = &self.source else {
+            return Ok(window);
+        };
+        let mut source = source.bind(py).clone();
+        while window.len() < 8 * self.jobs {
+            let Some(item) = source.next() else {
+                self.source = None;
+                break;
+            };
+            let item = item?;
+            self.taken += 1;
+            window.push(self.puzzle_of(&item)?);
+        }
+        Ok(window)
+    }
+
+    /// A `Puzzle`, or a string read as one.
+    fn puzzle_of(&self, item: &Bound<'_, PyAny>) -> PyResult<Arc<Puzzle>> {
+        if let Ok(p) = item.cast::<PyPuzzle>() {
+            return Ok(p.get().inner.clone());
+        }
+        let at = |e: String| value_error(format!("batch item {}: {e}", self.taken));
+        let Ok(text) = item.cast::<PyString>() else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "batch item {}: expected a Puzzle or a string",
+                self.taken
+            )));
+        };
+        let text = text.to_string();
+        sudoku_ilp::input::parse_puzzle("<string>", &text, Default::default())
+            .map(Arc::new)
+            .map_err(|e| at(e.to_string()))
+    }
+}
+
+/// Solves every puzzle on up to `jobs` threads; results in input order.
+fn solve_all(
+    engine: &dyn Engine,
+    puzzles: &[Arc<Puzzle>],
+    limits: Limits,
+    jobs: usize,
+) -> Vec<Result<Solution, EngineError>> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Solution, EngineError>>>> =
+        Mutex::new(vec![None; puzzles.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(puzzles.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(puzzle) = puzzles.get(i) else {
+                    break;
+                };
+                let solved = engine.solve(puzzle, &limits);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(solved);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every index was solved by a worker"))
+        .collect()
+}

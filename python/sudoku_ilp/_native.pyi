@@ -1,0 +1,300 @@
+"""Type stubs of the extension module sudoku_ilp._native (re-exported by sudoku_ilp)."""
+
+from os import PathLike
+from typing import Any, Iterable, Iterator, Literal, Optional, Union
+
+__version__: str
+METHODS: list[str]
+MODELS: list[str]
+FORMATS: list[str]
+
+Method = Literal["ilp", "milp", "backtrack", "propagate", "lp-bb", "sat"]
+Model = Literal["binary", "natural", "natural-strong"]
+Start = Literal["none", "propagate", "backtrack", "sat"]
+Format = Literal["lp", "mps", "gmpl-data", "cnf", "col", "dzn"]
+Grid = list[list[int]]
+
+class SolverError(RuntimeError):
+    """HiGHS, CaDiCaL or an engine failed for a reason other than the puzzle."""
+
+class Picture:
+    """An SVG picture or an HTML page; Jupyter shows it inline."""
+    kind: Literal["svg", "html"]
+    text: str
+    def save(self, path: Union[str, PathLike[str]]) -> None: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
+
+class Puzzle:
+    """A Sudoku puzzle: its order n, its box shape (or irregular regions) and its givens."""
+    @staticmethod
+    def from_string(
+        text: str,
+        *,
+        box: Optional[tuple[int, int]] = None,
+        line: Optional[int] = None,
+        format: Literal["auto", "json", "lines", "grid"] = "auto",
+    ) -> Puzzle:
+        """One line (81 characters, '.' or '0' empty), a grid block or a JSON object."""
+    @staticmethod
+    def from_json(obj: Union[str, dict[str, Any]]) -> Puzzle:
+        """{"grid": [[...], ...], "box": [r, c]?, "regions"?, "diagonals"?, "name"?}."""
+    @staticmethod
+    def from_grid(rows: Grid, *, box: Optional[tuple[int, int]] = None) -> Puzzle:
+        """n rows of n ints, 0 for an empty cell."""
+    @staticmethod
+    def from_file(
+        path: Union[str, PathLike[str]],
+        *,
+        box: Optional[tuple[int, int]] = None,
+        line: Optional[int] = None,
+        format: Literal["auto", "json", "lines", "grid"] = "auto",
+    ) -> Puzzle:
+        """A JSON file, a line file (pick a line with `line`) or a grid block."""
+    @property
+    def order(self) -> int: ...
+    @property
+    def box(self) -> Optional[tuple[int, int]]: ...
+    @property
+    def givens(self) -> Grid: ...
+    @property
+    def given_count(self) -> int: ...
+    @property
+    def name(self) -> Optional[str]: ...
+    def to_line(self) -> str: ...
+    def to_json(self) -> str: ...
+    def picture(self) -> Picture: ...
+    def _repr_svg_(self) -> str: ...
+    def _repr_html_(self) -> str: ...
+
+class StartStats:
+    engine: str
+    ms: float
+    found: bool
+    status: str
+    certified: bool
+
+class MilpStats:
+    formulation: str
+    variables: int
+    binary: int
+    integer: int
+    constraints: int
+    nonzeros: int
+    build_ms: float
+    solve_ms: float
+    highs_ms: float
+    nodes: int
+    lp_iterations: int
+    singles_fixed: Optional[int]
+    start: Optional[StartStats]
+
+class SearchStats:
+    solve_ms: float
+    nodes: int
+
+class PropagationStats:
+    solve_ms: float
+    stage: Literal["unit_propagation", "failed_literal", "search"]
+    empty_cells: int
+    fixed_by_unit_propagation: int
+    fixed_by_reasoning: int
+    failed_literals: int
+    probes: int
+    search_needed: bool
+    nodes: int
+
+class LpBbStats:
+    solve_ms: float
+    nodes: int
+    lp_solves: int
+    lp_iterations: int
+    lp_ms: float
+    lp_pruned: int
+    propagation_pruned: int
+    max_depth: int
+
+class SatStats:
+    solve_ms: float
+    variables: int
+    clauses: int
+    solves: int
+    encode_ms: float
+    cadical_ms: float
+    conflicts: int
+    decisions: int
+    propagations: int
+
+Stats = Union[MilpStats, SearchStats, PropagationStats, LpBbStats, SatStats]
+
+class Result:
+    """A solve: status, the checked grid, the time and the engine's typed statistics."""
+    @property
+    def status(self) -> Literal["solved", "infeasible", "time_limit"]: ...
+    @property
+    def solved(self) -> bool: ...
+    @property
+    def grid(self) -> Optional[Grid]: ...
+    @property
+    def engine(self) -> str: ...
+    @property
+    def time_ms(self) -> float: ...
+    @property
+    def nodes(self) -> Optional[int]: ...
+    @property
+    def stats(self) -> Stats: ...
+    @property
+    def puzzle(self) -> Puzzle: ...
+    def to_json(self) -> str:
+        """The object `sudoku-ilp solve --json` prints."""
+    def to_dict(self) -> dict[str, Any]: ...
+    def lp_picture(self, model: Optional[Model] = None) -> Picture: ...
+    def tree_picture(self) -> Picture: ...
+    def tree(self) -> dict[str, Any]: ...
+    def picture(self) -> Picture: ...
+    def _repr_svg_(self) -> str: ...
+    def _repr_html_(self) -> str: ...
+
+class Count:
+    """The solutions of `count` or `check`."""
+    @property
+    def count(self) -> int: ...
+    @property
+    def solutions(self) -> list[Grid]: ...
+    @property
+    def end(self) -> Literal["complete", "limit_reached", "time_limit"]: ...
+    @property
+    def limit_reached(self) -> bool: ...
+    @property
+    def answer(self) -> Literal["unique", "several", "none", "unknown"]: ...
+    @property
+    def engine(self) -> str: ...
+    @property
+    def time_ms(self) -> float: ...
+    def to_json(self) -> str: ...
+
+class Explanation:
+    """Why a grid has no solution."""
+    @property
+    def status(self) -> Literal["infeasible", "solved", "time_limit"]: ...
+    @property
+    def reason(self) -> Optional[Literal["direct_conflict", "no_completion"]]: ...
+    @property
+    def givens(self) -> list[tuple[int, int, int]]: ...
+    @property
+    def houses(self) -> list[str]: ...
+    @property
+    def minimal(self) -> bool: ...
+    @property
+    def grid(self) -> Optional[Grid]: ...
+    @property
+    def solves(self) -> int: ...
+    @property
+    def time_ms(self) -> float: ...
+    def to_json(self) -> str: ...
+
+class Batch(Iterator[Result]):
+    def __iter__(self) -> Batch: ...
+    def __next__(self) -> Result: ...
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    tree: bool = False,
+    method: Method = "ilp",
+    model: Model = "binary",
+    start: Optional[Start] = None,
+    start_budget: float = 5.0,
+    time_limit: float = 60.0,
+    threads: int = 1,
+    singles: bool = False,
+    reduce: bool = False,
+    pair_m: bool = False,
+    drop_given_pairs: bool = False,
+    exclusions: bool = False,
+    sums: bool = False,
+    subset_sums: bool = False,
+    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
+) -> Result:
+    """Solves the puzzle with any engine; the grid has passed the independent checker."""
+
+def count(
+    puzzle: Puzzle,
+    *,
+    max: int = 1000,
+    method: Literal["ilp", "milp", "backtrack", "sat"] = "ilp",
+    model: Model = "binary",
+    time_limit: float = 60.0,
+    threads: int = 1,
+    reduce: bool = False,
+    pair_m: bool = False,
+    drop_given_pairs: bool = False,
+    exclusions: bool = False,
+    sums: bool = False,
+    subset_sums: bool = False,
+    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
+) -> Count:
+    """Up to `max` solutions, each checked."""
+
+def check(
+    puzzle: Puzzle,
+    *,
+    method: Literal["ilp", "milp", "backtrack", "sat"] = "ilp",
+    model: Model = "binary",
+    time_limit: float = 60.0,
+    threads: int = 1,
+    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
+) -> Count:
+    """Unique, several, none or unknown (`Count.answer`)."""
+
+def explain(puzzle: Puzzle, *, houses: bool = True, time_limit: float = 60.0) -> Explanation:
+    """A minimal set of givens (and houses) that already has no completion."""
+
+def export(
+    puzzle: Puzzle,
+    format: Format = "lp",
+    *,
+    model: Model = "binary",
+    reduce: bool = False,
+    pair_m: bool = False,
+    drop_given_pairs: bool = False,
+    exclusions: bool = False,
+    sums: bool = False,
+    subset_sums: bool = False,
+) -> str:
+    """The model (LP, MPS) or the puzzle (GMPL data, CNF, COL, DZN) as text."""
+
+def compare(
+    puzzle: Puzzle,
+    variants: Optional[list[str]] = None,
+    *,
+    time_limit: float = 60.0,
+) -> list[dict[str, Any]]:
+    """One record per variant, for pandas.DataFrame."""
+
+def page(puzzle: Puzzle, *, title: Optional[str] = None, time_limit: float = 60.0) -> Picture:
+    """The classroom page (HTML)."""
+
+def lp_picture(puzzle: Puzzle, *, model: Model = "binary", title: Optional[str] = None) -> Picture:
+    """The root LP relaxation drawn on the grid (SVG)."""
+
+def batch(
+    puzzles: Iterable[Union[Puzzle, str]],
+    *,
+    jobs: int = 2,
+    method: Method = "ilp",
+    model: Model = "binary",
+    start: Optional[Start] = None,
+    start_budget: float = 5.0,
+    time_limit: float = 60.0,
+    threads: int = 1,
+    singles: bool = False,
+    reduce: bool = False,
+    pair_m: bool = False,
+    drop_given_pairs: bool = False,
+    exclusions: bool = False,
+    sums: bool = False,
+    subset_sums: bool = False,
+    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
+) -> Batch:
+    """A Result per puzzle, in input order, solved on `jobs` threads."""

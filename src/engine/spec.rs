@@ -1,0 +1,271 @@
+//! An engine named by plain values: the method, and for the MILP the model, its switches,
+//! singles, the HiGHS options and a MIP start. The command line and the Python package both
+//! turn their options into an [`EngineSpec`] and call [`EngineSpec::build`], so the rules of
+//! which option goes with which method live here once.
+//!
+//! ```
+//! use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec};
+//! use sudoku_ilp::engine::{Engine, Method};
+//! use sudoku_ilp::formulation::ModelKind;
+//! let spec = EngineSpec { start: Some(Method::Propagate), ..EngineSpec::default() };
+//! assert_eq!(spec.build().unwrap().label(), "binary");
+//! let bad = EngineSpec { method: Method::Sat, model: ModelSpec::of(ModelKind::Natural), ..EngineSpec::default() };
+//! assert!(bad.build().is_err());
+//! ```
+
+use super::lp_bb::LpBb;
+use super::milp::{Milp, Presolve, Start, START_BUDGET};
+use super::{Engine, Method};
+use crate::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
+use crate::solve::SolveOptions;
+use std::sync::Arc;
+
+/// A formulation and its switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModelSpec {
+    pub kind: ModelKind,
+    /// Binary model: leave out the columns that givens rule out.
+    pub reduce: bool,
+    /// Natural model switches ([`Natural`]).
+    pub pair_m: bool,
+    pub drop_given_pairs: bool,
+    pub exclusions: bool,
+    pub sums: bool,
+    pub subset_sums: bool,
+}
+
+impl Default for ModelSpec {
+    /// The binary model without switches.
+    fn default() -> Self {
+        ModelSpec::of(ModelKind::Binary)
+    }
+}
+
+impl ModelSpec {
+    /// `kind` without switches.
+    pub fn of(kind: ModelKind) -> ModelSpec {
+        ModelSpec {
+            kind,
+            reduce: false,
+            pair_m: false,
+            drop_given_pairs: false,
+            exclusions: false,
+            sums: false,
+            subset_sums: false,
+        }
+    }
+
+    /// True when a natural-model switch is on.
+    fn natural_switches(&self) -> bool {
+        self.pair_m || self.drop_given_pairs || self.exclusions || self.sums || self.subset_sums
+    }
+
+    /// True when anything but the plain binary model is asked for.
+    fn is_default(&self) -> bool {
+        *self == ModelSpec::default()
+    }
+
+    /// The formulation; a switch that does not belong to the model is an error.
+    pub fn formulation(&self) -> Result<Box<dyn Formulation + Send + Sync>, SpecError> {
+        match self.kind {
+            ModelKind::Binary if self.natural_switches() => Err(SpecError::NaturalSwitchOnBinary),
+            ModelKind::Binary => Ok(Box::new(Binary {
+                reduce: self.reduce,
+            })),
+            _ if self.reduce => Err(SpecError::ReduceOnNatural),
+            ModelKind::Natural => Ok(Box::new(Natural {
+                pair_m: self.pair_m,
+                drop_given_pairs: self.drop_given_pairs,
+                exclusions: self.exclusions,
+                sums: self.sums,
+                subset_sums: self.subset_sums,
+            })),
+            ModelKind::NaturalStrong => Ok(Box::new(Natural::strengthened())),
+        }
+    }
+}
+
+/// Everything that names an engine.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineSpec {
+    pub method: Method,
+    /// The MILP's model (only the plain binary model goes with another method).
+    pub model: ModelSpec,
+    /// MILP: fill the cells that naked and hidden singles force before building the model.
+    pub singles: bool,
+    /// MILP: the search whose grid HiGHS gets as a MIP start (propagate, backtrack or sat).
+    pub start: Option<Method>,
+    /// The start search's time budget in seconds.
+    pub start_budget: f64,
+    /// HiGHS options (MILP and lp-bb).
+    pub options: SolveOptions,
+}
+
+impl Default for EngineSpec {
+    /// The MILP on the binary model with the project's HiGHS options, no start.
+    fn default() -> Self {
+        EngineSpec {
+            method: Method::Ilp,
+            model: ModelSpec::default(),
+            singles: false,
+            start: None,
+            start_budget: START_BUDGET,
+            options: SolveOptions::default(),
+        }
+    }
+}
+
+/// Options that do not go together.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("the natural-model switches apply to the natural model, not binary")]
+    NaturalSwitchOnBinary,
+    #[error("reduce applies to the binary model")]
+    ReduceOnNatural,
+    #[error("a model, its switches and singles apply to method ilp, not {0}")]
+    ModelWithSearch(&'static str),
+    #[error("a MIP start applies to method ilp, not {0}")]
+    StartWithSearch(&'static str),
+    #[error("{0} cannot give a MIP start (propagate, backtrack or sat can)")]
+    StartNotSearch(&'static str),
+    #[error("the start budget must be a positive number of seconds")]
+    StartBudget,
+}
+
+impl EngineSpec {
+    /// The engine, or why these options do not go together.
+    pub fn build(&self) -> Result<Arc<dyn Engine>, SpecError> {
+        let Some(search) = self.method.search_engine() else {
+            return self.milp();
+        };
+        let name = self.method.name();
+        if !self.model.is_default() || self.singles {
+            return Err(SpecError::ModelWithSearch(name));
+        }
+        if self.start.is_some() {
+            return Err(SpecError::StartWithSearch(name));
+        }
+        if self.method == Method::LpBb {
+            return Ok(Arc::new(LpBb {
+                options: self.options.clone(),
+            }));
+        }
+        Ok(Arc::from(search))
+    }
+
+    /// The MILP engine of this spec.
+    fn milp(&self) -> Result<Arc<dyn Engine>, SpecError> {
+        Ok(Arc::new(Milp {
+            formulation: Arc::from(self.model.formulation()?),
+            options: self.options.clone(),
+            presolve: if self.singles {
+                Presolve::Singles
+            } else {
+                Presolve::None
+            },
+            start: self.start()?,
+        }))
+    }
+
+    /// The MIP start: its engine and budget.
+    fn start(&self) -> Result<Option<Start>, SpecError> {
+        let Some(method) = self.start else {
+            return Ok(None);
+        };
+        if !(self.start_budget > 0.0 && self.start_budget.is_finite()) {
+            return Err(SpecError::StartBudget);
+        }
+        let engine = match method {
+            Method::Propagate | Method::Backtrack | Method::Sat => method.search_engine(),
+            _ => None,
+        }
+        .ok_or(SpecError::StartNotSearch(method.name()))?;
+        Ok(Some(Start {
+            engine: Arc::from(engine),
+            budget: self.start_budget,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_methods_take_no_model_and_no_start() {
+        for method in [
+            Method::Backtrack,
+            Method::Propagate,
+            Method::Sat,
+            Method::LpBb,
+        ] {
+            let plain = EngineSpec {
+                method,
+                ..EngineSpec::default()
+            };
+            assert_eq!(plain.build().unwrap().label(), method.name());
+            let reduced = EngineSpec {
+                model: ModelSpec {
+                    reduce: true,
+                    ..ModelSpec::default()
+                },
+                ..plain.clone()
+            };
+            assert_eq!(
+                reduced.build().err(),
+                Some(SpecError::ModelWithSearch(method.name()))
+            );
+            let started = EngineSpec {
+                start: Some(Method::Sat),
+                ..plain
+            };
+            assert_eq!(
+                started.build().err(),
+                Some(SpecError::StartWithSearch(method.name()))
+            );
+        }
+    }
+
+    #[test]
+    fn switches_belong_to_their_model() {
+        let natural_on_binary = ModelSpec {
+            sums: true,
+            ..ModelSpec::default()
+        };
+        assert_eq!(
+            natural_on_binary.formulation().err(),
+            Some(SpecError::NaturalSwitchOnBinary)
+        );
+        let reduce_on_natural = ModelSpec {
+            reduce: true,
+            ..ModelSpec::of(ModelKind::Natural)
+        };
+        assert_eq!(
+            reduce_on_natural.formulation().err(),
+            Some(SpecError::ReduceOnNatural)
+        );
+    }
+
+    #[test]
+    fn only_searches_give_a_start() {
+        for (method, ok) in [
+            (Method::Propagate, true),
+            (Method::Backtrack, true),
+            (Method::Sat, true),
+            (Method::Ilp, false),
+            (Method::LpBb, false),
+        ] {
+            let spec = EngineSpec {
+                start: Some(method),
+                ..EngineSpec::default()
+            };
+            assert_eq!(spec.build().is_ok(), ok, "{method:?}");
+        }
+        let no_budget = EngineSpec {
+            start: Some(Method::Sat),
+            start_budget: 0.0,
+            ..EngineSpec::default()
+        };
+        assert_eq!(no_budget.build().err(), Some(SpecError::StartBudget));
+    }
+}
