@@ -159,15 +159,8 @@ pub fn count_conflict(puzzle: &Puzzle, engine: &str, why: &str, json: bool, list
         "count": 0,
         "limit_reached": false,
         "status": CountEnd::Complete,
-        "model": engine,
-        "time_ms": 0.0,
-        "solves": 0,
-        "nodes": 0,
-        "conflict": why,
     });
-    if let Some(name) = puzzle.name() {
-        doc["name"] = json!(name);
-    }
+    add_conflict(&mut doc, puzzle, engine, why);
     if list {
         doc["solutions"] = json!([]);
     }
@@ -183,16 +176,22 @@ pub fn check_conflict(puzzle: &Puzzle, engine: &str, why: &str, json: bool) -> S
         "answer": "none",
         "solutions": [],
         "differ": [],
-        "model": engine,
-        "time_ms": 0.0,
-        "solves": 0,
-        "nodes": 0,
-        "conflict": why,
     });
+    add_conflict(&mut doc, puzzle, engine, why);
+    format!("{doc}\n")
+}
+
+/// What both conflict answers add: the engine, no time, no solve, no node, the conflict and
+/// the puzzle's name.
+fn add_conflict(doc: &mut Value, puzzle: &Puzzle, engine: &str, why: &str) {
+    doc["model"] = json!(engine);
+    doc["time_ms"] = json!(0.0);
+    doc["solves"] = json!(0);
+    doc["nodes"] = json!(0);
+    doc["conflict"] = json!(why);
     if let Some(name) = puzzle.name() {
         doc["name"] = json!(name);
     }
-    format!("{doc}\n")
 }
 
 /// The solutions a `check` shows: the first and, when there is one, the second.

@@ -8,7 +8,7 @@
 //! ones with two decimals on an orange ground. The caption names the fractional columns, the
 //! natural model's fractional pair binaries, and whether the LP point alone is the solution.
 
-use super::svg::{escape, region_of, SOLVED_COLOUR};
+use super::svg::{escape, grid_lines, SOLVED_COLOUR};
 use crate::puzzle::Puzzle;
 use crate::solve::{CellLp, GridRelaxation, Status};
 use std::fmt::Write;
@@ -245,53 +245,4 @@ fn small_digits(
             sy + sub / 2
         );
     }
-}
-
-/// Thin lines between cells, thick lines between boxes or regions, a frame around the grid.
-fn grid_lines(out: &mut String, puzzle: &Puzzle, cell: usize, (x0, y0): (usize, usize)) {
-    let n = puzzle.order();
-    let region = region_of(puzzle);
-    let (mut thin, mut thick) = (String::new(), String::new());
-    for r in 0..n {
-        for c in 0..n {
-            let i = r * n + c;
-            let (x, y) = (x0 + c * cell, y0 + r * cell);
-            if c + 1 < n {
-                let target = if region[i] != region[i + 1] {
-                    &mut thick
-                } else {
-                    &mut thin
-                };
-                let _ = write!(
-                    target,
-                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}"/>"#,
-                    x + cell,
-                    y + cell
-                );
-            }
-            if r + 1 < n {
-                let target = if region[i] != region[i + n] {
-                    &mut thick
-                } else {
-                    &mut thin
-                };
-                let _ = write!(
-                    target,
-                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}"/>"#,
-                    y + cell,
-                    x + cell
-                );
-            }
-        }
-    }
-    let side = n * cell;
-    let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="1">{thin}</g>"##);
-    let _ = writeln!(
-        out,
-        r##"<g stroke="black" stroke-width="3" stroke-linecap="square">{thick}</g>"##
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="black" stroke-width="4"/>"#
-    );
 }

@@ -13,7 +13,7 @@ const TITLE: usize = 36;
 pub const SOLVED_COLOUR: &str = "#1f5fbf";
 
 /// The region (box or irregular region) index of each cell, row-major.
-pub(crate) fn region_of(puzzle: &Puzzle) -> Vec<usize> {
+fn region_of(puzzle: &Puzzle) -> Vec<usize> {
     let n = puzzle.order();
     match puzzle.layout() {
         Layout::Boxes { rows, cols } => (0..n * n)
@@ -76,50 +76,7 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
             y0 + side
         );
     }
-    // Cell edges: thick where the two cells lie in different boxes or regions.
-    let region = region_of(puzzle);
-    let (mut thin, mut thick) = (String::new(), String::new());
-    for r in 0..n {
-        for c in 0..n {
-            let i = r * n + c;
-            let (x, y) = (x0 + c * CELL, y0 + r * CELL);
-            if c + 1 < n {
-                let target = if region[i] != region[i + 1] {
-                    &mut thick
-                } else {
-                    &mut thin
-                };
-                let _ = write!(
-                    target,
-                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}"/>"#,
-                    x + CELL,
-                    y + CELL
-                );
-            }
-            if r + 1 < n {
-                let target = if region[i] != region[i + n] {
-                    &mut thick
-                } else {
-                    &mut thin
-                };
-                let _ = write!(
-                    target,
-                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}"/>"#,
-                    y + CELL,
-                    x + CELL
-                );
-            }
-        }
-    }
-    let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="1">{thin}</g>"##);
-    let _ = writeln!(
-        out,
-        r##"<g stroke="black" stroke-width="3" stroke-linecap="square">{thick}</g>"##
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="black" stroke-width="4"/>"#
-    );
+    grid_lines(&mut out, puzzle, CELL, (x0, y0));
     let _ = writeln!(
         out,
         r#"<g font-family="sans-serif" font-size="{font}" text-anchor="middle" dominant-baseline="central">"#
@@ -145,6 +102,55 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
     }
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+/// Thin lines between cells, thick lines between boxes or regions, a frame around the grid.
+pub(crate) fn grid_lines(out: &mut String, puzzle: &Puzzle, cell: usize, (x0, y0): (usize, usize)) {
+    let n = puzzle.order();
+    let region = region_of(puzzle);
+    let (mut thin, mut thick) = (String::new(), String::new());
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            let (x, y) = (x0 + c * cell, y0 + r * cell);
+            if c + 1 < n {
+                let target = if region[i] != region[i + 1] {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(
+                    target,
+                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}"/>"#,
+                    x + cell,
+                    y + cell
+                );
+            }
+            if r + 1 < n {
+                let target = if region[i] != region[i + n] {
+                    &mut thick
+                } else {
+                    &mut thin
+                };
+                let _ = write!(
+                    target,
+                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}"/>"#,
+                    y + cell,
+                    x + cell
+                );
+            }
+        }
+    }
+    let side = n * cell;
+    let _ = writeln!(out, r##"<g stroke="#999999" stroke-width="1">{thin}</g>"##);
+    let _ = writeln!(
+        out,
+        r##"<g stroke="black" stroke-width="3" stroke-linecap="square">{thick}</g>"##
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="black" stroke-width="4"/>"#
+    );
 }
 
 #[cfg(test)]

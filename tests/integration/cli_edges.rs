@@ -2,6 +2,7 @@
 //! output form out and back in, `-` for standard output, checked writes (`/dev/full`), bounds
 //! and messages, shell completions and the man page.
 
+use crate::common::run;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -17,21 +18,6 @@ const UNIQUE: &str = "seed004_unique_9x9.json";
 
 /// A 4×4 puzzle with one solution, as a line.
 const SMALL: &str = "1.3.........4..2";
-
-/// Runs the binary with `args` and `stdin`; returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = Command::cargo_bin("sudoku-ilp").unwrap();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Asserts a usage error: exit 2, one line on stderr containing `fragment`, no panic.
 fn assert_usage(args: &[&str], stdin: Option<&str>, fragment: &str) {

@@ -1,8 +1,7 @@
 //! The door to HiGHS, through the real binary: the log on standard error, options checked
 //! before any puzzle is read, and MIP starts (`--start`) that HiGHS certifies.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
-use assert_cmd::Command;
+use crate::common::{is_solution, json_grid, line_givens, lines, run, shared_data};
 use serde_json::Value;
 use std::sync::Arc;
 use sudoku_ilp::engine::milp::{Milp, Start};
@@ -14,21 +13,6 @@ use sudoku_ilp::report::{json::solution_json, text::solution_text};
 
 fn seed(name: &str) -> String {
     format!("{}/data/seeds/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs the binary: exit code, standard output, standard error.
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = Command::cargo_bin("sudoku-ilp").unwrap();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Standard output as exactly one JSON object.

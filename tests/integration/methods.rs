@@ -2,7 +2,7 @@
 //! library's checker and by the independent checker in tests/common. No HiGHS here, so the tests
 //! may run in parallel.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
+use crate::common::{edge_cases, is_solution, json_grid, line_givens, lines, shared_data};
 use assert_cmd::Command;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::{backtrack, propagate};
@@ -104,19 +104,11 @@ fn backtrack_counts_match_the_stored_counts() {
 
 #[test]
 fn edge_case_counts_match_up_to_a_limit() {
-    let (Some(puzzles), Some(meta)) = (
-        shared_data("edge_cases_9x9.txt"),
-        shared_data("edge_cases_9x9.meta.tsv"),
-    ) else {
+    let Some(cases) = edge_cases() else {
         return;
     };
-    let meta = std::fs::read_to_string(meta).unwrap();
-    let counts: Vec<&str> = meta
-        .lines()
-        .skip(1)
-        .map(|l| l.split('\t').nth(1).unwrap())
-        .collect();
-    for ((number, line), want) in lines(&puzzles).iter().zip(counts) {
+    for (number, line, want) in &cases {
+        let want = want.as_str();
         let Ok(puzzle) = parse_line(line, None) else {
             assert_eq!(want, "0", "line {number}");
             continue;

@@ -5,7 +5,7 @@
 //! against the independent counter, and against `--method backtrack`. No HiGHS here.
 
 use crate::common::counter::solutions as independent_solutions;
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
+use crate::common::{edge_cases, is_solution, json_grid, line_givens, lines, shared_data};
 use assert_cmd::Command;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -184,19 +184,11 @@ fn tdoku_test_counts_match_the_reference_and_the_independent_counter() {
 
 #[test]
 fn edge_case_counts_match_up_to_a_limit() {
-    let (Some(puzzles), Some(meta)) = (
-        shared_data("edge_cases_9x9.txt"),
-        shared_data("edge_cases_9x9.meta.tsv"),
-    ) else {
+    let Some(cases) = edge_cases() else {
         return;
     };
-    let meta = std::fs::read_to_string(meta).unwrap();
-    let counts: Vec<&str> = meta
-        .lines()
-        .skip(1)
-        .map(|l| l.split('\t').nth(1).unwrap())
-        .collect();
-    for ((number, line), want) in lines(&puzzles).iter().zip(counts) {
+    for (number, line, want) in &cases {
+        let want = want.as_str();
         let Ok(puzzle) = parse_line(line, None) else {
             assert_eq!(want, "0", "line {number}");
             continue;

@@ -166,3 +166,36 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
         })
         .collect()
 }
+
+/// Runs the binary with `args` and `stdin`: exit code, standard output, standard error.
+pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = assert_cmd::Command::cargo_bin("sudoku-ilp").unwrap();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The puzzles of `edge_cases_9x9.txt` with their reference counts from the meta file (the
+/// second field: a number, or `>=N`), or `None` when `../shared/data` is absent.
+pub fn edge_cases() -> Option<Vec<(usize, String, String)>> {
+    let (puzzles, meta) = (
+        shared_data("edge_cases_9x9.txt")?,
+        shared_data("edge_cases_9x9.meta.tsv")?,
+    );
+    let meta = std::fs::read_to_string(meta).unwrap();
+    let counts = meta.lines().skip(1).map(|l| l.split('\t').nth(1).unwrap());
+    Some(
+        lines(&puzzles)
+            .into_iter()
+            .zip(counts)
+            .map(|((number, line), count)| (number, line, count.to_string()))
+            .collect(),
+    )
+}
