@@ -170,3 +170,10 @@ def test_stubs_name_everything_the_module_exports():
     assert exported <= stubbed, exported - stubbed
     for name in ["solve", "count", "check", "explain", "export", "compare", "batch", "page", "lp_picture"]:
         assert getattr(si, name).__doc__, name
+
+
+def test_several_lines_need_a_line_number():
+    text = "1.3.........4..2\n.2..........4..1\n"
+    with pytest.raises(ValueError, match=r"2 puzzle lines; a Puzzle is one \(pick one with line=K\)"):
+        si.Puzzle.from_string(text)
+    assert si.Puzzle.from_string(text, line=2).to_line() == ".2..........4..1"
