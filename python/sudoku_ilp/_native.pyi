@@ -3,6 +3,8 @@
 from os import PathLike
 from typing import Any, Iterable, Iterator, Literal, Optional, Union
 
+from typing_extensions import TypedDict, Unpack  # read by type checkers only
+
 __version__: str
 METHODS: list[str]
 MODELS: list[str]
@@ -197,71 +199,42 @@ class Batch(Iterator[Result]):
     def __iter__(self) -> Batch: ...
     def __next__(self) -> Result: ...
 
-def solve(
-    puzzle: Puzzle,
-    *,
-    tree: bool = False,
-    method: Method = "ilp",
-    model: Model = "binary",
-    start: Optional[Start] = None,
-    start_budget: float = 5.0,
-    time_limit: float = 60.0,
-    threads: int = 1,
-    singles: bool = False,
-    reduce: bool = False,
-    pair_m: bool = False,
-    drop_given_pairs: bool = False,
-    exclusions: bool = False,
-    sums: bool = False,
-    subset_sums: bool = False,
-    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
-) -> Result:
-    """Solves the puzzle with any engine; the grid has passed the independent checker."""
+class ModelOptions(TypedDict, total=False):
+    """The model and its switches (defaults: "binary", every switch off)."""
+    model: Model
+    reduce: bool
+    pair_m: bool
+    drop_given_pairs: bool
+    exclusions: bool
+    sums: bool
+    subset_sums: bool
 
-def count(
-    puzzle: Puzzle,
-    *,
-    max: int = 1000,
-    method: Literal["ilp", "milp", "backtrack", "sat"] = "ilp",
-    model: Model = "binary",
-    time_limit: float = 60.0,
-    threads: int = 1,
-    reduce: bool = False,
-    pair_m: bool = False,
-    drop_given_pairs: bool = False,
-    exclusions: bool = False,
-    sums: bool = False,
-    subset_sums: bool = False,
-    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
-) -> Count:
-    """Up to `max` solutions, each checked."""
+class EngineOptions(ModelOptions, total=False):
+    """The options of an engine, as the command line's flags (defaults in brackets):
+    method ["ilp"], start [None], start_budget [5.0 s], time_limit [60.0 s], threads [1],
+    singles [False], highs [None: a dict of HiGHS option names to values]."""
+    method: Method
+    start: Optional[Start]
+    start_budget: float
+    time_limit: float
+    threads: int
+    singles: bool
+    highs: Optional[dict[str, Union[str, int, float, bool]]]
 
-def check(
-    puzzle: Puzzle,
-    *,
-    method: Literal["ilp", "milp", "backtrack", "sat"] = "ilp",
-    model: Model = "binary",
-    time_limit: float = 60.0,
-    threads: int = 1,
-    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
-) -> Count:
+def solve(puzzle: Puzzle, *, tree: bool = False, **options: Unpack[EngineOptions]) -> Result:
+    """Solves the puzzle with any engine; the grid has passed the independent checker.
+    tree=True (method "lp-bb") records the branch-and-bound tree."""
+
+def count(puzzle: Puzzle, *, max: int = 1000, **options: Unpack[EngineOptions]) -> Count:
+    """Up to `max` solutions, each checked (method "ilp", "sat" or "backtrack")."""
+
+def check(puzzle: Puzzle, **options: Unpack[EngineOptions]) -> Count:
     """Unique, several, none or unknown (`Count.answer`)."""
 
 def explain(puzzle: Puzzle, *, houses: bool = True, time_limit: float = 60.0) -> Explanation:
     """A minimal set of givens (and houses) that already has no completion."""
 
-def export(
-    puzzle: Puzzle,
-    format: Format = "lp",
-    *,
-    model: Model = "binary",
-    reduce: bool = False,
-    pair_m: bool = False,
-    drop_given_pairs: bool = False,
-    exclusions: bool = False,
-    sums: bool = False,
-    subset_sums: bool = False,
-) -> str:
+def export(puzzle: Puzzle, format: Format = "lp", **options: Unpack[ModelOptions]) -> str:
     """The model (LP, MPS) or the puzzle (GMPL data, CNF, COL, DZN) as text."""
 
 def compare(
@@ -279,22 +252,6 @@ def lp_picture(puzzle: Puzzle, *, model: Model = "binary", title: Optional[str] 
     """The root LP relaxation drawn on the grid (SVG)."""
 
 def batch(
-    puzzles: Iterable[Union[Puzzle, str]],
-    *,
-    jobs: int = 2,
-    method: Method = "ilp",
-    model: Model = "binary",
-    start: Optional[Start] = None,
-    start_budget: float = 5.0,
-    time_limit: float = 60.0,
-    threads: int = 1,
-    singles: bool = False,
-    reduce: bool = False,
-    pair_m: bool = False,
-    drop_given_pairs: bool = False,
-    exclusions: bool = False,
-    sums: bool = False,
-    subset_sums: bool = False,
-    highs: Optional[dict[str, Union[str, int, float, bool]]] = None,
+    puzzles: Iterable[Union[Puzzle, str]], *, jobs: int = 2, **options: Unpack[EngineOptions]
 ) -> Batch:
     """A Result per puzzle, in input order, solved on `jobs` threads."""

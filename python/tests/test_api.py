@@ -158,20 +158,6 @@ def test_options_are_checked(puzzle):
     assert si.solve(puzzle, highs={"mip_heuristic_effort": 0, "presolve": "off"}).solved
 
 
-def test_stubs_name_everything_the_module_exports():
-    import ast
-    from pathlib import Path
-
-    stub = Path(si.__file__).with_name("_native.pyi")
-    tree = ast.parse(stub.read_text())
-    stubbed = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    stubbed |= {t.id for n in tree.body if isinstance(n, ast.AnnAssign) for t in [n.target]}
-    exported = {name for name in si.__all__}
-    assert exported <= stubbed, exported - stubbed
-    for name in ["solve", "count", "check", "explain", "export", "compare", "batch", "page", "lp_picture"]:
-        assert getattr(si, name).__doc__, name
-
-
 def test_several_lines_need_a_line_number():
     text = "1.3.........4..2\n.2..........4..1\n"
     with pytest.raises(ValueError, match=r"2 puzzle lines; a Puzzle is one \(pick one with line=K\)"):
