@@ -59,6 +59,38 @@ pub fn all_variants(options: &SolveOptions) -> Vec<Variant> {
     variants
 }
 
+/// A variant name that [`all_variants`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {name:?} (known: {known})")]
+pub struct UnknownVariant {
+    pub name: String,
+    /// The known names, comma-separated.
+    pub known: String,
+}
+
+/// The variants named in `names`, in the order of [`all_variants`]; every variant when
+/// `names` is empty.
+pub fn variants_named(
+    names: &[String],
+    options: &SolveOptions,
+) -> Result<Vec<Variant>, UnknownVariant> {
+    let all = all_variants(options);
+    if names.is_empty() {
+        return Ok(all);
+    }
+    let known: Vec<&str> = all.iter().map(|v| v.name).collect();
+    if let Some(bad) = names.iter().find(|n| !known.contains(&n.as_str())) {
+        return Err(UnknownVariant {
+            name: bad.clone(),
+            known: known.join(", "),
+        });
+    }
+    Ok(all
+        .into_iter()
+        .filter(|v| names.iter().any(|n| n == v.name))
+        .collect())
+}
+
 /// The MILP variants: the binary and natural formulations with their switches.
 fn model_variants(options: &SolveOptions) -> Vec<Variant> {
     let natural = |name, n: Natural| Variant::model(name, n, options);

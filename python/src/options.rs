@@ -168,3 +168,16 @@ fn highs_options(dict: &Bound<'_, PyDict>) -> PyResult<Vec<(String, String)>> {
         })
         .collect()
 }
+
+/// HiGHS options with a time limit, which must be a positive number of seconds.
+pub fn time_limited(time_limit: f64) -> PyResult<SolveOptions> {
+    if !(time_limit > 0.0 && time_limit.is_finite()) {
+        return Err(value_error(
+            "time_limit must be a positive number of seconds",
+        ));
+    }
+    Ok(SolveOptions {
+        time_limit,
+        ..SolveOptions::default()
+    })
+}

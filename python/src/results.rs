@@ -95,15 +95,15 @@ impl SolveResult {
     /// it was natural) drawn on the grid: the shade of each small digit is its LP weight.
     #[pyo3(signature = (model = None))]
     fn lp_picture(&self, py: Python<'_>, model: Option<&str>) -> PyResult<Picture> {
-        let kind = match model {
-            Some(name) => name,
-            None if matches!(&self.solution.stats, Stats::Milp(_))
-                && self.solution.engine.starts_with("natural") =>
-            {
-                ModelKind::Natural.name()
-            }
-            None => ModelKind::Binary.name(),
+        // The MILP's own model when it was natural or natural-strong (its label starts with the
+        // model's name), else the binary model.
+        let own = match &self.solution.stats {
+            Stats::Milp(_) => self.solution.engine.split(' ').next(),
+            _ => None,
         };
+        let kind = model
+            .or(own.filter(|name| ModelKind::from_name(name).is_some()))
+            .unwrap_or(ModelKind::Binary.name());
         crate::tasks::lp_picture_of(py, &self.puzzle, kind, None)
     }
 

@@ -3,7 +3,7 @@
 //! library's typed result.
 
 use crate::convert::{solver_error, to_py, value_error};
-use crate::options::Options;
+use crate::options::{time_limited, Options};
 use crate::pictures::Picture;
 use crate::puzzle::PyPuzzle;
 use crate::results::{Count, Explanation, SolveResult};
@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyIterator, PyList, PyString};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use sudoku_ilp::compare::{all_variants, compare as compare_variants};
+use sudoku_ilp::compare::{compare as compare_variants, variants_named};
 use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::{Engine, EngineError, Limits, Method, Solution};
 use sudoku_ilp::explain::explain as explain_grid;
@@ -173,7 +173,7 @@ pub fn export(
 /// Runs the formulations (and methods) side by side; one dict per variant, with the model's
 /// size, what presolve leaves, the root LP, nodes, iterations, times, status and whether the
 /// grids agree: `pandas.DataFrame(compare(p))` takes the list as it is. `variants` default:
-/// "binary", "natural", "natural-strong", "propagate", "sat".
+/// "binary", "natural", "natural-strong", "propagate", "sat" (listed in compare's column order).
 #[pyfunction]
 #[pyo3(signature = (puzzle, variants = None, *, time_limit = 60.0))]
 pub fn compare<'py>(
@@ -188,20 +188,7 @@ pub fn compare<'py>(
             .map(String::from)
             .to_vec()
     });
-    let known = all_variants(&options);
-    let mut chosen = Vec::new();
-    for name in &names {
-        let variant = known.iter().position(|v| v.name == name).ok_or_else(|| {
-            let all: Vec<&str> = known.iter().map(|v| v.name).collect();
-            value_error(format!(
-                "variant {name:?}: expected one of {}",
-                all.join(", ")
-            ))
-        })?;
-        chosen.push(variant);
-    }
-    let mut known: Vec<Option<_>> = known.into_iter().map(Some).collect();
-    let variants: Vec<_> = chosen.iter().filter_map(|&i| known[i].take()).collect();
+    let variants = variants_named(&names, &options).map_err(value_error)?;
     let inner = puzzle.inner.clone();
     let columns = py
         .detach(|| compare_variants(&inner, &variants, &options))
@@ -265,19 +252,6 @@ pub fn lp_picture_of(
         Ok::<_, sudoku_ilp::solve::SolveError>(lp_svg(&puzzle, &relaxation, Some(&title)))
     });
     picture.map(Picture::svg).map_err(solver_error)
-}
-
-/// HiGHS options with a time limit, which must be a positive number of seconds.
-fn time_limited(time_limit: f64) -> PyResult<SolveOptions> {
-    if !(time_limit > 0.0 && time_limit.is_finite()) {
-        return Err(value_error(
-            "time_limit must be a positive number of seconds",
-        ));
-    }
-    Ok(SolveOptions {
-        time_limit,
-        ..SolveOptions::default()
-    })
 }
 
 /// Solves many puzzles on `jobs` threads and yields a `Result` per puzzle, in input order.

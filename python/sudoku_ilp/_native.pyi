@@ -243,7 +243,7 @@ def compare(
     *,
     time_limit: float = 60.0,
 ) -> list[dict[str, Any]]:
-    """One record per variant, for pandas.DataFrame."""
+    """One record per variant (in compare's column order), for pandas.DataFrame."""
 
 def page(puzzle: Puzzle, *, title: Optional[str] = None, time_limit: float = 60.0) -> Picture:
     """The classroom page (HTML)."""

@@ -5,7 +5,7 @@ use super::model_args::{parse_positive, InputArgs};
 use super::{emit, input_failure, parse_box, Code, Failure};
 use clap::Args;
 use std::io::IsTerminal;
-use sudoku_ilp::compare::{all_variants, compare, summarise, Column, Variant};
+use sudoku_ilp::compare::{compare, summarise, variants_named, Column, Variant};
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::InputError;
 use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, puzzle_lines, read_source};
@@ -89,21 +89,7 @@ pub struct CompareArgs {
 }
 
 fn chosen_variants(names: &[String], options: &SolveOptions) -> Result<Vec<Variant>, Failure> {
-    let all = all_variants(options);
-    if names.is_empty() {
-        return Ok(all);
-    }
-    let known: Vec<&str> = all.iter().map(|v| v.name).collect();
-    if let Some(bad) = names.iter().find(|n| !known.contains(&n.as_str())) {
-        return Err(Failure::usage(format!(
-            "--variants: unknown variant {bad:?} (known: {})",
-            known.join(", ")
-        )));
-    }
-    Ok(all
-        .into_iter()
-        .filter(|v| names.iter().any(|n| n == v.name))
-        .collect())
+    variants_named(names, options).map_err(|e| Failure::usage(format!("--variants: {e}")))
 }
 
 pub fn run(args: CompareArgs) -> Result<Code, Failure> {

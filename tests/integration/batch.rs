@@ -2,7 +2,7 @@
 //! lines reported and skipped, several jobs run again and again, Ctrl-C, and the library's
 //! worker pool run repeatedly in one process (HiGHS keeps a scheduler per OS thread).
 
-use crate::common::{is_solution, json_grid, line_givens, shared_data};
+use crate::common::{grid_u32, is_solution, json_grid, line_givens, shared_data};
 use assert_cmd::Command;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
@@ -125,14 +125,7 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
                 panic!("line {}: {:?}", result.line, result.outcome);
             };
             let givens: Vec<u32> = puzzle.givens().iter().map(|&v| v as u32).collect();
-            let grid: Vec<u32> = report
-                .grid
-                .as_ref()
-                .unwrap()
-                .values
-                .iter()
-                .map(|&v| v as u32)
-                .collect();
+            let grid = grid_u32(report.grid.as_ref().unwrap());
             assert!(is_solution(&givens, &grid, 3, 3));
             summary.add(&result);
         });

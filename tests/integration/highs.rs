@@ -1,7 +1,7 @@
 //! The door to HiGHS, through the real binary: the log on standard error, options checked
 //! before any puzzle is read, and MIP starts (`--start`) that HiGHS certifies.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, run, shared_data};
+use crate::common::{grid_u32, is_solution, json_grid, line_givens, lines, run, shared_data};
 use serde_json::Value;
 use std::sync::Arc;
 use sudoku_ilp::engine::milp::{Milp, Start};
@@ -219,14 +219,7 @@ fn a_start_that_finds_nothing_leaves_highs_to_solve_as_without_one() {
     let engine = Milp::new(Binary::default()).with_start(Start::new(Arc::new(GivesUp)));
     let solution = engine.solve(&puzzle, &Limits::default()).unwrap();
     assert_eq!(solution.status, Status::Solved);
-    let grid: Vec<u32> = solution
-        .grid
-        .as_ref()
-        .unwrap()
-        .values
-        .iter()
-        .map(|&v| v as u32)
-        .collect();
+    let grid = grid_u32(solution.grid.as_ref().unwrap());
     assert!(is_solution(&line_givens(&line), &grid, 3, 3));
     let Stats::Milp(m) = &solution.stats else {
         panic!("MILP statistics expected");

@@ -2,7 +2,7 @@
 //! independent checker and against published solutions), and `--tree` records one JSON record
 //! per node whose root matches `compare`'s root LP row.
 
-use crate::common::{is_solution, line_givens, lines, shared_data};
+use crate::common::{grid_u32, is_solution, line_givens, lines, shared_data};
 use assert_cmd::Command;
 use serde_json::Value;
 use sudoku_ilp::engine::lp_bb::LpBb;
@@ -17,13 +17,7 @@ fn solve_every(name: &str, step: usize, box_side: usize) -> Option<Vec<(usize, V
         let puzzle = parse_line(&line, None).unwrap();
         let solution = LpBb::default().solve(&puzzle, &Limits::default()).unwrap();
         assert_eq!(solution.status, Status::Solved, "{name} line {number}");
-        let grid: Vec<u32> = solution
-            .grid
-            .unwrap()
-            .values
-            .iter()
-            .map(|&v| v as u32)
-            .collect();
+        let grid = grid_u32(&solution.grid.unwrap());
         assert!(
             is_solution(&line_givens(&line), &grid, box_side, box_side),
             "{name} line {number}"

@@ -2,16 +2,14 @@
 //! library's checker and by the independent checker in tests/common. No HiGHS here, so the tests
 //! may run in parallel.
 
-use crate::common::{edge_cases, is_solution, json_grid, line_givens, lines, shared_data};
+use crate::common::{
+    edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+};
 use assert_cmd::Command;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::input::parse_line;
 use sudoku_ilp::solve::Status;
-
-fn grid_u32(grid: &sudoku_ilp::puzzle::Grid) -> Vec<u32> {
-    grid.values.iter().map(|&v| v as u32).collect()
-}
 
 #[test]
 fn backtrack_solves_every_grid_of_top95() {

@@ -2,7 +2,7 @@
 //! collections: every grid checked by the library's checker and by the independent checker in
 //! tests/common. No HiGHS here.
 
-use crate::common::{is_solution, line_givens, lines, shared_data};
+use crate::common::{grid_u32, is_solution, line_givens, lines, shared_data};
 use std::time::Instant;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::propagate::{solve, Options, Propagated};
@@ -18,7 +18,7 @@ fn solved(line: &str, what: &str) -> Propagated {
     check(&puzzle, grid).unwrap();
     let n = puzzle.order();
     let side = (n as f64).sqrt() as usize;
-    let values: Vec<u32> = grid.values.iter().map(|&v| v as u32).collect();
+    let values = grid_u32(grid);
     assert!(
         is_solution(&line_givens(line), &values, side, side),
         "{what}"
@@ -69,7 +69,7 @@ fn every_16x16_janko_grid_equals_its_stored_solution() {
     assert_eq!((all.len(), solutions.len()), (124, 124));
     for ((number, line), (_, solution)) in all.iter().zip(&solutions) {
         let r = solved(line, &format!("grid16_janko.txt:{number}"));
-        let values: Vec<u32> = r.grid.unwrap().values.iter().map(|&v| v as u32).collect();
+        let values = grid_u32(&r.grid.unwrap());
         assert_eq!(values, line_givens(solution), "line {number}");
     }
 }

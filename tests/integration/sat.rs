@@ -5,7 +5,9 @@
 //! against the independent counter, and against `--method backtrack`. No HiGHS here.
 
 use crate::common::counter::solutions as independent_solutions;
-use crate::common::{edge_cases, is_solution, json_grid, line_givens, lines, shared_data};
+use crate::common::{
+    edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+};
 use assert_cmd::Command;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -14,11 +16,7 @@ use sudoku_ilp::check::check;
 use sudoku_ilp::engine::sat::Sat;
 use sudoku_ilp::engine::{backtrack, Count, CountEnd, Engine, Limits, Status};
 use sudoku_ilp::input::{parse_jigsaw_line, parse_line};
-use sudoku_ilp::puzzle::{Grid, Puzzle};
-
-fn values(grid: &Grid) -> Vec<u32> {
-    grid.values.iter().map(|&v| v as u32).collect()
-}
+use sudoku_ilp::puzzle::Puzzle;
 
 /// Solves `puzzle` with the SAT engine and returns the grid, checked by both checkers.
 fn solve_checked(puzzle: &Puzzle, line: &str, box_side: usize, what: &str) -> Vec<u32> {
@@ -26,7 +24,7 @@ fn solve_checked(puzzle: &Puzzle, line: &str, box_side: usize, what: &str) -> Ve
     assert_eq!(s.status, Status::Solved, "{what}");
     let grid = s.grid.expect("a solved grid");
     check(puzzle, &grid).unwrap();
-    let grid = values(&grid);
+    let grid = grid_u32(&grid);
     assert!(
         is_solution(&line_givens(line), &grid, box_side, box_side),
         "{what}"
@@ -143,8 +141,8 @@ fn sat_count(
     let mut found = BTreeSet::new();
     for grid in c.solutions.iter().chain(&c.beyond) {
         check(puzzle, grid).unwrap();
-        assert!(is_solution(givens, &values(grid), side, side), "{what}");
-        assert!(found.insert(values(grid)), "{what}: a solution twice");
+        assert!(is_solution(givens, &grid_u32(grid), side, side), "{what}");
+        assert!(found.insert(grid_u32(grid)), "{what}: a solution twice");
     }
     (found, c)
 }
@@ -264,7 +262,7 @@ fn serg_multisolution_sample_has_several_and_agrees_with_backtracking() {
             // Every solution, by both engines (up to 300).
             let (all, c) = sat_count(&puzzle, &line_givens(&line), 299, &what);
             let bt = backtrack::count_keeping(&puzzle, 300, 300, None);
-            let bt: BTreeSet<Vec<u32>> = bt.grids.iter().map(values).collect();
+            let bt: BTreeSet<Vec<u32>> = bt.grids.iter().map(grid_u32).collect();
             if c.end == CountEnd::Complete {
                 assert_eq!(all, bt, "{what}");
             } else {

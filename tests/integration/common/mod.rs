@@ -199,3 +199,8 @@ pub fn edge_cases() -> Option<Vec<(usize, String, String)>> {
             .collect(),
     )
 }
+
+/// A grid's values, row-major, as the checker above takes them.
+pub fn grid_u32(grid: &sudoku_ilp::puzzle::Grid) -> Vec<u32> {
+    grid.values.iter().map(|&v| v as u32).collect()
+}
