@@ -5,6 +5,7 @@
 //! is on. The houses are data on the puzzle, so a formulation iterates [`Puzzle::houses`] and never
 //! special-cases a shape.
 
+use crate::rules::Primitive;
 use std::fmt;
 
 /// The largest order the tool accepts (a 64×64 grid, 262,144 binary variables).
@@ -95,6 +96,8 @@ pub enum PuzzleError {
     BadRegions(String),
     #[error("{cell}: value {value} is outside 0..{n}")]
     ValueOutOfRange { cell: Cell, value: usize, n: usize },
+    #[error("{tag}: {cell} is outside the {n}x{n} grid")]
+    CellOutside { tag: String, cell: Cell, n: usize },
     #[error("{first} and {second} both hold {value} in {house}")]
     DuplicateGiven {
         house: HouseKind,
@@ -122,6 +125,8 @@ pub struct Puzzle {
     diagonals: bool,
     givens: Vec<u8>,
     houses: Vec<House>,
+    /// The variant rules' constraints beside the houses (empty for a classic puzzle).
+    primitives: Vec<Primitive>,
     name: Option<String>,
 }
 
@@ -185,6 +190,7 @@ impl Puzzle {
             diagonals,
             givens,
             houses,
+            primitives: Vec::new(),
             name: None,
         };
         puzzle.check_duplicates()?;
@@ -257,6 +263,29 @@ impl Puzzle {
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, PuzzleError> {
         Puzzle::new(self.n, self.layout.clone(), self.diagonals, givens)
             .map(|p| p.with_name(self.name.clone()))
+            .and_then(|p| p.with_primitives(self.primitives.clone()))
+    }
+
+    /// The same puzzle with these variant constraints beside its houses; every cell they name
+    /// must lie in the grid.
+    pub fn with_primitives(mut self, primitives: Vec<Primitive>) -> Result<Puzzle, PuzzleError> {
+        let n = self.n;
+        for p in &primitives {
+            if let Some(cell) = p.cells().into_iter().find(|c| c.row >= n || c.col >= n) {
+                return Err(PuzzleError::CellOutside {
+                    tag: p.tag().to_string(),
+                    cell,
+                    n,
+                });
+            }
+        }
+        self.primitives = primitives;
+        Ok(self)
+    }
+
+    /// The variant rules' constraints beside the houses (empty for a classic puzzle).
+    pub fn primitives(&self) -> &[Primitive] {
+        &self.primitives
     }
 
     /// Attaches a display name (from the JSON `"name"` field or the file name).

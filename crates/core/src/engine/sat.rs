@@ -161,8 +161,8 @@ struct Session<'p> {
     exhausted: bool,
 }
 
-/// A solver failure as an engine error.
-fn sat_error(e: anyhow::Error) -> EngineError {
+/// A solver failure as an engine error (rustsat reports failures as a displayable error).
+fn sat_error(e: impl std::fmt::Display) -> EngineError {
     EngineError::Sat(e.to_string())
 }
 

@@ -34,5 +34,6 @@ pub mod info;
 pub mod input;
 pub mod puzzle;
 pub mod report;
+pub mod rules;
 pub mod solve;
 pub mod status;
