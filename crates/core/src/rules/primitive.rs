@@ -177,7 +177,13 @@ impl fmt::Display for Primitive {
             } => {
                 write!(f, "{tag}:")?;
                 for (i, (a, c)) in terms.iter().enumerate() {
-                    let sign = if *a < 0 { "-" } else if i > 0 { "+" } else { "" };
+                    let sign = if *a < 0 {
+                        "-"
+                    } else if i > 0 {
+                        "+"
+                    } else {
+                        ""
+                    };
                     write!(f, " {sign}{}·{c}", a.abs())?;
                 }
                 write!(f, " {} {rhs}", relation.symbol())
@@ -244,14 +250,7 @@ pub fn distinct_sums(primitives: &[Primitive], houses: &[Vec<Cell>]) -> Vec<Dist
 pub fn digit_sets(n: usize, size: usize, sum: i64) -> Vec<ValueSet> {
     let mut out = Vec::new();
     let mut chosen = Vec::with_capacity(size);
-    fn walk(
-        next: u8,
-        n: u8,
-        left: usize,
-        sum: i64,
-        chosen: &mut Vec<u8>,
-        out: &mut Vec<ValueSet>,
-    ) {
+    fn walk(next: u8, n: u8, left: usize, sum: i64, chosen: &mut Vec<u8>, out: &mut Vec<ValueSet>) {
         if left == 0 {
             if sum == 0 {
                 out.push(ValueSet::of(chosen.iter().copied()));
