@@ -18,7 +18,7 @@ use sudoku_ilp::solve::SolveOptions;
 /// A column per formulation: sizes, size after HiGHS presolve, the root LP relaxation, nodes,
 /// simplex iterations, times, status, and whether the grids agree.
 ///
-/// Variants: binary, binary-reduce, natural (the seed's textbook big-M model), natural-pair-m,
+/// Variants: binary, binary-reduce, binary-cage-sum (killer cages as Σ v·x = S), natural (the seed's textbook big-M model), natural-pair-m,
 /// natural-drop-given-pairs, natural-exclusions, natural-sums, natural-subset-sums (one
 /// strengthening switch each), natural-strong (all switches but subset sums); and three
 /// methods without a model: propagate (unit propagation, failed-literal rule, then search),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
 use sudoku_ilp::engine::{Engine, Method};
-use sudoku_ilp::formulation::Formulation;
+use sudoku_ilp::formulation::{CageForm, Formulation};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::{check_options, SolveOptions};
@@ -108,6 +108,11 @@ pub struct ModelChoice {
     #[arg(long, help_heading = "Natural model switches")]
     pub subset_sums: bool,
 
+    /// Binary model: how a killer cage's sum is written: `sets` (one binary per digit set of
+    /// the cage, strong) or `sum` (Σ v·x = S, weak).
+    #[arg(long, value_name = "FORM", default_value = "sets", value_parser = ["sets", "sum"])]
+    pub cage_form: String,
+
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
@@ -118,6 +123,7 @@ impl ModelChoice {
     pub fn spec(&self) -> ModelSpec {
         ModelSpec {
             reduce: self.reduce,
+            cages: CageForm::from_name(&self.cage_form).unwrap_or_default(),
             pair_m: self.pair_m,
             drop_given_pairs: self.drop_given_pairs,
             exclusions: self.exclusions,

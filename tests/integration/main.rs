@@ -21,4 +21,5 @@ mod render;
 mod sat;
 mod scale;
 mod tutorial;
+mod variant_rules;
 mod variants;

@@ -4,6 +4,8 @@
 //! column, box, region and diagonal from the puzzle's shape with its own index arithmetic, so a
 //! bug in how houses are built for the models cannot hide a wrong grid.
 
+mod rules;
+
 use crate::puzzle::{Grid, Layout, Puzzle};
 
 /// Why a grid is not a solution, 1-based places.
@@ -27,10 +29,14 @@ pub enum CheckError {
     },
     #[error("{house} lacks the value {value}")]
     Missing { house: String, value: u8 },
+    /// A variant rule does not hold.
+    #[error("{rule}: {problem}")]
+    Rule { rule: String, problem: String },
 }
 
 /// Checks that every cell holds 1..n, every given is kept, and every row, column, box (or region)
-/// and, if the rule is on, each diagonal holds each value exactly once.
+/// and, if the rule is on, each diagonal holds each value exactly once; then every variant rule
+/// of the puzzle ([`Puzzle::rules`]), each checked from its own data.
 ///
 /// ```
 /// use sudoku_ilp::{check::check, puzzle::{Grid, Puzzle}};
@@ -118,7 +124,7 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), CheckError> {
             });
         }
     }
-    Ok(())
+    rules::check_rules(puzzle, grid)
 }
 
 #[cfg(test)]

@@ -95,8 +95,16 @@ pub fn variants_named(
 fn model_variants(options: &SolveOptions) -> Vec<Variant> {
     let natural = |name, n: Natural| Variant::model(name, n, options);
     vec![
-        Variant::model("binary", Binary { reduce: false }, options),
-        Variant::model("binary-reduce", Binary { reduce: true }, options),
+        Variant::model("binary", Binary { reduce: false, ..Binary::default() }, options),
+        Variant::model("binary-reduce", Binary { reduce: true, ..Binary::default() }, options),
+        Variant::model(
+            "binary-cage-sum",
+            Binary {
+                cages: crate::formulation::CageForm::Sum,
+                ..Binary::default()
+            },
+            options,
+        ),
         natural("natural", Natural::textbook()),
         natural(
             "natural-pair-m",

@@ -5,7 +5,7 @@
 //! is on. The houses are data on the puzzle, so a formulation iterates [`Puzzle::houses`] and never
 //! special-cases a shape.
 
-use crate::rules::Primitive;
+use crate::rules::{lower_all, Primitive, Rule, RuleError};
 use std::fmt;
 
 /// The largest order the tool accepts (a 64×64 grid, 262,144 binary variables).
@@ -98,6 +98,8 @@ pub enum PuzzleError {
     ValueOutOfRange { cell: Cell, value: usize, n: usize },
     #[error("{tag}: {cell} is outside the {n}x{n} grid")]
     CellOutside { tag: String, cell: Cell, n: usize },
+    #[error(transparent)]
+    Rule(#[from] RuleError),
     #[error("{first} and {second} both hold {value} in {house}")]
     DuplicateGiven {
         house: HouseKind,
@@ -125,7 +127,9 @@ pub struct Puzzle {
     diagonals: bool,
     givens: Vec<u8>,
     houses: Vec<House>,
-    /// The variant rules' constraints beside the houses (empty for a classic puzzle).
+    /// The variant rules beside the houses (empty for a classic puzzle).
+    rules: Vec<Rule>,
+    /// The variant constraints beside the houses: the rules' lowering, or set directly.
     primitives: Vec<Primitive>,
     name: Option<String>,
 }
@@ -190,6 +194,7 @@ impl Puzzle {
             diagonals,
             givens,
             houses,
+            rules: Vec::new(),
             primitives: Vec::new(),
             name: None,
         };
@@ -261,9 +266,24 @@ impl Puzzle {
     /// The same puzzle (layout, diagonals, name) with other givens, e.g. the forced cells that
     /// propagation filled in; validated like [`Puzzle::new`].
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, PuzzleError> {
-        Puzzle::new(self.n, self.layout.clone(), self.diagonals, givens)
-            .map(|p| p.with_name(self.name.clone()))
-            .and_then(|p| p.with_primitives(self.primitives.clone()))
+        let mut puzzle = Puzzle::new(self.n, self.layout.clone(), self.diagonals, givens)?;
+        puzzle.name = self.name.clone();
+        puzzle.rules = self.rules.clone();
+        puzzle.primitives = self.primitives.clone();
+        Ok(puzzle)
+    }
+
+    /// The same puzzle with these variant rules (replacing any it had): each is validated
+    /// (cells in the grid, a sum its cells can make, …) and lowered to [`Puzzle::primitives`].
+    pub fn with_rules(mut self, rules: Vec<Rule>) -> Result<Puzzle, PuzzleError> {
+        self.primitives = lower_all(self.n, &self.layout, &rules)?;
+        self.rules = rules;
+        Ok(self)
+    }
+
+    /// The variant rules beside the houses (empty for a classic puzzle).
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
     }
 
     /// The same puzzle with these variant constraints beside its houses; every cell they name

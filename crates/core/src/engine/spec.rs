@@ -16,7 +16,7 @@
 use super::lp_bb::LpBb;
 use super::milp::{Milp, Presolve, Start, START_BUDGET};
 use super::{Engine, Method};
-use crate::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
+use crate::formulation::{binary::Binary, natural::Natural, CageForm, Formulation, ModelKind};
 use crate::solve::SolveOptions;
 use std::sync::Arc;
 
@@ -26,6 +26,8 @@ pub struct ModelSpec {
     pub kind: ModelKind,
     /// Binary model: leave out the columns that givens rule out.
     pub reduce: bool,
+    /// Binary model: how a killer cage's sum is written.
+    pub cages: CageForm,
     /// Natural model switches ([`Natural`]).
     pub pair_m: bool,
     pub drop_given_pairs: bool,
@@ -47,6 +49,7 @@ impl ModelSpec {
         ModelSpec {
             kind,
             reduce: false,
+            cages: CageForm::default(),
             pair_m: false,
             drop_given_pairs: false,
             exclusions: false,
@@ -71,8 +74,10 @@ impl ModelSpec {
             ModelKind::Binary if self.natural_switches() => Err(SpecError::NaturalSwitchOnBinary),
             ModelKind::Binary => Ok(Box::new(Binary {
                 reduce: self.reduce,
+                cages: self.cages,
             })),
             _ if self.reduce => Err(SpecError::ReduceOnNatural),
+            _ if self.cages != CageForm::default() => Err(SpecError::CageFormOnNatural),
             ModelKind::Natural => Ok(Box::new(Natural {
                 pair_m: self.pair_m,
                 drop_given_pairs: self.drop_given_pairs,
@@ -122,6 +127,8 @@ pub enum SpecError {
     NaturalSwitchOnBinary,
     #[error("reduce applies to the binary model")]
     ReduceOnNatural,
+    #[error("the cage form applies to the binary model")]
+    CageFormOnNatural,
     #[error("a model, its switches and singles apply to method ilp, not {0}")]
     ModelWithSearch(&'static str),
     #[error("a MIP start applies to method ilp, not {0}")]
@@ -146,9 +153,9 @@ impl EngineSpec {
             return Err(SpecError::StartWithSearch(name));
         }
         if self.method == Method::LpBb {
-            return Ok(Arc::new(LpBb {
+            return Ok(Arc::from(super::without_rules(Box::new(LpBb {
                 options: self.options.clone(),
-            }));
+            }))));
         }
         Ok(Arc::from(search))
     }

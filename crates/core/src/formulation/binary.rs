@@ -13,15 +13,22 @@
 //! them (seed 001's negative unit clauses as a model reduction): in a given cell, every value but
 //! the given; in an empty cell, every value given in one of its houses. A row whose columns are
 //! all left out stays in the model as `0 = 1`, which makes the solver report infeasibility.
+//!
+//! Variant rules add their primitives' rows ([`super::binary_rules`]); `cages` says how a killer
+//! cage's sum is written. A reduction leaves out only columns the houses rule out, and never a
+//! rule's row.
 
+use super::binary_rules::{add_primitives, CageForm};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::{HouseKind, Puzzle};
 use good_lp::{variable, Expression, Variable};
 
-/// The x_rcv model; `reduce` leaves out the columns that givens rule out.
+/// The x_rcv model; `reduce` leaves out the columns that givens rule out; `cages` is the form
+/// of killer-cage sums.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Binary {
     pub reduce: bool,
+    pub cages: CageForm,
 }
 
 /// The name of the row of house `kind` and value v.
@@ -55,11 +62,15 @@ fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
 
 impl Formulation for Binary {
     fn label(&self) -> String {
+        let mut label = String::from("binary");
         if self.reduce {
-            "binary --reduce".into()
-        } else {
-            "binary".into()
+            label.push_str(" --reduce");
         }
+        if self.cages != CageForm::default() {
+            label.push_str(" --cage-form ");
+            label.push_str(self.cages.name());
+        }
+        label
     }
 
     fn build(&self, puzzle: &Puzzle) -> BuiltModel {
@@ -99,6 +110,7 @@ impl Formulation for Binary {
                 model.add_row(format!("given_{}", cell_tag(cell)), expr, Sense::Eq, 1.0);
             }
         }
+        add_primitives(&mut model, puzzle, &x, self.cages);
         if self.reduce {
             model.unreduced = Some(full_size(puzzle));
         }
@@ -181,7 +193,7 @@ mod tests {
         let mut g = vec![0u8; 16];
         g[0] = 1;
         let p = puzzle(4, 2, 2, g);
-        let m = Binary { reduce: true }.build(&p);
+        let m = Binary { reduce: true, ..Binary::default() }.build(&p);
         assert_eq!(m.size().variables, 64 - 3 - 7);
         assert_eq!(m.unreduced, Some(full_size(&p)));
         assert_eq!(m.size().constraints, full_size(&p).constraints);

@@ -4,7 +4,11 @@
 //! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
 
 pub mod binary;
+pub mod binary_rules;
 pub mod natural;
+pub mod natural_rules;
+
+pub use binary_rules::CageForm;
 
 use crate::puzzle::{Cell, Grid, Puzzle};
 use good_lp::{
@@ -105,6 +109,19 @@ pub enum Indicator {
         cell: usize,
         value: u8,
     },
+    /// 1 exactly when cell `cell` holds `value`: the natural model's value binaries for tables.
+    Equals {
+        column: usize,
+        cell: usize,
+        value: u8,
+    },
+    /// 1 exactly when the cells of [`BuiltModel::cell_groups`]`[group]` hold the values of
+    /// `set`: a killer cage's digit-set binary y_D.
+    DigitSet {
+        column: usize,
+        group: usize,
+        set: crate::rules::ValueSet,
+    },
 }
 
 /// Why a grid cannot be written as column values of a model.
@@ -139,6 +156,8 @@ pub struct BuiltModel {
     pub unreduced: Option<ModelSize>,
     /// Binary columns that the cells' values decide (the natural model's disjunctions).
     pub indicators: Vec<Indicator>,
+    /// Sets of cells (row-major indices) that [`Indicator::DigitSet`] refers to.
+    pub cell_groups: Vec<Vec<usize>>,
     n: usize,
 }
 
@@ -152,6 +171,7 @@ impl BuiltModel {
             cells: Vec::with_capacity(n * n),
             unreduced: None,
             indicators: Vec::new(),
+            cell_groups: Vec::new(),
             n,
         }
     }
@@ -246,7 +266,7 @@ impl BuiltModel {
     /// use sudoku_ilp::puzzle::{Grid, Puzzle};
     /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,3,0, 0,4,0,0, 0,0,0,2]).unwrap();
     /// let g = Grid { n: 4, values: vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2] };
-    /// let model = Binary { reduce: true }.build(&p);
+    /// let model = Binary { reduce: true, ..Binary::default() }.build(&p);
     /// let columns = model.encode(&g).unwrap();
     /// assert_eq!(model.decode(&columns), g);
     /// ```
@@ -292,6 +312,16 @@ impl BuiltModel {
                     cell,
                     value,
                 } => (column, grid.values[cell] > value),
+                Indicator::Equals {
+                    column,
+                    cell,
+                    value,
+                } => (column, grid.values[cell] == value),
+                Indicator::DigitSet { column, group, set } => {
+                    let values = self.cell_groups[group].iter().map(|&c| grid.values[c]);
+                    let values = values.filter(|&v| v > 0);
+                    (column, crate::rules::ValueSet::of(values) == set)
+                }
             };
             columns[column] = if on { 1.0 } else { 0.0 };
         }
@@ -393,8 +423,8 @@ mod tests {
             values: vec![1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2],
         };
         let formulations: Vec<Box<dyn Formulation>> = vec![
-            Box::new(Binary { reduce: false }),
-            Box::new(Binary { reduce: true }),
+            Box::new(Binary { reduce: false, ..Binary::default() }),
+            Box::new(Binary { reduce: true, ..Binary::default() }),
             Box::new(Natural::textbook()),
             Box::new(Natural::strengthened()),
             Box::new(Natural {
@@ -424,7 +454,7 @@ mod tests {
             n: 4,
             values: vec![1, 1, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 2, 1, 3],
         };
-        let model = Binary { reduce: true }.build(&p);
+        let model = Binary { reduce: true, ..Binary::default() }.build(&p);
         assert_eq!(
             model.encode(&g),
             Err(EncodeError::NotInModel { cell: 1, value: 1 })

@@ -2,7 +2,9 @@
 //! `{"grid": [[5,3,0,…], …]}` (n rows of n integers, 0 = empty) or `{"grid": "53..7…"}` (n²
 //! characters, n ≤ 9), with optional `"box": [rows, cols]`, `"regions"` (a region id per cell,
 //! replacing boxes), `"diagonals": true`, `"name"`, and two fields for collections of puzzles:
-//! `"source"` (where the grid comes from) and `"solutions"` (its known number of solutions).
+//! `"source"` (where the grid comes from) and `"solutions"` (its known number of solutions),
+//! and `"rules"`: the variant rules, a list of objects with a `"type"` (see
+//! [`crate::rules::Rule`] and `docs/solve-output.schema.json`).
 //!
 //! The object that `solve --json` prints reads back: its `"puzzle"` (the givens) is the puzzle
 //! then, its `"grid"` (the solution) is not read, and its `"status"`, `"order"`, `"givens"`,
@@ -25,6 +27,9 @@ struct JsonPuzzle {
     #[serde(default)]
     diagonals: bool,
     name: Option<String>,
+    /// Variant rules ([`crate::rules::Rule`], each `{"type": "killer", …}`).
+    #[serde(default)]
+    rules: Vec<crate::rules::Rule>,
     #[allow(dead_code)]
     source: Option<String>,
     #[allow(dead_code)]
@@ -96,7 +101,7 @@ pub(super) fn parse_json(
         ),
     };
     puzzle
-        .map(|(p, conflicts)| (p.with_name(doc.name), conflicts))
+        .and_then(|(p, conflicts)| Ok((p.with_rules(doc.rules)?.with_name(doc.name), conflicts)))
         .map_err(|e| InputError::with(origin, Place::Whole, e.into()))
 }
 
@@ -293,7 +298,7 @@ mod tests {
     fn errors_name_the_place() {
         assert_eq!(
             parse("{\"grid\": [[1,0],\n [0,0]],\n \"colour\": 1}").unwrap_err(),
-            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
+            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `rules`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
         );
         assert_eq!(
             parse(r#"{"grid": [[1,0,0,0],[0,0,0,0],[0,0,7,0],[0,0,0,0]]}"#).unwrap_err(),

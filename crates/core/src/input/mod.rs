@@ -6,13 +6,19 @@
 //! [`Problem`] (an invalid puzzle keeps its [`PuzzleError`]).
 
 mod block;
+mod fpuzzles;
 mod jigsaw;
 mod json;
+mod short_killer;
+mod sudocue;
 mod stream;
 mod text;
 mod tokens;
 
+pub use fpuzzles::{decompress_link, is_fpuzzles_json};
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
+pub use short_killer::{is_short_killer, parse_short_killer};
+pub use sudocue::{is_sudocue, parse_sudocue};
 pub use stream::{LineStream, MAX_LINE_BYTES};
 pub use text::parse_line;
 pub use tokens::{char_cells, tokens};
@@ -314,7 +320,7 @@ fn parse(
     };
     match format {
         InputFormat::Json if options.line.is_some() => Err(not_lines("JSON")),
-        InputFormat::Json => json::parse_json(origin, text, options.box_shape, lenient),
+        InputFormat::Json => parse_any_json(origin, text, options.box_shape, lenient),
         InputFormat::Grid if options.line.is_some() => Err(not_lines("a grid block")),
         InputFormat::Grid => {
             let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
@@ -368,6 +374,11 @@ fn parse_text_line(
 ) -> Result<(Puzzle, Vec<Conflict>, Option<Grid>), InputError> {
     let at = |e: LineError| InputError::at_line(origin, number, e);
     let name = Some(format!("{origin} line {number}"));
+    if let Some(found) = variant_line(origin, number, line, lenient) {
+        let (puzzle, conflicts) = found?;
+        let name = puzzle.name().map(str::to_string).or(name);
+        return Ok((puzzle.with_name(name), conflicts, None));
+    }
     if jigsaw::is_jigsaw_line(line) {
         let (puzzle, solution) = jigsaw::parse_jigsaw_line(line).map_err(at)?;
         return Ok((puzzle.with_name(name), Vec::new(), Some(solution)));
@@ -398,7 +409,7 @@ pub fn parse_batch_line(
             .map(|(puzzle, _, solution)| (puzzle, solution));
     }
     let line_origin = format!("{origin}:{number}");
-    json::parse_json(&line_origin, line, box_shape, false)
+    parse_any_json(&line_origin, line, box_shape, false)
         .map(|(puzzle, _)| {
             let name = puzzle.name().map(str::to_string);
             let name = name.unwrap_or_else(|| format!("{origin} line {number}"));
@@ -413,6 +424,52 @@ pub fn parse_batch_line(
             }
             Place::Cell(..) => e,
         })
+}
+
+/// A JSON puzzle: the f-puzzles JSON (it has `"size"` and a grid of cell objects) or the
+/// project's own.
+fn parse_any_json(
+    origin: &str,
+    text: &str,
+    box_shape: Option<(usize, usize)>,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(value) if fpuzzles::is_fpuzzles_json(&value) => {
+            fpuzzles::parse_fpuzzles(origin, &value, lenient)
+        }
+        _ => json::parse_json(origin, text, box_shape, lenient),
+    }
+}
+
+/// A variant puzzle line, when the line is one: an f-puzzles link (or its lz-string text), a
+/// short killer line or a SudoCue killer line.
+fn variant_line(
+    origin: &str,
+    number: usize,
+    line: &str,
+    lenient: bool,
+) -> Option<Result<(Puzzle, Vec<Conflict>), InputError>> {
+    let at_line = |problem: String| InputError::new(origin, Place::Line(number), problem);
+    if let Some(json) = fpuzzles::decompress_link(line) {
+        let value = serde_json::from_str::<serde_json::Value>(&json);
+        let value = match value {
+            Ok(v) if fpuzzles::is_fpuzzles_json(&v) => v,
+            _ => return Some(Err(at_line("an f-puzzles link whose JSON is not an f-puzzles puzzle".into()))),
+        };
+        let line_origin = format!("{origin}:{number}");
+        return Some(fpuzzles::parse_fpuzzles(&line_origin, &value, lenient).map_err(|e| {
+            InputError::with(origin, Place::Line(number), e.problem)
+        }));
+    }
+    let parsed = if short_killer::is_short_killer(line) {
+        short_killer::parse_short_killer(line)
+    } else if sudocue::is_sudocue(line) {
+        sudocue::parse_sudocue(line)
+    } else {
+        return None;
+    };
+    Some(parsed.map(|p| (p, Vec::new())).map_err(at_line))
 }
 
 /// The puzzle lines of a line file with their 1-based line numbers: blank lines and lines

@@ -76,7 +76,8 @@ pub fn puzzle_json(puzzle: &Puzzle) -> Value {
     value
 }
 
-/// `"box"` when the boxes are not square, `"regions"` for irregular regions, `"diagonals"`.
+/// `"box"` when the boxes are not square, `"regions"` for irregular regions, `"diagonals"`,
+/// `"rules"` (the variant rules) when there are any.
 fn add_layout(puzzle: &Puzzle, value: &mut Value) {
     match puzzle.layout() {
         Layout::Boxes { rows, cols }
@@ -92,6 +93,9 @@ fn add_layout(puzzle: &Puzzle, value: &mut Value) {
     }
     if puzzle.has_diagonals() {
         value["diagonals"] = json!(true);
+    }
+    if !puzzle.rules().is_empty() {
+        value["rules"] = json!(puzzle.rules());
     }
 }
 

@@ -1,0 +1,190 @@
+//! The variant primitives in the binary model, where a cell's value is the expression
+//! value(c) = Σ_v v·x_cv.
+//!
+//! ```text
+//! all-different S:   Σ_{c∈S} x_cv ≤ 1  ∀v   (= 1 when |S| = n)          {tag}_v{v}
+//! linear:            Σ_i a_i Σ_v v·x_{c_i v} (=,≤,≥) b                   {tag}
+//! pairs (a, b):      x_{a,u} ≤ Σ_{w:(u,w) allowed} x_{b,w}  ∀u          {tag}_a_v{u}
+//!                    x_{b,w} ≤ Σ_{u:(u,w) allowed} x_{a,u}  ∀w          {tag}_b_v{w}
+//!                    (the strong "support" form; rows whose support is every value are left out)
+//! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
+//! ```
+//!
+//! A killer cage (a sum whose cells are all different, [`distinct_sums`]) is written one of two
+//! ways ([`CageForm`]):
+//! - `sum`: the value expression Σ_{c∈cage} Σ_v v·x_cv = S, one row (weak: its LP relaxation
+//!   says little about which digits the cage uses);
+//! - `sets`: one binary y_D per set D of |cage| different digits summing to S, with
+//!   Σ_D y_D = 1 (`{tag}_sets`) and Σ_{c∈cage} x_cv = Σ_{D∋v} y_D for every digit v
+//!   (`{tag}_v{v}`): the convex hull of the cage's digit usage.
+
+use super::{sum_of, BuiltModel, Indicator, Sense};
+use crate::puzzle::{Cell, Puzzle};
+use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation, ValueSet};
+use good_lp::{variable, Expression, Variable};
+use std::collections::HashMap;
+
+/// How the binary model writes a killer cage's sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CageForm {
+    /// One binary per digit set of the cage (strong; the default, see docs/performance.md).
+    #[default]
+    Sets,
+    /// The value expression Σ v·x = S (weak).
+    Sum,
+}
+
+impl CageForm {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            CageForm::Sets => "sets",
+            CageForm::Sum => "sum",
+        }
+    }
+
+    /// The form of a name as [`CageForm::name`] gives it.
+    pub fn from_name(name: &str) -> Option<CageForm> {
+        [CageForm::Sets, CageForm::Sum]
+            .into_iter()
+            .find(|f| f.name() == name)
+    }
+}
+
+/// The row direction of a linear relation.
+pub(super) fn sense(relation: Relation) -> Sense {
+    match relation {
+        Relation::Eq => Sense::Eq,
+        Relation::Le => Sense::Le,
+        Relation::Ge => Sense::Ge,
+    }
+}
+
+/// Adds the rows (and digit-set columns) of every primitive of `puzzle`; `x[v][cell]` is the
+/// column of cell (row-major) and value v, `None` where a reduction left it out.
+pub(super) fn add_primitives(
+    model: &mut BuiltModel,
+    puzzle: &Puzzle,
+    x: &[Vec<Option<Variable>>],
+    form: CageForm,
+) {
+    let n = puzzle.order();
+    let at = |c: Cell, v: usize| x[v][c.row * n + c.col];
+    let value = |c: Cell| -> Expression {
+        let mut e = Expression::with_capacity(n);
+        for v in 1..=n {
+            if let Some(var) = at(c, v) {
+                e.add_mul(v as f64, var);
+            }
+        }
+        e
+    };
+    let cages: HashMap<String, Vec<Cell>> = match form {
+        CageForm::Sum => HashMap::new(),
+        CageForm::Sets => {
+            let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+            distinct_sums(puzzle.primitives(), &houses)
+                .into_iter()
+                .map(|d| (d.tag, d.cells))
+                .collect()
+        }
+    };
+    for p in puzzle.primitives() {
+        match p {
+            Primitive::AllDifferent { tag, cells } => {
+                let sense = if cells.len() == n { Sense::Eq } else { Sense::Le };
+                for v in 1..=n {
+                    let expr = sum_of(cells.iter().filter_map(|&c| at(c, v)));
+                    model.add_row(format!("{tag}_v{v}"), expr, sense, 1.0);
+                }
+            }
+            Primitive::Linear {
+                tag,
+                terms,
+                relation,
+                rhs,
+            } => match cages.get(tag) {
+                Some(cells) => add_digit_sets(model, n, tag, cells, *rhs, &at),
+                None => {
+                    let mut expr = Expression::with_capacity(terms.len() * n);
+                    for &(a, c) in terms {
+                        expr.add_mul(a as f64, value(c));
+                    }
+                    model.add_row(tag.clone(), expr, sense(*relation), *rhs as f64);
+                }
+            },
+            Primitive::Pairs {
+                tag,
+                a,
+                b,
+                allowed,
+            } => {
+                let full = ValueSet::full(n);
+                for u in 1..=n {
+                    let support = allowed[u - 1];
+                    if support == full {
+                        continue;
+                    }
+                    let mut expr = sum_of(at(*a, u));
+                    expr -= sum_of(support.values().filter_map(|w| at(*b, w as usize)));
+                    model.add_row(format!("{tag}_a_v{u}"), expr, Sense::Le, 0.0);
+                }
+                for w in 1..=n {
+                    let support: Vec<usize> =
+                        (1..=n).filter(|&u| allowed[u - 1].contains(w as u8)).collect();
+                    if support.len() == n {
+                        continue;
+                    }
+                    let mut expr = sum_of(at(*b, w));
+                    expr -= sum_of(support.iter().filter_map(|&u| at(*a, u)));
+                    model.add_row(format!("{tag}_b_v{w}"), expr, Sense::Le, 0.0);
+                }
+            }
+            Primitive::Values { tag, cell, allowed } => {
+                for v in (1..=n).filter(|&v| !allowed.contains(v as u8)) {
+                    if let Some(var) = at(*cell, v) {
+                        model.add_row(format!("{tag}_v{v}"), sum_of([var]), Sense::Eq, 0.0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The digit-set form of a cage of `cells` with sum `sum`: y_D columns, Σ y = 1, and
+/// Σ_c x_cv − Σ_{D∋v} y_D = 0 for every digit v.
+fn add_digit_sets(
+    model: &mut BuiltModel,
+    n: usize,
+    tag: &str,
+    cells: &[Cell],
+    sum: i64,
+    at: &dyn Fn(Cell, usize) -> Option<Variable>,
+) {
+    let sets = digit_sets(n, cells.len(), sum);
+    let group = model.cell_groups.len();
+    model
+        .cell_groups
+        .push(cells.iter().map(|c| c.row * n + c.col).collect());
+    let mut ys = Vec::with_capacity(sets.len());
+    for (k, &set) in sets.iter().enumerate() {
+        let name = format!("y_{tag}_d{}", k + 1);
+        let (y, column) = model.add_variable(variable().binary().name(name));
+        model
+            .indicators
+            .push(Indicator::DigitSet { column, group, set });
+        ys.push(y);
+    }
+    model.add_row(format!("{tag}_sets"), sum_of(ys.iter().copied()), Sense::Eq, 1.0);
+    for v in 1..=n {
+        let mut expr = sum_of(cells.iter().filter_map(|&c| at(c, v)));
+        expr -= sum_of(
+            sets.iter()
+                .zip(&ys)
+                .filter(|(s, _)| s.contains(v as u8))
+                .map(|(_, &y)| y),
+        );
+        model.add_row(format!("{tag}_v{v}"), expr, Sense::Eq, 0.0);
+    }
+}

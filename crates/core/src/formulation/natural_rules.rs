@@ -1,0 +1,144 @@
+//! The variant primitives in the natural model, on the integer cells v_c ∈ [1, n].
+//!
+//! ```text
+//! all-different S:  for each pair {a, b} ⊂ S that shares no house, the pair disjunction of the
+//!                   natural model with M = n:                               {tag}_ne1/2_…
+//!                   v_a − v_b + n·y ≥ 1,  v_b − v_a − n·y ≥ 1 − n
+//! linear:           Σ_i a_i·v_{c_i} (=,≤,≥) b, one row                      {tag}
+//! pairs, values:    value binaries z_cv for the cells they name:
+//!                   Σ_v z_cv = 1 (onehot_{cell}),  v_c − Σ_v v·z_cv = 0 (link_{cell}),
+//!                   then the support rows of the binary model on z:
+//!                   z_{a,u} ≤ Σ_{w:(u,w) allowed} z_{b,w}                   {tag}_a_v{u}, {tag}_b_v{w}
+//!                   z_cv = 0 for v ∉ allowed                                {tag}_v{v}
+//! ```
+
+use super::binary_rules::sense;
+use super::{cell_tag, sum_of, BuiltModel, Indicator, Sense};
+use crate::puzzle::{Cell, Puzzle};
+use crate::rules::primitive::{Primitive, ValueSet};
+use good_lp::{variable, Expression, Variable};
+use std::collections::{HashMap, HashSet};
+
+/// Adds the rows of every primitive; `x` holds the integer cell columns, row-major.
+pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Variable]) {
+    let n = puzzle.order();
+    let index = |c: Cell| c.row * n + c.col;
+    let peers: HashSet<(Cell, Cell)> = puzzle.peer_pairs().into_iter().collect();
+    let mut z: HashMap<usize, Vec<Variable>> = HashMap::new();
+    for p in puzzle.primitives() {
+        match p {
+            Primitive::AllDifferent { tag, cells } => {
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        let (a, b) = if a < b { (a, b) } else { (b, a) };
+                        if !peers.contains(&(a, b)) {
+                            add_pair(model, n, tag, (a, b), (x[index(a)], x[index(b)]), (index(a), index(b)));
+                        }
+                    }
+                }
+            }
+            Primitive::Linear {
+                tag,
+                terms,
+                relation,
+                rhs,
+            } => {
+                let mut expr = Expression::with_capacity(terms.len());
+                for &(a, c) in terms {
+                    expr.add_mul(a as f64, x[index(c)]);
+                }
+                model.add_row(tag.clone(), expr, sense(*relation), *rhs as f64);
+            }
+            Primitive::Pairs {
+                tag,
+                a,
+                b,
+                allowed,
+            } => {
+                let za = value_binaries(model, &mut z, n, *a, x[index(*a)]);
+                let zb = value_binaries(model, &mut z, n, *b, x[index(*b)]);
+                let full = ValueSet::full(n);
+                for u in 1..=n {
+                    if allowed[u - 1] == full {
+                        continue;
+                    }
+                    let mut expr = sum_of([za[u - 1]]);
+                    expr -= sum_of(allowed[u - 1].values().map(|w| zb[w as usize - 1]));
+                    model.add_row(format!("{tag}_a_v{u}"), expr, Sense::Le, 0.0);
+                }
+                for w in 1..=n {
+                    let support: Vec<usize> =
+                        (1..=n).filter(|&u| allowed[u - 1].contains(w as u8)).collect();
+                    if support.len() == n {
+                        continue;
+                    }
+                    let mut expr = sum_of([zb[w - 1]]);
+                    expr -= sum_of(support.iter().map(|&u| za[u - 1]));
+                    model.add_row(format!("{tag}_b_v{w}"), expr, Sense::Le, 0.0);
+                }
+            }
+            Primitive::Values { tag, cell, allowed } => {
+                let zc = value_binaries(model, &mut z, n, *cell, x[index(*cell)]);
+                for v in (1..=n).filter(|&v| !allowed.contains(v as u8)) {
+                    model.add_row(format!("{tag}_v{v}"), sum_of([zc[v - 1]]), Sense::Eq, 0.0);
+                }
+            }
+        }
+    }
+}
+
+/// The disjunction v_a ≠ v_b with a binary y (1 exactly when v_b > v_a) and M = n.
+fn add_pair(
+    model: &mut BuiltModel,
+    n: usize,
+    tag: &str,
+    (a, b): (Cell, Cell),
+    (xa, xb): (Variable, Variable),
+    (first, second): (usize, usize),
+) {
+    let name = format!("{tag}_{a}_{b}");
+    let (y, column) = model.add_variable(variable().binary().name(format!("y_{name}")));
+    model.indicators.push(Indicator::Greater {
+        column,
+        first,
+        second,
+    });
+    let m = n as f64;
+    model.add_row(format!("{name}_ne1"), xa - xb + m * y, Sense::Ge, 1.0);
+    model.add_row(format!("{name}_ne2"), xb - xa - m * y, Sense::Ge, 1.0 - m);
+}
+
+/// The value binaries z_cv of a cell (made once, with their two linking rows).
+fn value_binaries(
+    model: &mut BuiltModel,
+    z: &mut HashMap<usize, Vec<Variable>>,
+    n: usize,
+    cell: Cell,
+    xc: Variable,
+) -> Vec<Variable> {
+    let i = cell.row * n + cell.col;
+    if let Some(vars) = z.get(&i) {
+        return vars.clone();
+    }
+    let tag = cell_tag(cell);
+    let vars: Vec<Variable> = (1..=n)
+        .map(|v| {
+            let name = format!("z_{tag}_v{v}");
+            let (var, column) = model.add_variable(variable().binary().name(name));
+            model.indicators.push(Indicator::Equals {
+                column,
+                cell: i,
+                value: v as u8,
+            });
+            var
+        })
+        .collect();
+    model.add_row(format!("onehot_{tag}"), sum_of(vars.iter().copied()), Sense::Eq, 1.0);
+    let mut link = Expression::from(xc);
+    for (v, &var) in vars.iter().enumerate() {
+        link.add_mul(-((v + 1) as f64), var);
+    }
+    model.add_row(format!("link_{tag}"), link, Sense::Eq, 0.0);
+    z.insert(i, vars.clone());
+    vars
+}

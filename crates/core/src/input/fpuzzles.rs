@@ -1,0 +1,381 @@
+//! The f-puzzles JSON, the variant community's exchange format, plain on one line or as the
+//! lz-string base64 text of an f-puzzles link (with or without `https://f-puzzles.com/?load=`).
+//!
+//! Read: `size`, `grid` (`value` + `given`, `region`, the old per-cell `parity`), `killercage`,
+//! `littlekillersum`, `thermometer`, `arrow`, `difference`, `ratio`, `xv`, `odd`, `even`,
+//! `extraregion`, `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `nonconsecutive`,
+//! `disjointgroups`, `negative` (`xv`, `ratio`). Metadata (`title`, `author`, `ruleset`,
+//! `disabledlogic`, `truecandidatesoptions`, …) is ignored but `title` names the puzzle, and a
+//! given `solution` is checked against the puzzle. Any other constraint key is refused by name:
+//! a rule is never dropped silently.
+
+use super::{make_puzzle, InputError, Place};
+use crate::check::check;
+use crate::puzzle::{Cell, Conflict, Grid, Layout, Puzzle};
+use crate::rules::arrow::Arrow;
+use crate::rules::extra_region::ExtraRegion;
+use crate::rules::killer::Cage;
+use crate::rules::kropki::{Dot, Kropki};
+use crate::rules::little_killer::LittleKiller;
+use crate::rules::negative::Negative;
+use crate::rules::parity::{Kind, Parity};
+use crate::rules::thermometer::Thermometer;
+use crate::rules::xv::Xv;
+use crate::rules::Rule;
+use serde_json::{Map, Value};
+
+/// The link prefix before the lz-string text.
+const LINK_PREFIX: &str = "load=";
+
+/// Keys that carry no rule: read for the name or the solution, or ignored.
+const METADATA: [&str; 12] = [
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "activeConstraints",
+    "highlightConflicts",
+    "fogofwar",
+    "lineColor",
+];
+
+/// Whether a JSON object is an f-puzzles puzzle: it has `"size"` and a `"grid"` of arrays.
+pub fn is_fpuzzles_json(value: &Value) -> bool {
+    value.get("size").is_some_and(Value::is_u64)
+        && value
+            .get("grid")
+            .and_then(Value::as_array)
+            .is_some_and(|rows| rows.iter().all(Value::is_array))
+}
+
+/// The JSON text of an f-puzzles link or of its lz-string base64 part, if the line is one.
+pub fn decompress_link(line: &str) -> Option<String> {
+    let line = line.trim();
+    let text = match line.find(LINK_PREFIX) {
+        Some(at) if line.starts_with("http") => &line[at + LINK_PREFIX.len()..],
+        _ => line,
+    };
+    let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'$');
+    if text.len() < 40 || !text.bytes().all(base64) {
+        return None;
+    }
+    let json = lz_str::decompress_from_base64(text)?;
+    let json = String::from_utf16(&json).ok()?;
+    json.trim_start().starts_with('{').then_some(json)
+}
+
+/// Reads an f-puzzles object into a puzzle with its rules.
+pub(super) fn parse_fpuzzles(
+    origin: &str,
+    doc: &Value,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
+    let whole = |problem: String| InputError::new(origin, Place::Whole, problem);
+    let obj = doc.as_object().ok_or_else(|| whole("f-puzzles: not an object".into()))?;
+    let n = obj["size"].as_u64().unwrap_or(0) as usize;
+    if n == 0 || n > crate::puzzle::MAX_ORDER {
+        return Err(whole(format!("f-puzzles: size {n} is outside 1..64")));
+    }
+    let (givens, regions, mut rules) = read_grid(n, &obj["grid"]).map_err(whole)?;
+    let layout = match regions {
+        Some(ids) => Layout::Regions(ids),
+        None => default_boxes(n),
+    };
+    rules.extend(read_rules(n, obj).map_err(whole)?);
+    let diagonals = flag(obj, "diagonal+") || flag(obj, "diagonal-");
+    let puzzle_err = |e| InputError::with(origin, Place::Whole, super::Problem::Puzzle(e));
+    if flag(obj, "diagonal+") != flag(obj, "diagonal-") {
+        let (puzzle, conflicts) = make_puzzle(n, layout, false, givens, lenient).map_err(puzzle_err)?;
+        let cells = (0..n).map(|i| match flag(obj, "diagonal-") {
+            true => Cell { row: i, col: i },
+            false => Cell { row: n - 1 - i, col: i },
+        });
+        rules.push(Rule::ExtraRegion(ExtraRegion { cells: cells.collect() }));
+        return finish(origin, obj, puzzle, conflicts, rules);
+    }
+    let (puzzle, conflicts) = make_puzzle(n, layout, diagonals, givens, lenient).map_err(puzzle_err)?;
+    finish(origin, obj, puzzle, conflicts, rules)
+}
+
+/// Attaches the rules and the title, and checks a given `solution`.
+fn finish(
+    origin: &str,
+    obj: &Map<String, Value>,
+    puzzle: Puzzle,
+    conflicts: Vec<Conflict>,
+    rules: Vec<Rule>,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
+    let whole = |problem: String| InputError::new(origin, Place::Whole, problem);
+    let title = obj.get("title").and_then(Value::as_str).map(str::to_string);
+    let puzzle = puzzle
+        .with_rules(rules)
+        .map_err(|e| InputError::with(origin, Place::Whole, super::Problem::Puzzle(e)))?
+        .with_name(title.filter(|t| !t.is_empty()));
+    if let Some(solution) = obj.get("solution") {
+        let n = puzzle.order();
+        let values: Option<Vec<u8>> = match solution {
+            Value::Array(a) => a.iter().map(|v| v.as_u64().map(|v| v as u8)).collect(),
+            Value::String(s) => s.chars().map(|c| c.to_digit(36).map(|d| d as u8)).collect(),
+            _ => None,
+        };
+        let values = values
+            .filter(|v| v.len() == n * n)
+            .ok_or_else(|| whole(format!("f-puzzles: \"solution\" is not {} values", n * n)))?;
+        if values.iter().all(|&v| v >= 1) {
+            check(&puzzle, &Grid { n, values })
+                .map_err(|e| whole(format!("f-puzzles: the given \"solution\" is wrong: {e}")))?;
+        }
+    }
+    Ok((puzzle, conflicts))
+}
+
+/// Boxes as f-puzzles draws them: square when n is a square, else the widest boxes with more
+/// columns than rows (6: 2×3, 8: 2×4, 12: 3×4).
+fn default_boxes(n: usize) -> Layout {
+    let rows = (1..=n).filter(|r| n % r == 0 && r * r <= n).max().unwrap_or(1);
+    Layout::Boxes { rows, cols: n / rows }
+}
+
+type GridParts = (Vec<u8>, Option<Vec<usize>>, Vec<Rule>);
+
+/// The givens, the regions (when any cell names one) and per-cell parity marks of `grid`.
+fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
+    let rows = grid.as_array().filter(|r| r.len() == n);
+    let rows = rows.ok_or_else(|| format!("f-puzzles: \"grid\" must have {n} rows"))?;
+    let Layout::Boxes { rows: br, cols: bc } = default_boxes(n) else {
+        unreachable!("default_boxes returns boxes")
+    };
+    let mut givens = vec![0u8; n * n];
+    let mut regions = vec![0usize; n * n];
+    let mut any_region = false;
+    let mut rules = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().filter(|c| c.len() == n);
+        let row = row.ok_or_else(|| format!("f-puzzles: grid row {} must have {n} cells", r + 1))?;
+        for (c, cell) in row.iter().enumerate() {
+            let at = |what: &str| format!("f-puzzles: grid row {}, column {}: {what}", r + 1, c + 1);
+            let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
+            if let (true, Some(v)) = (given, cell.get("value")) {
+                let v = v.as_u64().filter(|&v| v as usize <= n);
+                givens[r * n + c] = v.ok_or_else(|| at("\"value\" is not a value of 1..n"))? as u8;
+            }
+            regions[r * n + c] = (r / br) * (n / bc) + c / bc;
+            match cell.get("region") {
+                None | Some(Value::Null) => {}
+                Some(v) => {
+                    let id = v.as_u64().filter(|&id| (id as usize) < n);
+                    regions[r * n + c] = id.ok_or_else(|| at("\"region\" is not 0..n-1"))? as usize;
+                    any_region = true;
+                }
+            }
+            if let Some(p) = cell.get("parity").and_then(Value::as_str) {
+                let parity = match p {
+                    "Odd" | "odd" => Kind::Odd,
+                    "Even" | "even" => Kind::Even,
+                    _ => return Err(at(&format!("unknown parity {p:?}"))),
+                };
+                rules.push(Rule::Parity(Parity { parity, cell: Cell { row: r, col: c } }));
+            }
+        }
+    }
+    Ok((givens, any_region.then_some(regions), rules))
+}
+
+/// Whether a boolean flag key is set.
+fn flag(obj: &Map<String, Value>, key: &str) -> bool {
+    obj.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// `R3C5` (1-based; row or column 0 or n + 1 outside the grid is allowed for little killers).
+fn cell(v: &Value) -> Result<Cell, String> {
+    let text = v.as_str().ok_or_else(|| format!("f-puzzles: cell {v} is not a string"))?;
+    let lower = text.to_ascii_lowercase();
+    let parsed = lower
+        .strip_prefix('r')
+        .and_then(|s| s.split_once('c'))
+        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+    match parsed {
+        Some((r, c)) if r >= 1 && c >= 1 => Ok(Cell { row: r - 1, col: c - 1 }),
+        _ => Err(format!("f-puzzles: cell {text:?} is not R<row>C<col>")),
+    }
+}
+
+fn cells(v: Option<&Value>) -> Result<Vec<Cell>, String> {
+    v.and_then(Value::as_array)
+        .ok_or_else(|| "f-puzzles: \"cells\" is missing".to_string())?
+        .iter()
+        .map(cell)
+        .collect()
+}
+
+/// A number written as a string or a number; `None` when absent or empty.
+fn number(v: Option<&Value>) -> Result<Option<i64>, String> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(x)) => x.as_i64().map(Some).ok_or(format!("f-puzzles: {x} is not a whole number")),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| format!("f-puzzles: {s:?} is not a number")),
+        Some(other) => Err(format!("f-puzzles: {other} is not a number")),
+    }
+}
+
+/// The entries of a list key (absent: none).
+fn entries<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(Value::Array(a)) => Ok(a),
+        Some(_) => Err(format!("f-puzzles: \"{key}\" is not a list")),
+    }
+}
+
+/// Every rule of the top-level keys, in key order; an unknown non-empty key is an error.
+fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
+    let mut rules = Vec::new();
+    for (key, value) in obj {
+        let list = entries(obj, key);
+        match key.as_str() {
+            k if METADATA.contains(&k) => {}
+            "diagonal+" | "diagonal-" => {}
+            "killercage" => {
+                for e in list? {
+                    let sum = number(e.get("value"))?;
+                    rules.push(Rule::Killer(Cage { cells: cells(e.get("cells"))?, sum }));
+                }
+            }
+            "littlekillersum" => {
+                for e in list? {
+                    let Some(sum) = number(e.get("value"))? else { continue };
+                    let cells = match e.get("cells") {
+                        Some(_) => cells(e.get("cells"))?,
+                        None => diagonal(n, e)?,
+                    };
+                    rules.push(Rule::LittleKiller(LittleKiller { cells, sum }));
+                }
+            }
+            "thermometer" => {
+                for e in list? {
+                    for line in e.get("lines").and_then(Value::as_array).into_iter().flatten() {
+                        rules.push(Rule::Thermometer(Thermometer { cells: cells(Some(line))? }));
+                    }
+                }
+            }
+            "arrow" => {
+                for e in list? {
+                    let mut circle = cells(e.get("cells"))?;
+                    circle.sort();
+                    for line in e.get("lines").and_then(Value::as_array).into_iter().flatten() {
+                        let line: Vec<Cell> =
+                            cells(Some(line))?.into_iter().filter(|c| !circle.contains(c)).collect();
+                        rules.push(Rule::Arrow(Arrow { circle: circle.clone(), line }));
+                    }
+                }
+            }
+            "difference" | "ratio" => {
+                let dot = if key == "difference" { Dot::White } else { Dot::Black };
+                for e in list? {
+                    let [a, b] = pair(e)?;
+                    rules.push(Rule::Kropki(Kropki { dot, a, b, value: number(e.get("value"))? }));
+                }
+            }
+            "xv" => {
+                for e in list? {
+                    let [a, b] = pair(e)?;
+                    let sum = match e.get("value").and_then(Value::as_str) {
+                        Some("X") | Some("x") => 10,
+                        Some("V") | Some("v") => 5,
+                        // An X/V without a value is ignored by f-puzzles.
+                        _ => continue,
+                    };
+                    rules.push(Rule::Xv(Xv { a, b, sum }));
+                }
+            }
+            "odd" | "even" => {
+                let parity = if key == "odd" { Kind::Odd } else { Kind::Even };
+                for e in list? {
+                    let c = cell(e.get("cell").unwrap_or(&Value::Null))?;
+                    rules.push(Rule::Parity(Parity { parity, cell: c }));
+                }
+            }
+            "extraregion" => {
+                for e in list? {
+                    rules.push(Rule::ExtraRegion(ExtraRegion { cells: cells(e.get("cells"))? }));
+                }
+            }
+            "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups" => {
+                if value.as_bool() == Some(true) {
+                    rules.push(match key.as_str() {
+                        "antiknight" => Rule::AntiKnight,
+                        "antiking" => Rule::AntiKing,
+                        "nonconsecutive" => Rule::NonConsecutive,
+                        _ => Rule::DisjointGroups,
+                    });
+                }
+            }
+            "negative" => {
+                let mut neg = Negative { xv: false, ratio: false };
+                for kind in list? {
+                    match kind.as_str() {
+                        Some("xv") => neg.xv = true,
+                        Some("ratio") => neg.ratio = true,
+                        _ => {
+                            return Err(format!(
+                                "f-puzzles: \"negative\": {kind} is not supported (xv and ratio are)"
+                            ))
+                        }
+                    }
+                }
+                if neg.xv || neg.ratio {
+                    rules.push(Rule::Negative(neg));
+                }
+            }
+            other => {
+                let empty = match value {
+                    Value::Array(a) => a.is_empty(),
+                    Value::Bool(b) => !b,
+                    Value::Null => true,
+                    _ => false,
+                };
+                if !empty {
+                    return Err(format!("f-puzzles: the constraint \"{other}\" is not supported"));
+                }
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// The two cells of a dot or X/V.
+fn pair(e: &Value) -> Result<[Cell; 2], String> {
+    let cs = cells(e.get("cells"))?;
+    <[Cell; 2]>::try_from(cs).map_err(|_| "f-puzzles: a dot or X/V needs two cells".to_string())
+}
+
+/// The diagonal of a little killer from its outside `cell` and `direction` (UR, UL, DR, DL).
+fn diagonal(n: usize, e: &Value) -> Result<Vec<Cell>, String> {
+    let text = e.get("cell").and_then(Value::as_str).unwrap_or("").to_ascii_lowercase();
+    let (r, c) = text
+        .strip_prefix('r')
+        .and_then(|s| s.split_once('c'))
+        .and_then(|(r, c)| Some((r.parse::<i64>().ok()?, c.parse::<i64>().ok()?)))
+        .ok_or_else(|| format!("f-puzzles: little killer cell {text:?} is not R<row>C<col>"))?;
+    let (dr, dc) = match e.get("direction").and_then(Value::as_str) {
+        Some("UR") => (-1, 1),
+        Some("UL") => (-1, -1),
+        Some("DR") => (1, 1),
+        Some("DL") => (1, -1),
+        other => return Err(format!("f-puzzles: little killer direction {other:?}")),
+    };
+    let inside = |r: i64, c: i64| r >= 1 && c >= 1 && r <= n as i64 && c <= n as i64;
+    let (mut r, mut c) = (r + dr, c + dc);
+    let mut out = Vec::new();
+    while inside(r, c) {
+        out.push(Cell { row: r as usize - 1, col: c as usize - 1 });
+        r += dr;
+        c += dc;
+    }
+    Ok(out)
+}

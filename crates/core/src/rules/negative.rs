@@ -1,0 +1,45 @@
+//! The f-puzzles "negative" constraint: where no marker is drawn, its relation does not hold.
+//! Every orthogonal pair without a kropki dot or an X/V (marked pairs follow their marker only):
+//!
+//! ```text
+//! xv:    value(a) + value(b) ∉ {5, 10}                     negxv_r1c1_r1c2
+//! ratio: value(a) ≠ 2·value(b) and value(b) ≠ 2·value(a)   negblack_r1c1_r1c2
+//! ```
+
+use super::{pair_table, pair_tag, Context, Primitive};
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Negative {
+    /// No X/V: unmarked neighbours sum to neither 5 nor 10.
+    #[serde(default)]
+    pub xv: bool,
+    /// No black dot: unmarked neighbours are not in ratio 2.
+    #[serde(default)]
+    pub ratio: bool,
+}
+
+impl Negative {
+    pub(super) fn lower(&self, ctx: &Context) -> Vec<Primitive> {
+        let mut out = Vec::new();
+        for (a, b) in ctx.unmarked_neighbours() {
+            if self.xv {
+                out.push(Primitive::Pairs {
+                    tag: format!("negxv_{}", pair_tag(a, b)),
+                    a,
+                    b,
+                    allowed: pair_table(ctx.n, |u, w| u + w != 5 && u + w != 10),
+                });
+            }
+            if self.ratio {
+                out.push(Primitive::Pairs {
+                    tag: format!("negblack_{}", pair_tag(a, b)),
+                    a,
+                    b,
+                    allowed: pair_table(ctx.n, |u, w| u != 2 * w && w != 2 * u),
+                });
+            }
+        }
+        out
+    }
+}
