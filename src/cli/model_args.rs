@@ -368,6 +368,7 @@ fn spec_failure(e: SpecError) -> Failure {
             "--pair-m, --drop-given-pairs, --exclusions, --sums and --subset-sums apply to --model natural".to_string()
         }
         SpecError::ReduceOnNatural => "--reduce applies to --model binary".into(),
+        SpecError::CageFormOnNatural => "--cage-form sum applies to --model binary".into(),
         SpecError::ModelWithSearch(m) => format!(
             "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {m}"
         ),

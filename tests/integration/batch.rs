@@ -92,6 +92,7 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
             engine: Arc::new(Milp {
                 formulation: Arc::new(Binary {
                     reduce: jobs % 2 == 0,
+                    ..Binary::default()
                 }),
                 options: SolveOptions::default(),
                 presolve: if jobs == 3 {

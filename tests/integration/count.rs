@@ -359,7 +359,16 @@ fn library_count_in_process() {
     let empty = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, false, vec![0; 16]).unwrap();
     let options = SolveOptions::default();
     for reduce in [false, true] {
-        let c = count(&empty, &Binary { reduce, ..Binary::default() }, 1000, &options).unwrap();
+        let c = count(
+            &empty,
+            &Binary {
+                reduce,
+                ..Binary::default()
+            },
+            1000,
+            &options,
+        )
+        .unwrap();
         assert_eq!(c.solutions.len(), 288, "the 288 4×4 Sudoku grids");
         assert_eq!(c.end, CountEnd::Complete);
         assert!(c.beyond.is_none());

@@ -113,7 +113,16 @@ fn seed(name: &str) -> Vec<u8> {
 fn all_solutions(givens: &[u8], reduce: bool) -> BTreeSet<Vec<u8>> {
     let _guard = HIGHS.lock().unwrap_or_else(|p| p.into_inner());
     let puzzle = Puzzle::with_square_boxes(9, givens.to_vec()).unwrap();
-    let counted = count(&puzzle, &Binary { reduce, ..Binary::default() }, 100, &SolveOptions::default()).unwrap();
+    let counted = count(
+        &puzzle,
+        &Binary {
+            reduce,
+            ..Binary::default()
+        },
+        100,
+        &SolveOptions::default(),
+    )
+    .unwrap();
     assert_eq!(counted.end, CountEnd::Complete);
     counted.solutions.into_iter().map(|g| g.values).collect()
 }
@@ -124,7 +133,10 @@ fn solve(givens: &[u8], reduce: bool) -> Option<Vec<u8>> {
     let puzzle = Puzzle::with_square_boxes(9, givens.to_vec()).unwrap();
     let report = run(
         &puzzle,
-        &Binary { reduce, ..Binary::default() },
+        &Binary {
+            reduce,
+            ..Binary::default()
+        },
         &SolveOptions::default(),
         Presolve::None,
     )

@@ -877,8 +877,14 @@ fn highs_reads_every_export_back_with_the_built_size_and_names() {
         };
         let puzzle = parse_puzzle(&case.label, &text, options).unwrap();
         let mut formulations: Vec<Box<dyn Formulation>> = vec![
-            Box::new(Binary { reduce: false, ..Binary::default() }),
-            Box::new(Binary { reduce: true, ..Binary::default() }),
+            Box::new(Binary {
+                reduce: false,
+                ..Binary::default()
+            }),
+            Box::new(Binary {
+                reduce: true,
+                ..Binary::default()
+            }),
         ];
         if natural.contains(&case.label) {
             formulations.push(Box::new(Natural::textbook()));

@@ -158,7 +158,10 @@ fn a_diagonal_puzzle_solves_in_every_formulation_and_method() {
     assert_eq!(p, solution);
     for formulation in [
         &Binary::default() as &dyn Formulation,
-        &Binary { reduce: true, ..Binary::default() },
+        &Binary {
+            reduce: true,
+            ..Binary::default()
+        },
     ] {
         assert_eq!(
             milp(&puzzle, formulation),

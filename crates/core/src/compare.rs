@@ -95,8 +95,22 @@ pub fn variants_named(
 fn model_variants(options: &SolveOptions) -> Vec<Variant> {
     let natural = |name, n: Natural| Variant::model(name, n, options);
     vec![
-        Variant::model("binary", Binary { reduce: false, ..Binary::default() }, options),
-        Variant::model("binary-reduce", Binary { reduce: true, ..Binary::default() }, options),
+        Variant::model(
+            "binary",
+            Binary {
+                reduce: false,
+                ..Binary::default()
+            },
+            options,
+        ),
+        Variant::model(
+            "binary-reduce",
+            Binary {
+                reduce: true,
+                ..Binary::default()
+            },
+            options,
+        ),
         Variant::model(
             "binary-cage-sum",
             Binary {

@@ -132,7 +132,11 @@ pub fn explain(
             time_ms: ms(start.elapsed()),
         });
     }
-    let model = Binary { reduce: false, ..Binary::default() }.build(puzzle);
+    let model = Binary {
+        reduce: false,
+        ..Binary::default()
+    }
+    .build(puzzle);
     let rows = RuleRows::of(puzzle, &model)?;
     let mut search = Search {
         session: Session::new(&model, options)?,

@@ -51,7 +51,10 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let (rows, cols) = options.box_shape;
     let layout = Layout::Boxes { rows, cols };
     let mut rng = fastrand::Rng::with_seed(options.seed);
-    let binary = Binary { reduce: true, ..Binary::default() };
+    let binary = Binary {
+        reduce: true,
+        ..Binary::default()
+    };
 
     let mut first_row: Vec<u8> = (1..=n as u8).collect();
     rng.shuffle(&mut first_row);
@@ -85,7 +88,11 @@ fn remove_givens(
     cells: &[usize],
     options: &SolveOptions,
 ) -> Result<Vec<u8>, GenerateError> {
-    let mut model = Binary { reduce: false, ..Binary::default() }.build(full);
+    let mut model = Binary {
+        reduce: false,
+        ..Binary::default()
+    }
+    .build(full);
     model.exclude_grid(solution);
     let given_rows: Vec<usize> = model
         .rows

@@ -29,7 +29,10 @@ pub(super) fn check_rules(puzzle: &Puzzle, grid: &Grid) -> Result<(), CheckError
         }
     }
     for rule in puzzle.rules() {
-        let place = rule.cells().first().map_or(String::new(), |c| format!(" at {c}"));
+        let place = rule
+            .cells()
+            .first()
+            .map_or(String::new(), |c| format!(" at {c}"));
         let name = format!("{}{place}", rule.kind_name());
         match rule {
             Rule::Killer(cage) => {
@@ -54,7 +57,10 @@ pub(super) fn check_rules(puzzle: &Puzzle, grid: &Grid) -> Result<(), CheckError
                 let number = a.circle.iter().fold(0, |acc, c| acc * 10 + at(c));
                 let total: i64 = a.line.iter().map(at).sum();
                 if number != total {
-                    return fail(name, format!("the line sums to {total}, the circle reads {number}"));
+                    return fail(
+                        name,
+                        format!("the line sums to {total}, the circle reads {number}"),
+                    );
                 }
             }
             Rule::Kropki(k) => {
@@ -94,10 +100,14 @@ pub(super) fn check_rules(puzzle: &Puzzle, grid: &Grid) -> Result<(), CheckError
             Rule::NonConsecutive => neighbours(grid, &marked, &name, |u, w| (u - w).abs() == 1)?,
             Rule::Negative(neg) => {
                 if neg.xv {
-                    neighbours(grid, &marked, "negative X/V", |u, w| u + w == 5 || u + w == 10)?;
+                    neighbours(grid, &marked, "negative X/V", |u, w| {
+                        u + w == 5 || u + w == 10
+                    })?;
                 }
                 if neg.ratio {
-                    neighbours(grid, &marked, "negative ratio", |u, w| u == 2 * w || w == 2 * u)?;
+                    neighbours(grid, &marked, "negative ratio", |u, w| {
+                        u == 2 * w || w == 2 * u
+                    })?;
                 }
             }
         }
@@ -132,7 +142,13 @@ fn apart(grid: &Grid, name: &str, steps: &[(i64, i64)]) -> Result<(), CheckError
                 if grid.values[(r * n + c) as usize] == grid.values[(r2 * n + c2) as usize] {
                     return Err(CheckError::Rule {
                         rule: name.to_string(),
-                        problem: format!("r{}c{} and r{}c{} hold the same value", r + 1, c + 1, r2 + 1, c2 + 1),
+                        problem: format!(
+                            "r{}c{} and r{}c{} hold the same value",
+                            r + 1,
+                            c + 1,
+                            r2 + 1,
+                            c2 + 1
+                        ),
                     });
                 }
             }

@@ -193,7 +193,11 @@ mod tests {
         let mut g = vec![0u8; 16];
         g[0] = 1;
         let p = puzzle(4, 2, 2, g);
-        let m = Binary { reduce: true, ..Binary::default() }.build(&p);
+        let m = Binary {
+            reduce: true,
+            ..Binary::default()
+        }
+        .build(&p);
         assert_eq!(m.size().variables, 64 - 3 - 7);
         assert_eq!(m.unreduced, Some(full_size(&p)));
         assert_eq!(m.size().constraints, full_size(&p).constraints);

@@ -93,7 +93,11 @@ pub(super) fn add_primitives(
     for p in puzzle.primitives() {
         match p {
             Primitive::AllDifferent { tag, cells } => {
-                let sense = if cells.len() == n { Sense::Eq } else { Sense::Le };
+                let sense = if cells.len() == n {
+                    Sense::Eq
+                } else {
+                    Sense::Le
+                };
                 for v in 1..=n {
                     let expr = sum_of(cells.iter().filter_map(|&c| at(c, v)));
                     model.add_row(format!("{tag}_v{v}"), expr, sense, 1.0);
@@ -114,12 +118,7 @@ pub(super) fn add_primitives(
                     model.add_row(tag.clone(), expr, sense(*relation), *rhs as f64);
                 }
             },
-            Primitive::Pairs {
-                tag,
-                a,
-                b,
-                allowed,
-            } => {
+            Primitive::Pairs { tag, a, b, allowed } => {
                 let full = ValueSet::full(n);
                 for u in 1..=n {
                     let support = allowed[u - 1];
@@ -131,8 +130,9 @@ pub(super) fn add_primitives(
                     model.add_row(format!("{tag}_a_v{u}"), expr, Sense::Le, 0.0);
                 }
                 for w in 1..=n {
-                    let support: Vec<usize> =
-                        (1..=n).filter(|&u| allowed[u - 1].contains(w as u8)).collect();
+                    let support: Vec<usize> = (1..=n)
+                        .filter(|&u| allowed[u - 1].contains(w as u8))
+                        .collect();
                     if support.len() == n {
                         continue;
                     }
@@ -176,7 +176,12 @@ fn add_digit_sets(
             .push(Indicator::DigitSet { column, group, set });
         ys.push(y);
     }
-    model.add_row(format!("{tag}_sets"), sum_of(ys.iter().copied()), Sense::Eq, 1.0);
+    model.add_row(
+        format!("{tag}_sets"),
+        sum_of(ys.iter().copied()),
+        Sense::Eq,
+        1.0,
+    );
     for v in 1..=n {
         let mut expr = sum_of(cells.iter().filter_map(|&c| at(c, v)));
         expr -= sum_of(

@@ -423,8 +423,14 @@ mod tests {
             values: vec![1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2],
         };
         let formulations: Vec<Box<dyn Formulation>> = vec![
-            Box::new(Binary { reduce: false, ..Binary::default() }),
-            Box::new(Binary { reduce: true, ..Binary::default() }),
+            Box::new(Binary {
+                reduce: false,
+                ..Binary::default()
+            }),
+            Box::new(Binary {
+                reduce: true,
+                ..Binary::default()
+            }),
             Box::new(Natural::textbook()),
             Box::new(Natural::strengthened()),
             Box::new(Natural {
@@ -454,7 +460,11 @@ mod tests {
             n: 4,
             values: vec![1, 1, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 2, 1, 3],
         };
-        let model = Binary { reduce: true, ..Binary::default() }.build(&p);
+        let model = Binary {
+            reduce: true,
+            ..Binary::default()
+        }
+        .build(&p);
         assert_eq!(
             model.encode(&g),
             Err(EncodeError::NotInModel { cell: 1, value: 1 })

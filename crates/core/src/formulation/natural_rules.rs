@@ -32,7 +32,14 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                     for &b in &cells[i + 1..] {
                         let (a, b) = if a < b { (a, b) } else { (b, a) };
                         if !peers.contains(&(a, b)) {
-                            add_pair(model, n, tag, (a, b), (x[index(a)], x[index(b)]), (index(a), index(b)));
+                            add_pair(
+                                model,
+                                n,
+                                tag,
+                                (a, b),
+                                (x[index(a)], x[index(b)]),
+                                (index(a), index(b)),
+                            );
                         }
                     }
                 }
@@ -49,12 +56,7 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                 }
                 model.add_row(tag.clone(), expr, sense(*relation), *rhs as f64);
             }
-            Primitive::Pairs {
-                tag,
-                a,
-                b,
-                allowed,
-            } => {
+            Primitive::Pairs { tag, a, b, allowed } => {
                 let za = value_binaries(model, &mut z, n, *a, x[index(*a)]);
                 let zb = value_binaries(model, &mut z, n, *b, x[index(*b)]);
                 let full = ValueSet::full(n);
@@ -67,8 +69,9 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                     model.add_row(format!("{tag}_a_v{u}"), expr, Sense::Le, 0.0);
                 }
                 for w in 1..=n {
-                    let support: Vec<usize> =
-                        (1..=n).filter(|&u| allowed[u - 1].contains(w as u8)).collect();
+                    let support: Vec<usize> = (1..=n)
+                        .filter(|&u| allowed[u - 1].contains(w as u8))
+                        .collect();
                     if support.len() == n {
                         continue;
                     }
@@ -133,7 +136,12 @@ fn value_binaries(
             var
         })
         .collect();
-    model.add_row(format!("onehot_{tag}"), sum_of(vars.iter().copied()), Sense::Eq, 1.0);
+    model.add_row(
+        format!("onehot_{tag}"),
+        sum_of(vars.iter().copied()),
+        Sense::Eq,
+        1.0,
+    );
     let mut link = Expression::from(xc);
     for (v, &var) in vars.iter().enumerate() {
         link.add_mul(-((v + 1) as f64), var);

@@ -75,7 +75,9 @@ pub(super) fn parse_fpuzzles(
     lenient: bool,
 ) -> Result<(Puzzle, Vec<Conflict>), InputError> {
     let whole = |problem: String| InputError::new(origin, Place::Whole, problem);
-    let obj = doc.as_object().ok_or_else(|| whole("f-puzzles: not an object".into()))?;
+    let obj = doc
+        .as_object()
+        .ok_or_else(|| whole("f-puzzles: not an object".into()))?;
     let n = obj["size"].as_u64().unwrap_or(0) as usize;
     if n == 0 || n > crate::puzzle::MAX_ORDER {
         return Err(whole(format!("f-puzzles: size {n} is outside 1..64")));
@@ -89,15 +91,22 @@ pub(super) fn parse_fpuzzles(
     let diagonals = flag(obj, "diagonal+") || flag(obj, "diagonal-");
     let puzzle_err = |e| InputError::with(origin, Place::Whole, super::Problem::Puzzle(e));
     if flag(obj, "diagonal+") != flag(obj, "diagonal-") {
-        let (puzzle, conflicts) = make_puzzle(n, layout, false, givens, lenient).map_err(puzzle_err)?;
+        let (puzzle, conflicts) =
+            make_puzzle(n, layout, false, givens, lenient).map_err(puzzle_err)?;
         let cells = (0..n).map(|i| match flag(obj, "diagonal-") {
             true => Cell { row: i, col: i },
-            false => Cell { row: n - 1 - i, col: i },
+            false => Cell {
+                row: n - 1 - i,
+                col: i,
+            },
         });
-        rules.push(Rule::ExtraRegion(ExtraRegion { cells: cells.collect() }));
+        rules.push(Rule::ExtraRegion(ExtraRegion {
+            cells: cells.collect(),
+        }));
         return finish(origin, obj, puzzle, conflicts, rules);
     }
-    let (puzzle, conflicts) = make_puzzle(n, layout, diagonals, givens, lenient).map_err(puzzle_err)?;
+    let (puzzle, conflicts) =
+        make_puzzle(n, layout, diagonals, givens, lenient).map_err(puzzle_err)?;
     finish(origin, obj, puzzle, conflicts, rules)
 }
 
@@ -136,8 +145,14 @@ fn finish(
 /// Boxes as f-puzzles draws them: square when n is a square, else the widest boxes with more
 /// columns than rows (6: 2×3, 8: 2×4, 12: 3×4).
 fn default_boxes(n: usize) -> Layout {
-    let rows = (1..=n).filter(|r| n % r == 0 && r * r <= n).max().unwrap_or(1);
-    Layout::Boxes { rows, cols: n / rows }
+    let rows = (1..=n)
+        .filter(|r| n % r == 0 && r * r <= n)
+        .max()
+        .unwrap_or(1);
+    Layout::Boxes {
+        rows,
+        cols: n / rows,
+    }
 }
 
 type GridParts = (Vec<u8>, Option<Vec<usize>>, Vec<Rule>);
@@ -155,9 +170,11 @@ fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
     let mut rules = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().filter(|c| c.len() == n);
-        let row = row.ok_or_else(|| format!("f-puzzles: grid row {} must have {n} cells", r + 1))?;
+        let row =
+            row.ok_or_else(|| format!("f-puzzles: grid row {} must have {n} cells", r + 1))?;
         for (c, cell) in row.iter().enumerate() {
-            let at = |what: &str| format!("f-puzzles: grid row {}, column {}: {what}", r + 1, c + 1);
+            let at =
+                |what: &str| format!("f-puzzles: grid row {}, column {}: {what}", r + 1, c + 1);
             let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
             if let (true, Some(v)) = (given, cell.get("value")) {
                 let v = v.as_u64().filter(|&v| v as usize <= n);
@@ -178,7 +195,10 @@ fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
                     "Even" | "even" => Kind::Even,
                     _ => return Err(at(&format!("unknown parity {p:?}"))),
                 };
-                rules.push(Rule::Parity(Parity { parity, cell: Cell { row: r, col: c } }));
+                rules.push(Rule::Parity(Parity {
+                    parity,
+                    cell: Cell { row: r, col: c },
+                }));
             }
         }
     }
@@ -192,14 +212,19 @@ fn flag(obj: &Map<String, Value>, key: &str) -> bool {
 
 /// `R3C5` (1-based; row or column 0 or n + 1 outside the grid is allowed for little killers).
 fn cell(v: &Value) -> Result<Cell, String> {
-    let text = v.as_str().ok_or_else(|| format!("f-puzzles: cell {v} is not a string"))?;
+    let text = v
+        .as_str()
+        .ok_or_else(|| format!("f-puzzles: cell {v} is not a string"))?;
     let lower = text.to_ascii_lowercase();
     let parsed = lower
         .strip_prefix('r')
         .and_then(|s| s.split_once('c'))
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
     match parsed {
-        Some((r, c)) if r >= 1 && c >= 1 => Ok(Cell { row: r - 1, col: c - 1 }),
+        Some((r, c)) if r >= 1 && c >= 1 => Ok(Cell {
+            row: r - 1,
+            col: c - 1,
+        }),
         _ => Err(format!("f-puzzles: cell {text:?} is not R<row>C<col>")),
     }
 }
@@ -216,9 +241,16 @@ fn cells(v: Option<&Value>) -> Result<Vec<Cell>, String> {
 fn number(v: Option<&Value>) -> Result<Option<i64>, String> {
     match v {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(x)) => x.as_i64().map(Some).ok_or(format!("f-puzzles: {x} is not a whole number")),
+        Some(Value::Number(x)) => x
+            .as_i64()
+            .map(Some)
+            .ok_or(format!("f-puzzles: {x} is not a whole number")),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| format!("f-puzzles: {s:?} is not a number")),
+        Some(Value::String(s)) => s
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("f-puzzles: {s:?} is not a number")),
         Some(other) => Err(format!("f-puzzles: {other} is not a number")),
     }
 }
@@ -243,12 +275,17 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
             "killercage" => {
                 for e in list? {
                     let sum = number(e.get("value"))?;
-                    rules.push(Rule::Killer(Cage { cells: cells(e.get("cells"))?, sum }));
+                    rules.push(Rule::Killer(Cage {
+                        cells: cells(e.get("cells"))?,
+                        sum,
+                    }));
                 }
             }
             "littlekillersum" => {
                 for e in list? {
-                    let Some(sum) = number(e.get("value"))? else { continue };
+                    let Some(sum) = number(e.get("value"))? else {
+                        continue;
+                    };
                     let cells = match e.get("cells") {
                         Some(_) => cells(e.get("cells"))?,
                         None => diagonal(n, e)?,
@@ -258,8 +295,15 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
             }
             "thermometer" => {
                 for e in list? {
-                    for line in e.get("lines").and_then(Value::as_array).into_iter().flatten() {
-                        rules.push(Rule::Thermometer(Thermometer { cells: cells(Some(line))? }));
+                    for line in e
+                        .get("lines")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
+                        rules.push(Rule::Thermometer(Thermometer {
+                            cells: cells(Some(line))?,
+                        }));
                     }
                 }
             }
@@ -267,18 +311,37 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                 for e in list? {
                     let mut circle = cells(e.get("cells"))?;
                     circle.sort();
-                    for line in e.get("lines").and_then(Value::as_array).into_iter().flatten() {
-                        let line: Vec<Cell> =
-                            cells(Some(line))?.into_iter().filter(|c| !circle.contains(c)).collect();
-                        rules.push(Rule::Arrow(Arrow { circle: circle.clone(), line }));
+                    for line in e
+                        .get("lines")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
+                        let line: Vec<Cell> = cells(Some(line))?
+                            .into_iter()
+                            .filter(|c| !circle.contains(c))
+                            .collect();
+                        rules.push(Rule::Arrow(Arrow {
+                            circle: circle.clone(),
+                            line,
+                        }));
                     }
                 }
             }
             "difference" | "ratio" => {
-                let dot = if key == "difference" { Dot::White } else { Dot::Black };
+                let dot = if key == "difference" {
+                    Dot::White
+                } else {
+                    Dot::Black
+                };
                 for e in list? {
                     let [a, b] = pair(e)?;
-                    rules.push(Rule::Kropki(Kropki { dot, a, b, value: number(e.get("value"))? }));
+                    rules.push(Rule::Kropki(Kropki {
+                        dot,
+                        a,
+                        b,
+                        value: number(e.get("value"))?,
+                    }));
                 }
             }
             "xv" => {
@@ -302,7 +365,9 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
             }
             "extraregion" => {
                 for e in list? {
-                    rules.push(Rule::ExtraRegion(ExtraRegion { cells: cells(e.get("cells"))? }));
+                    rules.push(Rule::ExtraRegion(ExtraRegion {
+                        cells: cells(e.get("cells"))?,
+                    }));
                 }
             }
             "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups" => {
@@ -316,16 +381,17 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                 }
             }
             "negative" => {
-                let mut neg = Negative { xv: false, ratio: false };
+                let mut neg = Negative {
+                    xv: false,
+                    ratio: false,
+                };
                 for kind in list? {
                     match kind.as_str() {
                         Some("xv") => neg.xv = true,
                         Some("ratio") => neg.ratio = true,
-                        _ => {
-                            return Err(format!(
-                                "f-puzzles: \"negative\": {kind} is not supported (xv and ratio are)"
-                            ))
-                        }
+                        _ => return Err(format!(
+                            "f-puzzles: \"negative\": {kind} is not supported (xv and ratio are)"
+                        )),
                     }
                 }
                 if neg.xv || neg.ratio {
@@ -340,7 +406,9 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                     _ => false,
                 };
                 if !empty {
-                    return Err(format!("f-puzzles: the constraint \"{other}\" is not supported"));
+                    return Err(format!(
+                        "f-puzzles: the constraint \"{other}\" is not supported"
+                    ));
                 }
             }
         }
@@ -356,7 +424,11 @@ fn pair(e: &Value) -> Result<[Cell; 2], String> {
 
 /// The diagonal of a little killer from its outside `cell` and `direction` (UR, UL, DR, DL).
 fn diagonal(n: usize, e: &Value) -> Result<Vec<Cell>, String> {
-    let text = e.get("cell").and_then(Value::as_str).unwrap_or("").to_ascii_lowercase();
+    let text = e
+        .get("cell")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let (r, c) = text
         .strip_prefix('r')
         .and_then(|s| s.split_once('c'))
@@ -373,7 +445,10 @@ fn diagonal(n: usize, e: &Value) -> Result<Vec<Cell>, String> {
     let (mut r, mut c) = (r + dr, c + dc);
     let mut out = Vec::new();
     while inside(r, c) {
-        out.push(Cell { row: r as usize - 1, col: c as usize - 1 });
+        out.push(Cell {
+            row: r as usize - 1,
+            col: c as usize - 1,
+        });
         r += dr;
         c += dc;
     }

@@ -10,16 +10,16 @@ mod fpuzzles;
 mod jigsaw;
 mod json;
 mod short_killer;
-mod sudocue;
 mod stream;
+mod sudocue;
 mod text;
 mod tokens;
 
 pub use fpuzzles::{decompress_link, is_fpuzzles_json};
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
 pub use short_killer::{is_short_killer, parse_short_killer};
-pub use sudocue::{is_sudocue, parse_sudocue};
 pub use stream::{LineStream, MAX_LINE_BYTES};
+pub use sudocue::{is_sudocue, parse_sudocue};
 pub use text::parse_line;
 pub use tokens::{char_cells, tokens};
 
@@ -455,12 +455,17 @@ fn variant_line(
         let value = serde_json::from_str::<serde_json::Value>(&json);
         let value = match value {
             Ok(v) if fpuzzles::is_fpuzzles_json(&v) => v,
-            _ => return Some(Err(at_line("an f-puzzles link whose JSON is not an f-puzzles puzzle".into()))),
+            _ => {
+                return Some(Err(at_line(
+                    "an f-puzzles link whose JSON is not an f-puzzles puzzle".into(),
+                )))
+            }
         };
         let line_origin = format!("{origin}:{number}");
-        return Some(fpuzzles::parse_fpuzzles(&line_origin, &value, lenient).map_err(|e| {
-            InputError::with(origin, Place::Line(number), e.problem)
-        }));
+        return Some(
+            fpuzzles::parse_fpuzzles(&line_origin, &value, lenient)
+                .map_err(|e| InputError::with(origin, Place::Line(number), e.problem)),
+        );
     }
     let parsed = if short_killer::is_short_killer(line) {
         short_killer::parse_short_killer(line)

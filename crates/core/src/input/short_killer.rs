@@ -12,9 +12,12 @@ pub fn is_short_killer(line: &str) -> bool {
     let line = line.trim();
     line.len() == 81
         && line.bytes().any(|b| b"<>^v`',".contains(&b))
-        && line
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase() || (b'a'..=b'j').contains(&b) || b"<>^v`',.".contains(&b))
+        && line.bytes().all(|b| {
+            b.is_ascii_digit()
+                || b.is_ascii_uppercase()
+                || (b'a'..=b'j').contains(&b)
+                || b"<>^v`',.".contains(&b)
+        })
 }
 
 /// Reads the line into a 9×9 killer puzzle (no givens); cages in the order of their first cell.
@@ -42,7 +45,11 @@ pub fn parse_short_killer(line: &str) -> Result<Puzzle, String> {
             let next = i as i64 + d;
             hops += 1;
             if !(0..81).contains(&next) || hops > 81 {
-                return Err(format!("cell r{}c{}: its arrows lead outside the grid or in a loop", start / 9 + 1, start % 9 + 1));
+                return Err(format!(
+                    "cell r{}c{}: its arrows lead outside the grid or in a loop",
+                    start / 9 + 1,
+                    start % 9 + 1
+                ));
             }
             i = next as usize;
         }
@@ -51,12 +58,20 @@ pub fn parse_short_killer(line: &str) -> Result<Puzzle, String> {
             b @ b'A'..=b'Z' => (b - b'A') as i64 + 10,
             b => (b - b'a') as i64 + 36,
         };
-        let cell = Cell { row: start / 9, col: start % 9 };
+        let cell = Cell {
+            row: start / 9,
+            col: start % 9,
+        };
         match heads.iter().position(|&h| h == i) {
             Some(k) => cages[k].cells.push(cell),
             None => {
                 heads.push(i);
-                cages.push(Cage { cells: vec![cell], sum: Some(sum) });
+                // A head of sum 0 marks a cage without a sum (as ISS reads it).
+                let sum = (sum > 0).then_some(sum);
+                cages.push(Cage {
+                    cells: vec![cell],
+                    sum,
+                });
             }
         }
     }

@@ -18,12 +18,19 @@ pub fn parse_sudocue(line: &str) -> Result<Puzzle, String> {
     let numbers = &parts[3..];
     let numbers = numbers.strip_suffix(&[""][..]).unwrap_or(numbers);
     if numbers.len() != 81 {
-        return Err(format!("a SudoCue killer line has 81 numbers, this one {}", numbers.len()));
+        return Err(format!(
+            "a SudoCue killer line has 81 numbers, this one {}",
+            numbers.len()
+        ));
     }
     let diagonals = match parts[1] {
         "" => false,
         "d" => true,
-        other => return Err(format!("unknown SudoCue option {other:?} (only d, diagonals)")),
+        other => {
+            return Err(format!(
+                "unknown SudoCue option {other:?} (only d, diagonals)"
+            ))
+        }
     };
     let mut ids: Vec<i64> = Vec::new();
     let mut cages: Vec<Cage> = Vec::new();
@@ -36,18 +43,29 @@ pub fn parse_sudocue(line: &str) -> Result<Puzzle, String> {
         if sum == 0 {
             continue;
         }
-        let cell = Cell { row: i / 9, col: i % 9 };
+        let cell = Cell {
+            row: i / 9,
+            col: i % 9,
+        };
         match ids.iter().position(|&k| k == id) {
             Some(k) if cages[k].sum == Some(sum) => cages[k].cells.push(cell),
             Some(_) => return Err(format!("cage {id} has two sums (at {cell})")),
             None => {
                 ids.push(id);
-                cages.push(Cage { cells: vec![cell], sum: Some(sum) });
+                cages.push(Cage {
+                    cells: vec![cell],
+                    sum: Some(sum),
+                });
             }
         }
     }
     let rules = cages.into_iter().map(Rule::Killer).collect();
-    Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, diagonals, vec![0; 81])
-        .and_then(|p| p.with_rules(rules))
-        .map_err(|e| e.to_string())
+    Puzzle::new(
+        9,
+        Layout::Boxes { rows: 3, cols: 3 },
+        diagonals,
+        vec![0; 81],
+    )
+    .and_then(|p| p.with_rules(rules))
+    .map_err(|e| e.to_string())
 }

@@ -62,7 +62,11 @@ impl Arrow {
 
     pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
         let line = self.line.iter().map(|&c| (1, c));
-        let circle = self.circle.iter().zip(self.place_values()).map(|(&c, p)| (-p, c));
+        let circle = self
+            .circle
+            .iter()
+            .zip(self.place_values())
+            .map(|(&c, p)| (-p, c));
         vec![Primitive::Linear {
             tag: format!("{tag}_sum"),
             terms: line.chain(circle).collect(),

@@ -70,8 +70,12 @@ fn marked_pairs_are_exempt_from_non_consecutive() {
         b: c(0, 0),
         value: None,
     });
-    let prims = lower_all(4, &Layout::Boxes { rows: 2, cols: 2 }, &[dot, Rule::NonConsecutive])
-        .unwrap();
+    let prims = lower_all(
+        4,
+        &Layout::Boxes { rows: 2, cols: 2 },
+        &[dot, Rule::NonConsecutive],
+    )
+    .unwrap();
     // 2·4·3 = 24 neighbour pairs, one marked; plus the dot itself.
     assert_eq!(prims.len(), 24);
     assert!(!prims.iter().any(|p| p.tag() == "noncons_r1c1_r1c2"));
