@@ -139,7 +139,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
                 })
                 .collect();
             let title = format!("{origin}: {} puzzles", runs.len());
-            super::output::write_out(Some(path), &times_svg(&title, &rows))?;
+            super::output::write_out(Some(path), &[&args.file], &times_svg(&title, &rows))?;
         }
         let summaries = summarise(&runs);
         if args.json {
