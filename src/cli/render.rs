@@ -34,7 +34,7 @@ pub struct RenderArgs {
     pub solve: bool,
 
     /// Solution method with --solve (see `solve --method`).
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Ilp, requires = "solve")]
     pub method: MethodArg,
 
     #[command(flatten)]

@@ -238,3 +238,52 @@ fn row18_merge_reads_stdin() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(merged, out);
 }
+
+#[test]
+fn row09_count_and_check_refuse_methods_that_cannot_enumerate() {
+    for command in ["count", "check"] {
+        for method in ["propagate", "lp-bb"] {
+            let (code, _, err) = run(&[command, "--method", method, "-"], Some(LINE));
+            assert_eq!(code, 2, "{command} {method}: {err}");
+            assert!(err.contains("cannot enumerate"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn row14_box_flag_conflicting_with_the_file_is_refused() {
+    let grid = format!("[{}]", vec!["[0,0,0,0,0,0]"; 6].join(","));
+    let boxed = format!("{{\"grid\": {grid}, \"box\": [2, 3]}}");
+    let (code, _, err) = run(&["solve", "--box", "3x2", "-"], Some(&boxed));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("conflicts with the file's \"box\""), "{err}");
+    // The same shape twice is no conflict.
+    let (code, _, err) = run(&["solve", "--box", "2x3", "-q", "-"], Some(&boxed));
+    assert_eq!(code, 0, "{err}");
+    let regions = format!(
+        "{{\"grid\": {grid}, \"regions\": [{}]}}",
+        vec!["[1,1,1,2,2,2]", "[1,1,1,2,2,2]", "[3,3,3,4,4,4]", "[3,3,3,4,4,4]", "[5,5,5,6,6,6]", "[5,5,5,6,6,6]"].join(",")
+    );
+    let (code, _, err) = run(&["solve", "--box", "2x3", "-"], Some(&regions));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("\"regions\""), "{err}");
+}
+
+#[test]
+fn row13_compare_chart_to_stdout_is_refused() {
+    let (code, out, err) = run(&["compare", "--batch", "--chart", "-", "-"], Some(LINE));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("--chart -"), "{err}");
+}
+
+#[test]
+fn row16_options_that_do_nothing_are_refused() {
+    for args in [
+        vec!["render", "--method", "sat", "-"],
+        vec!["compare", "--limit", "3", "-"],
+    ] {
+        let (code, _, err) = run(&args, Some(LINE));
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}
