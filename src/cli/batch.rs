@@ -2,8 +2,8 @@
 
 use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
 use super::model_args::{StartArg, StartArgs};
+use super::output::Destination;
 use super::{Code, Failure};
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
@@ -141,7 +141,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         .clone()
         .unwrap_or_else(|| base_name(&args.file));
     let input = open_lines(&args.file)?;
-    let output = Output::open(args.out.as_deref())?;
+    let output = Output::open(args.out.as_deref(), &args.file)?;
     let stop = Arc::new(AtomicBool::new(false));
     on_ctrl_c(Arc::clone(&stop), output.clone());
     let (jobs, shard) = (config.jobs, config.shard);
@@ -172,7 +172,11 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         shard,
         written: output.written(),
     };
-    report(&args, &output, &summary, &facts, write_error)?;
+    if let Some(e) = write_error {
+        return write_ended(&args, e);
+    }
+    output.commit()?;
+    report(&args, &output, &summary, &facts)?;
     if stop.load(Ordering::SeqCst) && !complete {
         return Ok(Code::Interrupted);
     }
@@ -183,6 +187,10 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         _ => Code::LimitOrInternal,
     })
 }
+
+/// The largest `--line-offset`: 2^53 - 2^32, so that every line number (offset plus at most
+/// 2^32 lines of a chunk) is an exact JSON number (a double) and never wraps.
+const MAX_LINE_OFFSET: usize = (1 << 53) - (1 << 32);
 
 /// The batch configuration and the model's label for the summary, or a usage error.
 fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
@@ -196,6 +204,12 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
     )?;
     if args.every == 0 {
         return Err(Failure::usage("--every must be at least 1"));
+    }
+    if args.line_offset > MAX_LINE_OFFSET {
+        return Err(Failure::usage(format!(
+            "--line-offset {}: at most {MAX_LINE_OFFSET} (2^53 - 2^32: line numbers stay exact in JSON and cannot wrap)",
+            args.line_offset
+        )));
     }
     let jobs = match args.jobs {
         Some(0) => return Err(Failure::usage("--jobs must be at least 1")),
@@ -243,41 +257,35 @@ fn base_name(path: &str) -> String {
         .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-/// Where the result lines go: a file or standard output, each line written whole and flushed
-/// under a lock that a second Ctrl-C takes before it quits, and a count of the lines written.
+/// Where the result lines go: a file (written atomically, renamed into place at the end) or
+/// standard output, each line written whole and flushed under a lock that a second Ctrl-C
+/// takes before it quits, and a count of the lines written.
 #[derive(Clone)]
 struct Output {
-    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    writer: Arc<Mutex<Option<Destination>>>,
     written: Arc<AtomicUsize>,
     to_stdout: bool,
 }
 
 impl Output {
-    /// Standard output for `None` or `-`, else a new file (a failure to create it: exit 2).
-    fn open(out: Option<&str>) -> Result<Output, Failure> {
-        let (writer, to_stdout): (Box<dyn Write + Send>, bool) = match out {
-            None | Some("-") => (Box::new(std::io::BufWriter::new(std::io::stdout())), true),
-            Some(path) => {
-                let file = File::create(path)
-                    .with_context(|| format!("cannot write {path}"))
-                    .map_err(|e| Failure {
-                        code: Code::BadInput,
-                        error: e,
-                    })?;
-                (Box::new(std::io::BufWriter::new(file)), false)
-            }
-        };
+    /// Standard output for `None` or `-`, else a new file that must not be the input (a
+    /// failure to create it: exit 2).
+    fn open(out: Option<&str>, input: &str) -> Result<Output, Failure> {
+        let destination = Destination::open(out.map(std::path::Path::new), &[input])?;
         Ok(Output {
-            writer: Arc::new(Mutex::new(writer)),
+            to_stdout: destination.is_stdout(),
+            writer: Arc::new(Mutex::new(Some(destination))),
             written: Arc::new(AtomicUsize::new(0)),
-            to_stdout,
         })
     }
 
     /// Writes one line and flushes it, so a reader of a pipe gets it now and an interrupted
     /// run leaves whole lines only.
     fn write_line(&self, line: &str) -> std::io::Result<()> {
-        let mut writer = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        let mut guard = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        let writer = guard
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("the output is closed"))?;
         writer.write_all(line.as_bytes())?;
         writer.write_all(b"\n")?;
         writer.flush()?;
@@ -287,6 +295,13 @@ impl Output {
 
     fn written(&self) -> usize {
         self.written.load(Ordering::SeqCst)
+    }
+
+    /// Puts the lines written so far in place (a file is renamed into place); a later line
+    /// is not written.
+    fn commit(&self) -> Result<(), Failure> {
+        let taken = self.writer.lock().unwrap_or_else(|p| p.into_inner()).take();
+        taken.map_or(Ok(()), Destination::commit)
     }
 }
 
@@ -300,7 +315,7 @@ fn on_ctrl_c(stop: Arc<AtomicBool>, output: Output) {
         }
         let deadline = Instant::now() + Duration::from_secs(2);
         // Held until the process ends: no line starts after this one.
-        let _guard = loop {
+        let mut guard = loop {
             match output.writer.try_lock() {
                 Ok(guard) => break Some(guard),
                 Err(TryLockError::Poisoned(p)) => break Some(p.into_inner()),
@@ -310,6 +325,10 @@ fn on_ctrl_c(stop: Arc<AtomicBool>, output: Output) {
                 Err(TryLockError::WouldBlock) => break None,
             }
         };
+        // The whole lines written so far are put in place (a file output renamed).
+        if let Some(destination) = guard.as_mut().and_then(|g| g.take()) {
+            let _ = destination.commit();
+        }
         eprintln!(
             "batch: stopped by a second Ctrl-C; {} result lines written",
             output.written()
@@ -318,30 +337,30 @@ fn on_ctrl_c(stop: Arc<AtomicBool>, output: Output) {
     });
 }
 
+/// The end of a run whose results could not all be written: a closed standard output (`| head`)
+/// ends quietly with exit 0 and no summary; any other failure is "cannot write NAME: reason"
+/// (a file output is not put in place: the old file, or none, stays).
+fn write_ended(args: &BatchArgs, e: std::io::Error) -> Result<Code, Failure> {
+    let name = match args.out.as_deref() {
+        None | Some("-") => "standard output",
+        Some(path) => path,
+    };
+    super::output::finish(name, Err(e)).map(|()| Code::Ok)
+}
+
 /// Prints the summary (standard error when the results go to standard output, else standard
-/// output) and turns a write error other than a closed pipe into a failure.
+/// output).
 fn report(
     args: &BatchArgs,
     output: &Output,
     summary: &Summary,
     facts: &RunFacts,
-    write_error: Option<std::io::Error>,
 ) -> Result<(), Failure> {
     let text = if args.summary_json {
         format!("{}\n", summary_json(summary, facts))
     } else {
         summary_text(summary, facts)
     };
-    match write_error {
-        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Some(e) => {
-            eprint!("{text}");
-            return Err(Failure::internal(
-                anyhow::Error::new(e).context("cannot write the results"),
-            ));
-        }
-        None => {}
-    }
     if output.to_stdout {
         eprint!("{text}");
     } else {

@@ -46,7 +46,7 @@ pub struct CompareArgs {
 
     /// With --batch: how many puzzles (from the top of the file).
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = parse_positive,
-          allow_negative_numbers = true)]
+          allow_negative_numbers = true, requires = "batch")]
     pub limit: usize,
 
     /// With --batch: take every K-th puzzle line (1 = all).
@@ -93,6 +93,11 @@ fn chosen_variants(names: &[String], options: &SolveOptions) -> Result<Vec<Varia
 }
 
 pub fn run(args: CompareArgs) -> Result<Code, Failure> {
+    if args.chart.as_deref().is_some_and(super::output::is_stdout) {
+        return Err(Failure::usage(
+            "--chart -: the table goes to standard output; write the chart to a file",
+        ));
+    }
     if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
         return Err(Failure::usage(
             "--time-limit must be a positive number of seconds",
@@ -139,7 +144,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
                 })
                 .collect();
             let title = format!("{origin}: {} puzzles", runs.len());
-            super::output::write_out(Some(path), &times_svg(&title, &rows))?;
+            super::output::write_out(Some(path), &[&args.file], &times_svg(&title, &rows))?;
         }
         let summaries = summarise(&runs);
         if args.json {

@@ -59,7 +59,8 @@ pub struct CountingArgs {
     pub solver: SolverArgs,
 
     /// Who enumerates the solutions: ilp (HiGHS with no-good rows), backtrack (depth-first
-    /// search) or sat (CaDiCaL with blocking clauses). propagate cannot enumerate.
+    /// search) or sat (CaDiCaL with blocking clauses). propagate and lp-bb cannot enumerate
+    /// (exit 2).
     #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
     pub method: MethodArg,
 }
@@ -77,6 +78,12 @@ impl CountingArgs {
     /// Reads the puzzle as `ModelArgs::puzzle` does, except that a value given twice in a house
     /// is not bad input: such a grid has no solution (the later given of each pair is left out).
     pub fn prepare(&self, command: &str) -> Result<Counting, Failure> {
+        if matches!(self.method, MethodArg::Propagate | MethodArg::LpBb) {
+            return Err(Failure::usage(format!(
+                "{command} --method {}: cannot enumerate solutions; use ilp, backtrack or sat",
+                if self.method == MethodArg::LpBb { "lp-bb" } else { "propagate" }
+            )));
+        }
         let options = self.solver.options()?;
         let engine = engine(
             self.method,

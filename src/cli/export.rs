@@ -2,12 +2,13 @@
 //! GNU MathProg data, DIMACS CNF, a DIMACS colouring graph or MiniZinc data.
 
 use super::model_args::ModelArgs;
-use super::output::{is_stdout, write_out};
+use super::output::{finish, is_stdout, write_out, Destination};
 use super::values::FormatArg;
 use super::{Code, Failure};
 use clap::Args;
+use std::io::Write;
 use std::path::PathBuf;
-use sudoku_ilp::export::{export, Format};
+use sudoku_ilp::export::{cnf, export, Format};
 
 /// Write a puzzle's model for other solvers (glpsol, cbc, highs), or its GNU MathProg data.
 ///
@@ -51,8 +52,26 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
     }
     let formulation = args.model.formulation()?;
     let puzzle = args.model.puzzle("export")?;
+    if format == Format::Cnf {
+        return stream_cnf(&args, &puzzle);
+    }
     let text = export(format, &puzzle, formulation.as_ref()).map_err(Failure::internal)?;
-    write_out(args.output.as_deref(), &text)?;
+    write_out(args.output.as_deref(), &[&args.model.file], &text)?;
+    Ok(Code::Ok)
+}
+
+/// Streams the DIMACS CNF clause by clause (a 64×64 grid has 34 million clauses): standard
+/// output, or a file put in place when complete.
+fn stream_cnf(args: &ExportArgs, puzzle: &sudoku_ilp::puzzle::Puzzle) -> Result<Code, Failure> {
+    let out = args.output.as_deref();
+    let name = match out.filter(|p| !is_stdout(p)) {
+        Some(path) => path.display().to_string(),
+        None => "standard output".to_string(),
+    };
+    let mut destination = Destination::open(out, &[&args.model.file])?;
+    let written = cnf::write_to(puzzle, &mut destination).and_then(|()| destination.flush());
+    finish(&name, written)?;
+    destination.commit()?;
     Ok(Code::Ok)
 }
 

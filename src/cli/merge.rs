@@ -1,11 +1,11 @@
 //! `sudoku-ilp merge`: the outputs of batch shards joined into the output of one run.
 
+use super::output::Destination;
 use super::{Code, Failure};
-use anyhow::Context;
 use clap::Args;
-use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::{BufRead, Write};
 use sudoku_ilp::batch::merge::{merge, MergeError};
+use sudoku_ilp::input::{open_lines, origin_name};
 use sudoku_ilp::report::batch::{merge_json, merge_text};
 
 /// Join the JSON-line outputs of batch shards into one, in line order, with one summary.
@@ -28,7 +28,7 @@ use sudoku_ilp::report::batch::{merge_json, merge_text};
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct MergeArgs {
-    /// The batch outputs (JSON lines) to merge.
+    /// The batch outputs (JSON lines) to merge ('-': standard input, once).
     #[arg(required = true, value_name = "OUT.jsonl")]
     pub inputs: Vec<String>,
 
@@ -41,18 +41,18 @@ pub struct MergeArgs {
     pub summary_json: bool,
 }
 
-/// Opens every input (a failure: exit 2).
-fn open_all(inputs: &[String]) -> Result<Vec<(String, BufReader<File>)>, Failure> {
+/// Opens every input, `-` as standard input (a failure: exit 2).
+fn open_all(inputs: &[String]) -> Result<Vec<(String, Box<dyn BufRead>)>, Failure> {
+    if inputs.iter().filter(|i| *i == "-").count() > 1 {
+        return Err(Failure::usage(
+            "merge: '-' (standard input) can be given once",
+        ));
+    }
     inputs
         .iter()
         .map(|path| {
-            let file = File::open(path)
-                .with_context(|| format!("{path}: cannot open"))
-                .map_err(|e| Failure {
-                    code: Code::BadInput,
-                    error: e,
-                })?;
-            Ok((path.clone(), BufReader::new(file)))
+            let reader = open_lines(path)?;
+            Ok((origin_name(path), reader as Box<dyn BufRead>))
         })
         .collect()
 }
@@ -68,45 +68,22 @@ fn failure(e: MergeError) -> Failure {
     }
 }
 
-/// Refuses an output file that is also an input (creating it would empty the input).
-fn refuse_output_among_inputs(args: &MergeArgs) -> Result<(), Failure> {
-    let Some(out) = args.out.as_deref().filter(|&o| o != "-") else {
-        return Ok(());
-    };
-    let Ok(out_path) = std::fs::canonicalize(out) else {
-        return Ok(());
-    };
-    match args
-        .inputs
-        .iter()
-        .find(|i| std::fs::canonicalize(i).is_ok_and(|p| p == out_path))
-    {
-        Some(input) => Err(Failure::usage(format!(
-            "-o {out}: is also the input {input}; write the merge to another file"
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// Checks the inputs in a first pass that writes nothing, then merges them into the output.
+/// Merges the inputs into the output. Standard output gets nothing unless every input is
+/// good: the inputs are checked in a first pass that writes nothing (when none of them is
+/// standard input, which cannot be read twice). A file is written atomically, so a refusal
+/// halfway leaves the old file, or none.
 pub fn run(args: MergeArgs) -> Result<Code, Failure> {
-    refuse_output_among_inputs(&args)?;
-    merge(open_all(&args.inputs)?, |_| Ok(())).map_err(failure)?;
-    let to_stdout = matches!(args.out.as_deref(), None | Some("-"));
-    let mut writer: Box<dyn Write> = match args.out.as_deref() {
-        None | Some("-") => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-        Some(path) => Box::new(std::io::BufWriter::new(
-            File::create(path)
-                .with_context(|| format!("cannot write {path}"))
-                .map_err(|e| Failure {
-                    code: Code::BadInput,
-                    error: e,
-                })?,
-        )),
-    };
-    let merged = merge(open_all(&args.inputs)?, |text| writeln!(writer, "{text}"));
-    let flushed = writer.flush();
-    drop(writer);
+    let inputs: Vec<&str> = args.inputs.iter().map(String::as_str).collect();
+    let out = args.out.as_deref().map(std::path::Path::new);
+    let mut destination = Destination::open(out, &inputs)?;
+    let to_stdout = destination.is_stdout();
+    if to_stdout && !inputs.contains(&"-") {
+        merge(open_all(&args.inputs)?, |_| Ok(())).map_err(failure)?;
+    }
+    let merged = merge(open_all(&args.inputs)?, |text| {
+        writeln!(destination, "{text}")
+    });
+    let flushed = destination.flush();
     let (summary, facts) = match merged.and_then(|m| flushed.map(|_| m).map_err(MergeError::Write))
     {
         Ok(m) => m,
@@ -115,6 +92,7 @@ pub fn run(args: MergeArgs) -> Result<Code, Failure> {
         }
         Err(e) => return Err(failure(e)),
     };
+    destination.commit()?;
     let text = if args.summary_json {
         format!("{}\n", merge_json(&summary, &facts))
     } else {

@@ -1,11 +1,21 @@
 //! Where a command's data goes: standard output or a file named by `-o/--out` (`-` is standard
-//! output). Every write is checked: a failed write is a [`Failure`] with one line, except a
-//! reader that closed the pipe early (`| head`), which ends the command quietly as usual.
+//! output). Every command writes its files here, and only here:
+//!
+//! - **Atomic**: a file is written to a temporary file beside it and renamed into place when
+//!   complete ([`tempfile`]'s persist), so a failure (a full disk, Ctrl-C, a kill) leaves the
+//!   old file or none, never a truncated one. A path that exists and is not a regular file
+//!   (`/dev/null`, `/dev/full`, a FIFO) is written in place.
+//! - **Never an input**: an output that is the same file as an input of the command (same
+//!   device and inode, whatever the names; `-` is standard input's file) is refused before
+//!   anything is read or written.
+//! - **Checked**: a failed write is a [`Failure`] with one line; a reader that closed the pipe
+//!   early (`| head`) ends the command quietly ([`finish`]).
 
 use super::{Code, Failure};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
 
 /// The name of standard output in messages.
 const STDOUT: &str = "standard output";
@@ -15,14 +25,164 @@ pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Opens the destination of `-o/--out`: `-` is standard output, anything else a file created
-/// (or truncated) now. A path that cannot be created is a usage error naming it.
-pub fn open_out(path: &Path) -> Result<Box<dyn Write + Send>, Failure> {
-    if is_stdout(path) {
-        return Ok(Box::new(io::stdout()));
+/// A file being written: a temporary file beside `path` until [`OutFile::commit`] renames it
+/// into place (dropped without a commit, it is deleted), or the special file itself.
+pub struct OutFile {
+    path: PathBuf,
+    target: Target,
+}
+
+enum Target {
+    Temp(BufWriter<tempfile::NamedTempFile>),
+    Special(BufWriter<File>),
+}
+
+impl OutFile {
+    /// Starts writing `path`, after refusing it when it is one of `inputs` (see the module doc).
+    /// A path that cannot be created is a usage error naming it.
+    pub fn create(path: &Path, inputs: &[&str]) -> Result<OutFile, Failure> {
+        refuse_input(path, inputs)?;
+        let name = path.display().to_string();
+        let fail = |e: io::Error| write_failure(&name, &e);
+        let target = match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => return Err(write_failure(&name, &is_a_directory())),
+            Ok(m) if !m.is_file() => Target::Special(BufWriter::new(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(fail)?,
+            )),
+            _ => {
+                let dir = match path.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d,
+                    _ => Path::new("."),
+                };
+                let file_name = path.file_name().unwrap_or(path.as_os_str());
+                let temp = tempfile::Builder::new()
+                    .prefix(&format!(".{}.", file_name.to_string_lossy()))
+                    .suffix(".tmp")
+                    .permissions(std::fs::Permissions::from_mode(0o666))
+                    .tempfile_in(dir)
+                    .map_err(fail)?;
+                Target::Temp(BufWriter::new(temp))
+            }
+        };
+        Ok(OutFile {
+            path: path.to_path_buf(),
+            target,
+        })
     }
-    let file = File::create(path).map_err(|e| write_failure(&path.display().to_string(), &e))?;
-    Ok(Box::new(BufWriter::new(file)))
+
+    /// Flushes the file and renames it into place: only now does `path` change.
+    pub fn commit(self) -> Result<(), Failure> {
+        let name = self.path.display().to_string();
+        let fail = |e: io::Error| write_failure(&name, &e);
+        match self.target {
+            Target::Special(mut w) => w.flush().map_err(fail),
+            Target::Temp(w) => {
+                let temp = w.into_inner().map_err(|e| fail(e.into_error()))?;
+                temp.as_file().sync_all().map_err(fail)?;
+                temp.persist(&self.path).map_err(|e| fail(e.error))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Write for OutFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.target {
+            Target::Temp(w) => w.write(buf),
+            Target::Special(w) => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.target {
+            Target::Temp(w) => w.flush(),
+            Target::Special(w) => w.flush(),
+        }
+    }
+}
+
+fn is_a_directory() -> io::Error {
+    io::Error::from(io::ErrorKind::IsADirectory)
+}
+
+/// Refuses `out` when it is the same file (device and inode) as one of `inputs`; `-` among the
+/// inputs stands for standard input's file. A path that does not exist yet is no input.
+pub fn refuse_input(out: &Path, inputs: &[&str]) -> Result<(), Failure> {
+    let Ok(target) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    if !target.is_file() {
+        return Ok(());
+    }
+    for input in inputs {
+        let seen = if *input == "-" {
+            std::fs::metadata("/dev/stdin")
+        } else {
+            std::fs::metadata(input)
+        };
+        if seen.is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino()) {
+            let input = if *input == "-" {
+                "standard input"
+            } else {
+                input
+            };
+            return Err(Failure::usage(format!(
+                "{}: is also the input {input}; write to another file",
+                out.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The destination of a command's streamed data (`batch`, `merge`): standard output, or a file
+/// written atomically ([`OutFile`]) that appears only at [`Destination::commit`].
+pub enum Destination {
+    Stdout(BufWriter<io::Stdout>),
+    File(OutFile),
+}
+
+impl Destination {
+    /// Standard output for `None` or `-`, else an [`OutFile`] (refused when it is one of
+    /// `inputs`).
+    pub fn open(out: Option<&Path>, inputs: &[&str]) -> Result<Destination, Failure> {
+        match out {
+            Some(path) if !is_stdout(path) => OutFile::create(path, inputs).map(Destination::File),
+            _ => Ok(Destination::Stdout(BufWriter::new(io::stdout()))),
+        }
+    }
+
+    pub fn is_stdout(&self) -> bool {
+        matches!(self, Destination::Stdout(_))
+    }
+
+    /// Flushes standard output, or renames the file into place.
+    pub fn commit(self) -> Result<(), Failure> {
+        match self {
+            Destination::Stdout(mut w) => finish(STDOUT, w.flush()),
+            Destination::File(f) => f.commit(),
+        }
+    }
+}
+
+impl Write for Destination {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Destination::Stdout(w) => w.write(buf),
+            Destination::File(f) => f.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Destination::Stdout(w) => w.flush(),
+            Destination::File(f) => f.flush(),
+        }
+    }
 }
 
 /// Writes `text` to standard output and flushes it.
@@ -36,17 +196,17 @@ pub fn emit(text: &str) -> Result<(), Failure> {
     )
 }
 
-/// Writes `text` to `path` (`-` or `None`: standard output) and flushes it.
-pub fn write_out(path: Option<&Path>, text: &str) -> Result<(), Failure> {
+/// Writes `text` to `path` (`-` or `None`: standard output) and flushes it; a file is written
+/// atomically and must not be one of `inputs` ([`OutFile`]).
+pub fn write_out(path: Option<&Path>, inputs: &[&str], text: &str) -> Result<(), Failure> {
     match path {
         None => emit(text),
         Some(p) if is_stdout(p) => emit(text),
         Some(p) => {
-            let mut out = open_out(p)?;
-            finish(
-                &p.display().to_string(),
-                out.write_all(text.as_bytes()).and_then(|_| out.flush()),
-            )
+            let mut out = OutFile::create(p, inputs)?;
+            out.write_all(text.as_bytes())
+                .map_err(|e| write_failure(&p.display().to_string(), &e))?;
+            out.commit()
         }
     }
 }

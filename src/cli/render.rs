@@ -34,7 +34,7 @@ pub struct RenderArgs {
     pub solve: bool,
 
     /// Solution method with --solve (see `solve --method`).
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Ilp, requires = "solve")]
     pub method: MethodArg,
 
     #[command(flatten)]
@@ -64,7 +64,7 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
             .clone()
             .unwrap_or_else(|| format!("Root LP relaxation, {} model", model.label));
         let picture = lp_svg(&puzzle, &relaxation, Some(&title));
-        return write_out(args.output.as_deref(), &picture).map(|()| Code::Ok);
+        return write_out(args.output.as_deref(), &[&args.model.file], &picture).map(|()| Code::Ok);
     }
     let mut code = Code::Ok;
     let mut solution = None;
@@ -88,6 +88,6 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
         }
     }
     let picture = svg(&puzzle, solution.as_ref(), args.title.as_deref());
-    write_out(args.output.as_deref(), &picture)?;
+    write_out(args.output.as_deref(), &[&args.model.file], &picture)?;
     Ok(code)
 }

@@ -48,6 +48,10 @@ pub fn run(args: ReportArgs) -> Result<Code, Failure> {
             .map_or_else(|| args.model.file.clone(), String::from);
         format!("Sudoku as an ILP: {name}")
     });
-    super::output::write_out(Some(&args.output), &html(&classroom, &title))?;
+    super::output::write_out(
+        Some(&args.output),
+        &[&args.model.file],
+        &html(&classroom, &title),
+    )?;
     Ok(Code::Ok)
 }

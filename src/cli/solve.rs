@@ -93,7 +93,7 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
             let (solution, tree) = lp_bb
                 .run(&puzzle, &limits, true)
                 .map_err(Failure::internal)?;
-            write_tree(path, format, &tree.unwrap_or_default())?;
+            write_tree(path, &args.model.file, format, &tree.unwrap_or_default())?;
             solution
         }
     };
@@ -171,12 +171,12 @@ impl TreeFormat {
     }
 }
 
-/// Writes the tree as JSON or SVG, or fails with one line.
-fn write_tree(path: &Path, format: TreeFormat, tree: &Tree) -> Result<(), Failure> {
+/// Writes the tree as JSON or SVG (atomically, never over the puzzle file `input`), or fails
+/// with one line: "cannot write PATH: reason", exit 3 for a full disk.
+fn write_tree(path: &Path, input: &str, format: TreeFormat, tree: &Tree) -> Result<(), Failure> {
     let text = match format {
         TreeFormat::Json => format!("{:#}\n", tree_json(tree)),
         TreeFormat::Svg => tree_svg(tree, Some("LP branch and bound")),
     };
-    std::fs::write(path, text)
-        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))
+    super::output::write_out(Some(path), &[input], &text)
 }

@@ -7,10 +7,11 @@
 //! different files (their `"file"` fields differ) are refused.
 
 use super::{ResultKind, Summary};
+use crate::input::MAX_LINE_BYTES;
 use serde_json::Value;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 /// Why the inputs cannot be merged.
 #[derive(Debug, thiserror::Error)]
@@ -88,12 +89,15 @@ struct Input<R> {
 }
 
 impl<R: BufRead> Input<R> {
-    /// The next result line, checked to come after the previous one; `None` at the end.
+    /// The next result line, checked to come after the previous one; `None` at the end. A line
+    /// is read up to [`MAX_LINE_BYTES`] (a result line of a 64×64 grid is about 20 KiB): a
+    /// longer one is refused before more of it is held in memory.
     fn next_entry(&mut self) -> Result<Option<Entry>, MergeError> {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         loop {
-            text.clear();
-            let read = self.reader.read_line(&mut text);
+            bytes.clear();
+            let limit = MAX_LINE_BYTES as u64 + 1;
+            let read = (&mut self.reader).take(limit).read_until(b'\n', &mut bytes);
             let n = read.map_err(|source| MergeError::Read {
                 path: self.path.clone(),
                 source,
@@ -102,6 +106,15 @@ impl<R: BufRead> Input<R> {
                 return Ok(None);
             }
             self.number += 1;
+            let not_result = |reason: &str| MergeError::NotResult {
+                path: self.path.clone(),
+                number: self.number,
+                reason: reason.to_string(),
+            };
+            if bytes.len() > MAX_LINE_BYTES {
+                return Err(not_result("longer than 1 MiB"));
+            }
+            let text = std::str::from_utf8(&bytes).map_err(|_| not_result("not UTF-8 text"))?;
             let trimmed = text.trim_end_matches(['\n', '\r']);
             if trimmed.trim().is_empty() {
                 continue;
@@ -133,6 +146,12 @@ fn parse_entry(text: &str) -> Result<Entry, String> {
         .ok_or("no \"line\" number")?
         .try_into()
         .map_err(|_| "\"line\" is too large")?;
+    if line == 0 {
+        return Err("\"line\" 0: batch numbers lines from 1".into());
+    }
+    let file = value["file"]
+        .as_str()
+        .ok_or("no \"file\" (batch names the input in each line)")?;
     let status = value["status"].as_str().ok_or("no \"status\"")?;
     let kind =
         ResultKind::from_status(status).ok_or_else(|| format!("unknown \"status\" {status:?}"))?;
@@ -141,7 +160,7 @@ fn parse_entry(text: &str) -> Result<Entry, String> {
         kind,
         ms: value["ms"].as_f64().filter(|_| kind.reached_solver()),
         differs: value["matches_given_solution"] == Value::Bool(false),
-        file: value["file"].as_str().map(str::to_string),
+        file: Some(file.to_string()),
         text: text.to_string(),
     })
 }

@@ -7,9 +7,12 @@
 //! - per house h and value v missing from h: the literals x(j, v) for the empty cells j ∈ h with
 //!   v ∈ cand(j) (its places).
 //!
-//! "Exactly one" of literals l₁ … l_k is the clause l₁ ∨ … ∨ l_k and the pairwise clauses
-//! ¬l_a ∨ ¬l_b (a < b); a pair of cells sharing several houses gets its clause once, in the first
-//! shared house. A group without a literal (a cell without candidates, a missing value without a
+//! "Exactly one" of literals l₁ … l_k is the clause l₁ ∨ … ∨ l_k and "at most one": for k ≤ 16
+//! the pairwise clauses ¬l_a ∨ ¬l_b (a < b), a pair of cells sharing several houses getting its
+//! clause once, in the first shared house; for k > 16 the sequential counter (Sinz 2005) over
+//! k − 1 auxiliary variables s_a ("some l_b, b ≤ a, is true"): ¬l₁ ∨ s₁, and for 1 < a < k
+//! ¬l_a ∨ s_a, ¬s_{a−1} ∨ s_a, ¬l_a ∨ ¬s_{a−1}, and ¬l_k ∨ ¬s_{k−1}: 3k − 4 clauses instead of
+//! k(k−1)/2, so an empty 64×64 grid needs about 3 million clauses, not 33 million. A group without a literal (a cell without candidates, a missing value without a
 //! place) is the empty clause: the puzzle is infeasible and the solver is not called. Every house
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
@@ -35,6 +38,8 @@ pub struct Cnf {
     /// Variable k (0-based) stands for x(cells[k], values[k]).
     pub cells: Vec<usize>,
     pub values: Vec<u8>,
+    /// Auxiliary variables of the sequential counters, numbered after the open literals.
+    pub auxiliary: usize,
     /// The "at least one" clauses, one per group.
     pub long: Vec<Vec<Lit>>,
     /// The pairwise "at most one" clauses.
@@ -42,9 +47,15 @@ pub struct Cnf {
 }
 
 impl Cnf {
-    /// Number of variables (open literals).
+    /// Number of variables (open literals, then auxiliary variables).
     pub fn variables(&self) -> usize {
-        self.cells.len()
+        self.cells.len() + self.auxiliary
+    }
+
+    /// A new auxiliary variable.
+    fn fresh(&mut self) -> Lit {
+        self.auxiliary += 1;
+        Var::new((self.variables() - 1) as u32).pos_lit()
     }
 
     /// Number of clauses.
@@ -75,8 +86,13 @@ fn candidates(puzzle: &Puzzle, houses_of: &[Vec<usize>], houses: &[Vec<usize>]) 
         .collect()
 }
 
-/// Adds "exactly one" of `group` (each literal with its cell) to `cnf`: the clause ⋁ l and the
-/// pairs ¬l_a ∨ ¬l_b that `keep(cell_a, cell_b)` accepts. `None` when the group is empty.
+/// The largest group whose "at most one" is pairwise; larger groups get a sequential counter.
+const PAIRWISE_MAX: usize = 16;
+
+/// Adds "exactly one" of `group` (each literal with its cell) to `cnf`: the clause ⋁ l and "at
+/// most one": the pairs ¬l_a ∨ ¬l_b that `keep(cell_a, cell_b)` accepts, or for a group larger
+/// than [`PAIRWISE_MAX`] the sequential counter (module documentation). `None` when the group
+/// is empty.
 fn exactly_one(
     cnf: &mut Cnf,
     group: &[(usize, Lit)],
@@ -86,6 +102,10 @@ fn exactly_one(
         return None;
     }
     cnf.long.push(group.iter().map(|&(_, l)| l).collect());
+    if group.len() > PAIRWISE_MAX {
+        sequential_counter(cnf, group);
+        return Some(());
+    }
     for (a, &(ca, la)) in group.iter().enumerate() {
         for &(cb, lb) in &group[a + 1..] {
             if keep(ca, cb) {
@@ -94,6 +114,27 @@ fn exactly_one(
         }
     }
     Some(())
+}
+
+/// "At most one" of `group` as a sequential counter: s_a is implied by l_a and by s_{a−1}, and
+/// l_a may not be true when s_{a−1} is.
+fn sequential_counter(cnf: &mut Cnf, group: &[(usize, Lit)]) {
+    let k = group.len();
+    let mut previous: Option<Lit> = None;
+    for (a, &(_, l)) in group.iter().enumerate() {
+        if let Some(s) = previous {
+            cnf.pairs.push([!l, !s]);
+        }
+        if a + 1 == k {
+            break;
+        }
+        let s = cnf.fresh();
+        cnf.pairs.push([!l, s]);
+        if let Some(p) = previous {
+            cnf.pairs.push([!p, s]);
+        }
+        previous = Some(s);
+    }
 }
 
 /// Seed 001's CNF over the open literals (module documentation); `None` when a group is empty,
@@ -106,11 +147,14 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
     let mut cnf = Cnf {
         cells: Vec::new(),
         values: Vec::new(),
+        auxiliary: 0,
         long: Vec::new(),
         pairs: Vec::new(),
     };
-    // var[i·n + v − 1]: the variable of x(i, v), when open.
+    // var[i·n + v − 1]: the variable of x(i, v), when open. All open literals are numbered
+    // first (cell by cell), the auxiliary variables after them.
     let mut var = vec![None; n * n * n];
+    let mut cell_groups = Vec::new();
     for i in (0..givens.len()).filter(|&i| givens[i] == 0) {
         let mut group = Vec::new();
         for v in (1..=n).filter(|&v| cand[i] >> (v - 1) & 1 == 1) {
@@ -120,8 +164,12 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
             cnf.values.push(v as u8);
             group.push((i, lit));
         }
-        exactly_one(&mut cnf, &group, |_, _| true)?;
+        cell_groups.push(group);
     }
+    for group in &cell_groups {
+        exactly_one(&mut cnf, group, |_, _| true)?;
+    }
+    drop(cell_groups);
     for (h, cells) in houses.iter().enumerate() {
         let given_here = cells
             .iter()

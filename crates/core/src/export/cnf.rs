@@ -31,6 +31,38 @@ pub fn rule_clause_count(n: usize, houses: usize) -> usize {
 /// The clauses of a puzzle as lists of signed variable numbers (DIMACS literals), in the order
 /// of the module documentation.
 pub fn clauses(puzzle: &Puzzle) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    for_each_clause(puzzle, |clause| {
+        out.push(clause.to_vec());
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|never| match never {});
+    out
+}
+
+/// The number of clauses [`for_each_clause`] gives: the rule clauses, then per given n units and
+/// per empty cell one unit for each value given in one of its houses.
+pub fn clause_count(puzzle: &Puzzle) -> usize {
+    let n = puzzle.order();
+    let ruled_out = puzzle.ruled_out_by_givens();
+    let grid: usize = puzzle
+        .cells()
+        .enumerate()
+        .map(|(i, cell)| match puzzle.given(cell) {
+            Some(_) => n,
+            None => (1..=n).filter(|&v| ruled_out[i][v]).count(),
+        })
+        .sum();
+    rule_clause_count(n, puzzle.houses().len()) + grid
+}
+
+/// Passes each clause, in the order of the module documentation, to `emit`, holding only the
+/// groups (n² + H·n lists of n variables) in memory, never the clauses: a 64×64 grid has 34
+/// million of them.
+pub fn for_each_clause<E>(
+    puzzle: &Puzzle,
+    mut emit: impl FnMut(&[i64]) -> Result<(), E>,
+) -> Result<(), E> {
     let n = puzzle.order();
     let x = |cell: Cell, v: usize| variable(n, cell.row + 1, cell.col + 1, v) as i64;
     // Each "exactly one" group: the literals of a cell, or of a value in a house.
@@ -43,35 +75,34 @@ pub fn clauses(puzzle: &Puzzle) -> Vec<Vec<i64>> {
             groups.push(house.cells.iter().map(|&cell| x(cell, v)).collect());
         }
     }
-    let mut out: Vec<Vec<i64>> = groups.clone();
+    for group in &groups {
+        emit(group)?;
+    }
     for group in &groups {
         for (i, &a) in group.iter().enumerate() {
             for &b in &group[i + 1..] {
-                out.push(vec![-a, -b]);
+                emit(&[-a, -b])?;
             }
         }
     }
+    drop(groups);
     let ruled_out = puzzle.ruled_out_by_givens();
     for (i, cell) in puzzle.cells().enumerate() {
         match puzzle.given(cell) {
             Some(g) => {
-                out.push(vec![x(cell, g as usize)]);
-                out.extend(
-                    (1..=n)
-                        .filter(|&w| w != g as usize)
-                        .map(|w| vec![-x(cell, w)]),
-                );
+                emit(&[x(cell, g as usize)])?;
+                for w in (1..=n).filter(|&w| w != g as usize) {
+                    emit(&[-x(cell, w)])?;
+                }
             }
             None => {
-                out.extend(
-                    (1..=n)
-                        .filter(|&v| ruled_out[i][v])
-                        .map(|v| vec![-x(cell, v)]),
-                );
+                for v in (1..=n).filter(|&v| ruled_out[i][v]) {
+                    emit(&[-x(cell, v)])?;
+                }
             }
         }
     }
-    out
+    Ok(())
 }
 
 /// Writes the DIMACS file: comment lines (puzzle, numbering, grid), `p cnf V C`, one clause per
@@ -83,39 +114,48 @@ pub fn clauses(puzzle: &Puzzle) -> Vec<Vec<i64>> {
 /// assert!(cnf::write(&empty).contains("\np cnf 729 11988\n"));
 /// ```
 pub fn write(puzzle: &Puzzle) -> String {
+    let mut out = Vec::new();
+    write_to(puzzle, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("DIMACS text is ASCII and UTF-8")
+}
+
+/// Streams the DIMACS file of [`write`] to `out`, clause by clause: memory stays that of the
+/// groups whatever the number of clauses.
+pub fn write_to(puzzle: &Puzzle, out: &mut impl std::io::Write) -> std::io::Result<()> {
     let n = puzzle.order();
-    let clauses = clauses(puzzle);
-    let mut out = String::new();
+    let count = clause_count(puzzle);
+    let rules = rule_clause_count(n, puzzle.houses().len());
     let name = comment_text(puzzle.name().unwrap_or("(unnamed)"));
-    let _ = writeln!(out, "c sudoku-ilp export: DIMACS CNF (seed 001 encoding)");
-    let _ = writeln!(out, "c puzzle: {name}");
-    let _ = writeln!(
+    writeln!(out, "c sudoku-ilp export: DIMACS CNF (seed 001 encoding)")?;
+    writeln!(out, "c puzzle: {name}")?;
+    writeln!(
         out,
         "c x(r,c,v) = (r-1)*{} + (c-1)*{n} + v, r, c, v in 1..{n}",
         n * n
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
-        "c clauses: {} rule clauses (K1 L1 C1 B1, K2 L2 C2 B2 over {} houses), {} grid clauses",
-        rule_clause_count(n, puzzle.houses().len()),
+        "c clauses: {rules} rule clauses (K1 L1 C1 B1, K2 L2 C2 B2 over {} houses), {} grid clauses",
         puzzle.houses().len(),
-        clauses.len() - rule_clause_count(n, puzzle.houses().len())
-    );
+        count - rules
+    )?;
     let grid = Grid {
         n,
         values: puzzle.givens().to_vec(),
     };
     for line in grid_text(&grid, puzzle.layout()).lines() {
-        let _ = writeln!(out, "c {line}");
+        writeln!(out, "c {line}")?;
     }
-    let _ = writeln!(out, "p cnf {} {}", n * n * n, clauses.len());
-    for clause in &clauses {
+    writeln!(out, "p cnf {} {count}", n * n * n)?;
+    let mut line = String::new();
+    for_each_clause(puzzle, |clause| {
+        line.clear();
         for lit in clause {
-            let _ = write!(out, "{lit} ");
+            let _ = write!(line, "{lit} ");
         }
-        out.push_str("0\n");
-    }
-    out
+        line.push_str("0\n");
+        out.write_all(line.as_bytes())
+    })
 }
 
 #[cfg(test)]

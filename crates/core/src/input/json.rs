@@ -84,6 +84,17 @@ pub(super) fn parse_json(
             whole("no \"grid\": a puzzle is {\"grid\": [[5,3,0,...], ...]}".into())
         })?;
     let (n, givens) = read_grid(origin, grid)?;
+    let conflict = |what: String| {
+        let (r, c) = cli_box.unwrap_or_default();
+        Err(whole(format!("--box {r}x{c} conflicts with the file's {what}")))
+    };
+    match (&doc.regions, doc.box_shape, cli_box) {
+        (Some(_), _, Some(_)) => return conflict("\"regions\"".into()),
+        (None, Some([r, c]), Some(shape)) if (r, c) != shape => {
+            return conflict(format!("\"box\": [{r}, {c}]"))
+        }
+        _ => {}
+    }
     let puzzle = match (&doc.regions, doc.box_shape) {
         (Some(_), Some(_)) => {
             return Err(whole("give either \"box\" or \"regions\", not both".into()))

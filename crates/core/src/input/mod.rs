@@ -31,6 +31,10 @@ use std::io::Read;
 /// about 16 KiB; the largest puzzle collection in use is under 4 MiB).
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Largest JSON document or grid block read as one puzzle (a 64×64 grid with its regions takes
+/// about 40 KiB as JSON): a larger one is refused before it is parsed.
+pub const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
+
 /// Where in the input a problem is, 1-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
@@ -293,8 +297,11 @@ pub fn detect_format(text: &str) -> InputFormat {
     if text.trim_start().starts_with(['{', '[', '"']) {
         return InputFormat::Json;
     }
-    let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
-    if block::looks_like_block(&lines) {
+    // A block has at most 2·MAX_ORDER + 1 lines (rows and box rules): more is a line file,
+    // and only that many lines are held to judge.
+    let most = 2 * crate::puzzle::MAX_ORDER + 1;
+    let lines: Vec<(usize, &str)> = puzzle_lines(text).take(most + 1).collect();
+    if lines.len() <= most && block::looks_like_block(&lines) {
         InputFormat::Grid
     } else {
         InputFormat::Lines
@@ -318,7 +325,24 @@ fn parse(
             format!("--line applies to line files, not to {what}"),
         )
     };
+    let too_large = |what: &str| {
+        InputError::new(
+            origin,
+            Place::Whole,
+            format!(
+                "{what} larger than {} MiB: not a puzzle (a 64×64 grid takes about 40 KiB)",
+                MAX_DOCUMENT_BYTES >> 20
+            ),
+        )
+    };
     match format {
+        InputFormat::Json | InputFormat::Grid if text.len() > MAX_DOCUMENT_BYTES => {
+            Err(too_large(if format == InputFormat::Json {
+                "JSON document"
+            } else {
+                "grid block"
+            }))
+        }
         InputFormat::Json if options.line.is_some() => Err(not_lines("JSON")),
         InputFormat::Json => parse_any_json(origin, text, options.box_shape, lenient),
         InputFormat::Grid if options.line.is_some() => Err(not_lines("a grid block")),
@@ -341,19 +365,28 @@ fn pick_line<'a>(
     text: &'a str,
     line: Option<usize>,
 ) -> Result<(usize, &'a str), InputError> {
-    let lines: Vec<(usize, &str)> = puzzle_lines(text).collect();
+    // Counted as they go, never collected: a 64 MiB file may hold 30 million short lines.
+    let (mut count, mut first, mut last, mut found) = (0, None, (0, ""), None);
+    for entry in puzzle_lines(text) {
+        count += 1;
+        first = first.or(Some(entry));
+        last = entry;
+        if line == Some(entry.0) {
+            found = Some(entry);
+        }
+    }
     let whole = |problem: Problem| InputError::with(origin, Place::Whole, problem);
-    match (line, lines.len()) {
+    match (line, count) {
         (_, 0) => Err(whole(Problem::Other(
             "no puzzle: the input is empty".into(),
         ))),
-        (None, 1) => Ok(lines[0]),
+        (None, 1) => Ok(first.unwrap_or(last)),
         (None, count) => Err(whole(Problem::SeveralPuzzles { count })),
-        (Some(k), count) => match lines.iter().find(|(number, _)| *number == k) {
-            Some(&found) => Ok(found),
-            None if k == 0 || k > lines[count - 1].0 => Err(whole(Problem::Other(format!(
+        (Some(k), count) => match found {
+            Some(found) => Ok(found),
+            None if k == 0 || k > last.0 => Err(whole(Problem::Other(format!(
                 "--line {k}: the file has {count} puzzle lines (the last is line {})",
-                lines[count - 1].0
+                last.0
             )))),
             None => Err(InputError::new(
                 origin,
@@ -373,6 +406,13 @@ fn parse_text_line(
     lenient: bool,
 ) -> Result<(Puzzle, Vec<Conflict>, Option<Grid>), InputError> {
     let at = |e: LineError| InputError::at_line(origin, number, e);
+    if line.len() > MAX_LINE_BYTES {
+        return Err(InputError::new(
+            origin,
+            Place::Line(number),
+            "line longer than 1 MiB: not a puzzle",
+        ));
+    }
     let name = Some(format!("{origin} line {number}"));
     if let Some(found) = variant_line(origin, number, line, lenient) {
         let (puzzle, conflicts) = found?;

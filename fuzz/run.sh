@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Fuzzes each target for SECONDS (default 600), one at a time at the lowest priority, and prints
+# each target's executions and crashes (from afl-fuzz's fuzzer_stats). Crashes stay in
+# fuzz/work/out/TARGET/default/crashes/: copy each into fuzz/regressions/TARGET/ with a test.
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]   (targets: the files of fuzz/src/bin/)
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-600}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=($(ls src/bin | sed 's/\.rs$//'))
+./setup.sh >/dev/null
+nice -n 19 cargo afl build --release --quiet
+tool=../target/debug/sudoku-ilp
+[ -x "$tool" ] || (cd .. && cargo build --quiet)
+./seed.sh "$tool" >/dev/null
+export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1
+status=0
+for t in "${targets[@]}"; do
+  out=work/out/$t
+  rm -rf "$out"
+  nice -n 19 cargo afl fuzz -V "$seconds" -i "work/seeds/$t" -o "$out" "target/release/$t" >"work/$t.log" 2>&1 || true
+  stats=$out/default/fuzzer_stats
+  execs=$(sed -n 's/^execs_done *: //p' "$stats" 2>/dev/null || echo 0)
+  crashes=$(sed -n 's/^saved_crashes *: //p' "$stats" 2>/dev/null || echo ?)
+  echo "$t: $execs executions in ${seconds}s, $crashes crashes"
+  [ "$crashes" = 0 ] || status=1
+done
+exit $status
