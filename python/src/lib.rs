@@ -7,6 +7,7 @@
 //! runs, so Python threads solve in parallel.
 
 mod convert;
+mod lines;
 mod options;
 mod pictures;
 mod puzzle;
@@ -27,6 +28,8 @@ pyo3::create_exception!(
 mod _native {
     use super::*;
 
+    #[pymodule_export]
+    use super::lines::solve_lines;
     #[pymodule_export]
     use super::pictures::Picture;
     #[pymodule_export]

@@ -42,6 +42,7 @@ from ._native import (
     lp_picture,
     page,
     solve,
+    solve_lines,
 )
 
 __all__ = [
@@ -71,4 +72,5 @@ __all__ = [
     "lp_picture",
     "page",
     "solve",
+    "solve_lines",
 ]

@@ -251,6 +251,18 @@ def page(puzzle: Puzzle, *, title: Optional[str] = None, time_limit: float = 60.
 def lp_picture(puzzle: Puzzle, *, model: Model = "binary", title: Optional[str] = None) -> Picture:
     """The root LP relaxation drawn on the grid (SVG)."""
 
+class LinesOptions(EngineOptions, total=False):
+    """The options of `solve_lines`: an engine's, plus fast [False] (as `batch --fast`) and
+    jobs [1] (worker threads)."""
+    fast: bool
+    jobs: int
+
+def solve_lines(
+    lines: list[str], first_line: int = 1, file: Optional[str] = None, **engine_options: Unpack[LinesOptions]
+) -> list[str]:
+    """The JSON result lines `sudoku-ilp batch` writes for these puzzle lines, numbered from
+    `first_line`, with "file": file; `sudoku-ilp merge` joins the lines of all chunks."""
+
 def batch(
     puzzles: Iterable[Union[Puzzle, str]], *, jobs: int = 2, **options: Unpack[EngineOptions]
 ) -> Batch:

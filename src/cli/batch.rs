@@ -3,7 +3,8 @@
 use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
 use super::model_args::{StartArg, StartArgs};
 use super::output::Destination;
-use super::{Code, Failure};
+use super::{resume, Code, Failure};
+use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
@@ -35,7 +36,8 @@ use sudoku_ilp::report::batch::{result_json, summary_json, summary_text};
 ///
 /// Scale-out (docs/scale-out.md): --shard K/N takes every N-th puzzle line from the K-th
 /// on, --shard slurm takes the shard of a Slurm job-array task, --line-offset numbers a
-/// chunk of a larger file (GNU parallel --pipe), and `sudoku-ilp merge` joins the outputs.
+/// chunk of a larger file (GNU parallel --pipe), `sudoku-ilp merge` joins the outputs, and
+/// --resume OUT finishes the output of a run that was killed.
 ///
 /// Exit code: the worst line decides: 3 time limit or error, 2 bad line, 1 no solution,
 /// 0 all solved; 130 after Ctrl-C.
@@ -44,6 +46,7 @@ use sudoku_ilp::report::batch::{result_json, summary_json, summary_text};
 ///   sudoku-ilp batch --fast ../shared/data/sudoku17_tdoku.txt --out results.jsonl
 ///   sudoku-ilp batch --jobs 1 --summary-json ../shared/data/magictour_top95.txt > /dev/null
 ///   sudoku-ilp batch --shard 2/8 --out part2.jsonl ../shared/data/sudoku17_tdoku.txt
+///   sudoku-ilp batch --resume results.jsonl ../shared/data/sudoku17_tdoku.txt   # after a kill
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct BatchArgs {
@@ -110,6 +113,14 @@ pub struct BatchArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<String>,
 
+    /// Write the JSON lines to FILE, keeping the results an interrupted run (even a kill -9)
+    /// already wrote there: complete lines are kept, a torn last line is dropped, and only the
+    /// missing lines are solved and appended. The summary counts the kept lines too. Give the
+    /// same input and options (and --shard) as the interrupted run. A missing FILE is a fresh
+    /// run.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    pub resume: Option<String>,
+
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub summary_json: bool,
@@ -134,23 +145,45 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
             args.start.start = StartArg::Propagate;
         }
     }
-    let (config, model) = batch_config(&args)?;
+    let (mut config, model) = batch_config(&args)?;
     let origin = origin_name(&args.file);
     let file_name = args
         .file_name
         .clone()
         .unwrap_or_else(|| base_name(&args.file));
     let input = open_lines(&args.file)?;
-    let output = Output::open(args.out.as_deref(), &args.file)?;
+    let (output, kept) = match &args.resume {
+        None => (Output::open(args.out.as_deref(), &args.file)?, None),
+        Some(path) => {
+            super::output::refuse_input(std::path::Path::new(path), &[&args.file])?;
+            let (kept, file) = resume::open(path, &file_name)?;
+            if !args.quiet && !kept.lines.is_empty() {
+                eprintln!(
+                    "batch: {} result lines kept from {path}; solving the missing lines",
+                    kept.lines.len()
+                );
+            }
+            (Output::append(file, kept.lines.len()), Some(kept))
+        }
+    };
+    let mut summary = Summary::default();
+    let mut worst = 0;
+    let mut kept_last = 0;
+    if let Some(kept) = kept {
+        worst = worst_of(&kept.summary);
+        kept_last = kept.last;
+        config.skip = kept.lines;
+        summary = kept.summary;
+    }
+    let mut first_new = usize::MAX;
     let stop = Arc::new(AtomicBool::new(false));
     on_ctrl_c(Arc::clone(&stop), output.clone());
     let (jobs, shard) = (config.jobs, config.shard);
     let progress = progress_bar(&args, &origin, shard);
     let start = Instant::now();
-    let mut summary = Summary::default();
-    let mut worst = 0;
     let mut write_error = None;
     let complete = run_batch(input, &origin, config, &stop, |result| {
+        first_new = first_new.min(result.line);
         summary.add(&result);
         worst = worst.max(severity(result.kind()));
         progress.inc(1);
@@ -162,6 +195,11 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
         }
     });
     progress.finish_and_clear();
+    if let (Some(path), None) = (&args.resume, &write_error) {
+        if first_new < kept_last {
+            resume::sort_by_line(path)?;
+        }
+    }
     let facts = RunFacts {
         file: origin,
         model,
@@ -191,6 +229,17 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
 /// The largest `--line-offset`: 2^53 - 2^32, so that every line number (offset plus at most
 /// 2^32 lines of a chunk) is an exact JSON number (a double) and never wraps.
 const MAX_LINE_OFFSET: usize = (1 << 53) - (1 << 32);
+
+/// The exit code's severity of the worst result a summary counts.
+fn worst_of(summary: &Summary) -> u8 {
+    if summary.errors + summary.time_limit > 0 {
+        3
+    } else if summary.bad_lines > 0 {
+        2
+    } else {
+        u8::from(summary.no_solution > 0)
+    }
+}
 
 /// The batch configuration and the model's label for the summary, or a usage error.
 fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
@@ -243,6 +292,7 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
         every: args.every,
         shard,
         line_offset: args.line_offset,
+        skip: Default::default(),
     };
     Ok((config, model))
 }
@@ -277,6 +327,17 @@ impl Output {
             writer: Arc::new(Mutex::new(Some(destination))),
             written: Arc::new(AtomicUsize::new(0)),
         })
+    }
+
+    /// Appends to a file that already holds `kept` result lines (`--resume`'s journal).
+    fn append(file: File, kept: usize) -> Output {
+        Output {
+            writer: Arc::new(Mutex::new(Some(Destination::Journal(
+                std::io::BufWriter::new(file),
+            )))),
+            written: Arc::new(AtomicUsize::new(kept)),
+            to_stdout: false,
+        }
     }
 
     /// Writes one line and flushes it, so a reader of a pipe gets it now and an interrupted

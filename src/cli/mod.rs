@@ -13,6 +13,7 @@ mod model_args;
 pub mod output;
 mod render;
 mod report;
+mod resume;
 mod shell;
 mod solve;
 mod values;

@@ -144,6 +144,9 @@ pub fn refuse_input(out: &Path, inputs: &[&str]) -> Result<(), Failure> {
 pub enum Destination {
     Stdout(BufWriter<io::Stdout>),
     File(OutFile),
+    /// A file appended in place, each line flushed: `batch --resume`'s journal, the one output
+    /// that must survive a kill so that a second run can go on from it (see `resume.rs`).
+    Journal(BufWriter<File>),
 }
 
 impl Destination {
@@ -165,6 +168,7 @@ impl Destination {
         match self {
             Destination::Stdout(mut w) => finish(STDOUT, w.flush()),
             Destination::File(f) => f.commit(),
+            Destination::Journal(mut w) => finish("the resumed output", w.flush()),
         }
     }
 }
@@ -174,6 +178,7 @@ impl Write for Destination {
         match self {
             Destination::Stdout(w) => w.write(buf),
             Destination::File(f) => f.write(buf),
+            Destination::Journal(w) => w.write(buf),
         }
     }
 
@@ -181,6 +186,7 @@ impl Write for Destination {
         match self {
             Destination::Stdout(w) => w.flush(),
             Destination::File(f) => f.flush(),
+            Destination::Journal(w) => w.flush(),
         }
     }
 }

@@ -109,6 +109,7 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
             every: 1,
             shard: sudoku_ilp::batch::Shard::WHOLE,
             line_offset: 0,
+            skip: Default::default(),
         };
         let stop = AtomicBool::new(false);
         let mut summary = Summary::default();

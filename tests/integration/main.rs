@@ -19,6 +19,7 @@ mod methods;
 mod natural;
 mod propagate;
 mod render;
+mod resume;
 mod sat;
 mod scale;
 mod tutorial;

@@ -25,7 +25,7 @@ pub use summary::{peak_memory_mb, severity, RunFacts, Summary};
 use crate::engine::{Engine, EngineError, Limits, Solution, Status};
 use crate::input::{parse_batch_line, InputError, LineStream};
 use crate::puzzle::{Grid, Puzzle};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
@@ -51,6 +51,9 @@ pub struct BatchConfig {
     /// Lines before the input's first line (the input is a chunk of a larger file): line
     /// numbers in results and messages are counted in the whole file.
     pub line_offset: usize,
+    /// Line numbers (in the whole file) not to solve again: their results are already written
+    /// (`batch --resume`). Empty for a fresh run.
+    pub skip: BTreeSet<usize>,
 }
 
 /// What became of one puzzle line.
@@ -213,7 +216,8 @@ fn read_lines<R: BufRead>(
     let lines = LineStream::with_offset(input, origin, config.line_offset)
         .step_by(config.every.max(1))
         .skip(config.shard.index.saturating_sub(1))
-        .step_by(config.shard.count.max(1));
+        .step_by(config.shard.count.max(1))
+        .filter(|item| !config.skip.contains(&item_line(item)));
     for item in lines.enumerate() {
         if tokens.recv().is_err() || stopped.load(Ordering::SeqCst) {
             return false;
@@ -288,6 +292,14 @@ fn deliver_in_order(
     // After a stop, results may arrive out of order with a gap; pass on what is left in order.
     for (_, result) in waiting {
         sink(result);
+    }
+}
+
+/// The line number of a line the reader took, or of the input error in its place.
+fn item_line(item: &Result<(usize, String), InputError>) -> usize {
+    match item {
+        Ok((line, _)) => *line,
+        Err(e) => line_of(e),
     }
 }
 

@@ -7,6 +7,7 @@
 //! - [`chart`]: solve times of many puzzles per variant;
 //! - [`explain`]: why a grid has no solution;
 //! - [`batch`]: the JSON line of each batch result and the batch and merge summaries;
+//! - [`lines`]: puzzle lines to result lines in one call (a partition of a distributed run);
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
 //! - [`tree`]: the LP branch-and-bound tree as JSON records and as a picture;
 //! - [`html`]: the classroom page (inline SVG and CSS, no script).
@@ -20,6 +21,7 @@ pub mod count;
 pub mod explain;
 pub mod html;
 pub mod json;
+pub mod lines;
 pub mod lp_svg;
 pub mod svg;
 pub mod text;

@@ -1,0 +1,93 @@
+//! `solve_lines`: puzzle lines in, the JSON result lines of `sudoku-ilp batch` out — the unit of
+//! work of a Dask, Spark, Ray or `multiprocessing` run, whose outputs `sudoku-ilp merge` joins.
+
+use crate::convert::value_error;
+use crate::options::Options;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sudoku_ilp::batch::{BatchConfig, Shard};
+use sudoku_ilp::report::lines::result_lines;
+
+/// The JSON result lines `sudoku-ilp batch` writes for `lines` (a list of puzzle lines, one
+/// puzzle each; a trailing newline is dropped; blank and `#` lines give no result but are
+/// counted), numbered from `first_line` and with `"file": file` (default `"<stdin>"`, as
+/// `batch -`). Bad lines give a `"bad_line"` result in place. Pass the chunk's first line number
+/// in the whole file and the file's name, and `sudoku-ilp merge` joins the outputs of all
+/// chunks into the output of one `batch` run.
+///
+/// Options: those of `solve` (`method`, `model` and its switches, `singles`, `start`,
+/// `start_budget`, `time_limit`, `highs`), `fast=True` (as `batch --fast`: singles, reduce and a
+/// propagation start for the MILP) and `jobs` (worker threads, default 1: a chunk is usually one
+/// task of a scheduler that already runs one task per core).
+#[pyfunction]
+#[pyo3(signature = (lines, first_line = 1, file = None, **engine_options))]
+pub fn solve_lines(
+    py: Python<'_>,
+    lines: Vec<String>,
+    first_line: usize,
+    file: Option<String>,
+    engine_options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<String>> {
+    if first_line == 0 {
+        return Err(value_error("first_line counts from 1"));
+    }
+    if let Some(at) = lines
+        .iter()
+        .position(|l| l.strip_suffix('\n').unwrap_or(l).contains('\n'))
+    {
+        return Err(value_error(format!("lines[{at}] holds more than one line")));
+    }
+    let options = engine_options.map(|d| d.copy()).transpose()?;
+    let jobs = take_jobs(options.as_ref())?;
+    if let Some(dict) = &options {
+        apply_fast(dict)?;
+    }
+    let options = Options::new("solve_lines", options.as_ref());
+    let (spec, limits) = options.engine()?;
+    options.finish()?;
+    let config = BatchConfig {
+        engine: spec.build().map_err(value_error)?,
+        limits,
+        box_shape: None,
+        jobs,
+        window: 256 * jobs,
+        every: 1,
+        shard: Shard::WHOLE,
+        line_offset: first_line - 1,
+        skip: Default::default(),
+    };
+    let file = file.unwrap_or_else(|| "<stdin>".into());
+    Ok(py.detach(|| result_lines(lines.iter().map(String::as_str), &file, &file, config)))
+}
+
+/// Takes `jobs` (1..=256, default 1) out of the options.
+fn take_jobs(options: Option<&Bound<'_, PyDict>>) -> PyResult<usize> {
+    let Some(value) = options.map(|d| d.get_item("jobs")).transpose()?.flatten() else {
+        return Ok(1);
+    };
+    options.map(|d| d.del_item("jobs")).transpose()?;
+    match value.extract::<usize>() {
+        Ok(jobs) if (1..=256).contains(&jobs) => Ok(jobs),
+        _ => Err(value_error("jobs must be between 1 and 256")),
+    }
+}
+
+/// `fast=True` as `batch --fast`: singles and reduce, and a propagation start for the MILP
+/// unless a start is given.
+fn apply_fast(options: &Bound<'_, PyDict>) -> PyResult<()> {
+    let Some(fast) = options.get_item("fast")? else {
+        return Ok(());
+    };
+    options.del_item("fast")?;
+    if !fast.is_truthy()? {
+        return Ok(());
+    }
+    options.set_item("singles", true)?;
+    options.set_item("reduce", true)?;
+    let method: Option<String> = options.get_item("method")?.and_then(|m| m.extract().ok());
+    let milp = matches!(method.as_deref(), None | Some("ilp") | Some("milp"));
+    if milp && options.get_item("start")?.is_none() {
+        options.set_item("start", "propagate")?;
+    }
+    Ok(())
+}
