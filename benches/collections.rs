@@ -26,7 +26,10 @@ fn main() {
     } else {
         Presolve::None
     };
-    let formulation: Box<dyn Formulation> = Box::new(Binary { reduce });
+    let formulation: Box<dyn Formulation> = Box::new(Binary {
+        reduce,
+        ..Binary::default()
+    });
     let mut options = SolveOptions {
         tuned: !args.iter().any(|a| a == "--plain-highs"),
         ..SolveOptions::default()

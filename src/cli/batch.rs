@@ -4,7 +4,6 @@ use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg
 use super::model_args::{StartArg, StartArgs};
 use super::output::Destination;
 use super::{resume, Code, Failure};
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
