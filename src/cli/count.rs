@@ -1,10 +1,11 @@
 //! `sudoku-ilp count`: the number of solutions, up to a maximum.
 
-use super::model_args::{engine, parse_positive, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::model_args::{engine, parse_positive, ModelArgs, SolverArgs, StartArgs};
 use super::{emit, input_failure, Code, Failure};
+use super::values::named;
 use clap::Args;
 use std::sync::Arc;
-use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits};
+use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits, Method};
 use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count_text};
@@ -60,8 +61,8 @@ pub struct CountingArgs {
 
     /// Who enumerates the solutions: ilp (HiGHS with no-good rows), backtrack (depth-first
     /// search) or sat (CaDiCaL with blocking clauses). propagate cannot enumerate.
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
-    pub method: MethodArg,
+    #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp)]
+    pub method: Method,
 }
 
 /// A puzzle ready to count, or the pair of givens that leaves it no solution.

@@ -35,6 +35,7 @@ pub use propagate::Stage;
 
 use crate::check::{check, CheckError};
 use crate::formulation::ModelSize;
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{SolveError, SolveStats};
 use std::time::{Duration, Instant};
@@ -299,13 +300,6 @@ impl Method {
         }
     }
 
-    /// The method of a name as [`Method::name`] gives it (`milp` is another name of `ilp`).
-    pub fn from_name(name: &str) -> Option<Method> {
-        match name {
-            "milp" => Some(Method::Ilp),
-            _ => Method::ALL.into_iter().find(|m| m.name() == name),
-        }
-    }
 
     /// The engine of a method that needs no model; `None` for [`Method::Ilp`], whose engine is
     /// built from a formulation and HiGHS options ([`milp::Milp`]).
@@ -319,6 +313,40 @@ impl Method {
         }
     }
 }
+
+impl Named for Method {
+    const WHAT: &'static str = "method";
+    fn all() -> &'static [Method] {
+        &Method::ALL
+    }
+    fn name(self) -> &'static str {
+        Method::name(self)
+    }
+    fn about(self) -> &'static str {
+        match self {
+            Method::Ilp => "The MILP model solved by HiGHS",
+            Method::Backtrack => "Depth-first search, most-constrained choice first",
+            Method::Propagate => {
+                "Unit propagation on the SAT clauses, the failed-literal rule, then search"
+            }
+            Method::LpBb => {
+                "LP-based branch and bound: one HiGHS LP re-solved at every node after singles \
+                 propagation, branching on the cell with the fewest candidates"
+            }
+            Method::Sat => {
+                "Seed 001's SAT clauses (only the literals givens leave open) solved by CaDiCaL"
+            }
+        }
+    }
+    /// `milp` is another name of `ilp`.
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Method::Ilp => &["milp"],
+            _ => &[],
+        }
+    }
+}
+impl_named_text!(Method);
 
 /// The mask of all values 1..n: bits 0..n−1 (n ≤ 64).
 pub(crate) fn full_mask(n: usize) -> u64 {
