@@ -12,6 +12,7 @@ mod equivalence;
 mod export;
 mod highs;
 mod hostile;
+mod layers;
 mod lp_bb;
 mod lp_render;
 mod methods;
