@@ -2,9 +2,9 @@
 
 use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, ModelChoice};
 use super::model_args::{StartArg, StartArgs};
+use super::values::named;
 use super::{Code, Failure};
 use anyhow::Context;
-use super::values::named;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;

@@ -1,8 +1,8 @@
 //! `sudoku-ilp count`: the number of solutions, up to a maximum.
 
 use super::model_args::{engine, parse_positive, ModelArgs, SolverArgs, StartArgs};
-use super::{emit, input_failure, Code, Failure};
 use super::values::named;
+use super::{emit, input_failure, Code, Failure};
 use clap::Args;
 use std::sync::Arc;
 use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits, Method};

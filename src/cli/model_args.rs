@@ -8,8 +8,8 @@ use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
 use sudoku_ilp::engine::{Engine, Method};
 use sudoku_ilp::formulation::{Formulation, ModelKind};
-use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, InputFormat, ParseOptions};
+use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::{check_options, SolveOptions};
 

@@ -2,8 +2,8 @@
 
 use super::model_args::{engine, ModelArgs, SolverArgs, StartArgs};
 use super::output::write_out;
-use super::{exit_code, Code, Failure};
 use super::values::named;
+use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
 use sudoku_ilp::engine::{Limits, Method};

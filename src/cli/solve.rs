@@ -1,9 +1,9 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
 use super::model_args::{engine, ModelArgs, SolverArgs, StartArgs};
+use super::values::named;
 use super::values::OutputArg;
 use super::{emit, exit_code, Code, Failure};
-use super::values::named;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use sudoku_ilp::engine::lp_bb::{LpBb, Tree};

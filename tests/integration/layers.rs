@@ -82,8 +82,8 @@ fn no_library_module_imports_a_layer_above_its_own() {
         }
         let own = layer_of(top).unwrap_or_else(|| panic!("{top}: give it a layer in LAYERS"));
         for (line, module) in imports(&std::fs::read_to_string(&file).unwrap()) {
-            let theirs = layer_of(&module)
-                .unwrap_or_else(|| panic!("{module}: give it a layer in LAYERS"));
+            let theirs =
+                layer_of(&module).unwrap_or_else(|| panic!("{module}: give it a layer in LAYERS"));
             checked += 1;
             if theirs > own {
                 upward.push(format!(
@@ -101,7 +101,8 @@ fn no_library_module_imports_a_layer_above_its_own() {
 
 #[test]
 fn an_upward_import_is_seen() {
-    let text = "use crate::puzzle::Grid;\nuse crate::report::text;\n#[cfg(test)]\nuse crate::input;";
+    let text =
+        "use crate::puzzle::Grid;\nuse crate::report::text;\n#[cfg(test)]\nuse crate::input;";
     assert_eq!(
         imports(text),
         vec![(1, "puzzle".to_string()), (2, "report".to_string())]

@@ -3,7 +3,12 @@
 //! An [`Engine`] takes a [`Puzzle`] and [`Limits`] and returns a [`Solution`]: a [`Status`], the
 //! grid (only after the independent checker passed it), the time, and typed statistics of the
 //! engine's family. Every command that solves (solve, batch, compare, count, check) takes any
-//! engine; adding one is one new file here plus one line in [`Method`]'s list.
+//! engine. Adding one touches two files: a new file here, and this one (its `pub mod` line, a
+//! [`Method`] variant with its entry in `ALL`, its name, help line and [`Method::search_engine`]
+//! arm); the command line and Python take the new name from [`Method`]. An engine whose
+//! statistics are of a new family adds a [`Stats`] variant, which four more files render
+//! (`report/json.rs`, `report/text.rs`, and the Python crate's `stats.rs` and `_native.pyi`); one
+//! that can give a MIP start is also listed in `spec.rs` and in the command line's `StartArg`.
 //!
 //! | engine | file | what it does |
 //! |---|---|---|
@@ -299,7 +304,6 @@ impl Method {
             Method::Sat => "sat",
         }
     }
-
 
     /// The engine of a method that needs no model; `None` for [`Method::Ilp`], whose engine is
     /// built from a formulation and HiGHS options ([`milp::Milp`]).

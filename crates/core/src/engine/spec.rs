@@ -16,8 +16,8 @@
 use super::lp_bb::LpBb;
 use super::milp::{Milp, Presolve, Start, START_BUDGET};
 use super::{Engine, Method};
-use crate::limits::{Limit, LimitError};
 use crate::formulation::{binary::Binary, natural::Natural, Formulation, ModelKind};
+use crate::limits::{Limit, LimitError};
 use crate::solve::SolveOptions;
 use std::sync::Arc;
 
