@@ -5,6 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
+use sudoku_ilp::engine::spec::SpecError;
+use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::puzzle::Grid;
 
 /// A JSON value as the Python object `json.loads` would give.
@@ -46,6 +48,33 @@ pub fn rows(grid: &Grid) -> Vec<Vec<u32>> {
 /// Bad input or options: `ValueError` with the library's one-line message.
 pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// A limit not kept, as `ValueError` with Python's name of the keyword option.
+pub fn limit_error(e: LimitError) -> PyErr {
+    let name = match e.limit() {
+        Limit::TimeLimit => "time_limit",
+        Limit::StartBudget => "start_budget",
+        Limit::Threads => "threads",
+        Limit::Jobs => "jobs",
+        Limit::BoxSide => "box",
+    };
+    let words = match e {
+        LimitError::NotPositiveSeconds { .. } => "must be a positive number of seconds".into(),
+        LimitError::Zero { .. } | LimitError::TooMany { .. } => match e.limit().max() {
+            Some(max) => format!("must be between 1 and {max}"),
+            None => "must be a positive number".into(),
+        },
+    };
+    PyValueError::new_err(format!("{name} {words}"))
+}
+
+/// Options that do not go together, as `ValueError`; a limit in Python's words.
+pub fn spec_error(e: SpecError) -> PyErr {
+    match e {
+        SpecError::Limit(limit) => limit_error(limit),
+        other => value_error(other),
+    }
 }
 
 /// A failure that is not about the puzzle: [`SolverError`].

@@ -6,6 +6,9 @@
 //! JSON and pictures come from its report layer. The GIL is released while HiGHS or a search
 //! runs, so Python threads solve in parallel.
 
+// No unsafe code of our own; pyo3's macros expand to what they need.
+#![deny(unsafe_code)]
+
 mod convert;
 mod lines;
 mod options;
@@ -43,24 +46,15 @@ mod _native {
         batch, check, compare, count, explain, export, lp_picture, page, solve, Batch,
     };
 
+    use sudoku_ilp::named::names;
+
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("SolverError", m.py().get_type::<SolverError>())?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        m.add(
-            "METHODS",
-            sudoku_ilp::engine::Method::ALL.map(|m| m.name()).to_vec(),
-        )?;
-        m.add(
-            "MODELS",
-            sudoku_ilp::formulation::ModelKind::ALL
-                .map(|k| k.name())
-                .to_vec(),
-        )?;
-        m.add(
-            "FORMATS",
-            sudoku_ilp::export::Format::ALL.map(|f| f.name()).to_vec(),
-        )?;
+        m.add("METHODS", names::<sudoku_ilp::engine::Method>())?;
+        m.add("MODELS", names::<sudoku_ilp::formulation::ModelKind>())?;
+        m.add("FORMATS", names::<sudoku_ilp::export::Format>())?;
         Ok(())
     }
 }

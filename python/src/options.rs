@@ -1,7 +1,7 @@
 //! Keyword options of `solve`, `count`, `check`, `batch` and `export`, turned into the
 //! library's [`EngineSpec`] (which says which options go together) and HiGHS options.
 
-use crate::convert::value_error;
+use crate::convert::{limit_error, value_error};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -9,6 +9,7 @@ use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec};
 use sudoku_ilp::engine::{Limits, Method};
 use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::solve::{check_options, SolveOptions};
 
 /// Keyword options, read one by one; `finish` refuses the ones nobody read.
@@ -67,12 +68,7 @@ impl<'py> Options<'py> {
     /// `model` and its switches.
     pub fn model(&self) -> PyResult<ModelSpec> {
         let name = self.take::<String>("model")?.unwrap_or("binary".into());
-        let kind = ModelKind::from_name(&name).ok_or_else(|| {
-            value_error(format!(
-                "model {name:?}: expected one of {}",
-                ModelKind::ALL.map(|k| k.name()).join(", ")
-            ))
-        })?;
+        let kind: ModelKind = name.parse().map_err(value_error)?;
         Ok(ModelSpec {
             reduce: self.flag("reduce")?,
             pair_m: self.flag("pair_m")?,
@@ -87,16 +83,10 @@ impl<'py> Options<'py> {
     /// The HiGHS options: `time_limit` (seconds, default 60), `threads` (1..=64) and `highs`
     /// (a dict of HiGHS option names to values), checked on a throwaway HiGHS instance.
     pub fn solve_options(&self) -> PyResult<SolveOptions> {
-        let time_limit = self.take::<f64>("time_limit")?.unwrap_or(60.0);
-        if !(time_limit > 0.0 && time_limit.is_finite()) {
-            return Err(value_error(
-                "time_limit must be a positive number of seconds",
-            ));
-        }
-        let threads = self.take::<u32>("threads")?.unwrap_or(1);
-        if !(1..=64).contains(&threads) {
-            return Err(value_error("threads must be between 1 and 64"));
-        }
+        let time_limit = self.take::<f64>("time_limit")?;
+        let time_limit = seconds(Limit::TimeLimit, time_limit.unwrap_or(DEFAULT_TIME_LIMIT))?;
+        let threads = self.take::<u64>("threads")?.unwrap_or(1);
+        let threads = Limit::Threads.count(threads).map_err(limit_error)? as u32;
         let highs = match self.take::<Bound<'py, PyDict>>("highs")? {
             None => Vec::new(),
             Some(dict) => highs_options(&dict)?,
@@ -142,12 +132,7 @@ impl<'py> Options<'py> {
 
 /// The method of a name (`ilp` or `milp`, `backtrack`, `propagate`, `lp-bb`, `sat`).
 pub fn method(name: &str) -> PyResult<Method> {
-    Method::from_name(name).ok_or_else(|| {
-        value_error(format!(
-            "method {name:?}: expected one of {}",
-            Method::ALL.map(|m| m.name()).join(", ")
-        ))
-    })
+    name.parse().map_err(value_error)
 }
 
 /// `{"mip_heuristic_effort": 0, "presolve": "off"}` as (name, value) text pairs.
@@ -171,13 +156,13 @@ fn highs_options(dict: &Bound<'_, PyDict>) -> PyResult<Vec<(String, String)>> {
 
 /// HiGHS options with a time limit, which must be a positive number of seconds.
 pub fn time_limited(time_limit: f64) -> PyResult<SolveOptions> {
-    if !(time_limit > 0.0 && time_limit.is_finite()) {
-        return Err(value_error(
-            "time_limit must be a positive number of seconds",
-        ));
-    }
     Ok(SolveOptions {
-        time_limit,
+        time_limit: seconds(Limit::TimeLimit, time_limit)?,
         ..SolveOptions::default()
     })
+}
+
+/// `value` when it keeps the library's `limit` in seconds.
+fn seconds(limit: Limit, value: f64) -> PyResult<f64> {
+    limit.seconds(value).map_err(limit_error)
 }

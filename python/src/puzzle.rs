@@ -31,17 +31,7 @@ fn parse_options(
     line: Option<usize>,
     format: &str,
 ) -> PyResult<ParseOptions> {
-    let format = match format {
-        "auto" => InputFormat::Auto,
-        "json" => InputFormat::Json,
-        "lines" => InputFormat::Lines,
-        "grid" => InputFormat::Grid,
-        other => {
-            return Err(value_error(format!(
-                "format {other:?}: expected auto, json, lines or grid"
-            )))
-        }
-    };
+    let format: InputFormat = format.parse().map_err(value_error)?;
     Ok(ParseOptions {
         box_shape,
         line,

@@ -102,7 +102,7 @@ impl SolveResult {
             _ => None,
         };
         let kind = model
-            .or(own.filter(|name| ModelKind::from_name(name).is_some()))
+            .or(own.filter(|name| name.parse::<ModelKind>().is_ok()))
             .unwrap_or(ModelKind::Binary.name());
         crate::tasks::lp_picture_of(py, &self.puzzle, kind, None)
     }

@@ -2,7 +2,7 @@
 //! and batch. Each reads its options, releases the GIL while the library works, and wraps the
 //! library's typed result.
 
-use crate::convert::{solver_error, to_py, value_error};
+use crate::convert::{solver_error, spec_error, to_py, value_error};
 use crate::options::{time_limited, Options};
 use crate::pictures::Picture;
 use crate::puzzle::PyPuzzle;
@@ -61,7 +61,7 @@ pub fn solve(
             tree: Some(tree.unwrap_or_default()),
         });
     }
-    let engine = spec.build().map_err(value_error)?;
+    let engine = spec.build().map_err(spec_error)?;
     let solution = py
         .detach(|| engine.solve(&inner, &limits))
         .map_err(solver_error)?;
@@ -111,7 +111,7 @@ fn counted(
     let options = Options::new(function, options);
     let (spec, limits) = options.engine()?;
     options.finish()?;
-    let engine = spec.build().map_err(value_error)?;
+    let engine = spec.build().map_err(spec_error)?;
     let inner = puzzle.inner.clone();
     let count = py
         .detach(|| engine.count(&inner, max, &limits))
@@ -157,12 +157,7 @@ pub fn export(
     format: &str,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let format = Format::from_name(format).ok_or_else(|| {
-        value_error(format!(
-            "format {format:?}: expected one of {}",
-            Format::ALL.map(|f| f.name()).join(", ")
-        ))
-    })?;
+    let format: Format = format.parse().map_err(value_error)?;
     let options = Options::new("export", options);
     let model = options.model()?;
     options.finish()?;
@@ -239,8 +234,7 @@ pub fn lp_picture_of(
     model: &str,
     title: Option<String>,
 ) -> PyResult<Picture> {
-    let kind = ModelKind::from_name(model)
-        .ok_or_else(|| value_error(format!("model {model:?}: expected binary or natural")))?;
+    let kind: ModelKind = model.parse().map_err(value_error)?;
     let formulation = sudoku_ilp::engine::spec::ModelSpec::of(kind)
         .formulation()
         .map_err(value_error)?;
@@ -274,7 +268,7 @@ pub fn batch(
     options.finish()?;
     Ok(Batch {
         source: Some(puzzles.try_iter()?.unbind()),
-        engine: spec.build().map_err(value_error)?,
+        engine: spec.build().map_err(spec_error)?,
         limits,
         jobs,
         taken: 0,

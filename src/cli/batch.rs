@@ -1,8 +1,9 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, MethodArg, ModelChoice};
+use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, ModelChoice};
 use super::model_args::{StartArg, StartArgs};
 use super::output::Destination;
+use super::values::named;
 use super::{resume, Code, Failure};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -14,7 +15,7 @@ use std::time::{Duration, Instant};
 use sudoku_ilp::batch::{
     peak_memory_mb, run_batch, severity, BatchConfig, RunFacts, Shard, Summary,
 };
-use sudoku_ilp::engine::Limits;
+use sudoku_ilp::engine::{Limits, Method};
 use sudoku_ilp::input::{open_lines, origin_name, LineStream};
 use sudoku_ilp::report::batch::{result_json, summary_json, summary_text};
 
@@ -68,8 +69,8 @@ pub struct BatchArgs {
     pub fast: bool,
 
     /// Solution method for every line (see `solve --method`).
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
-    pub method: MethodArg,
+    #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp)]
+    pub method: Method,
 
     #[command(flatten)]
     pub start: StartArgs,
@@ -140,7 +141,7 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
     if args.fast {
         args.singles = true;
         args.choice.reduce = true;
-        if args.method == MethodArg::Ilp && args.start.start == StartArg::None {
+        if args.method == Method::Ilp && args.start.start == StartArg::None {
             args.start.start = StartArg::Propagate;
         }
     }
@@ -274,7 +275,7 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
     if args.singles {
         model += ", singles";
     }
-    if !options.tuned && args.method == MethodArg::Ilp {
+    if !options.tuned && args.method == Method::Ilp {
         model += ", plain HiGHS";
     }
     if let Some(start) = args.start.start.method() {

@@ -98,13 +98,8 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
             "--chart -: the table goes to standard output; write the chart to a file",
         ));
     }
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return Err(Failure::usage(
-            "--time-limit must be a positive number of seconds",
-        ));
-    }
     let options = SolveOptions {
-        time_limit: args.time_limit,
+        time_limit: super::model_args::time_limit(args.time_limit)?,
         ..SolveOptions::default()
     };
     let variants = chosen_variants(&args.variants, &options)?;

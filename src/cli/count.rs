@@ -1,10 +1,11 @@
 //! `sudoku-ilp count`: the number of solutions, up to a maximum.
 
-use super::model_args::{engine, parse_positive, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::model_args::{engine, parse_positive, ModelArgs, SolverArgs, StartArgs};
+use super::values::named;
 use super::{emit, input_failure, Code, Failure};
 use clap::Args;
 use std::sync::Arc;
-use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits};
+use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits, Method};
 use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count_text};
@@ -61,8 +62,8 @@ pub struct CountingArgs {
     /// Who enumerates the solutions: ilp (HiGHS with no-good rows), backtrack (depth-first
     /// search) or sat (CaDiCaL with blocking clauses). propagate and lp-bb cannot enumerate
     /// (exit 2).
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
-    pub method: MethodArg,
+    #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp)]
+    pub method: Method,
 }
 
 /// A puzzle ready to count, or the pair of givens that leaves it no solution.
@@ -78,10 +79,10 @@ impl CountingArgs {
     /// Reads the puzzle as `ModelArgs::puzzle` does, except that a value given twice in a house
     /// is not bad input: such a grid has no solution (the later given of each pair is left out).
     pub fn prepare(&self, command: &str) -> Result<Counting, Failure> {
-        if matches!(self.method, MethodArg::Propagate | MethodArg::LpBb) {
+        if matches!(self.method, Method::Propagate | Method::LpBb) {
             return Err(Failure::usage(format!(
                 "{command} --method {}: cannot enumerate solutions; use ilp, backtrack or sat",
-                if self.method == MethodArg::LpBb {
+                if self.method == Method::LpBb {
                     "lp-bb"
                 } else {
                     "propagate"

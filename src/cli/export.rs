@@ -3,7 +3,7 @@
 
 use super::model_args::ModelArgs;
 use super::output::{finish, is_stdout, write_out, Destination};
-use super::values::FormatArg;
+use super::values::named;
 use super::{Code, Failure};
 use clap::Args;
 use std::io::Write;
@@ -34,8 +34,8 @@ pub struct ExportArgs {
     pub model: ModelArgs,
 
     /// File format (inferred from OUT's extension when left out).
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_parser = named::<Format>())]
+    pub format: Option<Format>,
 
     /// Write to this file instead of standard output ('-': standard output).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
@@ -82,7 +82,7 @@ fn format_of(args: &ExportArgs) -> Result<Format, Failure> {
         .as_deref()
         .filter(|p| !is_stdout(p))
         .and_then(Format::from_path);
-    match (args.format.map(Format::from), inferred) {
+    match (args.format, inferred) {
         (Some(f), Some(g)) if f != g => Err(Failure::usage(format!(
             "--format {} does not match the extension of {} ({})",
             f.name(),

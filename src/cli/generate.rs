@@ -48,11 +48,6 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
     let n = args.size;
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return Err(Failure::usage(
-            "--time-limit must be a positive number of seconds",
-        ));
-    }
     if n == 0 || n > sudoku_ilp::puzzle::MAX_ORDER {
         return Err(Failure::usage(format!(
             "--size must be in 1..={}",
@@ -81,7 +76,7 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         seed: args.seed,
         attempts: args.attempts.unwrap_or(n * n),
         solve: SolveOptions {
-            time_limit: args.time_limit,
+            time_limit: super::model_args::time_limit(args.time_limit)?,
             ..SolveOptions::default()
         },
     };

@@ -1,14 +1,15 @@
 //! The options that choose and shape a model, shared by every subcommand that builds one.
 
-use super::values::{InputFormatArg, ModelArg};
+use super::values::named;
 use super::{input_failure, parse_box, Failure};
 use clap::{Args, ValueEnum};
 use std::sync::Arc;
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
 use sudoku_ilp::engine::{Engine, Method};
-use sudoku_ilp::formulation::{CageForm, Formulation};
-use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, ParseOptions};
+use sudoku_ilp::formulation::{CageForm, Formulation, ModelKind};
+use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, InputFormat, ParseOptions};
+use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::{check_options, SolveOptions};
 
@@ -34,8 +35,8 @@ pub struct InputArgs {
     pub line: Option<usize>,
 
     /// How to read the puzzle file (default: by its content).
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormatArg::Auto)]
-    pub input_format: InputFormatArg,
+    #[arg(long, value_parser = named::<InputFormat>(), value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub input_format: InputFormat,
 }
 
 impl InputArgs {
@@ -44,7 +45,7 @@ impl InputArgs {
         ParseOptions {
             box_shape,
             line: self.line,
-            format: self.input_format.into(),
+            format: self.input_format,
         }
     }
 }
@@ -79,8 +80,8 @@ impl ModelArgs {
 #[derive(Debug, Args)]
 pub struct ModelChoice {
     /// The formulation.
-    #[arg(long, value_enum, default_value_t = ModelArg::Binary)]
-    pub model: ModelArg,
+    #[arg(long, value_parser = named::<ModelKind>(), default_value_t = ModelKind::Binary)]
+    pub model: ModelKind,
 
     /// Leave out the columns that givens rule out (x_rcv where v is given in a house of (r,c)).
     #[arg(long)]
@@ -129,13 +130,13 @@ impl ModelChoice {
             exclusions: self.exclusions,
             sums: self.sums,
             subset_sums: self.subset_sums,
-            ..ModelSpec::of(self.model.into())
+            ..ModelSpec::of(self.model)
         }
     }
 
     /// True when a switch shapes the model beyond `--model` (`--reduce` or a natural switch).
     pub fn has_model_switches(&self) -> bool {
-        self.spec() != ModelSpec::of(self.model.into())
+        self.spec() != ModelSpec::of(self.model)
     }
 
     /// The formulation these options name; a switch that does not apply to the model is a
@@ -184,13 +185,8 @@ impl HighsArgs {
     /// seconds is a usage error, and so is an unknown `--highs` option or a value of the wrong
     /// type (each is checked on a throwaway HiGHS instance before any puzzle is read).
     pub fn options(&self) -> Result<SolveOptions, Failure> {
-        if !(self.time_limit > 0.0 && self.time_limit.is_finite()) {
-            return Err(Failure::usage(
-                "--time-limit must be a positive number of seconds",
-            ));
-        }
         let options = SolveOptions {
-            time_limit: self.time_limit,
+            time_limit: time_limit(self.time_limit)?,
             threads: 1,
             verbose: self.verbose,
             tuned: !self.plain_highs,
@@ -229,12 +225,6 @@ impl SolverArgs {
     }
 }
 
-/// Most HiGHS threads one solve may ask for (more only queue on the cores).
-pub const MAX_THREADS: u64 = 64;
-
-/// Most worker threads a batch may start.
-pub const MAX_JOBS: u64 = 256;
-
 /// A whole number in 1..=max; negative numbers, zero and text get "must be a positive number".
 pub fn positive_at_most(s: &str, max: u64) -> Result<u64, String> {
     let t = s.trim();
@@ -254,43 +244,57 @@ pub fn parse_positive(s: &str) -> Result<usize, String> {
     positive_at_most(s, usize::MAX as u64).map(|v| v as usize)
 }
 
-/// `--threads`: 1..=[`MAX_THREADS`].
+/// `--threads`: [`Limit::Threads`].
 pub fn parse_threads(s: &str) -> Result<u32, String> {
-    positive_at_most(s, MAX_THREADS).map(|v| v as u32)
+    parse_limit(s, Limit::Threads).map(|v| v as u32)
 }
 
-/// `--jobs`: 1..=[`MAX_JOBS`].
+/// `--jobs`: [`Limit::Jobs`].
 pub fn parse_jobs(s: &str) -> Result<usize, String> {
-    positive_at_most(s, MAX_JOBS).map(|v| v as usize)
+    parse_limit(s, Limit::Jobs).map(|v| v as usize)
 }
 
-/// The solving methods as the command line names them (see [`Method`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MethodArg {
-    /// The MILP model solved by HiGHS.
-    #[value(alias = "milp")]
-    Ilp,
-    /// Depth-first search, most-constrained choice first.
-    Backtrack,
-    /// Unit propagation on the SAT clauses, the failed-literal rule, then search.
-    Propagate,
-    /// LP-based branch and bound: one HiGHS LP re-solved at every node after singles
-    /// propagation, branching on the cell with the fewest candidates.
-    LpBb,
-    /// Seed 001's SAT clauses (only the literals givens leave open) solved by CaDiCaL.
-    Sat,
-}
-
-impl From<MethodArg> for Method {
-    fn from(m: MethodArg) -> Method {
-        match m {
-            MethodArg::Ilp => Method::Ilp,
-            MethodArg::Backtrack => Method::Backtrack,
-            MethodArg::Propagate => Method::Propagate,
-            MethodArg::LpBb => Method::LpBb,
-            MethodArg::Sat => Method::Sat,
+/// A whole number that the library's `limit` bounds.
+fn parse_limit(s: &str, limit: Limit) -> Result<u64, String> {
+    let t = s.trim();
+    match t.parse::<u64>() {
+        Ok(v) => limit.count(v).map_err(limit_words),
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            let max = limit.max().unwrap_or(u64::MAX);
+            Err(limit_words(LimitError::TooMany { limit, max }))
         }
+        Err(_) => Err("must be a positive number".into()),
     }
+}
+
+/// A time limit in seconds: [`Limit::TimeLimit`].
+pub fn time_limit(seconds: f64) -> Result<f64, Failure> {
+    Limit::TimeLimit.seconds(seconds).map_err(limit_failure)
+}
+
+/// The command line's name of a limit's option.
+fn flag(limit: Limit) -> &'static str {
+    match limit {
+        Limit::TimeLimit => "--time-limit",
+        Limit::StartBudget => "--start-budget",
+        Limit::Threads => "--threads",
+        Limit::Jobs => "--jobs",
+        Limit::BoxSide => "--box",
+    }
+}
+
+/// A [`LimitError`] as the command line says it after the option's name.
+fn limit_words(e: LimitError) -> String {
+    match e {
+        LimitError::NotPositiveSeconds { .. } => "must be a positive number of seconds".into(),
+        LimitError::Zero { .. } => "must be a positive number (at least 1)".into(),
+        LimitError::TooMany { max, .. } => format!("at most {max}"),
+    }
+}
+
+/// A [`LimitError`] as a usage failure that names the option.
+pub fn limit_failure(e: LimitError) -> Failure {
+    Failure::usage(format!("{} {}", flag(e.limit()), limit_words(e)))
 }
 
 /// The engines that can give HiGHS a MIP start. Each value is named as the method it runs
@@ -311,7 +315,7 @@ pub enum StartArg {
 impl StartArg {
     /// The method of the same name; `None` for `none`.
     pub fn method(self) -> Option<Method> {
-        Method::from_name(self.to_possible_value()?.get_name())
+        self.to_possible_value()?.get_name().parse().ok()
     }
 }
 
@@ -343,14 +347,14 @@ impl Default for StartArgs {
 /// HiGHS options and the MIP start. Model switches or a start with a search method are a usage
 /// error.
 pub fn engine(
-    method: MethodArg,
+    method: Method,
     choice: &ModelChoice,
     singles: bool,
     options: &SolveOptions,
     start: &StartArgs,
 ) -> Result<Arc<dyn Engine>, Failure> {
     EngineSpec {
-        method: method.into(),
+        method,
         model: choice.spec(),
         singles,
         start: start.start.method(),
@@ -373,7 +377,7 @@ fn spec_failure(e: SpecError) -> Failure {
             "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {m}"
         ),
         SpecError::StartWithSearch(m) => format!("--start applies to --method ilp, not {m}"),
-        SpecError::StartBudget => "--start-budget must be a positive number of seconds".into(),
+        SpecError::Limit(e) => return limit_failure(e),
         SpecError::StartNotSearch(_) => e.to_string(),
     })
 }

@@ -1,11 +1,12 @@
 //! `sudoku-ilp render`: a puzzle (or its solution) as an SVG picture.
 
-use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::model_args::{engine, ModelArgs, SolverArgs, StartArgs};
 use super::output::write_out;
+use super::values::named;
 use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
-use sudoku_ilp::engine::Limits;
+use sudoku_ilp::engine::{Limits, Method};
 use sudoku_ilp::report::{lp_svg::lp_svg, svg::svg};
 use sudoku_ilp::solve::grid_relaxation;
 
@@ -34,8 +35,8 @@ pub struct RenderArgs {
     pub solve: bool,
 
     /// Solution method with --solve (see `solve --method`).
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp, requires = "solve")]
-    pub method: MethodArg,
+    #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp, requires = "solve")]
+    pub method: Method,
 
     #[command(flatten)]
     pub start: StartArgs,

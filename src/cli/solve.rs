@@ -1,12 +1,13 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
-use super::model_args::{engine, MethodArg, ModelArgs, SolverArgs, StartArgs};
+use super::model_args::{engine, ModelArgs, SolverArgs, StartArgs};
+use super::values::named;
 use super::values::OutputArg;
 use super::{emit, exit_code, Code, Failure};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use sudoku_ilp::engine::lp_bb::{LpBb, Tree};
-use sudoku_ilp::engine::{Limits, Solution};
+use sudoku_ilp::engine::{Limits, Method, Solution};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::json::solution_json;
 use sudoku_ilp::report::text::{grid_line, grid_text, solution_text, status_text};
@@ -57,8 +58,8 @@ pub struct SolveArgs {
     /// failed-literal rule, then search), sat (the SAT clauses over the literals givens leave
     /// open, solved by the CDCL solver CaDiCaL) or lp-bb (LP-based branch and bound over HiGHS
     /// LPs with singles propagation at every node). --time-limit applies to all.
-    #[arg(long, value_enum, default_value_t = MethodArg::Ilp)]
-    pub method: MethodArg,
+    #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp)]
+    pub method: Method,
 
     #[command(flatten)]
     pub start: StartArgs,
@@ -85,7 +86,7 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let solution: Solution = match &args.tree {
         None => engine.solve(&puzzle, &limits).map_err(Failure::internal)?,
         Some(path) => {
-            if args.method != MethodArg::LpBb {
+            if args.method != Method::LpBb {
                 return Err(Failure::usage("--tree applies to --method lp-bb"));
             }
             let format = TreeFormat::of(path)?;

@@ -13,6 +13,7 @@ mod export;
 mod highs;
 mod hostile;
 mod hostile_table;
+mod layers;
 mod lp_bb;
 mod lp_render;
 mod methods;

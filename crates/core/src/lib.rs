@@ -20,6 +20,10 @@
 //! assert_eq!(solution.grid.unwrap().rows()[0], vec![4, 8, 3, 9, 2, 1, 6, 5, 7]);
 //! ```
 
+// Every `unsafe` block of the crate is in `solve::ffi` (one SAFETY comment each), the one module
+// allowed to have them.
+#![deny(unsafe_code)]
+
 pub mod batch;
 pub mod check;
 pub mod classroom;
@@ -32,6 +36,8 @@ pub mod formulation;
 pub mod generate;
 pub mod info;
 pub mod input;
+pub mod limits;
+pub mod named;
 pub mod puzzle;
 pub mod report;
 pub mod rules;

@@ -3,7 +3,12 @@
 //! An [`Engine`] takes a [`Puzzle`] and [`Limits`] and returns a [`Solution`]: a [`Status`], the
 //! grid (only after the independent checker passed it), the time, and typed statistics of the
 //! engine's family. Every command that solves (solve, batch, compare, count, check) takes any
-//! engine; adding one is one new file here plus one line in [`Method`]'s list.
+//! engine. Adding one touches two files: a new file here, and this one (its `pub mod` line, a
+//! [`Method`] variant with its entry in `ALL`, its name, help line and [`Method::search_engine`]
+//! arm); the command line and Python take the new name from [`Method`]. An engine whose
+//! statistics are of a new family adds a [`Stats`] variant, which four more files render
+//! (`report/json.rs`, `report/text.rs`, and the Python crate's `stats.rs` and `_native.pyi`); one
+//! that can give a MIP start is also listed in `spec.rs` and in the command line's `StartArg`.
 //!
 //! | engine | file | what it does |
 //! |---|---|---|
@@ -35,6 +40,7 @@ pub use propagate::Stage;
 
 use crate::check::{check, CheckError};
 use crate::formulation::ModelSize;
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{SolveError, SolveStats};
 use std::time::{Duration, Instant};
@@ -299,14 +305,6 @@ impl Method {
         }
     }
 
-    /// The method of a name as [`Method::name`] gives it (`milp` is another name of `ilp`).
-    pub fn from_name(name: &str) -> Option<Method> {
-        match name {
-            "milp" => Some(Method::Ilp),
-            _ => Method::ALL.into_iter().find(|m| m.name() == name),
-        }
-    }
-
     /// The engine of a method that needs no model; `None` for [`Method::Ilp`], whose engine is
     /// built from a formulation and HiGHS options ([`milp::Milp`]).
     pub fn search_engine(self) -> Option<Box<dyn Engine>> {
@@ -356,6 +354,39 @@ impl Engine for NoRules {
         self.0.count(puzzle, max, limits)
     }
 }
+impl Named for Method {
+    const WHAT: &'static str = "method";
+    fn all() -> &'static [Method] {
+        &Method::ALL
+    }
+    fn name(self) -> &'static str {
+        Method::name(self)
+    }
+    fn about(self) -> &'static str {
+        match self {
+            Method::Ilp => "The MILP model solved by HiGHS",
+            Method::Backtrack => "Depth-first search, most-constrained choice first",
+            Method::Propagate => {
+                "Unit propagation on the SAT clauses, the failed-literal rule, then search"
+            }
+            Method::LpBb => {
+                "LP-based branch and bound: one HiGHS LP re-solved at every node after singles \
+                 propagation, branching on the cell with the fewest candidates"
+            }
+            Method::Sat => {
+                "Seed 001's SAT clauses (only the literals givens leave open) solved by CaDiCaL"
+            }
+        }
+    }
+    /// `milp` is another name of `ilp`.
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Method::Ilp => &["milp"],
+            _ => &[],
+        }
+    }
+}
+impl_named_text!(Method);
 
 /// The mask of all values 1..n: bits 0..n−1 (n ≤ 64).
 pub(crate) fn full_mask(n: usize) -> u64 {

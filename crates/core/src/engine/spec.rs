@@ -17,6 +17,7 @@ use super::lp_bb::LpBb;
 use super::milp::{Milp, Presolve, Start, START_BUDGET};
 use super::{Engine, Method};
 use crate::formulation::{binary::Binary, natural::Natural, CageForm, Formulation, ModelKind};
+use crate::limits::{Limit, LimitError};
 use crate::solve::SolveOptions;
 use std::sync::Arc;
 
@@ -121,7 +122,7 @@ impl Default for EngineSpec {
 }
 
 /// Options that do not go together.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SpecError {
     #[error("the natural-model switches apply to the natural model, not binary")]
     NaturalSwitchOnBinary,
@@ -135,8 +136,8 @@ pub enum SpecError {
     StartWithSearch(&'static str),
     #[error("{0} cannot give a MIP start (propagate, backtrack or sat can)")]
     StartNotSearch(&'static str),
-    #[error("the start budget must be a positive number of seconds")]
-    StartBudget,
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 impl EngineSpec {
@@ -179,9 +180,7 @@ impl EngineSpec {
         let Some(method) = self.start else {
             return Ok(None);
         };
-        if !(self.start_budget > 0.0 && self.start_budget.is_finite()) {
-            return Err(SpecError::StartBudget);
-        }
+        let budget = Limit::StartBudget.seconds(self.start_budget)?;
         let engine = match method {
             Method::Propagate | Method::Backtrack | Method::Sat => method.search_engine(),
             _ => None,
@@ -189,7 +188,7 @@ impl EngineSpec {
         .ok_or(SpecError::StartNotSearch(method.name()))?;
         Ok(Some(Start {
             engine: Arc::from(engine),
-            budget: self.start_budget,
+            budget,
         }))
     }
 }
@@ -273,6 +272,12 @@ mod tests {
             start_budget: 0.0,
             ..EngineSpec::default()
         };
-        assert_eq!(no_budget.build().err(), Some(SpecError::StartBudget));
+        assert_eq!(
+            no_budget.build().err().and_then(|e| match e {
+                SpecError::Limit(l) => Some(l.limit()),
+                _ => None,
+            }),
+            Some(Limit::StartBudget)
+        );
     }
 }

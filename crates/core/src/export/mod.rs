@@ -20,6 +20,7 @@ pub mod mps;
 
 use crate::format::{grid_text, thousands};
 use crate::formulation::{BuiltModel, Formulation, Sense};
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Layout, Puzzle};
 use good_lp::{IntoAffineExpression, Variable};
 use std::collections::{HashMap, HashSet};
@@ -53,11 +54,6 @@ impl Format {
         Format::Dzn,
     ];
 
-    /// The format of a name as [`Format::name`] gives it.
-    pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name() == name)
-    }
-
     /// The format named by a file's extension: `.lp`, `.mps`, `.dat`, `.cnf`, `.col`, `.dzn`.
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
@@ -90,6 +86,32 @@ impl Format {
         }
     }
 }
+
+impl Named for Format {
+    const WHAT: &'static str = "format";
+    fn all() -> &'static [Format] {
+        &Format::ALL
+    }
+    fn name(self) -> &'static str {
+        Format::name(self)
+    }
+    fn about(self) -> &'static str {
+        match self {
+            Format::Lp => "CPLEX LP (`.lp`): glpsol --lp, cbc, highs",
+            Format::Mps => "Free MPS (`.mps`): glpsol --freemps, cbc, highs",
+            Format::GmplData => {
+                "GNU MathProg data (`.dat`) for models/sudoku.mod and models/natural.mod"
+            }
+            Format::Cnf => "DIMACS CNF (`.cnf`): the SAT encoding of seed 001, for any SAT solver",
+            Format::Col => {
+                "DIMACS graph colouring (`.col`): the Sudoku graph, givens as a precolouring in \
+                 comments"
+            }
+            Format::Dzn => "MiniZinc data (`.dzn`) for models/sudoku.mzn",
+        }
+    }
+}
+impl_named_text!(Format);
 
 /// The longest variable or row name the writers accept (LP readers stop at 255 characters per
 /// line; this keeps every line short).

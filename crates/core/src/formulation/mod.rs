@@ -10,6 +10,7 @@ pub mod natural_rules;
 
 pub use binary_rules::CageForm;
 
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Cell, Grid, Puzzle};
 use good_lp::{
     Constraint, Expression, IntoAffineExpression, ProblemVariables, Variable, VariableDefinition,
@@ -17,7 +18,7 @@ use good_lp::{
 
 /// The formulations the tool knows, as named on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum ModelKind {
     /// x_rcv ∈ {0,1}: one binary per cell and value; every cell, row×value, column×value and
     /// box×value sums to 1.
@@ -38,11 +39,6 @@ impl ModelKind {
         ModelKind::NaturalStrong,
     ];
 
-    /// The formulation of a name as [`ModelKind::name`] gives it.
-    pub fn from_name(name: &str) -> Option<ModelKind> {
-        ModelKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -52,6 +48,33 @@ impl ModelKind {
         }
     }
 }
+
+impl Named for ModelKind {
+    const WHAT: &'static str = "model";
+    fn all() -> &'static [ModelKind] {
+        &ModelKind::ALL
+    }
+    fn name(self) -> &'static str {
+        ModelKind::name(self)
+    }
+    fn about(self) -> &'static str {
+        match self {
+            ModelKind::Binary => {
+                "x_rcv ∈ {0,1}: one binary per cell and value; every cell, row×value, \
+                 column×value and box×value sums to 1"
+            }
+            ModelKind::Natural => {
+                "The seed's natural model: integer x_rc ∈ [1, n], one binary per pair of cells \
+                 that share a house, two big-M rows per pair (M = n). Strengthening switches: \
+                 --pair-m, --drop-given-pairs, --exclusions, --sums, --subset-sums"
+            }
+            ModelKind::NaturalStrong => {
+                "The natural model with every strengthening switch on but --subset-sums"
+            }
+        }
+    }
+}
+impl_named_text!(ModelKind);
 
 /// What every formulation does: build a model of a puzzle.
 pub trait Formulation {

@@ -23,6 +23,7 @@ pub use sudocue::{is_sudocue, parse_sudocue};
 pub use text::parse_line;
 pub use tokens::{char_cells, tokens};
 
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::{square_box_side, Conflict, Grid, Layout, Puzzle, PuzzleError};
 use std::fmt;
 use std::io::Read;
@@ -146,6 +147,44 @@ pub enum InputFormat {
     /// A grid block: n lines of n cells, with optional box rules.
     Grid,
 }
+
+impl InputFormat {
+    /// Every input format, in the order help texts list them.
+    pub const ALL: [InputFormat; 4] = [
+        InputFormat::Auto,
+        InputFormat::Json,
+        InputFormat::Lines,
+        InputFormat::Grid,
+    ];
+}
+
+impl Named for InputFormat {
+    const WHAT: &'static str = "input format";
+    fn all() -> &'static [InputFormat] {
+        &InputFormat::ALL
+    }
+    fn name(self) -> &'static str {
+        match self {
+            InputFormat::Auto => "auto",
+            InputFormat::Json => "json",
+            InputFormat::Lines => "lines",
+            InputFormat::Grid => "grid",
+        }
+    }
+    fn about(self) -> &'static str {
+        match self {
+            InputFormat::Auto => "Decide by the content (the default)",
+            InputFormat::Json => "One JSON object",
+            InputFormat::Lines => {
+                "One puzzle per line: 81 characters, n² integers, or a jigsaw line"
+            }
+            InputFormat::Grid => {
+                "A grid block: n lines of n cells, optionally with '|' and '-+' box rules"
+            }
+        }
+    }
+}
+impl_named_text!(InputFormat);
 
 /// Options that the command line adds to what the input says.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

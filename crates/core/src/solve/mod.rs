@@ -13,6 +13,7 @@ pub mod session;
 
 mod analyse;
 mod error;
+#[allow(unsafe_code)]
 mod ffi;
 
 pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
