@@ -18,6 +18,7 @@ mod methods;
 mod natural;
 mod propagate;
 mod render;
+mod rule_engines;
 mod sat;
 mod scale;
 mod tutorial;

@@ -13,8 +13,16 @@
 //! place) is the empty clause: the puzzle is infeasible and the solver is not called. Every house
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
+//! A puzzle's variant primitives add their clauses ([`rules`]: support clauses for tables, units
+//! for value sets, cage-combination clauses for killer cages, a generalised totalizer for other
+//! linear rows), over the same open literals plus selector and encoding variables.
+//!
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
+
+mod rules;
+
+pub use rules::SumEncoding;
 
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SatStats, Solution, Stats, Status};
@@ -39,17 +47,21 @@ pub struct Cnf {
     pub long: Vec<Vec<Lit>>,
     /// The pairwise "at most one" clauses.
     pub pairs: Vec<[Lit; 2]>,
+    /// The clauses of the variant primitives ([`rules`]).
+    pub rules: Vec<Vec<Lit>>,
+    /// Variables beyond the open literals: cage selectors and encoding auxiliaries.
+    pub auxiliary: usize,
 }
 
 impl Cnf {
-    /// Number of variables (open literals).
+    /// Number of variables (open literals, then auxiliary variables).
     pub fn variables(&self) -> usize {
-        self.cells.len()
+        self.cells.len() + self.auxiliary
     }
 
     /// Number of clauses.
     pub fn clauses(&self) -> usize {
-        self.long.len() + self.pairs.len()
+        self.long.len() + self.pairs.len() + self.rules.len()
     }
 }
 
@@ -99,6 +111,11 @@ fn exactly_one(
 /// Seed 001's CNF over the open literals (module documentation); `None` when a group is empty,
 /// i.e. the puzzle is proven infeasible while encoding.
 pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
+    encode_with(puzzle, SumEncoding::default())
+}
+
+/// [`encode`] with a chosen encoding of cage sums.
+pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
     let cand = candidates(puzzle, &houses_of, &houses);
@@ -108,6 +125,8 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
         values: Vec::new(),
         long: Vec::new(),
         pairs: Vec::new(),
+        rules: Vec::new(),
+        auxiliary: 0,
     };
     // var[i·n + v − 1]: the variable of x(i, v), when open.
     let mut var = vec![None; n * n * n];
@@ -137,6 +156,13 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
             };
             exactly_one(&mut cnf, &group, first_shared)?;
         }
+    }
+    if !puzzle.primitives().is_empty() {
+        let first_free = cnf.cells.len() as u32;
+        let mut clauses = rules::RuleClauses::new(puzzle, &var, first_free);
+        clauses.add_all(puzzle, sums).ok()?;
+        cnf.auxiliary = (clauses.next_free() - first_free) as usize;
+        cnf.rules = clauses.clauses;
     }
     Some(cnf)
 }
@@ -185,6 +211,9 @@ impl<'p> Session<'p> {
         }
         for pair in &cnf.pairs {
             solver.add_clause_ref(pair).map_err(sat_error)?;
+        }
+        for clause in &cnf.rules {
+            solver.add_clause_ref(clause).map_err(sat_error)?;
         }
         if let Some(deadline) = deadline {
             solver.attach_terminator(move || {
@@ -273,9 +302,13 @@ enum Start<'p> {
 }
 
 /// Encodes `puzzle` and, unless that proved it infeasible, loads a solver.
-fn start<'p>(puzzle: &'p Puzzle, limits: &Limits) -> Result<Start<'p>, EngineError> {
+fn start<'p>(
+    puzzle: &'p Puzzle,
+    limits: &Limits,
+    sums: SumEncoding,
+) -> Result<Start<'p>, EngineError> {
     let begin = Instant::now();
-    let cnf = encode(puzzle);
+    let cnf = encode_with(puzzle, sums);
     let mut stats = SatStats {
         encode_ms: ms(begin.elapsed()),
         ..SatStats::default()
@@ -289,14 +322,16 @@ fn start<'p>(puzzle: &'p Puzzle, limits: &Limits) -> Result<Start<'p>, EngineErr
     Ok(Start::Ready(Box::new(session)))
 }
 
-impl Engine for Sat {
-    fn label(&self) -> String {
-        "sat".to_string()
-    }
-
-    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+impl Sat {
+    /// Solves with a chosen encoding of cage sums (the engine uses the default, [`SumEncoding`]).
+    pub fn solve_with(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        sums: SumEncoding,
+    ) -> Result<Solution, EngineError> {
         let begin = Instant::now();
-        let (status, grid, stats) = match start(puzzle, limits)? {
+        let (status, grid, stats) = match start(puzzle, limits, sums)? {
             Start::Infeasible(stats) => (Status::Infeasible, None, stats),
             Start::Ready(mut session) => match session.next()? {
                 Found::Grid(grid) => (Status::Solved, Some(grid), session.stats),
@@ -312,6 +347,16 @@ impl Engine for Sat {
             stats: Stats::Sat(stats),
         })
     }
+}
+
+impl Engine for Sat {
+    fn label(&self) -> String {
+        "sat".to_string()
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        self.solve_with(puzzle, limits, SumEncoding::default())
+    }
 
     /// Solves, blocks the solution, and solves again until `max + 1` solutions are found or the
     /// solver proves there is no other.
@@ -319,7 +364,7 @@ impl Engine for Sat {
         let begin = Instant::now();
         let max = max.max(1);
         let mut solutions: Vec<Grid> = Vec::new();
-        let (mut end, stats) = match start(puzzle, limits)? {
+        let (mut end, stats) = match start(puzzle, limits, SumEncoding::default())? {
             Start::Infeasible(stats) => (CountEnd::Complete, stats),
             Start::Ready(mut session) => {
                 let end = enumerate(&mut session, max + 1, &mut solutions)?;
