@@ -21,6 +21,7 @@ mod natural;
 mod propagate;
 mod render;
 mod resume;
+mod rule_engines;
 mod sat;
 mod scale;
 mod tutorial;

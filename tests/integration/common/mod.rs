@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod counter;
+pub mod killer_lines;
 
 use std::path::{Path, PathBuf};
 

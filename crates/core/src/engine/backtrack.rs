@@ -6,10 +6,17 @@
 //! The candidates of cell i are `allowed(i) ∖ ⋃_{h ∋ i} used(h)`, where `used(h)` is the mask of
 //! values already placed in house h; an empty cell with no candidate, or a missing value with no
 //! cell in a house, ends the branch.
+//!
+//! A puzzle's variant primitives ([`crate::rules::primitive`]) are checked on the partial
+//! assignment after every placement, by [`Checks`]: an all-different group must not repeat a
+//! placed value; a linear row Σ aᵢ·xᵢ (rel) b must stay reachable when each open xᵢ may still
+//! take any value of 1..n (the least and greatest Σ bound it); a table or a value set is checked
+//! once its cells are placed. Correct, not fast: the checks prune, they do not propagate.
 
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::{Cell, Grid, Puzzle};
+use crate::rules::primitive::{Primitive, Relation};
 use crate::solve::ms;
 use std::time::Instant;
 
@@ -37,6 +44,106 @@ pub struct Counted {
     pub grids: Vec<Grid>,
 }
 
+/// A puzzle's primitives as checks on partial assignments (module documentation).
+pub(crate) struct Checks {
+    n: usize,
+    primitives: Vec<Primitive>,
+    /// The primitives over each cell (row-major).
+    watch: Vec<Vec<usize>>,
+}
+
+impl Checks {
+    pub(crate) fn new(puzzle: &Puzzle) -> Checks {
+        let n = puzzle.order();
+        let primitives = puzzle.primitives().to_vec();
+        let mut watch = vec![Vec::new(); n * n];
+        for (k, p) in primitives.iter().enumerate() {
+            for c in p.cells() {
+                watch[c.row * n + c.col].push(k);
+            }
+        }
+        Checks {
+            n,
+            primitives,
+            watch,
+        }
+    }
+
+    /// Each cell's allowed values under the `Values` primitives.
+    fn allowed(&self) -> Vec<u64> {
+        let mut allowed = vec![full_mask(self.n); self.n * self.n];
+        for p in &self.primitives {
+            if let Primitive::Values {
+                cell, allowed: a, ..
+            } = p
+            {
+                allowed[cell.row * self.n + cell.col] &= a.0;
+            }
+        }
+        allowed
+    }
+
+    /// Whether every primitive can still hold on the partial assignment `values` (0 = open).
+    fn all_hold(&self, values: &[u8]) -> bool {
+        self.primitives.iter().all(|p| self.holds(p, values))
+    }
+
+    /// Whether the primitives over cell `i` can still hold.
+    fn hold_at(&self, i: usize, values: &[u8]) -> bool {
+        self.watch[i]
+            .iter()
+            .all(|&k| self.holds(&self.primitives[k], values))
+    }
+
+    fn holds(&self, p: &Primitive, values: &[u8]) -> bool {
+        let n = self.n;
+        let value = |c: &Cell| values[c.row * n + c.col];
+        match p {
+            Primitive::AllDifferent { cells, .. } => {
+                let mut seen = 0u64;
+                cells.iter().map(value).filter(|&v| v != 0).all(|v| {
+                    let fresh = seen >> (v - 1) & 1 == 0;
+                    seen |= 1 << (v - 1);
+                    fresh
+                })
+            }
+            Primitive::Linear {
+                terms,
+                relation,
+                rhs,
+                ..
+            } => {
+                let (mut low, mut high) = (0i64, 0i64);
+                for (a, c) in terms {
+                    match value(c) {
+                        0 => {
+                            let (x, y) = (*a, a * n as i64);
+                            low += x.min(y);
+                            high += x.max(y);
+                        }
+                        v => {
+                            low += a * v as i64;
+                            high += a * v as i64;
+                        }
+                    }
+                }
+                match relation {
+                    Relation::Eq => low <= *rhs && *rhs <= high,
+                    Relation::Le => low <= *rhs,
+                    Relation::Ge => high >= *rhs,
+                }
+            }
+            Primitive::Pairs { a, b, allowed, .. } => match (value(a), value(b)) {
+                (0, _) | (_, 0) => true,
+                (u, w) => allowed.get(u as usize - 1).is_some_and(|s| s.contains(w)),
+            },
+            Primitive::Values { cell, allowed, .. } => {
+                value(cell) == 0 || allowed.contains(value(cell))
+            }
+        }
+    }
+}
+
 /// The search state: values placed, per-house used masks, per-cell allowed masks.
 pub(crate) struct Search<'a> {
     houses_of: &'a [Vec<usize>],
@@ -47,6 +154,8 @@ pub(crate) struct Search<'a> {
     nodes: u64,
     deadline: Option<Instant>,
     timed_out: bool,
+    /// The puzzle's primitives, when it has any.
+    checks: Option<&'a Checks>,
 }
 
 impl<'a> Search<'a> {
@@ -76,7 +185,25 @@ impl<'a> Search<'a> {
             nodes: 0,
             deadline,
             timed_out: false,
+            checks: None,
         }
+    }
+
+    /// The same search that also checks `checks` after every placement; the starting values
+    /// must satisfy them (see [`Checks::all_hold`]) and `allowed` should include
+    /// [`Checks::allowed`].
+    fn with_checks(mut self, checks: &'a Checks) -> Search<'a> {
+        self.checks = Some(checks);
+        self
+    }
+
+    /// Places v in cell i and runs the search below, unless a primitive fails at once.
+    fn branch(&mut self, i: usize, v: u8, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+        self.place(i, v);
+        let fits = self.checks.is_none_or(|c| c.hold_at(i, &self.values));
+        let stop = fits && self.run(on_solution);
+        self.unplace(i);
+        stop
     }
 
     fn candidates(&self, i: usize) -> u64 {
@@ -136,10 +263,7 @@ impl<'a> Search<'a> {
                     return false;
                 }
                 for j in places {
-                    self.place(j, v);
-                    let stop = self.run(on_solution);
-                    self.unplace(j);
-                    if stop {
+                    if self.branch(j, v, on_solution) {
                         return true;
                     }
                 }
@@ -149,10 +273,7 @@ impl<'a> Search<'a> {
         while mask != 0 {
             let v = mask.trailing_zeros() as u8 + 1;
             mask &= mask - 1;
-            self.place(i, v);
-            let stop = self.run(on_solution);
-            self.unplace(i);
-            if stop {
+            if self.branch(i, v, on_solution) {
                 return true;
             }
         }
@@ -205,8 +326,7 @@ impl<'a> Search<'a> {
 /// assert_eq!(found.grid.unwrap().rows()[0], vec![1, 3, 2, 4]);
 /// ```
 pub fn solve(puzzle: &Puzzle, deadline: Option<Instant>) -> Solved {
-    let n = puzzle.order();
-    let allowed = vec![full_mask(n); n * n];
+    let allowed = Checks::new(puzzle).allowed();
     solve_from(puzzle, puzzle.givens().to_vec(), allowed, deadline)
 }
 
@@ -219,12 +339,17 @@ pub(crate) fn solve_from(
 ) -> Solved {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
-    let mut search = Search::new(&houses_of, &houses, values, allowed, deadline);
+    let checks = Checks::new(puzzle);
+    let fits = checks.all_hold(&values);
+    let mut search =
+        Search::new(&houses_of, &houses, values, allowed, deadline).with_checks(&checks);
     let mut found = None;
-    search.run(&mut |values| {
-        found = Some(values.to_vec());
-        true
-    });
+    if fits {
+        search.run(&mut |values| {
+            found = Some(values.to_vec());
+            true
+        });
+    }
     let status = match (&found, search.timed_out()) {
         (Some(_), _) => Status::Solved,
         (None, true) => Status::TimeLimit,
@@ -259,25 +384,29 @@ pub fn count_keeping(
     let n = puzzle.order();
     let limit = limit.max(1);
     let (houses_of, houses) = house_index(puzzle);
+    let checks = Checks::new(puzzle);
+    let fits = checks.all_hold(puzzle.givens());
     let mut search = Search::new(
         &houses_of,
         &houses,
         puzzle.givens().to_vec(),
-        vec![full_mask(n); n * n],
+        checks.allowed(),
         deadline,
-    );
+    )
+    .with_checks(&checks);
     let mut solutions = 0u64;
     let mut grids = Vec::new();
-    let stopped = search.run(&mut |values| {
-        solutions += 1;
-        if grids.len() < keep {
-            grids.push(Grid {
-                n,
-                values: values.to_vec(),
-            });
-        }
-        solutions >= limit
-    });
+    let stopped = fits
+        && search.run(&mut |values| {
+            solutions += 1;
+            if grids.len() < keep {
+                grids.push(Grid {
+                    n,
+                    values: values.to_vec(),
+                });
+            }
+            solutions >= limit
+        });
     Counted {
         solutions,
         exact: !stopped,

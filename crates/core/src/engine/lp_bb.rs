@@ -139,6 +139,22 @@ impl Engine for LpBb {
     }
 }
 
+/// The LP must carry every variant primitive (rows named after its tag), or an integral LP
+/// point could break a rule; until the binary model has a primitive's rows, lp-bb refuses.
+fn refuse_missing_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<(), EngineError> {
+    let missing = puzzle
+        .primitives()
+        .iter()
+        .any(|p| !model.rows.iter().any(|r| r.name().starts_with(p.tag())));
+    if missing {
+        return Err(EngineError::Unsupported {
+            engine: "lp-bb".to_string(),
+            task: "solve a variant rule that the binary model has no rows for",
+        });
+    }
+    Ok(())
+}
+
 impl LpBb {
     /// Solves `puzzle`; with `record`, also returns every node of the search.
     pub fn run(
@@ -153,6 +169,7 @@ impl LpBb {
             ..self.options.clone()
         };
         let model = Binary::default().build(puzzle);
+        refuse_missing_rows(puzzle, &model)?;
         let mut search = Search {
             n: puzzle.order(),
             columns: one_hot_columns(&model),

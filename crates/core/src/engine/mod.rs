@@ -310,50 +310,14 @@ impl Method {
     pub fn search_engine(self) -> Option<Box<dyn Engine>> {
         match self {
             Method::Ilp => None,
-            Method::Backtrack => Some(without_rules(Box::new(backtrack::Backtrack))),
-            Method::Propagate => Some(without_rules(Box::new(propagate::Propagate::default()))),
-            Method::LpBb => Some(without_rules(Box::new(lp_bb::LpBb::default()))),
-            Method::Sat => Some(without_rules(Box::new(sat::Sat))),
+            Method::Backtrack => Some(Box::new(backtrack::Backtrack)),
+            Method::Propagate => Some(Box::new(propagate::Propagate::default())),
+            Method::LpBb => Some(Box::new(lp_bb::LpBb::default())),
+            Method::Sat => Some(Box::new(sat::Sat)),
         }
     }
 }
 
-/// An engine that does not read variant rules yet: a puzzle with rules gets
-/// [`EngineError::Unsupported`] instead of a grid that ignores them (the checker would refuse
-/// such a grid anyway). The one place to remove once every engine handles primitives.
-pub(crate) fn without_rules(engine: Box<dyn Engine>) -> Box<dyn Engine> {
-    Box::new(NoRules(engine))
-}
-
-struct NoRules(Box<dyn Engine>);
-
-impl NoRules {
-    fn refuse(&self, puzzle: &Puzzle) -> Result<(), EngineError> {
-        match puzzle.primitives().is_empty() {
-            true => Ok(()),
-            false => Err(EngineError::Unsupported {
-                engine: self.0.label(),
-                task: "solve puzzles with variant rules yet (use --method ilp)",
-            }),
-        }
-    }
-}
-
-impl Engine for NoRules {
-    fn label(&self) -> String {
-        self.0.label()
-    }
-
-    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
-        self.refuse(puzzle)?;
-        self.0.solve(puzzle, limits)
-    }
-
-    fn count(&self, puzzle: &Puzzle, max: usize, limits: &Limits) -> Result<Count, EngineError> {
-        self.refuse(puzzle)?;
-        self.0.count(puzzle, max, limits)
-    }
-}
 impl Named for Method {
     const WHAT: &'static str = "method";
     fn all() -> &'static [Method] {

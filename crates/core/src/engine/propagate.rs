@@ -24,16 +24,17 @@
 //! of what changed and a trail to undo on backtrack, so a search node or a probe costs what it
 //! changes, not a copy and rescan of the grid.
 
+mod rules;
 mod search;
 mod state;
 
 pub use search::Probing;
 
-use super::{checked, Engine, EngineError, Limits, PropagationStats};
-use super::{Solution, Stats, Status};
+use super::{checked, Count, CountEnd, CountStats, Engine, EngineError, Limits};
+use super::{PropagationStats, Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::ms;
-use search::{failed_literal_rule, Counters, Outcome, Search};
+use search::{enumerate, failed_literal_rule, Counters, Outcome, Search};
 pub(crate) use state::{Shape, State};
 use std::time::Instant;
 
@@ -213,6 +214,50 @@ impl Engine for Propagate {
                 probes: r.probes,
                 nodes: r.nodes,
             }),
+        })
+    }
+
+    /// Unit propagation (the primitives' propagators included) and fewest-candidates branching,
+    /// going on after each solution until `max + 1` are found or the tree is exhausted.
+    fn count(&self, puzzle: &Puzzle, max: usize, limits: &Limits) -> Result<Count, EngineError> {
+        let start = Instant::now();
+        let max = max.max(1);
+        let n = puzzle.order();
+        let shape = Shape::new(puzzle);
+        let mut state = State::from_givens(&shape, puzzle.givens());
+        let mut grids = Vec::new();
+        let (mut nodes, mut timed_out) = (0u64, false);
+        if state.propagate().is_ok() {
+            enumerate(
+                &mut state,
+                limits.deadline(),
+                &mut nodes,
+                &mut timed_out,
+                &mut |values| {
+                    grids.push(Grid { n, values });
+                    grids.len() > max
+                },
+            );
+        }
+        let mut solutions = grids
+            .into_iter()
+            .map(|g| checked("propagate", puzzle, g))
+            .collect::<Result<Vec<_>, _>>()?;
+        let beyond = (solutions.len() > max).then(|| solutions.pop()).flatten();
+        let end = if beyond.is_some() {
+            CountEnd::LimitReached
+        } else if timed_out {
+            CountEnd::TimeLimit
+        } else {
+            CountEnd::Complete
+        };
+        Ok(Count {
+            engine: self.label(),
+            solutions,
+            beyond,
+            end,
+            time_ms: ms(start.elapsed()),
+            stats: CountStats::Search { nodes },
         })
     }
 }

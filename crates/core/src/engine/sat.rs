@@ -16,8 +16,16 @@
 //! place) is the empty clause: the puzzle is infeasible and the solver is not called. Every house
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
+//! A puzzle's variant primitives add their clauses ([`rules`]: support clauses for tables, units
+//! for value sets, cage-combination clauses for killer cages, a generalised totalizer for other
+//! linear rows), over the same open literals plus selector and encoding variables.
+//!
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
+
+mod rules;
+
+pub use rules::SumEncoding;
 
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SatStats, Solution, Stats, Status};
@@ -38,12 +46,15 @@ pub struct Cnf {
     /// Variable k (0-based) stands for x(cells[k], values[k]).
     pub cells: Vec<usize>,
     pub values: Vec<u8>,
-    /// Auxiliary variables of the sequential counters, numbered after the open literals.
-    pub auxiliary: usize,
     /// The "at least one" clauses, one per group.
     pub long: Vec<Vec<Lit>>,
     /// The pairwise "at most one" clauses.
     pub pairs: Vec<[Lit; 2]>,
+    /// The clauses of the variant primitives ([`rules`]).
+    pub rules: Vec<Vec<Lit>>,
+    /// Variables beyond the open literals, numbered after them: the sequential counters'
+    /// auxiliaries, then cage selectors and encoding auxiliaries of the rules.
+    pub auxiliary: usize,
 }
 
 impl Cnf {
@@ -60,7 +71,7 @@ impl Cnf {
 
     /// Number of clauses.
     pub fn clauses(&self) -> usize {
-        self.long.len() + self.pairs.len()
+        self.long.len() + self.pairs.len() + self.rules.len()
     }
 }
 
@@ -140,6 +151,11 @@ fn sequential_counter(cnf: &mut Cnf, group: &[(usize, Lit)]) {
 /// Seed 001's CNF over the open literals (module documentation); `None` when a group is empty,
 /// i.e. the puzzle is proven infeasible while encoding.
 pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
+    encode_with(puzzle, SumEncoding::default())
+}
+
+/// [`encode`] with a chosen encoding of cage sums.
+pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
     let cand = candidates(puzzle, &houses_of, &houses);
@@ -147,9 +163,10 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
     let mut cnf = Cnf {
         cells: Vec::new(),
         values: Vec::new(),
-        auxiliary: 0,
         long: Vec::new(),
         pairs: Vec::new(),
+        rules: Vec::new(),
+        auxiliary: 0,
     };
     // var[i·n + v − 1]: the variable of x(i, v), when open. All open literals are numbered
     // first (cell by cell), the auxiliary variables after them.
@@ -185,6 +202,13 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
             };
             exactly_one(&mut cnf, &group, first_shared)?;
         }
+    }
+    if !puzzle.primitives().is_empty() {
+        let first_free = cnf.variables() as u32;
+        let mut clauses = rules::RuleClauses::new(puzzle, &var, first_free);
+        clauses.add_all(puzzle, sums).ok()?;
+        cnf.auxiliary += (clauses.next_free() - first_free) as usize;
+        cnf.rules = clauses.clauses;
     }
     Some(cnf)
 }
@@ -233,6 +257,9 @@ impl<'p> Session<'p> {
         }
         for pair in &cnf.pairs {
             solver.add_clause_ref(pair).map_err(sat_error)?;
+        }
+        for clause in &cnf.rules {
+            solver.add_clause_ref(clause).map_err(sat_error)?;
         }
         if let Some(deadline) = deadline {
             solver.attach_terminator(move || {
@@ -321,9 +348,13 @@ enum Start<'p> {
 }
 
 /// Encodes `puzzle` and, unless that proved it infeasible, loads a solver.
-fn start<'p>(puzzle: &'p Puzzle, limits: &Limits) -> Result<Start<'p>, EngineError> {
+fn start<'p>(
+    puzzle: &'p Puzzle,
+    limits: &Limits,
+    sums: SumEncoding,
+) -> Result<Start<'p>, EngineError> {
     let begin = Instant::now();
-    let cnf = encode(puzzle);
+    let cnf = encode_with(puzzle, sums);
     let mut stats = SatStats {
         encode_ms: ms(begin.elapsed()),
         ..SatStats::default()
@@ -337,14 +368,16 @@ fn start<'p>(puzzle: &'p Puzzle, limits: &Limits) -> Result<Start<'p>, EngineErr
     Ok(Start::Ready(Box::new(session)))
 }
 
-impl Engine for Sat {
-    fn label(&self) -> String {
-        "sat".to_string()
-    }
-
-    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+impl Sat {
+    /// Solves with a chosen encoding of cage sums (the engine uses the default, [`SumEncoding`]).
+    pub fn solve_with(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        sums: SumEncoding,
+    ) -> Result<Solution, EngineError> {
         let begin = Instant::now();
-        let (status, grid, stats) = match start(puzzle, limits)? {
+        let (status, grid, stats) = match start(puzzle, limits, sums)? {
             Start::Infeasible(stats) => (Status::Infeasible, None, stats),
             Start::Ready(mut session) => match session.next()? {
                 Found::Grid(grid) => (Status::Solved, Some(grid), session.stats),
@@ -360,6 +393,16 @@ impl Engine for Sat {
             stats: Stats::Sat(stats),
         })
     }
+}
+
+impl Engine for Sat {
+    fn label(&self) -> String {
+        "sat".to_string()
+    }
+
+    fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        self.solve_with(puzzle, limits, SumEncoding::default())
+    }
 
     /// Solves, blocks the solution, and solves again until `max + 1` solutions are found or the
     /// solver proves there is no other.
@@ -367,7 +410,7 @@ impl Engine for Sat {
         let begin = Instant::now();
         let max = max.max(1);
         let mut solutions: Vec<Grid> = Vec::new();
-        let (mut end, stats) = match start(puzzle, limits)? {
+        let (mut end, stats) = match start(puzzle, limits, SumEncoding::default())? {
             Start::Infeasible(stats) => (CountEnd::Complete, stats),
             Start::Ready(mut session) => {
                 let end = enumerate(&mut session, max + 1, &mut solutions)?;

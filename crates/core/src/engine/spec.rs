@@ -154,9 +154,9 @@ impl EngineSpec {
             return Err(SpecError::StartWithSearch(name));
         }
         if self.method == Method::LpBb {
-            return Ok(Arc::from(super::without_rules(Box::new(LpBb {
+            return Ok(Arc::new(LpBb {
                 options: self.options.clone(),
-            }))));
+            }));
         }
         Ok(Arc::from(search))
     }

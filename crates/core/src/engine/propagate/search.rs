@@ -268,3 +268,48 @@ impl<'a, 's> Search<'a, 's> {
         }
     }
 }
+
+/// Every solution below the current state (unit propagation at each node, fewest-candidates
+/// branching), each passed to `found`, which returns true to stop. Returns true when stopped
+/// by `found` or by the deadline (`timed_out` tells which).
+pub(crate) fn enumerate(
+    state: &mut State,
+    deadline: Option<Instant>,
+    nodes: &mut u64,
+    timed_out: &mut bool,
+    found: &mut dyn FnMut(Vec<u8>) -> bool,
+) -> bool {
+    *nodes += 1;
+    if *nodes % 256 == 0 && past(deadline) {
+        *timed_out = true;
+        return true;
+    }
+    if state.complete() {
+        return found(state.values());
+    }
+    let mut best = None;
+    let mut fewest = u32::MAX;
+    for i in 0..state.cells() {
+        let k = state.cand(i).count_ones();
+        if k >= 2 && k < fewest {
+            best = Some(i);
+            fewest = k;
+        }
+    }
+    let Some(i) = best else {
+        return false;
+    };
+    let mut rest = state.cand(i);
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let mark = state.mark();
+        state.assign(i, bit);
+        let stop = state.propagate().is_ok() && enumerate(state, deadline, nodes, timed_out, found);
+        state.undo(mark);
+        if stop {
+            return true;
+        }
+    }
+    false
+}

@@ -13,8 +13,10 @@
 //! removed bits. A cell whose mask becomes a single value, and a (house, value) whose count
 //! becomes 1, are queued: propagation visits only what changed, never rescans the grid.
 
+use super::rules::{lower, Rule};
 use crate::engine::{full_mask, house_index};
 use crate::puzzle::Puzzle;
+use crate::rules::primitive::Primitive;
 
 /// The fixed structure of a grid, in flat arrays: each cell's houses and peers, each house's
 /// cells.
@@ -27,6 +29,13 @@ pub(crate) struct Shape {
     peers_at: Vec<u32>,
     house_cells: Vec<u32>,
     house_cells_at: Vec<u32>,
+    /// Propagators of the puzzle's primitives (none for a classic grid).
+    rules: Vec<Rule>,
+    /// The rules that read each cell (flattened per cell).
+    watch: Vec<u32>,
+    watch_at: Vec<u32>,
+    /// Each cell's starting candidates (its `Values` primitives).
+    domains: Vec<u64>,
 }
 
 /// `items[at[k]..at[k + 1]]`: row k of a flattened list of lists.
@@ -46,33 +55,67 @@ fn flatten(lists: &[Vec<usize>]) -> (Vec<u32>, Vec<u32>) {
 }
 
 impl Shape {
+    /// The houses, peers and rules of a puzzle. An all-different primitive over n cells is one
+    /// more house (hidden singles apply to it); a smaller one only adds peers.
     pub fn new(puzzle: &Puzzle) -> Shape {
-        let (houses_of, houses) = house_index(puzzle);
-        let peers: Vec<Vec<usize>> = houses_of
+        let n = puzzle.order();
+        let (mut houses_of, mut houses) = house_index(puzzle);
+        let mut groups = Vec::new();
+        for p in puzzle.primitives() {
+            if let Primitive::AllDifferent { cells, .. } = p {
+                let group: Vec<usize> = cells.iter().map(|c| c.row * n + c.col).collect();
+                if group.len() == n {
+                    for &i in &group {
+                        houses_of[i].push(houses.len());
+                    }
+                    houses.push(group);
+                } else {
+                    groups.push(group);
+                }
+            }
+        }
+        let mut peers: Vec<Vec<usize>> = houses_of
             .iter()
             .enumerate()
             .map(|(i, hs)| {
-                let mut p: Vec<usize> = hs
-                    .iter()
+                hs.iter()
                     .flat_map(|&h| houses[h].iter().copied())
                     .filter(|&j| j != i)
-                    .collect();
-                p.sort_unstable();
-                p.dedup();
-                p
+                    .collect()
             })
             .collect();
+        for group in &groups {
+            for &i in group {
+                peers[i].extend(group.iter().copied().filter(|&j| j != i));
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let (rules, domains) = lower(puzzle, &peers);
+        let mut watchers = vec![Vec::new(); n * n];
+        for (r, rule) in rules.iter().enumerate() {
+            for c in rule.cells() {
+                watchers[c as usize].push(r);
+            }
+        }
+        let (watch, watch_at) = flatten(&watchers);
         let (cell_houses, cell_houses_at) = flatten(&houses_of);
         let (peers, peers_at) = flatten(&peers);
         let (house_cells, house_cells_at) = flatten(&houses);
         Shape {
-            n: puzzle.order(),
+            n,
             cell_houses,
             cell_houses_at,
             peers,
             peers_at,
             house_cells,
             house_cells_at,
+            rules,
+            watch,
+            watch_at,
+            domains,
         }
     }
 
@@ -94,6 +137,10 @@ impl Shape {
 
     fn house(&self, h: usize) -> &[u32] {
         row(&self.house_cells, &self.house_cells_at, h)
+    }
+
+    fn watchers(&self, i: usize) -> &[u32] {
+        row(&self.watch, &self.watch_at, i)
     }
 }
 
@@ -121,6 +168,11 @@ pub(crate) struct State<'s> {
     hidden: Vec<(u32, u32)>,
     /// Set when a change derived the empty clause, until the queues are cleared.
     conflict: bool,
+    /// Rules whose cells changed since they last ran, and a flag per rule for "queued".
+    dirty: Vec<u32>,
+    queued: Vec<bool>,
+    /// Scratch space for a rule's removals.
+    removals: Vec<(u32, u64)>,
 }
 
 impl<'s> State<'s> {
@@ -138,6 +190,9 @@ impl<'s> State<'s> {
             naked: Vec::new(),
             hidden: Vec::new(),
             conflict: false,
+            dirty: (0..shape.rules.len() as u32).rev().collect(),
+            queued: vec![true; shape.rules.len()],
+            removals: Vec::new(),
         };
         for h in 0..shape.houses() {
             let size = shape.house(h).len().min(u8::MAX as usize) as u8;
@@ -152,6 +207,9 @@ impl<'s> State<'s> {
         for (i, &g) in givens.iter().enumerate() {
             if g != 0 && (g as usize) <= n {
                 state.assign(i, 1u64 << (g - 1));
+            }
+            if shape.domains[i] != full_mask(n) {
+                state.remove(i, !shape.domains[i]);
             }
         }
         // The starting masks are not a change to undo.
@@ -233,6 +291,14 @@ impl<'s> State<'s> {
             }
             _ => {}
         }
+        if !self.queued.is_empty() {
+            for &r in self.shape.watchers(i) {
+                if !self.queued[r as usize] {
+                    self.queued[r as usize] = true;
+                    self.dirty.push(r);
+                }
+            }
+        }
     }
 
     /// Makes the literal of `bit` in cell `i` true (every other candidate false).
@@ -251,6 +317,9 @@ impl<'s> State<'s> {
                 self.naked.clear();
                 self.hidden.clear();
                 self.conflict = false;
+                for r in self.dirty.drain(..) {
+                    self.queued[r as usize] = false;
+                }
                 return Err(Conflict);
             }
             if let Some(i) = self.naked.pop() {
@@ -262,10 +331,29 @@ impl<'s> State<'s> {
                 }
             } else if let Some((h, v)) = self.hidden.pop() {
                 self.hidden_single(h as usize, v as usize);
+            } else if let Some(r) = self.dirty.pop() {
+                self.run_rule(r as usize);
             } else {
                 return Ok(());
             }
         }
+    }
+
+    /// Runs rule `r` and applies its removals; its own removals do not queue it again (every
+    /// rule reaches its own fixpoint in one run).
+    fn run_rule(&mut self, r: usize) {
+        let mut removals = std::mem::take(&mut self.removals);
+        removals.clear();
+        match self.shape.rules[r].revise(&self.cand, &mut removals) {
+            Ok(()) => {
+                for &(i, bits) in &removals {
+                    self.remove(i as usize, bits);
+                }
+            }
+            Err(_) => self.conflict = true,
+        }
+        self.queued[r] = false;
+        self.removals = removals;
     }
 
     /// The one place left for value `v` in house `h` takes it (if the count is still 1).

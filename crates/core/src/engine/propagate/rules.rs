@@ -1,0 +1,446 @@
+//! Propagators for the variant primitives ([`crate::rules::primitive`]), over candidate masks
+//! (bit v−1 of a cell's mask is value v, as in [`super::state`]).
+//!
+//! - **Linear** Σ aᵢ·xᵢ (=, ≤, ≥) b, bounds reasoning: with lᵢ, uᵢ the least and greatest value of
+//!   aᵢ·xᵢ over xᵢ's candidates, L = Σ lᵢ and U = Σ uᵢ, a term must satisfy
+//!   aᵢ·xᵢ ≤ b − (L − lᵢ) (for = and ≤) and aᵢ·xᵢ ≥ b − (U − uᵢ) (for = and ≥), repeated to a
+//!   fixpoint. A relation over two cells is revised exactly instead (arc consistency: a value
+//!   stays only with a partner value that satisfies the relation).
+//! - **Pairs** (an allowed-pairs table), arc consistency: u stays in a's candidates only if some
+//!   candidate w of b has (u, w) allowed, and symmetrically.
+//! - **Cage** (a sum over cells that must hold different values, [`distinct_sums`]): digit-set
+//!   reasoning. A digit set D (|D| cells, Σ D = S) is still possible when the cells can be matched
+//!   to its digits one to one within their candidates; a cell keeps the values it takes in some
+//!   such matching of some possible D (generalised arc consistency of the cage). A digit in every
+//!   possible D is one the cage must use: it is removed from every cell outside the cage that sees
+//!   all the cage's cells still able to hold it.
+//!
+//! [`distinct_sums`]: crate::rules::primitive::distinct_sums
+
+use crate::puzzle::Puzzle;
+use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
+
+/// Cages with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
+const MAX_CAGE_CELLS: usize = 12;
+
+/// One propagator over cell indices.
+pub(crate) enum Rule {
+    Linear {
+        terms: Vec<(i64, u32)>,
+        relation: Relation,
+        rhs: i64,
+    },
+    /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
+    Pairs { a: u32, b: u32, allowed: Vec<u64> },
+    /// `sets`: every digit set of |cells| distinct values summing to the cage's sum.
+    /// `sees[k]`: the cells that are peers of cell k of the cage, as a bit set over all cells.
+    Cage {
+        cells: Vec<u32>,
+        sets: Vec<u64>,
+        sees: Vec<Vec<u64>>,
+    },
+}
+
+/// The empty clause: no value fits.
+pub(crate) struct Wiped;
+
+impl Rule {
+    /// The cells whose candidates the rule reads.
+    pub fn cells(&self) -> Vec<u32> {
+        match self {
+            Rule::Linear { terms, .. } => terms.iter().map(|&(_, c)| c).collect(),
+            Rule::Pairs { a, b, .. } => vec![*a, *b],
+            Rule::Cage { cells, .. } => cells.clone(),
+        }
+    }
+
+    /// Appends (cell, values to remove) to `out`, reading candidates through `cand`.
+    pub fn revise(&self, cand: &[u64], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
+        match self {
+            Rule::Linear {
+                terms,
+                relation,
+                rhs,
+            } if terms.len() == 2 => pair_linear(terms, *relation, *rhs, cand, out),
+            Rule::Linear {
+                terms,
+                relation,
+                rhs,
+            } => bounds(terms, *relation, *rhs, cand, out),
+            Rule::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
+            Rule::Cage { cells, sets, sees } => cage(cells, sets, sees, cand, out),
+        }
+    }
+}
+
+/// The propagators of a puzzle's primitives, and each cell's domain from its `Values`
+/// primitives. All-different groups are not rules: [`super::state::Shape`] makes them houses
+/// or peers. `peers[i]`: the cells that must differ from cell i.
+pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Rule>, Vec<u64>) {
+    let n = puzzle.order();
+    let index = |c: crate::puzzle::Cell| (c.row * n + c.col) as u32;
+    let houses: Vec<Vec<crate::puzzle::Cell>> =
+        puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let cages = distinct_sums(puzzle.primitives(), &houses);
+    let words = (n * n).div_ceil(64);
+    let mut rules = Vec::new();
+    let mut domains = vec![crate::engine::full_mask(n); n * n];
+    for p in puzzle.primitives() {
+        match p {
+            Primitive::AllDifferent { .. } => {}
+            Primitive::Values { cell, allowed, .. } => domains[index(*cell) as usize] &= allowed.0,
+            Primitive::Pairs { a, b, allowed, .. } => rules.push(Rule::Pairs {
+                a: index(*a),
+                b: index(*b),
+                allowed: allowed.iter().map(|s| s.0).collect(),
+            }),
+            Primitive::Linear {
+                tag,
+                terms,
+                relation,
+                rhs,
+            } => {
+                let cage = cages.iter().find(|d| {
+                    d.cells.len() <= MAX_CAGE_CELLS
+                        && d.tag == *tag
+                        && d.sum == *rhs
+                        && terms.iter().map(|t| t.1).eq(d.cells.iter().copied())
+                });
+                rules.push(match cage {
+                    Some(d) => {
+                        let cells: Vec<u32> = d.cells.iter().map(|&c| index(c)).collect();
+                        let sees = cells
+                            .iter()
+                            .map(|&c| {
+                                let mut bits = vec![0u64; words];
+                                for &j in &peers[c as usize] {
+                                    bits[j / 64] |= 1 << (j % 64);
+                                }
+                                bits
+                            })
+                            .collect();
+                        let sets = digit_sets(n, cells.len(), d.sum)
+                            .iter()
+                            .map(|s| s.0)
+                            .collect();
+                        Rule::Cage { cells, sets, sees }
+                    }
+                    None => Rule::Linear {
+                        terms: terms.iter().map(|&(a, c)| (a, index(c))).collect(),
+                        relation: *relation,
+                        rhs: *rhs,
+                    },
+                });
+            }
+        }
+    }
+    (rules, domains)
+}
+
+/// Values of a mask, 1-based.
+fn values(mut m: u64) -> impl Iterator<Item = i64> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let v = m.trailing_zeros() as i64 + 1;
+            m &= m - 1;
+            v
+        })
+    })
+}
+
+/// Least and greatest value of a·x over the candidates `m` (non-empty).
+fn term_range(a: i64, m: u64) -> (i64, i64) {
+    let lo = m.trailing_zeros() as i64 + 1;
+    let hi = 64 - m.leading_zeros() as i64;
+    if a >= 0 {
+        (a * lo, a * hi)
+    } else {
+        (a * hi, a * lo)
+    }
+}
+
+/// Bounds reasoning on Σ aᵢ·xᵢ (relation) b, to a fixpoint on local copies of the masks.
+fn bounds(
+    terms: &[(i64, u32)],
+    relation: Relation,
+    rhs: i64,
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> Result<(), Wiped> {
+    let mut masks: Vec<u64> = terms.iter().map(|&(_, c)| cand[c as usize]).collect();
+    if masks.contains(&0) {
+        return Err(Wiped);
+    }
+    loop {
+        let ranges: Vec<(i64, i64)> = terms
+            .iter()
+            .zip(&masks)
+            .map(|(&(a, _), &m)| term_range(a, m))
+            .collect();
+        let low: i64 = ranges.iter().map(|r| r.0).sum();
+        let high: i64 = ranges.iter().map(|r| r.1).sum();
+        let mut changed = false;
+        for (k, &(a, _)) in terms.iter().enumerate() {
+            let (lo, hi) = ranges[k];
+            let upper = match relation {
+                Relation::Eq | Relation::Le => rhs - (low - lo),
+                Relation::Ge => i64::MAX,
+            };
+            let lower = match relation {
+                Relation::Eq | Relation::Ge => rhs - (high - hi),
+                Relation::Le => i64::MIN,
+            };
+            let keep = values(masks[k])
+                .filter(|&v| (lower..=upper).contains(&(a * v)))
+                .fold(0u64, |m, v| m | 1 << (v - 1));
+            if keep == 0 {
+                return Err(Wiped);
+            }
+            if keep != masks[k] {
+                masks[k] = keep;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (&(_, c), &m) in terms.iter().zip(&masks) {
+        let gone = cand[c as usize] & !m;
+        if gone != 0 {
+            out.push((c, gone));
+        }
+    }
+    Ok(())
+}
+
+/// Arc consistency on a·x + b·y (relation) r.
+fn pair_linear(
+    terms: &[(i64, u32)],
+    relation: Relation,
+    rhs: i64,
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> Result<(), Wiped> {
+    let [(a, x), (b, y)] = [terms[0], terms[1]];
+    let (mx, my) = (cand[x as usize], cand[y as usize]);
+    let (mut keep_x, mut keep_y) = (0u64, 0u64);
+    for u in values(mx) {
+        for w in values(my) {
+            if relation.holds(a * u + b * w, rhs) {
+                keep_x |= 1 << (u - 1);
+                keep_y |= 1 << (w - 1);
+            }
+        }
+    }
+    shrink(&[(x, mx, keep_x), (y, my, keep_y)], out)
+}
+
+/// Records the removals of `(cell, mask, kept)`; a cell that keeps nothing is the empty clause.
+fn shrink(cells: &[(u32, u64, u64)], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
+    if cells.iter().any(|&(_, _, keep)| keep == 0) {
+        return Err(Wiped);
+    }
+    for &(c, m, keep) in cells {
+        if m & !keep != 0 {
+            out.push((c, m & !keep));
+        }
+    }
+    Ok(())
+}
+
+/// Arc consistency on an allowed-pairs table.
+fn pairs(
+    a: u32,
+    b: u32,
+    allowed: &[u64],
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> Result<(), Wiped> {
+    let (ma, mb) = (cand[a as usize], cand[b as usize]);
+    let (mut keep_a, mut keep_b) = (0u64, 0u64);
+    for u in values(ma) {
+        let partners = allowed.get(u as usize - 1).copied().unwrap_or(0) & mb;
+        if partners != 0 {
+            keep_a |= 1 << (u - 1);
+            keep_b |= partners;
+        }
+    }
+    shrink(&[(a, ma, keep_a), (b, mb, keep_b)], out)
+}
+
+/// Digit-set reasoning on a cage (module documentation).
+fn cage(
+    cells: &[u32],
+    sets: &[u64],
+    sees: &[Vec<u64>],
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> Result<(), Wiped> {
+    let k = cells.len();
+    let masks: Vec<u64> = cells.iter().map(|&c| cand[c as usize]).collect();
+    let mut support = vec![0u64; k];
+    let mut must = u64::MAX;
+    let mut any = false;
+    let mut matcher = Matcher::new(k);
+    for &set in sets {
+        if masks.iter().any(|&m| m & set == 0) {
+            continue;
+        }
+        if matcher.supports(&masks, set, &mut support) {
+            must &= set;
+            any = true;
+        }
+    }
+    if !any {
+        return Err(Wiped);
+    }
+    let kept: Vec<(u32, u64, u64)> = (0..k).map(|j| (cells[j], masks[j], support[j])).collect();
+    shrink(&kept, out)?;
+    // A digit the cage must use leaves every outside cell that sees all its possible places.
+    let mut rest = must;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let mut seen: Option<Vec<u64>> = None;
+        for j in (0..k).filter(|&j| support[j] & bit != 0) {
+            seen = Some(match seen {
+                None => sees[j].clone(),
+                Some(s) => s.iter().zip(&sees[j]).map(|(x, y)| x & y).collect(),
+            });
+        }
+        let Some(seen) = seen else { continue };
+        for (w, &word) in seen.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let c = (w * 64 + word.trailing_zeros() as usize) as u32;
+                word &= word - 1;
+                if !cells.contains(&c) && cand[c as usize] & bit != 0 {
+                    out.push((c, bit));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Perfect matchings of a cage's cells (in order) to the digits of one set, by dynamic
+/// programming over subsets of the set: `head[S]` says the first |S| cells can take exactly the
+/// digits S, `tail[S]` that the last |S| cells can.
+struct Matcher {
+    head: Vec<bool>,
+    tail: Vec<bool>,
+}
+
+impl Matcher {
+    fn new(k: usize) -> Matcher {
+        Matcher {
+            head: vec![false; 1 << k],
+            tail: vec![false; 1 << k],
+        }
+    }
+
+    /// Adds to `support[j]` every digit cell j takes in some matching of the cells to `set`;
+    /// false when there is no matching.
+    fn supports(&mut self, masks: &[u64], set: u64, support: &mut [u64]) -> bool {
+        let k = masks.len();
+        let digits: Vec<u64> = (0..64)
+            .map(|b| 1u64 << b)
+            .filter(|&b| set & b != 0)
+            .collect();
+        if digits.len() != k {
+            return false;
+        }
+        let full = (1usize << k) - 1;
+        self.head[0] = true;
+        self.tail[0] = true;
+        for s in 1..=full {
+            let size = s.count_ones() as usize;
+            let (first, last) = (masks[size - 1], masks[k - size]);
+            let (mut h, mut t) = (false, false);
+            let mut bits = s;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                h |= first & digits[d] != 0 && self.head[s & !(1 << d)];
+                t |= last & digits[d] != 0 && self.tail[s & !(1 << d)];
+            }
+            self.head[s] = h;
+            self.tail[s] = t;
+        }
+        if !self.head[full] {
+            return false;
+        }
+        for s in 0..full {
+            if !self.head[s] {
+                continue;
+            }
+            let j = s.count_ones() as usize;
+            let mut free = full & !s;
+            while free != 0 {
+                let d = free.trailing_zeros() as usize;
+                free &= free - 1;
+                if masks[j] & digits[d] != 0 && self.tail[full & !s & !(1 << d)] {
+                    support[j] |= digits[d];
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_two_cell_cage_of_three_is_one_and_two() {
+        let rule = Rule::Cage {
+            cells: vec![0, 1],
+            sets: vec![0b11],
+            sees: vec![vec![0b1110], vec![0b0101]],
+        };
+        let mut out = Vec::new();
+        let cand = [0x1ff, 0x1ff, 0x1ff, 0b1];
+        assert!(rule.revise(&cand, &mut out).is_ok());
+        // Both cells keep {1, 2}; cell 2 sees both and loses 1 and 2; cell 3 sees only cell 0.
+        assert_eq!(
+            out,
+            vec![(0, 0x1ff & !0b11), (1, 0x1ff & !0b11), (2, 0b01), (2, 0b10)]
+        );
+    }
+
+    #[test]
+    fn bounds_narrow_a_sum() {
+        // x0 + x1 + x2 = 24 over 1..9: each is at least 6.
+        let rule = Rule::Linear {
+            terms: vec![(1, 0), (1, 1), (1, 2)],
+            relation: Relation::Eq,
+            rhs: 24,
+        };
+        let mut out = Vec::new();
+        assert!(rule.revise(&[0x1ff; 3], &mut out).is_ok());
+        assert_eq!(out, vec![(0, 0b11111), (1, 0b11111), (2, 0b11111)]);
+    }
+
+    #[test]
+    fn a_table_keeps_supported_values() {
+        // Kropki white: |a − b| = 1, b fixed to 5.
+        let allowed: Vec<u64> = (1..=9i64)
+            .map(|u| {
+                [u - 1, u + 1]
+                    .into_iter()
+                    .filter(|w| (1..=9).contains(w))
+                    .fold(0, |m, w| m | 1 << (w - 1))
+            })
+            .collect();
+        let rule = Rule::Pairs {
+            a: 0,
+            b: 1,
+            allowed,
+        };
+        let mut out = Vec::new();
+        assert!(rule.revise(&[0x1ff, 1 << 4], &mut out).is_ok());
+        assert_eq!(out, vec![(0, 0x1ff & !(1 << 3 | 1 << 5))]);
+    }
+}

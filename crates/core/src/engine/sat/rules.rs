@@ -1,0 +1,298 @@
+//! Clauses of the variant primitives ([`crate::rules::primitive`]) over the open literals
+//! x(i, v), beside seed 001's clauses. A literal the givens decide is a constant: a clause with a
+//! true constant is dropped, a false one is left out of its clause.
+//!
+//! - **AllDifferent** (a group that is not already a house): per value, "at most once" (pairwise
+//!   ¬x(a, v) ∨ ¬x(b, v)), and "at least once" when the group has n cells.
+//! - **Values**: the unit ¬x(i, v) for each v outside the allowed set.
+//! - **Pairs** (support encoding): x(a, u) → ⋁_{w:(u,w) allowed} x(b, w), and the same from b.
+//! - **Cage** (a sum over all-different cells, [`distinct_sums`]), with [`SumEncoding::DigitSets`]:
+//!   one selector y_D per digit set D of |cage| distinct values summing to S; exactly one y_D;
+//!   y_D → ¬x(c, v) for every cell c and v ∉ D; y_D → ⋁_c x(c, v) for v ∈ D; and
+//!   x(c, v) → ⋁_{D ∋ v} y_D.
+//! - **Linear** Σ aᵢ·value(cᵢ) (=, ≤, ≥) b, and a cage with [`SumEncoding::PseudoBoolean`]: value(c)
+//!   is Σ_v v·x(c, v), so the row is Σ aᵢ·v·x(cᵢ, v) (rel) b; since exactly one x(cᵢ, ·) is true,
+//!   each term is shifted by its least weight kᵢ = min_v aᵢ·v to make every weight ≥ 0
+//!   (b' = b − Σ kᵢ − givens); ≤ b' is rustsat's generalised totalizer (GTE) on the weighted
+//!   literals, ≥ b' the GTE of Σ w·¬x ≤ W − b'; = is both.
+//!
+//! [`distinct_sums`]: crate::rules::primitive::distinct_sums
+
+use crate::puzzle::{Cell, Puzzle};
+use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
+use rustsat::encodings::pb::{BoundUpper, GeneralizedTotalizer};
+use rustsat::instances::{BasicVarManager, ManageVars};
+use rustsat::types::{Lit, Var};
+
+/// How the SAT engine encodes a sum over all-different cells (a killer cage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SumEncoding {
+    /// One selector per feasible digit set (cage-combination clauses): measured faster
+    /// (docs/sat.md).
+    #[default]
+    DigitSets,
+    /// The sum as a pseudo-Boolean row, rustsat's generalised totalizer.
+    PseudoBoolean,
+}
+
+/// A literal, or the constant the givens make it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Term {
+    Lit(Lit),
+    Const(bool),
+}
+
+impl std::ops::Not for Term {
+    type Output = Term;
+    fn not(self) -> Term {
+        match self {
+            Term::Lit(l) => Term::Lit(!l),
+            Term::Const(b) => Term::Const(!b),
+        }
+    }
+}
+
+/// The rule clauses being built and the next free variable.
+pub(super) struct RuleClauses<'a> {
+    n: usize,
+    givens: &'a [u8],
+    /// var[i·n + v − 1]: the open literal x(i, v), if any.
+    var: &'a [Option<Lit>],
+    pub clauses: Vec<Vec<Lit>>,
+    next: u32,
+}
+
+/// The empty clause: the rules cannot hold.
+pub(super) struct Unsat;
+
+impl<'a> RuleClauses<'a> {
+    /// `first_free`: the first variable after the open literals.
+    pub fn new(puzzle: &'a Puzzle, var: &'a [Option<Lit>], first_free: u32) -> RuleClauses<'a> {
+        RuleClauses {
+            n: puzzle.order(),
+            givens: puzzle.givens(),
+            var,
+            clauses: Vec::new(),
+            next: first_free,
+        }
+    }
+
+    /// Variables added beyond the open literals' (selectors, encoding auxiliaries) end here.
+    pub fn next_free(&self) -> u32 {
+        self.next
+    }
+
+    /// x(c, v) as a literal or a constant.
+    fn x(&self, c: Cell, v: usize) -> Term {
+        let i = c.row * self.n + c.col;
+        match self.givens[i] {
+            0 => self.var[i * self.n + v - 1].map_or(Term::Const(false), Term::Lit),
+            g => Term::Const(g as usize == v),
+        }
+    }
+
+    fn fresh(&mut self) -> Lit {
+        let lit = Var::new(self.next).pos_lit();
+        self.next += 1;
+        lit
+    }
+
+    /// Adds the clause ⋁ terms (dropped if a term is true; the empty clause is [`Unsat`]).
+    fn clause(&mut self, terms: impl IntoIterator<Item = Term>) -> Result<(), Unsat> {
+        let mut lits = Vec::new();
+        for t in terms {
+            match t {
+                Term::Const(true) => return Ok(()),
+                Term::Const(false) => {}
+                Term::Lit(l) => lits.push(l),
+            }
+        }
+        if lits.is_empty() {
+            return Err(Unsat);
+        }
+        self.clauses.push(lits);
+        Ok(())
+    }
+
+    /// The clauses of every primitive of `puzzle`.
+    pub fn add_all(&mut self, puzzle: &Puzzle, sums: SumEncoding) -> Result<(), Unsat> {
+        let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+        let cages = match sums {
+            SumEncoding::DigitSets => distinct_sums(puzzle.primitives(), &houses),
+            SumEncoding::PseudoBoolean => Vec::new(),
+        };
+        for p in puzzle.primitives() {
+            match p {
+                Primitive::AllDifferent { cells, .. } => self.all_different(cells, &houses)?,
+                Primitive::Values { cell, allowed, .. } => {
+                    for v in (1..=self.n).filter(|&v| !allowed.contains(v as u8)) {
+                        self.clause([!self.x(*cell, v)])?;
+                    }
+                }
+                Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
+                Primitive::Linear {
+                    tag,
+                    terms,
+                    relation,
+                    rhs,
+                } => {
+                    let cage = cages.iter().find(|d| {
+                        d.tag == *tag
+                            && d.sum == *rhs
+                            && terms.iter().map(|t| t.1).eq(d.cells.iter().copied())
+                    });
+                    match cage {
+                        Some(d) => self.cage(&d.cells, d.sum)?,
+                        None => self.linear(terms, *relation, *rhs)?,
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Per value, at most once in the group (and at least once when it has n cells). A group
+    /// that is a house already has these clauses.
+    fn all_different(&mut self, cells: &[Cell], houses: &[Vec<Cell>]) -> Result<(), Unsat> {
+        let mut sorted = cells.to_vec();
+        sorted.sort_unstable();
+        let is_house = houses.iter().any(|h| {
+            let mut h = h.clone();
+            h.sort_unstable();
+            h == sorted
+        });
+        if is_house {
+            return Ok(());
+        }
+        for v in 1..=self.n {
+            for (k, &a) in cells.iter().enumerate() {
+                for &b in &cells[k + 1..] {
+                    self.clause([!self.x(a, v), !self.x(b, v)])?;
+                }
+            }
+            if cells.len() == self.n {
+                let all: Vec<Term> = cells.iter().map(|&c| self.x(c, v)).collect();
+                self.clause(all)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The support encoding of an allowed-pairs table, both ways.
+    fn pairs(
+        &mut self,
+        a: Cell,
+        b: Cell,
+        allowed: &[crate::rules::primitive::ValueSet],
+    ) -> Result<(), Unsat> {
+        let n = self.n;
+        let ok = |u: usize, w: usize| allowed.get(u - 1).is_some_and(|s| s.contains(w as u8));
+        for u in 1..=n {
+            let mut c = vec![!self.x(a, u)];
+            c.extend((1..=n).filter(|&w| ok(u, w)).map(|w| self.x(b, w)));
+            self.clause(c)?;
+        }
+        for w in 1..=n {
+            let mut c = vec![!self.x(b, w)];
+            c.extend((1..=n).filter(|&u| ok(u, w)).map(|u| self.x(a, u)));
+            self.clause(c)?;
+        }
+        Ok(())
+    }
+
+    /// Cage-combination clauses: one selector per digit set (module documentation).
+    fn cage(&mut self, cells: &[Cell], sum: i64) -> Result<(), Unsat> {
+        let n = self.n;
+        let sets = digit_sets(n, cells.len(), sum);
+        let selectors: Vec<Lit> = sets.iter().map(|_| self.fresh()).collect();
+        self.clause(selectors.iter().map(|&y| Term::Lit(y)))?;
+        for (k, &y) in selectors.iter().enumerate() {
+            for &z in &selectors[k + 1..] {
+                self.clause([Term::Lit(!y), Term::Lit(!z)])?;
+            }
+        }
+        for (set, &y) in sets.iter().zip(&selectors) {
+            for v in 1..=n {
+                if set.contains(v as u8) {
+                    let mut c = vec![Term::Lit(!y)];
+                    c.extend(cells.iter().map(|&cell| self.x(cell, v)));
+                    self.clause(c)?;
+                } else {
+                    for &cell in cells {
+                        self.clause([Term::Lit(!y), !self.x(cell, v)])?;
+                    }
+                }
+            }
+        }
+        for &cell in cells {
+            for v in 1..=n {
+                let mut c = vec![!self.x(cell, v)];
+                c.extend(
+                    sets.iter()
+                        .zip(&selectors)
+                        .filter(|(s, _)| s.contains(v as u8))
+                        .map(|(_, &y)| Term::Lit(y)),
+                );
+                self.clause(c)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A linear row through the generalised totalizer (module documentation).
+    fn linear(&mut self, terms: &[(i64, Cell)], relation: Relation, rhs: i64) -> Result<(), Unsat> {
+        let mut weighted: Vec<(Lit, usize)> = Vec::new();
+        let mut bound = rhs;
+        for &(a, cell) in terms {
+            let options: Vec<(i64, Term)> = (1..=self.n)
+                .map(|v| (a * v as i64, self.x(cell, v)))
+                .filter(|&(_, t)| t != Term::Const(false))
+                .collect();
+            let Some(least) = options.iter().map(|&(w, _)| w).min() else {
+                return Err(Unsat);
+            };
+            bound -= least;
+            for (w, t) in options {
+                match t {
+                    Term::Lit(l) if w > least => weighted.push((l, (w - least) as usize)),
+                    Term::Const(true) => bound -= w - least,
+                    _ => {}
+                }
+            }
+        }
+        let total: i64 = weighted.iter().map(|&(_, w)| w as i64).sum();
+        if matches!(relation, Relation::Le | Relation::Eq) {
+            self.at_most(&weighted, bound, total)?;
+        }
+        if matches!(relation, Relation::Ge | Relation::Eq) {
+            let negated: Vec<(Lit, usize)> = weighted.iter().map(|&(l, w)| (!l, w)).collect();
+            self.at_most(&negated, total - bound, total)?;
+        }
+        Ok(())
+    }
+
+    /// Σ w·l ≤ ub through a generalised totalizer (nothing when ub ≥ Σ w).
+    fn at_most(&mut self, weighted: &[(Lit, usize)], ub: i64, total: i64) -> Result<(), Unsat> {
+        if ub < 0 {
+            return Err(Unsat);
+        }
+        if ub >= total {
+            return Ok(());
+        }
+        let ub = ub as usize;
+        let mut gte: GeneralizedTotalizer = weighted.iter().copied().collect();
+        let mut collector = rustsat::instances::Cnf::new();
+        let mut vars = BasicVarManager::from_next_free(Var::new(self.next));
+        gte.encode_ub(ub..=ub, &mut collector, &mut vars)
+            .map_err(|_| Unsat)?;
+        let units = gte.enforce_ub(ub).map_err(|_| Unsat)?;
+        self.next = vars.n_used();
+        for clause in collector {
+            self.clauses.push(clause.iter().copied().collect());
+        }
+        for unit in units {
+            self.clauses.push(vec![unit]);
+        }
+        Ok(())
+    }
+}
