@@ -389,9 +389,11 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                     match kind.as_str() {
                         Some("xv") => neg.xv = true,
                         Some("ratio") => neg.ratio = true,
-                        _ => return Err(format!(
+                        _ => {
+                            return Err(format!(
                             "f-puzzles: \"negative\": {kind} is not supported (xv and ratio are)"
-                        )),
+                        ))
+                        }
                     }
                 }
                 if neg.xv || neg.ratio {
