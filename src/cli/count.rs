@@ -81,7 +81,11 @@ impl CountingArgs {
         if matches!(self.method, MethodArg::Propagate | MethodArg::LpBb) {
             return Err(Failure::usage(format!(
                 "{command} --method {}: cannot enumerate solutions; use ilp, backtrack or sat",
-                if self.method == MethodArg::LpBb { "lp-bb" } else { "propagate" }
+                if self.method == MethodArg::LpBb {
+                    "lp-bb"
+                } else {
+                    "propagate"
+                }
             )));
         }
         let options = self.solver.options()?;

@@ -262,7 +262,15 @@ fn row14_box_flag_conflicting_with_the_file_is_refused() {
     assert_eq!(code, 0, "{err}");
     let regions = format!(
         "{{\"grid\": {grid}, \"regions\": [{}]}}",
-        vec!["[1,1,1,2,2,2]", "[1,1,1,2,2,2]", "[3,3,3,4,4,4]", "[3,3,3,4,4,4]", "[5,5,5,6,6,6]", "[5,5,5,6,6,6]"].join(",")
+        vec![
+            "[1,1,1,2,2,2]",
+            "[1,1,1,2,2,2]",
+            "[3,3,3,4,4,4]",
+            "[3,3,3,4,4,4]",
+            "[5,5,5,6,6,6]",
+            "[5,5,5,6,6,6]"
+        ]
+        .join(",")
     );
     let (code, _, err) = run(&["solve", "--box", "2x3", "-"], Some(&regions));
     assert_eq!(code, 2, "{err}");

@@ -81,7 +81,9 @@ pub(super) fn parse_json(
     let (n, givens) = read_grid(origin, grid)?;
     let conflict = |what: String| {
         let (r, c) = cli_box.unwrap_or_default();
-        Err(whole(format!("--box {r}x{c} conflicts with the file's {what}")))
+        Err(whole(format!(
+            "--box {r}x{c} conflicts with the file's {what}"
+        )))
     };
     match (&doc.regions, doc.box_shape, cli_box) {
         (Some(_), _, Some(_)) => return conflict("\"regions\"".into()),
