@@ -79,14 +79,9 @@ impl CountingArgs {
     /// Reads the puzzle as `ModelArgs::puzzle` does, except that a value given twice in a house
     /// is not bad input: such a grid has no solution (the later given of each pair is left out).
     pub fn prepare(&self, command: &str) -> Result<Counting, Failure> {
-        if matches!(self.method, Method::Propagate | Method::LpBb) {
+        if self.method == Method::LpBb {
             return Err(Failure::usage(format!(
-                "{command} --method {}: cannot enumerate solutions; use ilp, backtrack or sat",
-                if self.method == Method::LpBb {
-                    "lp-bb"
-                } else {
-                    "propagate"
-                }
+                "{command} --method lp-bb: cannot enumerate solutions; use ilp, backtrack, propagate or sat"
             )));
         }
         let options = self.solver.options()?;
