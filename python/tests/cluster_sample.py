@@ -42,7 +42,7 @@ def batch_reference(path: Path, *options: str) -> list:
         [str(cli_binary()), "batch", "--quiet", "--jobs", "2", *options, path.name],
         cwd=path.parent, capture_output=True, text=True,
     )
-    assert run.returncode == 2, run.stderr  # the bad lines decide the exit code
+    assert run.returncode in (0, 2), run.stderr  # 2 when the sample holds its bad lines
     return run.stdout.splitlines()
 
 
