@@ -47,9 +47,14 @@ def batch_reference(path: Path, *options: str) -> list:
 
 
 def key(line: str) -> tuple:
-    """What must agree between runs: line, file, status, grid and error (not the times)."""
+    """What must agree between runs: line, file, status, grid and error (not the times; the
+    error from its line number on: a piped input names itself <stdin> where a file has its
+    name)."""
     doc = json.loads(line)
-    return (doc["line"], doc["file"], doc["status"], doc.get("grid"), doc.get("error"))
+    error = doc.get("error")
+    if error is not None:
+        error = error.split(":", 1)[1]
+    return (doc["line"], doc["file"], doc["status"], doc.get("grid"), error)
 
 
 def doc_block(name: str) -> str:
