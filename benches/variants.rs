@@ -5,8 +5,7 @@
 //! ENGINE: propagate, sat, sat-pb (sums as a pseudo-Boolean row), backtrack. Takes every
 //! EVERY-th line (default 1), LIMIT_S seconds per puzzle (default 60), one puzzle at a time.
 //!
-//! TEMPORARY: the lines are read by the test converter `tests/integration/common/killer_lines.rs`
-//! until the rules branch's readers are merged; then this reads lines with the real reader.
+//! The lines are read by the library's readers (through the tests' `common/killer_lines.rs`).
 
 #[path = "../tests/integration/common/killer_lines.rs"]
 mod killer_lines;
