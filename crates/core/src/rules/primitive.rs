@@ -61,7 +61,7 @@ impl ValueSet {
     }
 
     pub fn contains(self, v: u8) -> bool {
-        v >= 1 && v <= 64 && self.0 >> (v - 1) & 1 == 1
+        (1..=64).contains(&v) && self.0 >> (v - 1) & 1 == 1
     }
 
     pub fn insert(&mut self, v: u8) {
