@@ -42,7 +42,10 @@ pub struct MergeArgs {
 }
 
 /// Opens every input, `-` as standard input (a failure: exit 2).
-fn open_all(inputs: &[String]) -> Result<Vec<(String, Box<dyn BufRead>)>, Failure> {
+/// An input part by name, opened for reading.
+type OpenPart = (String, Box<dyn BufRead>);
+
+fn open_all(inputs: &[String]) -> Result<Vec<OpenPart>, Failure> {
     if inputs.iter().filter(|i| *i == "-").count() > 1 {
         return Err(Failure::usage(
             "merge: '-' (standard input) can be given once",

@@ -255,7 +255,7 @@ fn row09_count_and_check_refuse_methods_that_cannot_enumerate() {
 
 #[test]
 fn row14_box_flag_conflicting_with_the_file_is_refused() {
-    let grid = format!("[{}]", vec!["[0,0,0,0,0,0]"; 6].join(","));
+    let grid = format!("[{}]", ["[0,0,0,0,0,0]"; 6].join(","));
     let boxed = format!("{{\"grid\": {grid}, \"box\": [2, 3]}}");
     let (code, _, err) = run(&["solve", "--box", "3x2", "-"], Some(&boxed));
     assert_eq!(code, 2, "{err}");
@@ -265,7 +265,7 @@ fn row14_box_flag_conflicting_with_the_file_is_refused() {
     assert_eq!(code, 0, "{err}");
     let regions = format!(
         "{{\"grid\": {grid}, \"regions\": [{}]}}",
-        vec![
+        [
             "[1,1,1,2,2,2]",
             "[1,1,1,2,2,2]",
             "[3,3,3,4,4,4]",
