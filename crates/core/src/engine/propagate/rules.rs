@@ -24,7 +24,7 @@ use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
 const MAX_CAGE_CELLS: usize = 12;
 
 /// One propagator over cell indices.
-pub(crate) enum Rule {
+pub(crate) enum Propagator {
     Linear {
         terms: Vec<(i64, u32)>,
         relation: Relation,
@@ -34,7 +34,7 @@ pub(crate) enum Rule {
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
     /// `sets`: every digit set of |cells| distinct values summing to the cage's sum.
     /// `sees[k]`: the cells that are peers of cell k of the cage, as a bit set over all cells.
-    Cage {
+    DistinctSum {
         cells: Vec<u32>,
         sets: Vec<u64>,
         sees: Vec<Vec<u64>>,
@@ -44,31 +44,31 @@ pub(crate) enum Rule {
 /// The empty clause: no value fits.
 pub(crate) struct Wiped;
 
-impl Rule {
+impl Propagator {
     /// The cells whose candidates the rule reads.
     pub fn cells(&self) -> Vec<u32> {
         match self {
-            Rule::Linear { terms, .. } => terms.iter().map(|&(_, c)| c).collect(),
-            Rule::Pairs { a, b, .. } => vec![*a, *b],
-            Rule::Cage { cells, .. } => cells.clone(),
+            Propagator::Linear { terms, .. } => terms.iter().map(|&(_, c)| c).collect(),
+            Propagator::Pairs { a, b, .. } => vec![*a, *b],
+            Propagator::DistinctSum { cells, .. } => cells.clone(),
         }
     }
 
     /// Appends (cell, values to remove) to `out`, reading candidates through `cand`.
     pub fn revise(&self, cand: &[u64], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
         match self {
-            Rule::Linear {
+            Propagator::Linear {
                 terms,
                 relation,
                 rhs,
             } if terms.len() == 2 => pair_linear(terms, *relation, *rhs, cand, out),
-            Rule::Linear {
+            Propagator::Linear {
                 terms,
                 relation,
                 rhs,
             } => bounds(terms, *relation, *rhs, cand, out),
-            Rule::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
-            Rule::Cage { cells, sets, sees } => cage(cells, sets, sees, cand, out),
+            Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
+            Propagator::DistinctSum { cells, sets, sees } => cage(cells, sets, sees, cand, out),
         }
     }
 }
@@ -76,7 +76,7 @@ impl Rule {
 /// The propagators of a puzzle's primitives, and each cell's domain from its `Values`
 /// primitives. All-different groups are not rules: [`super::state::Shape`] makes them houses
 /// or peers. `peers[i]`: the cells that must differ from cell i.
-pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Rule>, Vec<u64>) {
+pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, Vec<u64>) {
     let n = puzzle.order();
     let index = |c: crate::puzzle::Cell| (c.row * n + c.col) as u32;
     let houses: Vec<Vec<crate::puzzle::Cell>> =
@@ -89,7 +89,7 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Rule>, Vec<u6
         match p {
             Primitive::AllDifferent { .. } => {}
             Primitive::Values { cell, allowed, .. } => domains[index(*cell) as usize] &= allowed.0,
-            Primitive::Pairs { a, b, allowed, .. } => rules.push(Rule::Pairs {
+            Primitive::Pairs { a, b, allowed, .. } => rules.push(Propagator::Pairs {
                 a: index(*a),
                 b: index(*b),
                 allowed: allowed.iter().map(|s| s.0).collect(),
@@ -123,9 +123,9 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Rule>, Vec<u6
                             .iter()
                             .map(|s| s.0)
                             .collect();
-                        Rule::Cage { cells, sets, sees }
+                        Propagator::DistinctSum { cells, sets, sees }
                     }
-                    None => Rule::Linear {
+                    None => Propagator::Linear {
                         terms: terms.iter().map(|&(a, c)| (a, index(c))).collect(),
                         relation: *relation,
                         rhs: *rhs,
@@ -395,7 +395,7 @@ mod tests {
 
     #[test]
     fn a_two_cell_cage_of_three_is_one_and_two() {
-        let rule = Rule::Cage {
+        let rule = Propagator::DistinctSum {
             cells: vec![0, 1],
             sets: vec![0b11],
             sees: vec![vec![0b1110], vec![0b0101]],
@@ -413,7 +413,7 @@ mod tests {
     #[test]
     fn bounds_narrow_a_sum() {
         // x0 + x1 + x2 = 24 over 1..9: each is at least 6.
-        let rule = Rule::Linear {
+        let rule = Propagator::Linear {
             terms: vec![(1, 0), (1, 1), (1, 2)],
             relation: Relation::Eq,
             rhs: 24,
@@ -434,7 +434,7 @@ mod tests {
                     .fold(0, |m, w| m | 1 << (w - 1))
             })
             .collect();
-        let rule = Rule::Pairs {
+        let rule = Propagator::Pairs {
             a: 0,
             b: 1,
             allowed,

@@ -13,7 +13,7 @@
 //! removed bits. A cell whose mask becomes a single value, and a (house, value) whose count
 //! becomes 1, are queued: propagation visits only what changed, never rescans the grid.
 
-use super::rules::{lower, Rule};
+use super::rules::{lower, Propagator};
 use crate::engine::{full_mask, house_index};
 use crate::puzzle::Puzzle;
 use crate::rules::primitive::Primitive;
@@ -30,7 +30,7 @@ pub(crate) struct Shape {
     house_cells: Vec<u32>,
     house_cells_at: Vec<u32>,
     /// Propagators of the puzzle's primitives (none for a classic grid).
-    rules: Vec<Rule>,
+    rules: Vec<Propagator>,
     /// The rules that read each cell (flattened per cell).
     watch: Vec<u32>,
     watch_at: Vec<u32>,
