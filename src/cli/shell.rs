@@ -44,12 +44,33 @@ impl From<ShellArg> for clap_complete::Shell {
 #[derive(Debug, Args)]
 pub struct ManArgs {}
 
+/// The binary's name, as completions complete it.
+const BIN: &str = "sudoku-ilp";
+
+/// clap_complete's bash script (4.6.11) walks the words into a state named
+/// `sudoku__ilp__subcmd__solve` but names its `case` arms `sudoku__subcmd__ilp__subcmd__solve`
+/// (the hyphen of the binary's name escaped as a subcommand separator), so no arm after the
+/// subcommand ever matches and `sudoku-ilp solve --<TAB>` completes nothing (clap issue 6421,
+/// open). The arms are renamed to the state the walk builds.
+fn mend_bash_case_names(script: &str) -> String {
+    let walked = BIN.replace('-', "__");
+    let armed = BIN.replace('-', "__subcmd__");
+    script.replace(
+        &format!("{armed}__subcmd__"),
+        &format!("{walked}__subcmd__"),
+    )
+}
+
 /// Writes the completion script of `args.shell` to standard output.
 pub fn completions(args: CompletionsArgs) -> Result<Code, Failure> {
     let mut script = Vec::new();
     let shell = clap_complete::Shell::from(args.shell);
-    clap_complete::generate(shell, &mut Cli::command(), "sudoku-ilp", &mut script);
-    emit(&String::from_utf8_lossy(&script))?;
+    clap_complete::generate(shell, &mut Cli::command(), BIN, &mut script);
+    let mut text = String::from_utf8_lossy(&script).into_owned();
+    if shell == clap_complete::Shell::Bash {
+        text = mend_bash_case_names(&text);
+    }
+    emit(&text)?;
     Ok(Code::Ok)
 }
 
