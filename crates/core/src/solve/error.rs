@@ -12,6 +12,9 @@ pub enum OptionReason {
     Refused,
     /// The name or the value holds a NUL byte, which no C string can carry.
     NulByte,
+    /// An option of [`super::CUTS_OFF`]: it can cut off solutions, so "no solution" would not
+    /// be a proof.
+    CutsOff,
 }
 
 /// HiGHS failed in a way that says nothing about the puzzle.
@@ -73,6 +76,9 @@ fn option_message(name: &str, value: &str, reason: OptionReason) -> String {
         }
         OptionReason::Refused => format!("HiGHS refused the value {value:?} for option {name}"),
         OptionReason::NulByte => format!("HiGHS option {name:?}={value:?} holds a NUL byte"),
+        OptionReason::CutsOff => format!(
+            "HiGHS option {name} is refused: it can cut off solutions, and \"no solution\" would then be no proof"
+        ),
     }
 }
 

@@ -118,6 +118,15 @@ pub(crate) fn set_bool(h: &mut impl Handle, name: &CStr, value: bool) -> Result<
     setter(status, &name.to_string_lossy(), &value.to_string())
 }
 
+/// Reads a boolean option.
+pub(crate) fn get_bool(h: &mut impl Handle, name: &CStr) -> Result<bool, SolveError> {
+    let mut value: HighsInt = 0;
+    // SAFETY: live instance; `name` is NUL-terminated; `value` outlives the call.
+    let status = unsafe { sys::Highs_getBoolOptionValue(h.ptr(), name.as_ptr(), &mut value) };
+    ok(status, "read a boolean option")?;
+    Ok(value != 0)
+}
+
 /// Sets an integer option.
 pub(crate) fn set_int(h: &mut impl Handle, name: &CStr, value: i32) -> Result<(), SolveError> {
     // SAFETY: as in `set_bool`.

@@ -186,26 +186,47 @@ pub fn check_options(options: &SolveOptions) -> Result<(), SolveError> {
     set_options(&mut instance, &quiet)
 }
 
-/// Sets the project's options on a HiGHS instance: logging (to standard error when verbose),
-/// an exact gap, the time limit and threads, then [`TUNED`] (unless `tuned` is off) and the
-/// `--highs` options, each through the setter of its type.
+/// Sets the project's options on a HiGHS instance: an exact gap, the time limit and threads,
+/// then [`TUNED`] (unless `tuned` is off) and the `--highs` options, each through the setter of
+/// its type; logging last, so that no option sends HiGHS's log to standard output: it goes to
+/// standard error when `verbose` or an `output_flag=true` asks for it. An option of
+/// [`CUTS_OFF`] is refused.
 fn set_options(h: &mut impl ffi::Handle, options: &SolveOptions) -> Result<(), SolveError> {
-    ffi::set_bool(h, c"output_flag", options.verbose)?;
-    ffi::set_bool(h, c"log_to_console", false)?;
-    if options.verbose {
-        ffi::log_to_stderr(h)?;
-    }
     ffi::set_double(h, c"mip_rel_gap", 0.0)?;
     ffi::set_double(h, c"time_limit", options.time_limit)?;
     let threads = i32::try_from(options.threads.max(1)).unwrap_or(i32::MAX);
     ffi::set_int(h, c"threads", threads)?;
     let tuned = TUNED.iter().filter(|_| options.tuned);
     let extra = options.highs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    ffi::set_bool(h, c"output_flag", options.verbose)?;
     for (name, value) in tuned.copied().chain(extra) {
+        if CUTS_OFF.contains(&name.to_ascii_lowercase().as_str()) {
+            return Err(SolveError::Option {
+                name: name.to_string(),
+                value: value.to_string(),
+                reason: OptionReason::CutsOff,
+            });
+        }
         ffi::set_option_text(h, name, value)?;
+    }
+    ffi::set_bool(h, c"log_to_console", false)?;
+    if ffi::get_bool(h, c"output_flag")? {
+        ffi::log_to_stderr(h)?;
     }
     Ok(())
 }
+
+/// HiGHS options that can make a feasible model look infeasible, so that "no solution" would
+/// be a false proof: an objective bound or target prunes every node whose bound (0 here) does
+/// not beat it, and the matrix value limits drop or reject the model's coefficients (all 1).
+/// `solve_relaxation` solves the LP relaxation, whose point is no grid.
+pub const CUTS_OFF: [&str; 5] = [
+    "objective_bound",
+    "objective_target",
+    "small_matrix_value",
+    "large_matrix_value",
+    "solve_relaxation",
+];
 
 /// Milliseconds as a float.
 pub fn ms(d: Duration) -> f64 {
