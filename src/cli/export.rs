@@ -9,6 +9,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use sudoku_ilp::export::{cnf, export, Format};
+use sudoku_ilp::formulation::ModelKind;
 
 /// Write a puzzle's model for other solvers (glpsol, cbc, highs), or its GNU MathProg data.
 ///
@@ -47,6 +48,14 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
     if !format.writes_model() && args.model.has_model_switches() {
         return Err(Failure::usage(format!(
             "--reduce and the natural-model switches shape a model; --format {} is written from the puzzle alone",
+            format.name()
+        )));
+    }
+    let puzzle_alone = !format.writes_model() && format != Format::GmplData;
+    if puzzle_alone && args.model.choice.model != ModelKind::Binary {
+        return Err(Failure::usage(format!(
+            "--model {} shapes a model; --format {} is written from the puzzle alone",
+            args.model.choice.model.name(),
             format.name()
         )));
     }

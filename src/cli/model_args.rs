@@ -192,6 +192,12 @@ impl HighsArgs {
             tuned: !self.plain_highs,
             highs: self.highs.clone(),
         };
+        for (name, value) in &self.highs {
+            if name == "threads" {
+                parse_threads(value)
+                    .map_err(|e| Failure::usage(format!("--highs threads={value}: {e}")))?;
+            }
+        }
         check_options(&options).map_err(|e| {
             if e.is_option() {
                 Failure::usage(e.to_string())
@@ -353,6 +359,11 @@ pub fn engine(
     options: &SolveOptions,
     start: &StartArgs,
 ) -> Result<Arc<dyn Engine>, Failure> {
+    if !options.highs.is_empty() && !matches!(method, Method::Ilp | Method::LpBb) {
+        return Err(Failure::usage(format!(
+            "--highs applies to --method ilp and lp-bb (the methods that run HiGHS), not {method}"
+        )));
+    }
     EngineSpec {
         method,
         model: choice.spec(),
