@@ -298,3 +298,205 @@ fn row16_options_that_do_nothing_are_refused() {
         assert_eq!(code, 2, "{args:?}: {err}");
     }
 }
+
+/// A seed puzzle of the repository.
+fn seed(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/seeds")
+        .join(name);
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn row07_json_of_every_method_and_start_matches_the_schema() {
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/solve-output.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let puzzles = [
+        seed("seed004_unique_9x9.json"),
+        seed("seed004_no_solution_9x9.json"),
+    ];
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    for method in ["ilp", "backtrack", "propagate", "lp-bb", "sat"] {
+        runs.push(vec!["--method", method]);
+    }
+    for start in ["none", "propagate", "backtrack", "sat"] {
+        runs.push(vec!["--start", start]);
+    }
+    for args in &runs {
+        for puzzle in &puzzles {
+            let mut all = vec!["solve", "--json"];
+            all.extend(args.iter().copied());
+            all.push(puzzle);
+            let (code, stdout, stderr) = run(&all, None);
+            assert!(code <= 1, "{all:?}: {stderr}");
+            let doc: serde_json::Value =
+                serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{all:?}: {errors:?}\n{stdout}");
+        }
+    }
+}
+
+#[test]
+fn row08_bash_completes_options_after_the_subcommand() {
+    let (code, script, err) = run(&["completions", "bash"], None);
+    assert_eq!(code, 0, "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "sudoku-ilp.bash", &script);
+    // What bash does on `sudoku-ilp solve --<TAB>`: the words, the cursor's word, then the
+    // function that `complete -F` registered, called with the command, the word and the one
+    // before it.
+    let probe = format!(
+        "source {path}\n\
+         function=$(complete -p sudoku-ilp | sed -E 's/.*-F ([^ ]+) .*/\\1/')\n\
+         COMP_WORDS=(sudoku-ilp solve --)\n\
+         COMP_CWORD=2\n\
+         COMP_LINE='sudoku-ilp solve --'\n\
+         COMP_POINT=${{#COMP_LINE}}\n\
+         \"$function\" sudoku-ilp -- solve\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"\n"
+    );
+    let out = Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &probe])
+        .output()
+        .unwrap();
+    let replies = String::from_utf8_lossy(&out.stdout);
+    let replies: Vec<&str> = replies.lines().collect();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for option in ["--method", "--json", "--time-limit"] {
+        assert!(replies.contains(&option), "{option} not in {replies:?}");
+    }
+    assert!(
+        !replies.contains(&"--format"),
+        "export's option offered to solve"
+    );
+}
+
+#[test]
+fn row11_highs_options_that_cut_off_solutions_are_refused() {
+    let puzzle = seed("seed004_unique_9x9.json");
+    for option in [
+        "objective_bound=-1",
+        "objective_target=-1",
+        "small_matrix_value=0.5",
+        "large_matrix_value=1",
+        "solve_relaxation=true",
+    ] {
+        let (code, out, err) = run(&["solve", "--highs", option, "-q", &puzzle], None);
+        assert_eq!(code, 2, "{option}: {err}");
+        assert!(out.is_empty(), "{option}: {out}");
+        assert!(err.contains("can cut off solutions"), "{option}: {err}");
+    }
+    // lp-bb runs HiGHS too, and count re-solves with no-good rows: neither takes them.
+    for command in ["solve", "count"] {
+        let args = [
+            command,
+            "--method",
+            "lp-bb",
+            "--highs",
+            "objective_bound=-1",
+        ];
+        let (code, _, err) = run(&[&args[..], &[puzzle.as_str()]].concat(), None);
+        assert_eq!(code, 2, "{command}: {err}");
+    }
+    // An option that only changes how HiGHS searches still solves.
+    let (code, out, err) = run(
+        &["solve", "--highs", "mip_heuristic_effort=0", "-q", &puzzle],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| 1 6 2 |"), "{out}");
+}
+
+#[test]
+fn row12_highs_log_goes_to_stderr_whatever_the_options() {
+    let puzzle = seed("seed004_unique_9x9.json");
+    let (code, plain, _) = run(&["solve", "-q", &puzzle], None);
+    assert_eq!(code, 0);
+    for extra in [
+        vec![
+            "--highs",
+            "output_flag=true",
+            "--highs",
+            "log_to_console=true",
+        ],
+        vec!["--verbose", "--highs", "log_to_console=true"],
+        vec![
+            "--highs",
+            "log_to_console=true",
+            "--highs",
+            "output_flag=true",
+        ],
+    ] {
+        let mut args = vec!["solve", "-q"];
+        args.extend(extra.iter().copied());
+        args.push(&puzzle);
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{extra:?}: {err}");
+        assert_eq!(out, plain, "{extra:?}: standard output is the grid alone");
+        assert!(
+            err.contains("MIP has"),
+            "{extra:?}: the log is on stderr: {err}"
+        );
+    }
+}
+
+#[test]
+fn row16_rest_options_that_do_nothing_are_refused() {
+    let puzzle = seed("seed004_unique_9x9.json");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["export", "--model", "natural", "--format", "cnf"],
+            "--model natural",
+        ),
+        (
+            vec!["export", "--model", "natural", "--format", "col"],
+            "--model natural",
+        ),
+        (
+            vec!["solve", "--method", "sat", "--highs", "mip_rel_gap=0"],
+            "--highs applies",
+        ),
+        (
+            vec!["solve", "--method", "backtrack", "--highs", "threads=1"],
+            "--highs applies",
+        ),
+        (
+            vec!["count", "--method", "propagate", "--highs", "threads=1"],
+            "--highs applies",
+        ),
+        (vec!["solve", "--highs", "threads=999"], "at most 64"),
+        (
+            vec!["solve", "--method", "lp-bb", "--highs", "threads=65"],
+            "at most 64",
+        ),
+    ];
+    for (mut args, words) in cases {
+        args.push(&puzzle);
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+    // The natural model's GMPL data is its own file: still written.
+    let (code, out, err) = run(
+        &[
+            "export",
+            "--model",
+            "natural",
+            "--format",
+            "gmpl-data",
+            &puzzle,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty());
+}
