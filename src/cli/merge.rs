@@ -18,7 +18,9 @@ use sudoku_ilp::report::batch::{merge_json, merge_text};
 /// number in two inputs (overlapping shards) or results whose "file" fields differ (shards
 /// of different files; batch writes the input's base name, or --file-name) is refused with
 /// one line and exit code 2. The summary goes to standard error, or to standard output with
-/// -o FILE.
+/// -o FILE. Line numbers that no input holds (below the last result) are counted in a warning
+/// on standard error: the results carry no shard count, so a missing shard looks like the
+/// lines batch skips (blank and '#' lines, --every).
 ///
 /// Exit code: 0 merged, 2 refused or unreadable input.
 ///
@@ -96,6 +98,14 @@ pub fn run(args: MergeArgs) -> Result<Code, Failure> {
         Err(e) => return Err(failure(e)),
     };
     destination.commit()?;
+    if let Some(first) = facts.first_missing {
+        eprintln!(
+            "sudoku-ilp: warning: {} line number{} below the last result {} in no input (the first: line {first}): a shard or chunk may be missing, or batch skipped them (blank and '#' lines, --every)",
+            facts.missing,
+            if facts.missing == 1 { "" } else { "s" },
+            if facts.missing == 1 { "is" } else { "are" },
+        );
+    }
     let text = if args.summary_json {
         format!("{}\n", merge_json(&summary, &facts))
     } else {

@@ -500,3 +500,38 @@ fn row16_rest_options_that_do_nothing_are_refused() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.is_empty());
 }
+
+#[test]
+fn row17_rest_merge_warns_of_a_missing_shard() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = write(dir.path(), "p.txt", &format!("{LINE}\n").repeat(6));
+    let mut parts = Vec::new();
+    for k in 1..=3 {
+        let part = dir.path().join(format!("part{k}.jsonl"));
+        let shard = format!("{k}/3");
+        let args = [
+            "batch",
+            &many,
+            "--method",
+            "propagate",
+            "-q",
+            "--shard",
+            &shard,
+        ];
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{err}");
+        std::fs::write(&part, out).unwrap();
+        parts.push(part.to_str().unwrap().to_string());
+    }
+    // Shard 2 of 3 (lines 2 and 5) is missing: merged, with a warning naming the gap.
+    let (code, out, err) = run(&["merge", &parts[0], &parts[2]], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 4);
+    assert!(err.contains("warning: 2 line numbers"), "{err}");
+    assert!(err.contains("the first: line 2"), "{err}");
+    // Every shard: no warning.
+    let (code, out, err) = run(&["merge", &parts[0], &parts[1], &parts[2]], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 6);
+    assert!(!err.contains("warning"), "{err}");
+}

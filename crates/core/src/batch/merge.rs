@@ -66,6 +66,23 @@ pub struct MergeFacts {
     pub inputs: Vec<String>,
     /// Result lines passed to the sink.
     pub written: usize,
+    /// Line numbers below the last result that no input holds (a shard or chunk that is
+    /// missing, or lines batch skipped: blank and `#` lines, `--every`).
+    pub missing: usize,
+    /// The first of those line numbers.
+    pub first_missing: Option<usize>,
+}
+
+impl MergeFacts {
+    /// Counts the line numbers between the previous result (`None`: before line 1) and `line`
+    /// as missing.
+    fn note_gap(&mut self, previous: Option<usize>, line: usize) {
+        let from = previous.map_or(1, |p| p + 1);
+        if line > from {
+            self.missing += line - from;
+            self.first_missing.get_or_insert(from);
+        }
+    }
 }
 
 /// One result line read back.
@@ -210,6 +227,7 @@ pub fn merge<R: BufRead>(
             });
         }
         check_file(&entry, i, &mut named, &inputs)?;
+        facts.note_gap(last.map(|(l, _)| l), line);
         summary.add_kind(entry.kind, entry.ms, entry.differs);
         sink(&entry.text).map_err(MergeError::Write)?;
         facts.written += 1;
@@ -282,6 +300,20 @@ mod tests {
         assert_eq!(lines, vec![1, 2, 3, 4, 9]);
         assert_eq!(summary.solved, 5);
         assert_eq!(summary.time_sum_ms(), 19.0);
+    }
+
+    #[test]
+    fn line_numbers_no_input_holds_are_counted() {
+        let readers = [("a", [2, 5]), ("b", [3, 9])]
+            .iter()
+            .map(|(name, ns)| {
+                let lines: Vec<String> = ns.iter().map(|&n| line(n, "f")).collect();
+                (name.to_string(), std::io::Cursor::new(lines.join("\n")))
+            })
+            .collect();
+        let (_, facts) = merge(readers, |_| Ok(())).unwrap();
+        // 1, 4, 6, 7 and 8.
+        assert_eq!((facts.missing, facts.first_missing), (5, Some(1)));
     }
 
     #[test]
