@@ -28,8 +28,8 @@ pub struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
 
-    /// Random seed: the same seed gives the same puzzle.
-    #[arg(long, default_value_t = 1)]
+    /// Random seed: the same seed gives the same puzzle (a whole number, 0 or more).
+    #[arg(long, default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: u64,
 
     /// How many cells to try to remove (default: all n² cells).
@@ -147,4 +147,11 @@ fn pretty_grid_json(doc: &serde_json::Value) -> String {
     out.push_str(&fields.join(",\n"));
     out.push_str("\n}");
     out
+}
+
+/// `--seed`: a whole number in 0..=u64::MAX, said in the tool's words.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("must be a whole number from 0 to {}", u64::MAX))
 }

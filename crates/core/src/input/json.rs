@@ -46,6 +46,52 @@ struct JsonPuzzle {
     stats: Option<serde::de::IgnoredAny>,
 }
 
+/// serde's "invalid type: floating point `1e+26`, expected usize" in the tool's words
+/// ("expected a whole number (0 or more), not 1e+26"): Rust's type names never reach the user.
+fn plain_words(problem: &str) -> String {
+    let Some((got, want)) = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|p| problem.strip_prefix(p))
+        .and_then(|rest| rest.split_once(", expected "))
+    else {
+        return problem.to_string();
+    };
+    format!("expected {}, not {}", wanted(want), found(got))
+}
+
+/// What serde expected, in words.
+fn wanted(want: &str) -> String {
+    match want {
+        "usize" | "u64" | "u32" | "u16" | "u8" => "a whole number (0 or more)".into(),
+        "i64" | "i32" | "i16" | "i8" | "isize" => "a whole number".into(),
+        "f64" | "f32" => "a number".into(),
+        "struct JsonPuzzle" => "a puzzle object {\"grid\": [[5,3,0,...], ...]}".into(),
+        "a sequence" => "a list [...]".into(),
+        "a boolean" => "true or false".into(),
+        w if w.starts_with("struct ") || w.starts_with("enum ") || w == "a map" => {
+            "an object {...}".into()
+        }
+        w => match w.strip_prefix("an array of length ") {
+            Some(k) => format!("a list of {k} values"),
+            None => w.to_string(),
+        },
+    }
+}
+
+/// What serde found, in words: the value itself when it has one.
+fn found(got: &str) -> String {
+    let quoted = got.split_once('`').and_then(|(_, v)| v.strip_suffix('`'));
+    match (quoted, got) {
+        (Some(value), _) => value.to_string(),
+        (None, "sequence") => "a list".into(),
+        (None, "map") => "an object".into(),
+        (None, "unit value") => "null".into(),
+        (None, g) => g
+            .strip_prefix("string ")
+            .map_or(g.to_string(), |s| format!("the text {s}")),
+    }
+}
+
 /// Parses a JSON puzzle; `cli_box` is used when the file gives no box shape. With `lenient`, a
 /// value given twice in a house is set aside as a [`Conflict`] instead of failing.
 pub(super) fn parse_json(
@@ -75,7 +121,7 @@ pub(super) fn parse_json(
         InputError::new(
             origin,
             Place::LineCol(e.line(), e.column()),
-            format!("invalid JSON: {problem}"),
+            format!("invalid JSON: {}", plain_words(problem)),
         )
     })?;
     let whole = |problem: String| InputError::new(origin, Place::Whole, problem);
@@ -205,11 +251,13 @@ fn read_grid(origin: &str, grid: &Value) -> Result<(usize, Vec<u8>), InputError>
                             ))
                         }
                         None => {
-                            return Err(InputError::new(
-                                origin,
-                                place,
-                                format!("{value} is not an integer in 0..{n}"),
-                            ))
+                            let whole = value.as_f64().is_some_and(|v| v.fract() == 0.0);
+                            let problem = if whole {
+                                format!("value {value} is outside 0..{n}")
+                            } else {
+                                format!("{value} is not an integer in 0..{n}")
+                            };
+                            return Err(InputError::new(origin, place, problem));
                         }
                     };
                     givens.push(v);

@@ -216,7 +216,16 @@ pub fn read_source(path: &str) -> Result<String, InputError> {
                 format!("cannot open: {}", io_reason(&e)),
             )
         })?;
-        let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+        let metadata = file.metadata().ok();
+        if metadata.as_ref().is_some_and(|m| m.is_dir()) {
+            // As open_lines says it: one wording for a directory given as a file.
+            return Err(InputError::new(
+                &origin,
+                Place::Whole,
+                "cannot open: is a directory",
+            ));
+        }
+        let len = metadata.map_or(0, |m| m.len());
         if len > MAX_INPUT_BYTES {
             return Err(too_large(&origin));
         }
@@ -450,6 +459,14 @@ fn parse_text_line(
             origin,
             Place::Line(number),
             "line longer than 1 MiB: not a puzzle",
+        ));
+    }
+    if line.contains('\r') {
+        return Err(InputError::new(
+            origin,
+            Place::Line(number),
+            "a carriage return (CR) inside the line: lines that end in CR alone are not read; \
+             end them in LF (e.g. tr '\\r' '\\n')",
         ));
     }
     let name = Some(format!("{origin} line {number}"));
