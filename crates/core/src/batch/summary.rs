@@ -57,9 +57,15 @@ impl Summary {
         crate::compare::percentile(&sorted, p)
     }
 
-    /// The sum of the per-puzzle times in ms: the worker (CPU) time of the run.
+    /// The sum of the per-puzzle times in ms: the worker (CPU) time of the run (0, not -0,
+    /// when no line reached the solver: the float sum of nothing is -0.0).
     pub fn time_sum_ms(&self) -> f64 {
-        self.times.iter().sum()
+        self.times.iter().fold(0.0, |sum, ms| sum + ms)
+    }
+
+    /// True when at least one line reached the solver, so that the times have quantiles.
+    pub fn has_times(&self) -> bool {
+        !self.times.is_empty()
     }
 
     /// Puzzles per second over the wall-clock time of the run.

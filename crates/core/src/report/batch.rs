@@ -70,6 +70,19 @@ fn shard_note(shard: Shard) -> String {
     }
 }
 
+/// "median … ms, p90 … ms, max … ms per puzzle", or that no line reached a solver (no times).
+fn per_puzzle_times(summary: &Summary) -> String {
+    if !summary.has_times() {
+        return "no line reached a solver, so no times per puzzle".into();
+    }
+    format!(
+        "median {:.2} ms, p90 {:.2} ms, max {:.2} ms per puzzle",
+        summary.time_quantile(0.5),
+        summary.time_quantile(0.9),
+        summary.time_quantile(1.0),
+    )
+}
+
 /// The batch summary as people read it.
 pub fn summary_text(summary: &Summary, facts: &RunFacts) -> String {
     let mut out = format!(
@@ -88,10 +101,8 @@ pub fn summary_text(summary: &Summary, facts: &RunFacts) -> String {
     );
     out += &results_lines(summary);
     out += &format!(
-        "time     median {:.2} ms, p90 {:.2} ms, max {:.2} ms per puzzle; {:.1} puzzles/s ({:.1} s wall)\n",
-        summary.time_quantile(0.5),
-        summary.time_quantile(0.9),
-        summary.time_quantile(1.0),
+        "time     {}; {:.1} puzzles/s ({:.1} s wall)\n",
+        per_puzzle_times(summary),
         summary.per_second(facts),
         facts.wall_s
     );
@@ -156,10 +167,8 @@ pub fn merge_text(summary: &Summary, facts: &MergeFacts) -> String {
     );
     out += &results_lines(summary);
     out += &format!(
-        "time     median {:.2} ms, p90 {:.2} ms, max {:.2} ms per puzzle; {:.1} s of worker time in all\n",
-        summary.time_quantile(0.5),
-        summary.time_quantile(0.9),
-        summary.time_quantile(1.0),
+        "time     {}; {:.1} s of worker time in all\n",
+        per_puzzle_times(summary),
         summary.time_sum_ms() / 1000.0,
     );
     out += &format!("written  {} result lines\n", thousands(facts.written));
