@@ -24,7 +24,22 @@ fn main() -> ExitCode {
 
 /// Prints a failure as one line on standard error (a closed standard error is left alone).
 fn report(failure: &cli::Failure) {
-    let _ = writeln!(std::io::stderr(), "sudoku-ilp: {:#}", failure.error);
+    let line = cli::escape_controls(&one_line(&failure.error), true);
+    let _ = writeln!(std::io::stderr(), "sudoku-ilp: {line}");
+}
+
+/// The error and its causes joined by ": ", each cause left out when the text before it
+/// already ends with it (an error whose message quotes its source would say it twice).
+fn one_line(error: &anyhow::Error) -> String {
+    let mut line = error.to_string();
+    for cause in error.chain().skip(1) {
+        let cause = cause.to_string();
+        if !line.ends_with(&cause) {
+            line += ": ";
+            line += &cause;
+        }
+    }
+    line
 }
 
 /// Prints clap's help, version or usage error; a help text that cannot be written (`--help >
@@ -40,5 +55,33 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
         },
         _ => ExitCode::from(e.exit_code() as u8),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+    use sudoku_ilp::engine::EngineError;
+    use sudoku_ilp::formulation::EncodeError;
+
+    #[test]
+    fn a_source_quoted_by_its_error_is_said_once() {
+        let start = EngineError::Start {
+            engine: "binary".into(),
+            source: EncodeError::NotInModel { cell: 3, value: 5 },
+        };
+        assert_eq!(
+            one_line(&anyhow::Error::new(start)),
+            "internal error: the start grid does not fit the binary model: cell 3: value 5 is not in the model"
+        );
+        let wrapped = anyhow::Error::new(EncodeError::Size {
+            grid: 81,
+            model: 16,
+        })
+        .context("cannot encode");
+        assert_eq!(
+            one_line(&wrapped),
+            "cannot encode: the grid has 81 cells, the model 16"
+        );
     }
 }

@@ -159,8 +159,9 @@ pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
             let (kept, file) = resume::open(path, &file_name)?;
             if !args.quiet && !kept.lines.is_empty() {
                 eprintln!(
-                    "batch: {} result lines kept from {path}; solving the missing lines",
-                    kept.lines.len()
+                    "batch: {} result lines kept from {}; solving the missing lines",
+                    kept.lines.len(),
+                    super::escape_controls(path, true)
                 );
             }
             (Output::append(file, kept.lines.len()), Some(kept))
@@ -423,7 +424,7 @@ fn report(
         summary_text(summary, facts)
     };
     if output.to_stdout {
-        eprint!("{text}");
+        eprint!("{}", super::escape_controls(&text, false));
     } else {
         super::emit(&text)?;
     }

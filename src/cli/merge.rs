@@ -112,7 +112,7 @@ pub fn run(args: MergeArgs) -> Result<Code, Failure> {
         merge_text(&summary, &facts)
     };
     if to_stdout {
-        eprint!("{text}");
+        eprint!("{}", super::escape_controls(&text, false));
     } else {
         super::emit(&text)?;
     }

@@ -20,6 +20,19 @@ mod values;
 
 pub use output::emit;
 
+/// `text` with its control characters escaped as Rust writes them (`\u{1b}`, `\t`, …), so that
+/// a file name cannot move the cursor or recolour a terminal; line ends are kept unless
+/// `one_line`.
+pub fn escape_controls(text: &str, one_line: bool) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' if !one_line => c.to_string(),
+            c if c.is_control() => c.escape_debug().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 use clap::{Parser, Subcommand};
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::{InputError, Problem};
