@@ -72,7 +72,7 @@ fn missing_and_unreadable_files() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("cannot read: is a directory"), "{err}");
+    assert!(err.contains("cannot open: is a directory"), "{err}");
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -181,7 +181,7 @@ fn value_outside_range() {
         "neg.json",
         grid_json(&rows).as_bytes(),
         &[],
-        &["neg.json: grid row 3, column 7", "-1 is not an integer"],
+        &["neg.json: grid row 3, column 7", "value -1 is outside 0..9"],
     );
     assert_bad(
         "four.txt",

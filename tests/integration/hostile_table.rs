@@ -535,3 +535,144 @@ fn row17_rest_merge_warns_of_a_missing_shard() {
     assert_eq!(out.lines().count(), 6);
     assert!(!err.contains("warning"), "{err}");
 }
+
+/// A 4×4 JSON grid whose first cell is `first` (JSON text).
+fn grid4(first: &str) -> String {
+    format!("{{\"grid\": [[{first},0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}}")
+}
+
+#[test]
+fn row19_message_a_huge_whole_number_is_outside_the_values() {
+    let (code, _, err) = run(&["solve", "-"], Some(&grid4("1e26")));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("value 1e+26 is outside 0..4"), "{err}");
+    assert!(!err.contains("not an integer"), "{err}");
+    let (code, _, err) = run(&["solve", "-"], Some(&grid4("1.5")));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("1.5 is not an integer in 0..4"), "{err}");
+}
+
+#[test]
+fn row19_message_no_rust_type_names() {
+    let grid = "[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]";
+    let cases = [
+        (
+            format!("{{\"grid\": {grid}, \"box\": [1e26, 2]}}"),
+            "not 1e+26",
+        ),
+        (
+            format!("{{\"grid\": {grid}, \"regions\": [[1e26]]}}"),
+            "not 1e+26",
+        ),
+        (
+            format!("{{\"grid\": {grid}, \"box\": -1}}"),
+            "a list of 2 values",
+        ),
+        (format!("{{\"grid\": {grid}, \"solutions\": -1}}"), "not -1"),
+        (format!("{{\"grid\": {grid}, \"rules\": 5}}"), "a list"),
+        ("1 2".to_string(), "a puzzle object"),
+    ];
+    for (text, words) in cases {
+        let (code, _, err) = run(&["solve", "--input-format", "json", "-"], Some(&text));
+        assert_eq!(code, 2, "{text}: {err}");
+        assert!(err.contains(words), "{text}: {err}");
+        for rust in [
+            "usize",
+            "u64",
+            "i64",
+            "struct",
+            "JsonPuzzle",
+            "sequence",
+            "floating point",
+        ] {
+            assert!(!err.contains(rust), "{text}: {rust} in {err}");
+        }
+    }
+}
+
+#[test]
+fn row19_message_cr_alone_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let cr = write(dir.path(), "cr.txt", &format!("{LINE}\r{LINE}\r"));
+    let (code, _, err) = run(&["solve", &cr], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("carriage return (CR)"), "{err}");
+    let (_, out, _) = run(&["batch", &cr, "-q"], None);
+    assert!(out.contains("carriage return (CR)"), "{out}");
+    // A CR before the LF is a Windows line end, read as ever.
+    let crlf = write(dir.path(), "crlf.txt", &format!("{LINE}\r\n"));
+    let (code, _, err) = run(&["solve", "-q", &crlf], None);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn row19_message_no_times_is_said_not_nan() {
+    let (code, out, err) = run(&["batch", "-"], Some("not a puzzle\n"));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.contains("bad_line"), "{out}");
+    assert!(err.contains("no line reached a solver"), "{err}");
+    assert!(!err.contains("NaN"), "{err}");
+}
+
+#[test]
+fn row19_message_no_negative_zero_seconds() {
+    let (_, lines, _) = run(&["batch", "-"], Some("not a puzzle\n"));
+    let (code, _, err) = run(&["merge", "-"], Some(&lines));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(" 0.0 s of worker time"), "{err}");
+    assert!(!err.contains("-0.0"), "{err}");
+    assert!(!err.contains("NaN"), "{err}");
+}
+
+#[test]
+fn row19_message_a_source_is_said_once() {
+    // A tolerance that lets HiGHS stop at a fractional point: the checker refuses the grid.
+    let puzzle = seed("seed004_unique_9x9.json");
+    let (code, _, err) = run(
+        &["solve", "--highs", "mip_feasibility_tolerance=0.9", &puzzle],
+        None,
+    );
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("fails the check: "), "{err}");
+    let reason = err.trim_end().rsplit("fails the check: ").next().unwrap();
+    assert_eq!(err.matches(reason).count(), 1, "{err}");
+    // A file that opens but cannot be read.
+    let (code, _, err) = run(&["merge", "/proc/self/mem"], None);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("Input/output error").count(), 1, "{err}");
+}
+
+#[test]
+fn row19_message_one_wording_for_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    for command in [
+        "solve", "batch", "merge", "count", "check", "render", "explain",
+    ] {
+        let (code, _, err) = run(&[command, d], None);
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(
+            err.contains(&format!("{d}: cannot open: is a directory")),
+            "{command}: {err}"
+        );
+    }
+}
+
+#[test]
+fn row19_message_control_characters_of_names_are_escaped() {
+    let name = "no\u{1b}[31mred\nline.txt";
+    let (code, _, err) = run(&["solve", name], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(err.contains("no\\u{1b}[31mred\\nline.txt"), "{err:?}");
+}
+
+#[test]
+fn row19_message_negative_seed_is_a_value_error() {
+    let (code, _, err) = run(&["generate", "--size", "4", "--seed", "-1"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--seed"), "{err}");
+    assert!(err.contains("must be a whole number from 0"), "{err}");
+    assert!(!err.contains("unexpected argument"), "{err}");
+}
