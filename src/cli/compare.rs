@@ -65,7 +65,7 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',')]
     pub variants: Vec<String>,
 
-    /// HiGHS time limit in seconds, per formulation and puzzle.
+    /// Time limit in seconds, per variant (formulation or method) and puzzle.
     #[arg(
         long,
         value_name = "SECONDS",

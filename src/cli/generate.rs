@@ -14,7 +14,7 @@ use sudoku_ilp::solve::SolveOptions;
 /// proves the solution stays unique.
 ///
 /// Example:
-///   sudoku-ilp generate --size 6 --box 2x3 --seed 1 > data/generated/gen_6x6.json
+///   sudoku-ilp generate --size 6 --box 2x3 --seed 1 > data/generated/gen_6x6_2x3.json
 ///   sudoku-ilp generate --size 25 --seed 1 --attempts 200
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
@@ -36,7 +36,7 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub attempts: Option<usize>,
 
-    /// HiGHS time limit in seconds, per solve.
+    /// Time limit in seconds of each HiGHS solve (generate runs the MILP only).
     #[arg(
         long,
         value_name = "SECONDS",

@@ -150,7 +150,7 @@ impl ModelChoice {
 /// alone: it runs one HiGHS thread per job, so `--threads` is not offered there.
 #[derive(Debug, Args)]
 pub struct HighsArgs {
-    /// HiGHS time limit in seconds.
+    /// Time limit in seconds, for every --method (HiGHS, the searches and SAT alike).
     #[arg(
         long,
         value_name = "SECONDS",

@@ -13,7 +13,7 @@ use sudoku_ilp::report::json::solution_json;
 use sudoku_ilp::report::text::{grid_line, grid_text, solution_text, status_text};
 use sudoku_ilp::report::tree::{tree_json, tree_svg};
 
-/// Solve one puzzle with HiGHS and print the checked grid.
+/// Solve one puzzle (the MILP with HiGHS, or another --method) and print the checked grid.
 ///
 /// The input is a JSON file ({"grid": [[5,3,0,...],...]}, optional "box": [rows, cols]; the
 /// object solve --json prints reads back), a line file (81 characters with '.' or '0' for
