@@ -676,3 +676,103 @@ fn row19_message_negative_seed_is_a_value_error() {
     assert!(err.contains("must be a whole number from 0"), "{err}");
     assert!(!err.contains("unexpected argument"), "{err}");
 }
+
+/// A file of the repository as text.
+fn repo_text(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+#[test]
+fn row20_guide_compare_table_has_every_column() {
+    let command = "$ sudoku-ilp compare data/seeds/seed004_annex_9x9.json\n";
+    let guide = repo_text("docs/guide.md");
+    let (_, shown) = guide.split_once(command).expect("the guide runs compare");
+    let header = |table: &str| -> Vec<String> {
+        let first = table.lines().next().unwrap_or_default();
+        first.split_whitespace().map(str::to_string).collect()
+    };
+    let (code, out, err) = run(&["compare", &seed("seed004_annex_9x9.json")], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(header(shown), header(&out));
+    assert!(header(shown).contains(&"sat".to_string()));
+}
+
+#[test]
+fn row20_what_reads_back_is_said_exactly() {
+    let puzzle = seed("seed004_unique_9x9.json");
+    for form in [vec!["-q"], vec!["--output", "line"], vec!["--json"]] {
+        let mut args = vec!["solve"];
+        args.extend(form.iter().copied());
+        args.push(&puzzle);
+        let (code, out, _) = run(&args, None);
+        assert_eq!(code, 0);
+        let (code, _, err) = run(&["solve", "-q", "-"], Some(&out));
+        assert_eq!(code, 0, "{form:?} reads back: {err}");
+    }
+    // The default output's statistics block does not read back, and the docs say so.
+    let (_, full, _) = run(&["solve", &puzzle], None);
+    let (code, _, _) = run(&["solve", "-"], Some(&full));
+    assert_eq!(code, 2);
+    let readme = repo_text("README.md");
+    assert!(!readme.contains("the tool's own output reads"), "README");
+    assert!(readme.contains("the default output does\n  not"), "README");
+    assert!(repo_text("docs/guide.md").contains("which does not\nread back as input"));
+}
+
+#[test]
+fn row20_tutorial_section_9_shows_what_the_commands_print() {
+    let tutorial = repo_text("docs/tutorial.md");
+    let (_, section) = tutorial.split_once("## 9.").unwrap();
+    let (_, after) = section.split_once("```text\n").unwrap();
+    let (shown, _) = after.split_once("```").unwrap();
+    let puzzle = seed("seed004_no_solution_9x9.json");
+    let mut printed = String::new();
+    for command in ["solve", "explain"] {
+        let (code, out, _) = run(&[command, &puzzle], None);
+        assert_eq!(code, 1);
+        printed += &format!("{out}exit code 1\n");
+    }
+    // Times differ from run to run; every other line is as printed.
+    let steady = |text: &str| -> Vec<String> {
+        let lines = text.lines().filter(|l| !l.starts_with("time "));
+        lines.map(str::to_string).collect()
+    };
+    assert_eq!(steady(shown), steady(&printed));
+}
+
+#[test]
+fn row20_help_names_only_files_of_the_repository() {
+    let (_, help, _) = run(&["--help"], None);
+    let commands: Vec<String> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.starts_with("Options:"))
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.len() > 10, "{commands:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for command in &commands {
+        let (code, text, err) = run(&[command, "--help"], None);
+        assert_eq!(code, 0, "{command}: {err}");
+        let named = text
+            .split(|c: char| c.is_whitespace() || "()'\"`,;".contains(c))
+            .filter(|w| {
+                w.starts_with("data/") || w.starts_with("models/") || w.starts_with("docs/")
+            })
+            .map(|w| w.trim_end_matches(['.', ':']));
+        for path in named {
+            assert!(root.join(path).exists(), "{command} --help names {path}");
+        }
+        if let Some((_, option)) = text.split_once("--time-limit <SECONDS>") {
+            let words = option.trim_start();
+            assert!(
+                !words.starts_with("HiGHS"),
+                "{command}: --time-limit {words:.60}"
+            );
+        }
+    }
+}
