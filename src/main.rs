@@ -13,7 +13,12 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return clap_exit(&e),
     };
-    match cli::run(args) {
+    let ran = cli::run(args);
+    if cli::output::reader_gone() {
+        // The reader of standard output went away (`… | head -1`): quietly, exit 0.
+        return ExitCode::SUCCESS;
+    }
+    match ran {
         Ok(code) => code.into(),
         Err(failure) => {
             report(&failure);

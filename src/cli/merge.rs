@@ -93,7 +93,8 @@ pub fn run(args: MergeArgs) -> Result<Code, Failure> {
     {
         Ok(m) => m,
         Err(MergeError::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            return Ok(Code::Ok)
+            super::output::reader_left();
+            return Ok(Code::Ok);
         }
         Err(e) => return Err(failure(e)),
     };

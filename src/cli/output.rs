@@ -217,12 +217,31 @@ pub fn write_out(path: Option<&Path>, inputs: &[&str], text: &str) -> Result<(),
     }
 }
 
-/// The outcome of a write to `name`: a closed pipe is not an error, any other failure is.
+/// The outcome of a write to `name`: a closed pipe is not an error, any other failure is. A
+/// closed standard output is remembered ([`reader_gone`]).
 pub fn finish(name: &str, result: io::Result<()>) -> Result<(), Failure> {
     match result {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(write_failure(name, &e)),
+        Err(_) if name == STDOUT => {
+            reader_left();
+            Ok(())
+        }
         _ => Ok(()),
     }
+}
+
+/// Set once a write to standard output found the pipe closed.
+static READER_GONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Notes that the reader of standard output went away (`… | head -1`).
+pub fn reader_left() {
+    READER_GONE.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// True once the reader of standard output went away: the command then ends quietly with exit
+/// code 0, whatever it found, and prints no summary (README, exit codes).
+pub fn reader_gone() -> bool {
+    READER_GONE.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// "cannot write NAME: reason". A path the user can fix (missing directory, permissions) is a
