@@ -776,3 +776,96 @@ fn row20_help_names_only_files_of_the_repository() {
         }
     }
 }
+
+/// Runs the binary with standard output closed before it writes: (exit code, standard error).
+fn with_stdout_closed(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn exit_codes_closed_stdout_ends_every_command_quietly_with_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = write(dir.path(), "many.txt", &format!("{LINE}\n").repeat(300));
+    let (unique, none) = (
+        seed("seed004_unique_9x9.json"),
+        seed("seed004_no_solution_9x9.json"),
+    );
+    let four = seed("seed004_four_solutions_9x9.json");
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["solve", &unique],
+        vec!["solve", &none],
+        vec!["solve", "--json", &none],
+        vec!["count", "--list", &four],
+        vec!["check", &none],
+        vec!["explain", &none],
+        vec!["compare", &unique],
+        vec!["export", "--format", "lp", &unique],
+        vec!["render", &unique],
+        vec!["generate", "--size", "4"],
+        vec!["info", "--size", "9"],
+        vec!["man"],
+        vec!["completions", "bash"],
+        vec!["batch", &many, "--method", "propagate"],
+        vec!["solve", "--help"],
+    ];
+    for args in runs {
+        let (code, err) = with_stdout_closed(&args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: nothing on stderr: {err}");
+    }
+}
+
+#[test]
+fn exit_codes_as_the_readme_table_says() {
+    let readme = repo_text("README.md");
+    let (_, table) = readme
+        .split_once("**Exit codes, one rule for every command:**")
+        .unwrap();
+    for code in [
+        "| 0 |",
+        "| 1 |",
+        "| 2 |",
+        "| 3 |",
+        "| 130 |",
+        "| 0, quietly |",
+    ] {
+        assert!(table.contains(code), "README's table has {code}");
+    }
+    let expect = |args: &[&str], code: i32| {
+        let (got, _, err) = run(args, None);
+        assert_eq!(got, code, "{args:?}: {err}");
+    };
+    let unique = seed("seed004_unique_9x9.json");
+    let none = seed("seed004_no_solution_9x9.json");
+    let four = seed("seed004_four_solutions_9x9.json");
+    let big = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/generated/gen_25x25.json");
+    expect(&["solve", "-q", &unique], 0);
+    expect(&["check", &four], 0);
+    expect(&["count", &four], 0);
+    for command in ["solve", "count", "check", "explain"] {
+        expect(&[command, &none], 1);
+    }
+    expect(&["compare", &none], 0);
+    expect(&["solve", "--no-such-option", &unique], 2);
+    expect(&["solve", "/no/such/file.json"], 2);
+    let big = big.to_str().unwrap();
+    expect(&["solve", "--time-limit", "0.001", big], 3);
+    let out = Command::new(bin())
+        .args(["solve", &unique])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+}
