@@ -193,7 +193,8 @@ impl HighsArgs {
             highs: self.highs.clone(),
         };
         for (name, value) in &self.highs {
-            if name == "threads" {
+            // A whole number is held to the threads limit; other text is HiGHS's to refuse.
+            if name == "threads" && value.parse::<i64>().is_ok() {
                 parse_threads(value)
                     .map_err(|e| Failure::usage(format!("--highs threads={value}: {e}")))?;
             }
