@@ -11,11 +11,13 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=($(ls src/bin | sed 's/\.rs$//'))
 ./setup.sh >/dev/null
 nice -n 19 cargo afl build --release --quiet
-tool=../target/debug/sudoku-ilp
+# The tool that prints the seeds' grids and exports their models: SUDOKU_ILP, or the debug build.
+tool=${SUDOKU_ILP:-../target/debug/sudoku-ilp}
 [ -x "$tool" ] || (cd .. && cargo build --quiet)
 ./seed.sh "$tool" >/dev/null
-export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1
+export AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1
 status=0
+mkdir -p work/out
 for t in "${targets[@]}"; do
   out=work/out/$t
   rm -rf "$out"
@@ -24,6 +26,7 @@ for t in "${targets[@]}"; do
   execs=$(sed -n 's/^execs_done *: //p' "$stats" 2>/dev/null || echo 0)
   crashes=$(sed -n 's/^saved_crashes *: //p' "$stats" 2>/dev/null || echo ?)
   echo "$t: $execs executions in ${seconds}s, $crashes crashes"
-  [ "$crashes" = 0 ] || status=1
+  # No statistics (afl-fuzz did not start: see work/$t.log) or a crash: the run fails.
+  [ "$crashes" = 0 ] && [ "$execs" != 0 ] || status=1
 done
 exit $status

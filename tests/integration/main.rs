@@ -10,6 +10,7 @@ mod common;
 mod count;
 mod equivalence;
 mod export;
+mod fuzz;
 mod highs;
 mod hostile;
 mod hostile_table;
