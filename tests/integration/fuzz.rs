@@ -32,14 +32,26 @@ fn every_fuzz_target_runs_a_few_seconds_without_a_crash() {
         .arg(root.join("fuzz/run.sh"))
         .arg("3")
         .env("SUDOKU_ILP", env!("CARGO_BIN_EXE_sudoku-ilp"))
+        .env("FUZZ_PROFILE", "debug")
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "fuzz/run.sh 3 failed:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "fuzz/run.sh 3 failed:\n{stdout}\n{stderr}"
+    );
     let targets: Vec<String> = std::fs::read_dir(root.join("fuzz/src/bin"))
         .unwrap()
-        .map(|entry| entry.unwrap().path().file_stem().unwrap().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .unwrap()
+                .path()
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
     assert!(targets.len() >= 8, "targets: {targets:?}");
     for target in &targets {
