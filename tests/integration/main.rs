@@ -17,6 +17,7 @@ mod hostile_table;
 mod layers;
 mod lp_bb;
 mod lp_render;
+mod memory_bounds;
 mod methods;
 mod natural;
 mod propagate;
