@@ -10,7 +10,14 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=($(ls src/bin | sed 's/\.rs$//'))
 ./setup.sh >/dev/null
-nice -n 19 cargo afl build --release --quiet
+# FUZZ_PROFILE=debug builds without optimisation (the test suite's short run: a quicker build);
+# the default, release, is for the long runs.
+profile=${FUZZ_PROFILE:-release}
+if [ "$profile" = release ]; then
+  nice -n 19 cargo afl build --release --quiet
+else
+  nice -n 19 cargo afl build --quiet
+fi
 # The tool that prints the seeds' grids and exports their models: SUDOKU_ILP, or the debug build.
 tool=${SUDOKU_ILP:-../target/debug/sudoku-ilp}
 [ -x "$tool" ] || (cd .. && cargo build --quiet)
@@ -21,7 +28,7 @@ mkdir -p work/out
 for t in "${targets[@]}"; do
   out=work/out/$t
   rm -rf "$out"
-  nice -n 19 cargo afl fuzz -V "$seconds" -i "work/seeds/$t" -o "$out" "target/release/$t" >"work/$t.log" 2>&1 || true
+  nice -n 19 cargo afl fuzz -V "$seconds" -i "work/seeds/$t" -o "$out" "target/$profile/$t" >"work/$t.log" 2>&1 || true
   stats=$out/default/fuzzer_stats
   execs=$(sed -n 's/^execs_done *: //p' "$stats" 2>/dev/null || echo 0)
   crashes=$(sed -n 's/^saved_crashes *: //p' "$stats" 2>/dev/null || echo ?)
