@@ -3,12 +3,12 @@
 # data/, ../shared/data (when it is there) and models the tool exports, plus fuzz/regressions/
 # (every crash found so far, kept as a seed so the fuzzer starts from it).
 # Usage: fuzz/seed.sh PATH-TO-sudoku-ilp
-set -euo pipefail
+set -eu  # no pipefail: `head` closing a pipe early is how the seeds are cut
 cd "$(dirname "$0")"
 tool=${1:?usage: fuzz/seed.sh PATH-TO-sudoku-ilp}
 seeds=work/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{json,line,block,jigsaw,merge,model}
+mkdir -p "$seeds"/{json,line,block,jigsaw,merge,model,fpuzzles,killer}
 shared=../../shared/data
 # JSON: every puzzle file of data/ (small: 22 files).
 cp ../data/generated/*.json ../data/seeds/*.json "$seeds/json/"
@@ -43,6 +43,19 @@ for f in ../data/seeds/seed004_csp_example_4x4.json ../data/generated/gen_4x4.js
   { printf 'L'; "$tool" export --format lp "$f"; } > "$seeds/model/$b.lp.bin"
   { printf 'M'; "$tool" export --format mps "$f"; } > "$seeds/model/$b.mps.bin"
   { printf 'L'; "$tool" export --model natural --format lp "$f"; } > "$seeds/model/$b.natural.lp.bin"
+done
+# Variant formats: f-puzzles JSON lines and links, short and SudoCue killer lines (one puzzle a seed).
+v=$shared/variants
+for f in "$v"/*.fpz.jsonl "$v"/fpuzzles_links.txt; do
+  [ -f "$f" ] || continue
+  i=0
+  while IFS= read -r line && [ $i -lt 6 ]; do
+    printf '%s\n' "$line" > "$seeds/fpuzzles/$(basename "$f").$i"
+    i=$((i + 1))
+  done < "$f"
+done
+for f in "$v"/killer_hard.orig.txt "$v"/krazydad_killer.sudocue.txt; do
+  [ -f "$f" ] && head -n 3 "$f" > "$seeds/killer/$(basename "$f")"
 done
 # Regressions: every crash found so far.
 for dir in regressions/*/; do

@@ -61,6 +61,9 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
     }
     let formulation = args.model.formulation()?;
     let puzzle = args.model.puzzle("export")?;
+    format
+        .check_expressible(&puzzle)
+        .map_err(|e| Failure::usage(format!("{}: {e}", args.model.file)))?;
     if format == Format::Cnf {
         return stream_cnf(&args, &puzzle);
     }

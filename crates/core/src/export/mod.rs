@@ -113,6 +113,23 @@ impl Named for Format {
 }
 impl_named_text!(Format);
 
+impl Format {
+    /// Refuses a puzzle whose variant rules this format cannot write: only LP and MPS (the
+    /// built model, which has every rule's rows) carry them; the CNF of seed 001, the graph
+    /// colouring and the data of `models/*.mod` and `models/sudoku.mzn` know houses only, so
+    /// writing them would silently drop the rules and describe another puzzle.
+    pub fn check_expressible(self, puzzle: &Puzzle) -> Result<(), ExportError> {
+        match puzzle.rules().first() {
+            Some(rule) if !self.writes_model() => Err(ExportError::RulesNotExpressed {
+                format: self.name(),
+                rule: rule.kind_name(),
+                others: puzzle.rules().len() - 1,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The longest variable or row name the writers accept (LP readers stop at 255 characters per
 /// line; this keeps every line short).
 pub const MAX_NAME_LEN: usize = 100;
@@ -143,6 +160,15 @@ pub enum ExportError {
     },
     #[error("a row refers to a variable that is not in the model")]
     UnknownVariable,
+    #[error(
+        "the {format} format cannot express the puzzle's {rule}{others}: export it as lp or mps, which carry every rule",
+        others = match others { 0 => String::new(), 1 => " and 1 other rule".into(), k => format!(" and {k} other rules") }
+    )]
+    RulesNotExpressed {
+        format: &'static str,
+        rule: &'static str,
+        others: usize,
+    },
 }
 
 /// A column as the writers see it.
@@ -393,6 +419,7 @@ pub fn export(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,
 ) -> Result<String, ExportError> {
+    format.check_expressible(puzzle)?;
     match format {
         Format::Lp => lp::write(puzzle, &formulation.build(puzzle)),
         Format::Mps => mps::write(puzzle, &formulation.build(puzzle)),

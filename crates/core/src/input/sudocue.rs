@@ -15,7 +15,10 @@ pub fn is_sudocue(line: &str) -> bool {
 /// Reads the line into a 9×9 killer puzzle (no givens); cages in the order of their first cell.
 pub fn parse_sudocue(line: &str) -> Result<Puzzle, String> {
     let parts: Vec<&str> = line.trim().split(':').collect();
-    let numbers = &parts[3..];
+    let (Some(&"3x3"), Some(&"k"), Some(numbers)) = (parts.first(), parts.get(2), parts.get(3..))
+    else {
+        return Err("not a SudoCue killer line: it starts 3x3::k: or 3x3:d:k:".into());
+    };
     let numbers = numbers.strip_suffix(&[""][..]).unwrap_or(numbers);
     if numbers.len() != 81 {
         return Err(format!(
@@ -68,4 +71,23 @@ pub fn parse_sudocue(line: &str) -> Result<Puzzle, String> {
     )
     .and_then(|p| p.with_rules(rules))
     .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the fuzzer: a line that is not a SudoCue line (a short killer line, or too few
+    /// fields) is an error, not a panic.
+    #[test]
+    fn other_lines_are_errors() {
+        let short = format!("G<<M<L<M<{}", "^".repeat(72));
+        for line in [short.as_str(), "3x3", "3x3:", "3x3::", "3x3::x:1"] {
+            let error = parse_sudocue(line).unwrap_err();
+            assert!(
+                error.contains("not a SudoCue killer line"),
+                "{line}: {error}"
+            );
+        }
+    }
 }
