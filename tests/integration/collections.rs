@@ -2,14 +2,12 @@
 //! verified by checkers we did not write: the `sudoku` crate's solver for 9×9 grids, and the
 //! published solutions (`grid16_janko.solutions.txt`) for 16×16.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
-use assert_cmd::Command;
+use crate::common::{cli, is_solution, json_grid, line_givens, lines, shared_data};
 use serde_json::Value;
 use std::path::Path;
 
 fn solve_line(path: &Path, line: usize, extra: &[&str]) -> Value {
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["solve", "--json", "--line", &line.to_string()])
         .args(extra)
         .arg(path)
@@ -123,8 +121,7 @@ fn time_limit_is_reported_with_statistics_and_exit_3() {
     let Some(path) = shared_data("grid25_misc.txt") else {
         return;
     };
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args([
             "solve",
             "--json",

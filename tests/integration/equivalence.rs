@@ -4,9 +4,9 @@
 //! compositions of transformations (few cases: each is a MILP solve or count), and once per
 //! kind of transformation. The library runs in-process, one HiGHS model at a time (docs/highs.md).
 
+use crate::common::seed_givens;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::Mutex;
 use sudoku_ilp::engine::milp::{run, Presolve};
 use sudoku_ilp::formulation::binary::Binary;
@@ -93,20 +93,9 @@ fn op_strategy() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// The givens of a seed JSON grid.
+/// The givens of a seed JSON grid, as the library's grids hold them.
 fn seed(name: &str) -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/seeds")
-        .join(name);
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    doc["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| row.as_array().unwrap().iter())
-        .map(|v| v.as_u64().unwrap() as u8)
-        .collect()
+    seed_givens(name).into_iter().map(|v| v as u8).collect()
 }
 
 /// The sorted set of all solutions (at most 100) of a 9×9 grid, by the library's count.

@@ -9,7 +9,7 @@
 //!
 //! glpk-utils and coinor-cbc must be installed (`bash .ci/setup`).
 
-use crate::common::{is_solution, json_grid, line_givens, shared_data};
+use crate::common::{exe, is_solution, json_grid, line_givens, shared_data};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -319,7 +319,7 @@ fn shared_cases() -> Vec<Case> {
 // Running the tool and the solvers
 
 fn tool() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    Command::new(exe())
 }
 
 fn run(mut cmd: Command) -> Output {

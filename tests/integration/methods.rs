@@ -3,9 +3,8 @@
 //! may run in parallel.
 
 use crate::common::{
-    edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+    cli, edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, seed, shared_data,
 };
-use assert_cmd::Command;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::input::parse_line;
@@ -117,10 +116,6 @@ fn edge_case_counts_match_up_to_a_limit() {
             _ => assert_eq!((c.solutions, c.exact), (200, false), "line {number}"),
         }
     }
-}
-
-fn cli() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
 }
 
 #[test]
@@ -327,8 +322,7 @@ fn minizinc_grid(dzn: &str) -> Option<Vec<u32>> {
 
 #[test]
 fn minizinc_solves_the_exported_data() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut cases = vec![(root.join("data/seeds/seed003_minizinc_9x9.json"), None)];
+    let mut cases = vec![(seed("seed003_minizinc_9x9.json"), None)];
     if let Some(path) = shared_data("jigsaw_9x9_janko.txt") {
         cases.push((path, Some("3")));
     }

@@ -4,8 +4,7 @@
 //!
 //! Each natural solve can take seconds, so the jobs run as two processes at a time.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
-use assert_cmd::cargo::cargo_bin;
+use crate::common::{exe, is_solution, json_grid, line_givens, lines, shared_data};
 use serde_json::Value;
 use std::process::Command;
 use std::sync::Mutex;
@@ -21,10 +20,7 @@ fn run_all(jobs: Vec<Vec<String>>) -> Vec<(i32, Value)> {
                 let Some((i, args)) = queue.lock().unwrap().pop() else {
                     break;
                 };
-                let out = Command::new(cargo_bin("sudoku-ilp"))
-                    .args(args)
-                    .output()
-                    .unwrap();
+                let out = Command::new(exe()).args(args).output().unwrap();
                 let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
                     panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr))
                 });

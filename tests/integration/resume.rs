@@ -3,8 +3,7 @@
 //! the resumed OUT holds exactly the lines of one uninterrupted run, each once; with `--shard`
 //! and the summary too; an OUT of another file is refused.
 
-use crate::common::shared_data;
-use assert_cmd::Command;
+use crate::common::{cli, exe, shared_data};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -70,7 +69,7 @@ fn lines_in(path: &Path) -> usize {
 /// Starts `batch --resume OUT`, waits until OUT holds `at_least` lines, then kills it with
 /// SIGKILL. Returns whether the run was still going when killed.
 fn kill_after(input: &Path, out: &Path, at_least: usize, extra: &[&str]) -> bool {
-    let exe = assert_cmd::cargo::cargo_bin("sudoku-ilp");
+    let exe = exe();
     let mut child = std::process::Command::new(exe)
         .args(args(extra))
         .arg("--resume")
@@ -94,8 +93,7 @@ fn kill_after(input: &Path, out: &Path, at_least: usize, extra: &[&str]) -> bool
 
 /// `batch --resume OUT` to its end: its exit code and standard output (the summary).
 fn resume(input: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
-    let output = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let output = cli()
         .args(args(extra))
         .arg("--resume")
         .arg(out)
@@ -110,8 +108,7 @@ fn resume(input: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
 
 /// One uninterrupted run into `out`.
 fn fresh(input: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
-    let code = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let code = cli()
         .args(args(extra))
         .arg("--out")
         .arg(out)
@@ -208,8 +205,7 @@ fn resume_works_with_a_shard_and_its_summary() {
         merged.push(out);
     }
     let all = dir.path().join("all.jsonl");
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    cli()
         .arg("merge")
         .args(&merged)
         .arg("-o")
@@ -222,8 +218,7 @@ fn resume_works_with_a_shard_and_its_summary() {
 
 /// An uninterrupted run of one shard (its exit code depends on which bad lines it holds).
 fn fresh_shard(input: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    cli()
         .args(args(extra))
         .arg("--out")
         .arg(out)
@@ -269,10 +264,7 @@ fn the_resume_recipe_of_the_doc_runs_verbatim_as_a_killed_slurm_task() {
     };
     std::fs::create_dir(dir.path().join("parts")).unwrap();
     let script = resume_block();
-    let bin_dir = assert_cmd::cargo::cargo_bin("sudoku-ilp")
-        .parent()
-        .unwrap()
-        .to_path_buf();
+    let bin_dir = exe().parent().unwrap().to_path_buf();
     let path = format!(
         "{}:{}",
         bin_dir.display(),

@@ -6,9 +6,8 @@
 
 use crate::common::counter::solutions as independent_solutions;
 use crate::common::{
-    edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+    cli, edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
 };
-use assert_cmd::Command;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -270,10 +269,6 @@ fn serg_multisolution_sample_has_several_and_agrees_with_backtracking() {
             }
         }
     }
-}
-
-fn cli() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
 }
 
 /// `solve --json --method sat` on one line of a file; the exit code and the JSON document.

@@ -2,8 +2,7 @@
 //! a line filter, the GNU parallel recipe of the doc runs verbatim, `--shard slurm`, a second
 //! Ctrl-C leaves whole lines, and an input with no newline ends instead of running forever.
 
-use crate::common::shared_data;
-use assert_cmd::Command;
+use crate::common::{cli, exe, shared_data};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -33,10 +32,6 @@ fn sample(dir: &Path, name: &str, step: usize, count: usize) -> Option<PathBuf> 
     Some(path)
 }
 
-fn bin() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
-}
-
 /// The result lines of a JSON-lines text.
 fn docs(text: &str) -> Vec<Value> {
     text.lines()
@@ -56,7 +51,7 @@ fn key(doc: &Value) -> (Value, Value, Value, Value) {
 
 /// Runs `batch --quiet --fast --jobs 1 ARGS FILE` and returns its result lines.
 fn batch(args: &[&str], file: &Path) -> Vec<Value> {
-    let out = bin()
+    let out = cli()
         .args(["batch", "--quiet", "--fast", "--jobs", "1"])
         .args(args)
         .arg(file)
@@ -88,7 +83,7 @@ fn shards_merge_into_the_output_of_one_run() {
         for k in 1..=n {
             let part = dir.path().join(format!("part{k}of{n}.jsonl"));
             let shard = format!("{k}/{n}");
-            let out = bin()
+            let out = cli()
                 .args([
                     "batch", "--quiet", "--fast", "--jobs", "1", "--shard", &shard, "--out",
                 ])
@@ -106,7 +101,7 @@ fn shards_merge_into_the_output_of_one_run() {
         }
         parts.reverse();
         let all = dir.path().join(format!("all{n}.jsonl"));
-        let out = bin()
+        let out = cli()
             .arg("merge")
             .args(&parts)
             .arg("-o")
@@ -126,7 +121,7 @@ fn shards_merge_into_the_output_of_one_run() {
     }
     // Overlapping shards and shards of different files are refused before anything is written.
     let part = dir.path().join("part1of2.jsonl");
-    let out = bin().arg("merge").arg(&part).arg(&part).output().unwrap();
+    let out = cli().arg("merge").arg(&part).arg(&part).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -138,11 +133,11 @@ fn shards_merge_into_the_output_of_one_run() {
     let renamed = batch(&["--shard", "2/2", "--file-name", "other.txt"], &file);
     let text: String = renamed.iter().map(|d| format!("{d}\n")).collect();
     std::fs::write(&other, text).unwrap();
-    let out = bin().arg("merge").arg(&part).arg(&other).output().unwrap();
+    let out = cli().arg("merge").arg(&part).arg(&other).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("shards of different files"), "{stderr}");
-    let out = bin()
+    let out = cli()
         .arg("merge")
         .arg(&part)
         .arg("-o")
@@ -166,7 +161,7 @@ fn shard_slurm_reads_the_job_array() {
         |docs: Vec<Value>| -> Vec<Value> { docs.iter().map(|d| d["line"].clone()).collect() };
     let expected = lines(batch(&["--shard", "2/3"], &file));
     assert_eq!(expected.len(), 4);
-    let out = bin()
+    let out = cli()
         .args([
             "batch", "--quiet", "--fast", "--jobs", "1", "--shard", "slurm",
         ])
@@ -183,7 +178,7 @@ fn shard_slurm_reads_the_job_array() {
         expected
     );
     // --array=1-3: task 2 is the second shard.
-    let out = bin()
+    let out = cli()
         .args([
             "batch", "--quiet", "--fast", "--jobs", "1", "--shard", "slurm",
         ])
@@ -200,7 +195,7 @@ fn shard_slurm_reads_the_job_array() {
         lines(docs(&String::from_utf8(out.stdout).unwrap())),
         expected
     );
-    let out = bin()
+    let out = cli()
         .args(["batch", "--shard", "slurm"])
         .arg(&file)
         .env_remove("SLURM_ARRAY_TASK_ID")
@@ -220,7 +215,7 @@ fn batch_from_stdin_answers_each_line_while_the_pipe_stays_open() {
         return;
     };
     let puzzles = crate::common::lines(&path);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    let mut child = std::process::Command::new(exe())
         .args(["batch", "--quiet", "--fast", "--jobs", "2", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -281,10 +276,7 @@ fn the_gnu_parallel_recipe_of_the_doc_gives_the_output_of_one_run() {
     };
     let whole = batch(&[], &file);
     let script = doc_block("<!-- test: parallel-one-machine");
-    let bin_dir = assert_cmd::cargo::cargo_bin("sudoku-ilp")
-        .parent()
-        .unwrap()
-        .to_path_buf();
+    let bin_dir = exe().parent().unwrap().to_path_buf();
     let path = format!(
         "{}:{}",
         bin_dir.display(),
@@ -316,7 +308,7 @@ fn a_second_ctrl_c_leaves_only_whole_lines() {
     };
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("out.jsonl");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    let child = std::process::Command::new(exe())
         .args(["batch", "--quiet", "--jobs", "2"])
         .arg(&path)
         .stdout(std::fs::File::create(&out_path).unwrap())
@@ -361,7 +353,7 @@ fn a_second_ctrl_c_leaves_only_whole_lines() {
 
 #[test]
 fn an_input_without_newline_ends_with_a_bad_line() {
-    let out = bin()
+    let out = cli()
         .args(["batch", "--quiet", "--jobs", "1", "/dev/zero"])
         .timeout(Duration::from_secs(60))
         .output()

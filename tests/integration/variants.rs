@@ -2,7 +2,7 @@
 //! with the stored solutions of the shared jigsaw collections. HiGHS runs are serialised by a
 //! static mutex (HiGHS models in several threads at once have crashed).
 
-use crate::common::{lines, shared_data};
+use crate::common::{cli, lines, shared_data};
 use std::sync::Mutex;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::milp::{run, Presolve};
@@ -207,8 +207,7 @@ fn batch_jigsaws(lines: &[usize], args: &[&str]) -> Vec<serde_json::Value> {
         .filter(|(n, _)| lines.contains(n))
         .map(|(_, l)| format!("{l}\n"))
         .collect();
-    let out = assert_cmd::Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["batch", "--quiet", "--jobs", "2"])
         .args(args)
         .arg("-")

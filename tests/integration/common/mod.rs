@@ -168,19 +168,60 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
         .collect()
 }
 
-/// Runs the binary with `args` and `stdin`: exit code, standard output, standard error.
+/// The `sudoku-ilp` binary cargo built for this test run (for tests that spawn it themselves:
+/// signals, pipes, `/dev/full`, a `PATH` for a shell recipe).
+pub fn exe() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("sudoku-ilp")
+}
+
+/// The binary as an `assert_cmd` command, for tests that need more than [`run`] (a working
+/// folder, a timeout, bytes on standard input).
+pub fn cli() -> assert_cmd::Command {
+    assert_cmd::Command::new(exe())
+}
+
+/// Runs the binary with `args` and `stdin`: exit code, standard output, standard error. Asserts
+/// that the process ended with an exit code (no signal) and did not panic.
 pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = assert_cmd::Command::cargo_bin("sudoku-ilp").unwrap();
+    let mut cmd = cli();
     cmd.args(args);
     if let Some(input) = stdin {
-        cmd.write_stdin(input);
+        cmd.write_stdin(input.to_string());
     }
     let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     (
-        out.status.code().unwrap_or(-1),
+        out.status.code().expect("an exit code, not a signal"),
         String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        stderr,
     )
+}
+
+/// [`run`], with standard output read as one JSON value (`Null` when it is not JSON).
+pub fn run_json(args: &[&str], stdin: Option<&str>) -> (i32, serde_json::Value, String) {
+    let (code, stdout, stderr) = run(args, stdin);
+    let doc = serde_json::from_str(&stdout).unwrap_or(serde_json::Value::Null);
+    (code, doc, stderr)
+}
+
+/// A puzzle of the repository's `data/seeds/` (the seed documents' grids).
+pub fn seed(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/seeds")
+        .join(name)
+}
+
+/// [`seed`] as a command-line argument.
+pub fn seed_arg(name: &str) -> String {
+    seed(name).to_string_lossy().into_owned()
+}
+
+/// The givens of a JSON seed grid, row-major, 0 = empty.
+pub fn seed_givens(name: &str) -> Vec<u32> {
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(seed(name)).unwrap()).unwrap();
+    json_grid(&doc)
 }
 
 /// The puzzles of `edge_cases_9x9.txt` with their reference counts from the meta file (the
