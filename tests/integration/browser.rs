@@ -2,7 +2,7 @@
 //! and takes a screenshot; the PNG must have the window's size and more than one colour, and
 //! the page must hold no script (so no JavaScript error is possible).
 
-use crate::common::{cli, seed_arg};
+use crate::common::{cli, run_ok, seed_arg};
 use std::path::Path;
 
 /// The Chromium binary, or `None` (SKIPPED) when absent outside CI; under CI (`.ci/setup`
@@ -71,22 +71,17 @@ fn classroom_page_renders_in_headless_chromium() {
         return;
     };
     let shot = dir.path().join("page.png");
-    let out = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg("--window-size=1280,1600")
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = run_ok(
+        std::process::Command::new(browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+            ])
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg("--window-size=1280,1600")
+            .arg(format!("file://{}", page.display())),
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("Uncaught"), "a JavaScript error: {stderr}");

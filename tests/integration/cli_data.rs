@@ -2,7 +2,7 @@
 //! field says, every grid verified by the test's own checker, unique 9×9 grids compared with the
 //! solution of the `sudoku` crate (a solver we did not write), and `--reduce` giving the same grid.
 
-use crate::common::{cli, is_solution, json_grid};
+use crate::common::{cli, is_solution, json_grid, sudoku_crate_solution};
 use serde_json::Value;
 use std::path::Path;
 
@@ -58,15 +58,7 @@ fn every_data_puzzle_solves_as_expected() {
             );
             assert!(reduced["model"]["variables"].as_u64() < doc["model"]["variables"].as_u64());
             if n == 9 {
-                let line: String = givens
-                    .iter()
-                    .map(|v| char::from_digit(*v, 10).unwrap())
-                    .collect();
-                let theirs = sudoku::Sudoku::from_str_line(&line)
-                    .unwrap()
-                    .solution()
-                    .unwrap();
-                let theirs: Vec<u32> = theirs.to_bytes().iter().map(|&b| b as u32).collect();
+                let theirs = sudoku_crate_solution(&givens);
                 assert_eq!(grid, theirs, "{name}: the sudoku crate finds the same grid");
             }
         }

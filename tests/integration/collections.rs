@@ -2,7 +2,7 @@
 //! verified by checkers we did not write: the `sudoku` crate's solver for 9×9 grids, and the
 //! published solutions (`grid16_janko.solutions.txt`) for 16×16.
 
-use crate::common::{cli, is_solution, json_grid, line_givens, lines, shared_data};
+use crate::common::{cli, is_solution, json_grid, line_givens, lines, shared_data, with_solutions};
 use serde_json::Value;
 use std::path::Path;
 
@@ -75,20 +75,18 @@ fn forum_hardest_every_5000th() {
 
 #[test]
 fn grid16_janko_all_match_published_solutions() {
-    let (Some(path), Some(solutions)) = (
+    let (Some(path), Some(cases)) = (
         shared_data("grid16_janko.txt"),
-        shared_data("grid16_janko.solutions.txt"),
+        with_solutions("grid16_janko.txt"),
     ) else {
         return;
     };
-    let puzzles = lines(&path);
-    let solutions = lines(&solutions);
-    assert_eq!(puzzles.len(), 124);
-    for (k, ((_, puzzle), (_, solution))) in puzzles.iter().zip(&solutions).enumerate() {
-        let doc = solve_line(&path, k + 1, &[]);
+    assert_eq!(cases.len(), 124);
+    for (number, puzzle, solution) in cases {
+        let doc = solve_line(&path, number, &[]);
         let grid = json_grid(&doc);
-        assert_eq!(grid, line_givens(solution), "grid16_janko puzzle {}", k + 1);
-        assert!(is_solution(&line_givens(puzzle), &grid, 4, 4));
+        assert_eq!(grid, line_givens(&solution), "grid16_janko puzzle {number}");
+        assert!(is_solution(&line_givens(&puzzle), &grid, 4, 4));
     }
 }
 

@@ -16,6 +16,7 @@
 use crate::common::counter::{count_solutions, solutions};
 use crate::common::{
     cli, is_solution, line_givens, lines, run_json, seed_arg, seed_givens, shared_data,
+    tdoku_counts,
 };
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -121,25 +122,9 @@ fn check_count(path: &Path, number: usize, line: &str, reference: Option<u64>) {
 
 #[test]
 fn tdoku_test_puzzles_have_their_reference_counts() {
-    let (Some(path), Some(counts)) = (
-        shared_data("tdoku_test_puzzles.txt"),
-        shared_data("tdoku_test_puzzles.solcount.txt"),
-    ) else {
+    let (Some(path), Some(cases)) = (shared_data("tdoku_test_puzzles.txt"), tdoku_counts()) else {
         return;
     };
-    let puzzles = lines(&path);
-    let counts: Vec<u64> = std::fs::read_to_string(counts)
-        .unwrap()
-        .lines()
-        .map(|l| l.trim().parse().unwrap())
-        .collect();
-    assert_eq!(puzzles.len(), 43);
-    assert_eq!(counts.len(), 43);
-    let cases: Vec<(usize, String, u64)> = puzzles
-        .into_iter()
-        .zip(counts)
-        .map(|((number, line), c)| (number, line, c))
-        .collect();
     parallel(&cases, |(number, line, c)| {
         check_count(&path, *number, line, Some(*c))
     });

@@ -9,7 +9,7 @@
 //!
 //! glpk-utils and coinor-cbc must be installed (`bash .ci/setup`).
 
-use crate::common::{exe, is_solution, json_grid, line_givens, shared_data};
+use crate::common::{exe, is_solution, json_grid, line_givens, shared_data, tdoku_counts};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -290,12 +290,8 @@ fn shared_cases() -> Vec<Case> {
     ] {
         cases.extend(shared_case(file, line, Some(1)));
     }
-    if let Some(counts) = shared_data("tdoku_test_puzzles.solcount.txt") {
-        let counts: Vec<u64> = std::fs::read_to_string(counts)
-            .unwrap()
-            .lines()
-            .map(|l| l.trim().parse().unwrap())
-            .collect();
+    if let Some(tdoku) = tdoku_counts() {
+        let counts: Vec<u64> = tdoku.iter().map(|&(_, _, count)| count).collect();
         let none = counts
             .iter()
             .position(|&c| c == 0)

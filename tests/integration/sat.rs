@@ -7,6 +7,7 @@
 use crate::common::counter::solutions as independent_solutions;
 use crate::common::{
     cli, edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+    tdoku_puzzles, with_solutions,
 };
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -75,17 +76,13 @@ fn samples_of_every_unique_9x9_set() {
 
 #[test]
 fn grid16_janko_all_match_published_solutions() {
-    let (Some(path), Some(solutions)) = (
-        shared_data("grid16_janko.txt"),
-        shared_data("grid16_janko.solutions.txt"),
-    ) else {
+    let Some(cases) = with_solutions("grid16_janko.txt") else {
         return;
     };
-    let solutions = lines(&solutions);
-    for ((number, line), (_, solution)) in lines(&path).into_iter().zip(&solutions) {
+    for (number, line, solution) in cases {
         let puzzle = parse_line(&line, None).unwrap();
         let grid = solve_checked(&puzzle, &line, 4, &format!("grid16_janko:{number}"));
-        assert_eq!(grid, line_givens(solution), "grid16_janko:{number}");
+        assert_eq!(grid, line_givens(&solution), "grid16_janko:{number}");
     }
 }
 
@@ -148,27 +145,14 @@ fn sat_count(
 
 #[test]
 fn tdoku_test_counts_match_the_reference_and_the_independent_counter() {
-    let (Some(puzzles), Some(counts)) = (
-        shared_data("tdoku_test_puzzles.txt"),
-        shared_data("tdoku_test_puzzles.solcount.txt"),
-    ) else {
+    let Some(cases) = tdoku_puzzles() else {
         return;
     };
-    let counts: Vec<usize> = std::fs::read_to_string(counts)
-        .unwrap()
-        .lines()
-        .map(|l| l.trim().parse().unwrap())
-        .collect();
-    for ((number, line), &want) in lines(&puzzles).iter().zip(&counts) {
-        // Duplicate givens: the strict parser refuses them (0 solutions, no solve needed).
-        let Ok(puzzle) = parse_line(line, None) else {
-            assert_eq!(want, 0, "line {number}");
-            continue;
-        };
-        let givens = line_givens(line);
+    for (number, line, want, puzzle) in cases {
+        let givens = line_givens(&line);
         let (found, c) = sat_count(&puzzle, &givens, 1000, &format!("line {number}"));
         assert_eq!(
-            (found.len(), c.end),
+            (found.len() as u64, c.end),
             (want, CountEnd::Complete),
             "line {number}"
         );
@@ -184,13 +168,8 @@ fn edge_case_counts_match_up_to_a_limit() {
     let Some(cases) = edge_cases() else {
         return;
     };
-    for (number, line, want) in &cases {
-        let want = want.as_str();
-        let Ok(puzzle) = parse_line(line, None) else {
-            assert_eq!(want, "0", "line {number}");
-            continue;
-        };
-        let (found, c) = sat_count(&puzzle, &line_givens(line), 200, &format!("line {number}"));
+    for (number, line, want, puzzle) in &cases {
+        let (found, c) = sat_count(puzzle, &line_givens(line), 200, &format!("line {number}"));
         match want.parse::<usize>() {
             Ok(k) if k <= 200 => {
                 assert_eq!(

@@ -2,7 +2,7 @@
 //! a line filter, the GNU parallel recipe of the doc runs verbatim, `--shard slurm`, a second
 //! Ctrl-C leaves whole lines, and an input with no newline ends instead of running forever.
 
-use crate::common::{cli, exe, shared_data};
+use crate::common::{cli, doc_block, exe, path_with_exe, sample_file, shared_data};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -13,23 +13,7 @@ use std::time::Duration;
 /// A sample of a collection as a file of its own, with a comment and a blank line among the
 /// puzzles (they are not puzzle lines: shards and line numbers must skip them alike).
 fn sample(dir: &Path, name: &str, step: usize, count: usize) -> Option<PathBuf> {
-    let source = shared_data(name)?;
-    let mut text = String::from("# a sample\n");
-    for (i, (_, line)) in crate::common::lines(&source)
-        .iter()
-        .step_by(step)
-        .take(count)
-        .enumerate()
-    {
-        if i == 5 {
-            text += "\n# halfway\n";
-        }
-        text += line;
-        text += "\n";
-    }
-    let path = dir.join("puzzles.txt");
-    std::fs::write(&path, text).unwrap();
-    Some(path)
+    sample_file(dir, name, step, count, &[(5, "\n# halfway\n")])
 }
 
 /// The result lines of a JSON-lines text.
@@ -250,16 +234,6 @@ fn batch_from_stdin_answers_each_line_while_the_pipe_stays_open() {
     );
 }
 
-/// The first ```sh block after `marker` in docs/scale-out.md.
-fn doc_block(marker: &str) -> String {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scale-out.md"))
-            .unwrap();
-    let after = &doc[doc.find(marker).expect("the marker is in the doc")..];
-    let start = after.find("```sh\n").unwrap() + "```sh\n".len();
-    after[start..start + after[start..].find("```").unwrap()].to_string()
-}
-
 #[test]
 fn the_gnu_parallel_recipe_of_the_doc_gives_the_output_of_one_run() {
     if !Path::new("/usr/bin/parallel").exists() {
@@ -275,13 +249,8 @@ fn the_gnu_parallel_recipe_of_the_doc_gives_the_output_of_one_run() {
         return;
     };
     let whole = batch(&[], &file);
-    let script = doc_block("<!-- test: parallel-one-machine");
-    let bin_dir = exe().parent().unwrap().to_path_buf();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let script = doc_block("scale-out.md", "<!-- test: parallel-one-machine");
+    let path = path_with_exe();
     // Chunks of 7 lines: 26 lines of the sample make 4 jobs, so offsets matter.
     let out = std::process::Command::new("bash")
         .args(["-euo", "pipefail", "-c", &script])

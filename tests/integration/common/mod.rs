@@ -44,6 +44,128 @@ pub fn lines(path: &Path) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// Every `step`-th puzzle of a shared collection (at most `count`) as a file `puzzles.txt` in
+/// `dir`, after a comment line, with `extra` text (comments, blank or bad lines) put before the
+/// puzzle of each given index: not puzzle lines, so line numbers and shards must skip or report
+/// them. `None` when `../shared/data` is absent.
+pub fn sample_file(
+    dir: &Path,
+    name: &str,
+    step: usize,
+    count: usize,
+    extra: &[(usize, &str)],
+) -> Option<PathBuf> {
+    let source = shared_data(name)?;
+    let mut text = String::from("# a sample\n");
+    for (i, (_, line)) in lines(&source).iter().step_by(step).take(count).enumerate() {
+        for (_, inserted) in extra.iter().filter(|(at, _)| *at == i) {
+            text += inserted;
+        }
+        text += line;
+        text += "\n";
+    }
+    let path = dir.join("puzzles.txt");
+    std::fs::write(&path, text).unwrap();
+    Some(path)
+}
+
+/// `PATH` with the tested binary's folder first, for shell recipes that call `sudoku-ilp`.
+pub fn path_with_exe() -> String {
+    format!(
+        "{}:{}",
+        exe().parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+/// The first ```` ```sh ```` block after `marker` in a file of `docs/`, verbatim.
+pub fn doc_block(doc: &str, marker: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(doc);
+    let text = std::fs::read_to_string(path).unwrap();
+    let after = &text[text.find(marker).expect("the marker is in the doc")..];
+    let start = after.find("```sh\n").unwrap() + "```sh\n".len();
+    after[start..start + after[start..].find("```").unwrap()].to_string()
+}
+
+/// Runs an external program (a solver, a browser), asserting that it succeeded; its output.
+pub fn run_ok(cmd: &mut std::process::Command) -> std::process::Output {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The solution of a 9×9 grid (givens row-major, 0 = empty) by the `sudoku` crate: a reference
+/// that shares nothing with this library.
+pub fn sudoku_crate_solution(givens: &[u32]) -> Vec<u32> {
+    let line: String = givens
+        .iter()
+        .map(|&v| char::from_digit(v, 10).unwrap())
+        .collect();
+    let theirs = sudoku::Sudoku::from_str_line(&line)
+        .unwrap()
+        .solution()
+        .expect("the sudoku crate finds a solution");
+    theirs.to_bytes().iter().map(|&b| b as u32).collect()
+}
+
+/// The puzzles of `tdoku_test_puzzles.txt` (43 lines, some with repeated givens, none or
+/// several solutions) with their reference counts, as (line number, line, count), or `None` when
+/// `../shared/data` is absent.
+pub fn tdoku_counts() -> Option<Vec<(usize, String, u64)>> {
+    let (puzzles, counts) = (
+        shared_data("tdoku_test_puzzles.txt")?,
+        shared_data("tdoku_test_puzzles.solcount.txt")?,
+    );
+    let counts: Vec<u64> = std::fs::read_to_string(counts)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    let puzzles = lines(&puzzles);
+    assert_eq!((puzzles.len(), counts.len()), (43, 43));
+    Some(
+        puzzles
+            .into_iter()
+            .zip(counts)
+            .map(|((number, line), count)| (number, line, count))
+            .collect(),
+    )
+}
+
+/// The lines of [`tdoku_counts`] that the strict parser reads, as (line number, line, count,
+/// puzzle); the lines it refuses (repeated givens) must be those with 0 solutions.
+pub fn tdoku_puzzles() -> Option<Vec<(usize, String, u64, sudoku_ilp::puzzle::Puzzle)>> {
+    let mut parsed = Vec::new();
+    for (number, line, count) in tdoku_counts()? {
+        match sudoku_ilp::input::parse_line(&line, None) {
+            Ok(puzzle) => parsed.push((number, line, count, puzzle)),
+            Err(_) => assert_eq!(count, 0, "line {number} is refused but has solutions"),
+        }
+    }
+    Some(parsed)
+}
+
+/// The puzzles of a collection with their published solutions (`<stem>.solutions.txt`, one
+/// line per puzzle), as (line number, puzzle line, solution line), or `None` when
+/// `../shared/data` is absent.
+pub fn with_solutions(file: &str) -> Option<Vec<(usize, String, String)>> {
+    let solutions = file.replace(".txt", ".solutions.txt");
+    let (puzzles, solutions) = (shared_data(file)?, shared_data(&solutions)?);
+    let (puzzles, solutions) = (lines(&puzzles), lines(&solutions));
+    assert_eq!(puzzles.len(), solutions.len(), "{file}");
+    Some(
+        puzzles
+            .into_iter()
+            .zip(solutions)
+            .map(|((number, line), (_, solution))| (number, line, solution))
+            .collect(),
+    )
+}
+
 /// Givens of a line (81 characters, or n² space-separated integers), row-major, 0 = empty.
 pub fn line_givens(line: &str) -> Vec<u32> {
     if line.contains(' ') {
@@ -171,7 +293,7 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
 /// The `sudoku-ilp` binary cargo built for this test run (for tests that spawn it themselves:
 /// signals, pipes, `/dev/full`, a `PATH` for a shell recipe).
 pub fn exe() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("sudoku-ilp")
+    PathBuf::from(env!("CARGO_BIN_EXE_sudoku-ilp"))
 }
 
 /// The binary as an `assert_cmd` command, for tests that need more than [`run`] (a working
@@ -224,22 +346,25 @@ pub fn seed_givens(name: &str) -> Vec<u32> {
     json_grid(&doc)
 }
 
-/// The puzzles of `edge_cases_9x9.txt` with their reference counts from the meta file (the
-/// second field: a number, or `>=N`), or `None` when `../shared/data` is absent.
-pub fn edge_cases() -> Option<Vec<(usize, String, String)>> {
+/// The puzzles of `edge_cases_9x9.txt` that the strict parser reads, with their reference
+/// counts from the meta file (the second field: a number, or `>=N`), as (line number, line,
+/// count, puzzle), or `None` when `../shared/data` is absent. The lines the parser refuses
+/// (repeated givens) must be those with 0 solutions.
+pub fn edge_cases() -> Option<Vec<(usize, String, String, sudoku_ilp::puzzle::Puzzle)>> {
     let (puzzles, meta) = (
         shared_data("edge_cases_9x9.txt")?,
         shared_data("edge_cases_9x9.meta.tsv")?,
     );
     let meta = std::fs::read_to_string(meta).unwrap();
     let counts = meta.lines().skip(1).map(|l| l.split('\t').nth(1).unwrap());
-    Some(
-        lines(&puzzles)
-            .into_iter()
-            .zip(counts)
-            .map(|((number, line), count)| (number, line, count.to_string()))
-            .collect(),
-    )
+    let mut parsed = Vec::new();
+    for ((number, line), count) in lines(&puzzles).into_iter().zip(counts) {
+        match sudoku_ilp::input::parse_line(&line, None) {
+            Ok(puzzle) => parsed.push((number, line, count.to_string(), puzzle)),
+            Err(_) => assert_eq!(count, "0", "line {number} is refused but has solutions"),
+        }
+    }
+    Some(parsed)
 }
 
 /// A grid's values, row-major, as the checker above takes them.
