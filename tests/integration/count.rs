@@ -15,27 +15,17 @@
 
 use crate::common::counter::{count_solutions, solutions};
 use crate::common::{
-    cli, is_solution, line_givens, lines, run_json, seed_arg, seed_givens, shared_data,
+    cli, highs_lock, is_solution, line_givens, lines, run_json, seed_arg, seed_givens, shared_data,
     tdoku_counts,
 };
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use sudoku_ilp::formulation::binary::Binary;
 use sudoku_ilp::puzzle::{Layout, Puzzle};
 use sudoku_ilp::solve::count::{count, CountEnd};
 use sudoku_ilp::solve::SolveOptions;
-
-/// One HiGHS user at a time inside this test binary.
-static HIGHS: Mutex<()> = Mutex::new(());
-
-fn highs_lock() -> std::sync::MutexGuard<'static, ()> {
-    HIGHS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// Runs `job` on every item with a few worker threads (each job starts its own processes).
 fn parallel<T: Sync>(items: &[T], job: impl Fn(&T) + Sync) {

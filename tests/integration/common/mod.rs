@@ -33,6 +33,15 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     }
 }
 
+/// One HiGHS user at a time inside this test binary: tests that solve or read a model in-process
+/// hold this guard (HiGHS instances must not live in several threads at once, docs/highs.md).
+pub fn highs_lock() -> std::sync::MutexGuard<'static, ()> {
+    static HIGHS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HIGHS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Every puzzle line of a collection file, with its 1-based line number.
 pub fn lines(path: &Path) -> Vec<(usize, String)> {
     std::fs::read_to_string(path)
