@@ -19,6 +19,7 @@ mod lp_render;
 mod methods;
 mod natural;
 mod propagate;
+mod read_back;
 mod render;
 mod resume;
 mod rule_engines;

@@ -4,6 +4,7 @@
 
 pub mod counter;
 pub mod killer_lines;
+pub mod random_puzzle;
 
 use std::path::{Path, PathBuf};
 

@@ -4,6 +4,8 @@
 use super::cases::empty_row_case;
 use super::solvers::{spawn, tool, Format};
 use super::suites;
+use crate::common::random_puzzle::{random_puzzles, Variants};
+use proptest::prelude::*;
 
 #[test]
 fn rows_emptied_by_reduce_are_written_and_make_every_solver_report_infeasible() {
@@ -46,4 +48,15 @@ fn regions_and_diagonals_solve_the_same_in_glpsol_and_cbc() {
 #[test]
 fn highs_reads_every_export_back_with_the_built_size_and_names() {
     suites::read_back(Format::Lp);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random puzzles of every order to 16, with diagonals, regions and cages: HiGHS reads the
+    /// written file back as the built model and solves it to the puzzle's grid.
+    #[test]
+    fn random_puzzles_read_back_through_highs(r in random_puzzles(16, 0.3, Variants::ALL)) {
+        suites::random_read_back(Format::Lp, &r);
+    }
 }

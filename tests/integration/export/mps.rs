@@ -4,6 +4,8 @@
 use super::cases::data_case;
 use super::solvers::{export, glpsol, highs_grid, judge, spawn, Format, Verdict};
 use super::suites;
+use crate::common::random_puzzle::{random_puzzles, Variants};
+use proptest::prelude::*;
 use std::collections::HashMap;
 use std::process::Command;
 
@@ -109,5 +111,16 @@ fn fixed_mps_from_glpsol_wmps_solves_with_short_names() {
             .collect();
         judge(&case, &highs_grid(&case), Ok(Verdict::Solved(renamed)))
             .unwrap_or_else(|e| panic!("{stem} fixed MPS: {e}"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random puzzles of every order to 16, with diagonals, regions and cages: HiGHS reads the
+    /// written file back as the built model and solves it to the puzzle's grid.
+    #[test]
+    fn random_puzzles_read_back_through_highs(r in random_puzzles(16, 0.3, Variants::ALL)) {
+        suites::random_read_back(Format::Mps, &r);
     }
 }
