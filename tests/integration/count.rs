@@ -3,7 +3,7 @@
 //! - Every line of tdoku's test puzzles and of the 9×9 edge cases is counted with
 //!   `count --max 1000 --list`: the count (or `limit_reached`) equals the reference, and the
 //!   solutions listed are valid, distinct, and (up to the limit) the same set as the independent
-//!   backtracking counter of `tests/common/counter.rs` finds.
+//!   backtracking counter of `tests/integration/common/counter.rs` finds.
 //! - The seed 004 grids with two and four solutions are counted and listed with both models.
 //! - For every grid with no solution, `explain` returns givens of the grid that have no
 //!   completion (re-solved with `solve`, and by the independent counter) and are minimal

@@ -1,6 +1,6 @@
 //! The non-MILP methods (backtracking, propagation) on the shared collections, checked by the
-//! library's checker and by the independent checker in tests/common. No HiGHS here, so the tests
-//! may run in parallel.
+//! library's checker and by the independent checker in tests/integration/common. No HiGHS here,
+//! so the tests may run in parallel.
 
 use crate::common::{
     cli, edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, run_ok, seed,

@@ -1,6 +1,6 @@
 //! `--method propagate` (incremental propagation, the failed-literal rule, search) on the shared
 //! collections: every grid checked by the library's checker and by the independent checker in
-//! tests/common. No HiGHS here.
+//! tests/integration/common. No HiGHS here.
 
 use crate::common::{
     grid_u32, is_solution, line_givens, lines, shared_data, tdoku_puzzles, with_solutions,
