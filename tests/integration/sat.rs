@@ -1,8 +1,9 @@
 //! `--method sat` (seed 001's CNF solved by CaDiCaL) on the shared collections: samples of every
 //! 9×9 set with a unique solution, the 16×16, 25×25 and 36×36 files and the jigsaw files, each
-//! grid passed by the library's checker and by the independent checker of tests/integration/common; counts
-//! and `check` answers against the reference counts of the multi-solution and no-solution sets,
-//! against the independent counter, and against `--method backtrack`. No HiGHS here.
+//! grid passed by the library's checker and by the independent checker of
+//! tests/integration/common; counts and `check` answers against the reference counts of the
+//! multi-solution and no-solution sets, against the independent counter, and against
+//! `--method backtrack`. No HiGHS here.
 
 use crate::common::counter::solutions as independent_solutions;
 use crate::common::{
