@@ -98,6 +98,20 @@ pub(super) fn regions_and_diagonals(format: Format) {
     }));
 }
 
+/// The binary model without and with `--reduce`.
+fn binary_models() -> Vec<Box<dyn Formulation>> {
+    vec![
+        Box::new(Binary {
+            reduce: false,
+            ..Binary::default()
+        }),
+        Box::new(Binary {
+            reduce: true,
+            ..Binary::default()
+        }),
+    ]
+}
+
 /// HiGHS reads every written file back: the built model's size and column names.
 pub(super) fn read_back(format: Format) {
     use sudoku_ilp::input::{parse_puzzle, ParseOptions};
@@ -116,16 +130,7 @@ pub(super) fn read_back(format: Format) {
             ..ParseOptions::default()
         };
         let puzzle = parse_puzzle(&case.label, &text, options).unwrap();
-        let mut formulations: Vec<Box<dyn Formulation>> = vec![
-            Box::new(Binary {
-                reduce: false,
-                ..Binary::default()
-            }),
-            Box::new(Binary {
-                reduce: true,
-                ..Binary::default()
-            }),
-        ];
+        let mut formulations = binary_models();
         if natural.contains(&case.label) {
             formulations.push(Box::new(Natural::textbook()));
             formulations.push(Box::new(Natural::strengthened()));
@@ -173,13 +178,7 @@ pub(super) fn random_read_back(format: Format, r: &RandomPuzzle) {
     let n = puzzle.order();
     let givens: Vec<u32> = puzzle.givens().iter().map(|&v| u32::from(v)).collect();
     let unique = n <= 9 && count_solutions(&givens, r.box_shape.0, r.box_shape.1, 2) == 1;
-    let mut formulations: Vec<Box<dyn Formulation>> = vec![
-        Box::new(Binary::default()),
-        Box::new(Binary {
-            reduce: true,
-            ..Binary::default()
-        }),
-    ];
+    let mut formulations = binary_models();
     if n <= 6 {
         formulations.push(Box::new(Natural::strengthened()));
     }
