@@ -1,7 +1,7 @@
 //! Every class of bad input exits 2 with exactly one line on stderr that names the source and
 //! the place and says what is wrong; never a panic, never a partial grid on stdout.
 
-use assert_cmd::Command;
+use crate::common::cli;
 use std::io::Write;
 
 /// Runs `solve` on `content` written to a file named `name`; returns (exit code, stderr, stdout).
@@ -12,13 +12,7 @@ fn solve_file(name: &str, content: &[u8], extra: &[&str]) -> (i32, String, Strin
         .unwrap()
         .write_all(content)
         .unwrap();
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .arg("solve")
-        .args(extra)
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = cli().arg("solve").args(extra).arg(&path).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     (
@@ -51,8 +45,7 @@ fn empty_rows(n: usize) -> Vec<Vec<i64>> {
 
 #[test]
 fn missing_and_unreadable_files() {
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["solve", "no/such/puzzle.json"])
         .output()
         .unwrap();
@@ -64,12 +57,7 @@ fn missing_and_unreadable_files() {
     );
 
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .arg("solve")
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = cli().arg("solve").arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("cannot open: is a directory"), "{err}");
@@ -90,12 +78,7 @@ fn empty_input() {
         &[],
         &["blank.txt", "no puzzle"],
     );
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .args(["solve", "-"])
-        .write_stdin("")
-        .output()
-        .unwrap();
+    let out = cli().args(["solve", "-"]).write_stdin("").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr)
         .unwrap()
@@ -351,11 +334,7 @@ fn usage_errors_exit_2() {
         vec!["solve", "--box", "2by3", "x.json"],
         vec!["frobnicate"],
     ] {
-        let out = Command::cargo_bin("sudoku-ilp")
-            .unwrap()
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = cli().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }

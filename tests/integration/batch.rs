@@ -2,8 +2,7 @@
 //! lines reported and skipped, several jobs run again and again, Ctrl-C, and the library's
 //! worker pool run repeatedly in one process (HiGHS keeps a scheduler per OS thread).
 
-use crate::common::{grid_u32, is_solution, json_grid, line_givens, shared_data};
-use assert_cmd::Command;
+use crate::common::{cli, exe, grid_u32, is_solution, json_grid, line_givens, shared_data};
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -15,7 +14,7 @@ use sudoku_ilp::solve::SolveOptions;
 
 /// Runs `batch` with `args`, returns the exit code, the JSON lines and standard error.
 fn batch(args: &[&str], stdin: Option<&str>) -> (i32, Vec<Value>, String) {
-    let mut cmd = Command::cargo_bin("sudoku-ilp").unwrap();
+    let mut cmd = cli();
     cmd.arg("batch").arg("--quiet").args(args);
     if let Some(text) = stdin {
         cmd.write_stdin(text);
@@ -228,8 +227,7 @@ fn out_file_and_json_summary() {
     };
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("r.jsonl");
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["batch", "--fast", "--summary-json", "--out"])
         .arg(&out_path)
         .arg(&path)
@@ -251,7 +249,7 @@ fn ctrl_c_stops_cleanly_with_what_is_done_written() {
     let Some(path) = shared_data("forum_hardest_1905_11plus.txt") else {
         return;
     };
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    let child = std::process::Command::new(exe())
         .args(["batch", "--quiet", "--jobs", "2"])
         .arg(&path)
         .stdout(std::process::Stdio::piped())

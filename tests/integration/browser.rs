@@ -2,7 +2,7 @@
 //! and takes a screenshot; the PNG must have the window's size and more than one colour, and
 //! the page must hold no script (so no JavaScript error is possible).
 
-use assert_cmd::Command;
+use crate::common::{cli, run_ok, seed_arg};
 use std::path::Path;
 
 /// The Chromium binary, or `None` (SKIPPED) when absent outside CI; under CI (`.ci/setup`
@@ -48,12 +48,8 @@ fn png_summary(path: &Path) -> (u32, u32, usize) {
 fn classroom_page_renders_in_headless_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("page.html");
-    let puzzle = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/seeds/seed004_annex_9x9.json"
-    );
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let puzzle = &seed_arg("seed004_annex_9x9.json");
+    cli()
         .args(["report", puzzle, "-o"])
         .arg(&page)
         .assert()
@@ -75,22 +71,17 @@ fn classroom_page_renders_in_headless_chromium() {
         return;
     };
     let shot = dir.path().join("page.png");
-    let out = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg("--window-size=1280,1600")
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = run_ok(
+        std::process::Command::new(browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+            ])
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg("--window-size=1280,1600")
+            .arg(format!("file://{}", page.display())),
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("Uncaught"), "a JavaScript error: {stderr}");

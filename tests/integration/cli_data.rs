@@ -2,14 +2,12 @@
 //! field says, every grid verified by the test's own checker, unique 9×9 grids compared with the
 //! solution of the `sudoku` crate (a solver we did not write), and `--reduce` giving the same grid.
 
-use crate::common::{is_solution, json_grid};
-use assert_cmd::Command;
+use crate::common::{cli, is_solution, json_grid, sudoku_crate_solution};
 use serde_json::Value;
 use std::path::Path;
 
 fn solve_json(path: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .arg("solve")
         .arg("--json")
         .args(extra)
@@ -60,15 +58,7 @@ fn every_data_puzzle_solves_as_expected() {
             );
             assert!(reduced["model"]["variables"].as_u64() < doc["model"]["variables"].as_u64());
             if n == 9 {
-                let line: String = givens
-                    .iter()
-                    .map(|v| char::from_digit(*v, 10).unwrap())
-                    .collect();
-                let theirs = sudoku::Sudoku::from_str_line(&line)
-                    .unwrap()
-                    .solution()
-                    .unwrap();
-                let theirs: Vec<u32> = theirs.to_bytes().iter().map(|&b| b as u32).collect();
+                let theirs = sudoku_crate_solution(givens);
                 assert_eq!(grid, theirs, "{name}: the sudoku crate finds the same grid");
             }
         }
@@ -81,12 +71,7 @@ fn every_data_puzzle_solves_as_expected() {
 #[test]
 fn text_output_is_a_boxed_grid_with_statistics() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/generated/gen_6x6_2x3.json");
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .arg("solve")
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = cli().arg("solve").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -105,11 +90,7 @@ fn text_output_is_a_boxed_grid_with_statistics() {
 #[test]
 fn help_has_an_example_for_every_subcommand() {
     for sub in ["solve", "generate"] {
-        let out = Command::cargo_bin("sudoku-ilp")
-            .unwrap()
-            .args([sub, "--help"])
-            .output()
-            .unwrap();
+        let out = cli().args([sub, "--help"]).output().unwrap();
         assert!(out.status.success());
         let help = String::from_utf8(out.stdout).unwrap();
         assert!(help.contains("Example:"), "{sub} --help shows an example");

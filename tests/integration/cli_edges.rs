@@ -2,17 +2,9 @@
 //! output form out and back in, `-` for standard output, checked writes (`/dev/full`), bounds
 //! and messages, shell completions and the man page.
 
-use crate::common::run;
-use assert_cmd::Command;
+use crate::common::{cli, exe, run, seed};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-/// The repository's own puzzles.
-fn seed(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/seeds")
-        .join(name)
-}
+use std::path::Path;
 
 const UNIQUE: &str = "seed004_unique_9x9.json";
 
@@ -198,12 +190,7 @@ fn dash_is_standard_output_for_every_out() {
     let unique = seed(UNIQUE);
     let unique = unique.to_str().unwrap();
     let in_dir = |args: &[&str]| {
-        let out = Command::cargo_bin("sudoku-ilp")
-            .unwrap()
-            .current_dir(dir.path())
-            .args(args)
-            .output()
-            .unwrap();
+        let out = cli().current_dir(dir.path()).args(args).output().unwrap();
         assert!(out.status.success(), "{args:?}");
         String::from_utf8(out.stdout).unwrap()
     };
@@ -257,7 +244,7 @@ fn every_command_reports_a_full_disk() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+        let out = std::process::Command::new(exe())
             .args(&args)
             .stdout(full)
             .output()

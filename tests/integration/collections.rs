@@ -2,14 +2,12 @@
 //! verified by checkers we did not write: the `sudoku` crate's solver for 9×9 grids, and the
 //! published solutions (`grid16_janko.solutions.txt`) for 16×16.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
-use assert_cmd::Command;
+use crate::common::{cli, is_solution, json_grid, line_givens, lines, shared_data, with_solutions};
 use serde_json::Value;
 use std::path::Path;
 
 fn solve_line(path: &Path, line: usize, extra: &[&str]) -> Value {
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["solve", "--json", "--line", &line.to_string()])
         .args(extra)
         .arg(path)
@@ -77,20 +75,18 @@ fn forum_hardest_every_5000th() {
 
 #[test]
 fn grid16_janko_all_match_published_solutions() {
-    let (Some(path), Some(solutions)) = (
+    let (Some(path), Some(cases)) = (
         shared_data("grid16_janko.txt"),
-        shared_data("grid16_janko.solutions.txt"),
+        with_solutions("grid16_janko.txt"),
     ) else {
         return;
     };
-    let puzzles = lines(&path);
-    let solutions = lines(&solutions);
-    assert_eq!(puzzles.len(), 124);
-    for (k, ((_, puzzle), (_, solution))) in puzzles.iter().zip(&solutions).enumerate() {
-        let doc = solve_line(&path, k + 1, &[]);
+    assert_eq!(cases.len(), 124);
+    for (number, puzzle, solution) in cases {
+        let doc = solve_line(&path, number, &[]);
         let grid = json_grid(&doc);
-        assert_eq!(grid, line_givens(solution), "grid16_janko puzzle {}", k + 1);
-        assert!(is_solution(&line_givens(puzzle), &grid, 4, 4));
+        assert_eq!(grid, line_givens(&solution), "grid16_janko puzzle {number}");
+        assert!(is_solution(&line_givens(&puzzle), &grid, 4, 4));
     }
 }
 
@@ -123,8 +119,7 @@ fn time_limit_is_reported_with_statistics_and_exit_3() {
     let Some(path) = shared_data("grid25_misc.txt") else {
         return;
     };
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args([
             "solve",
             "--json",

@@ -3,7 +3,7 @@
 //! - Every line of tdoku's test puzzles and of the 9×9 edge cases is counted with
 //!   `count --max 1000 --list`: the count (or `limit_reached`) equals the reference, and the
 //!   solutions listed are valid, distinct, and (up to the limit) the same set as the independent
-//!   backtracking counter of `tests/common/counter.rs` finds.
+//!   backtracking counter of `tests/integration/common/counter.rs` finds.
 //! - The seed 004 grids with two and four solutions are counted and listed with both models.
 //! - For every grid with no solution, `explain` returns givens of the grid that have no
 //!   completion (re-solved with `solve`, and by the independent counter) and are minimal
@@ -14,41 +14,18 @@
 //! The command-line cases run in a few worker threads, each starting its own processes.
 
 use crate::common::counter::{count_solutions, solutions};
-use crate::common::{is_solution, line_givens, lines, shared_data};
-use assert_cmd::Command;
+use crate::common::{
+    cli, highs_lock, is_solution, line_givens, lines, run_json, seed_arg, seed_givens, shared_data,
+    tdoku_counts,
+};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::Duration;
 use sudoku_ilp::formulation::binary::Binary;
 use sudoku_ilp::puzzle::{Layout, Puzzle};
 use sudoku_ilp::solve::count::{count, CountEnd};
 use sudoku_ilp::solve::SolveOptions;
-
-/// One HiGHS user at a time inside this test binary.
-static HIGHS: Mutex<()> = Mutex::new(());
-
-fn highs_lock() -> std::sync::MutexGuard<'static, ()> {
-    HIGHS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Runs the binary; returns the exit code, stdout as JSON (Null when it is not JSON) and stderr.
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, Value, String) {
-    let mut cmd = Command::cargo_bin("sudoku-ilp").unwrap();
-    cmd.args(args).timeout(Duration::from_secs(300));
-    if let Some(input) = stdin {
-        cmd.write_stdin(input.to_string());
-    }
-    let out = cmd.output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    let doc = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
-    (out.status.code().expect("an exit code"), doc, stderr)
-}
 
 /// Runs `job` on every item with a few worker threads (each job starts its own processes).
 fn parallel<T: Sync>(items: &[T], job: impl Fn(&T) + Sync) {
@@ -87,7 +64,7 @@ fn listed(doc: &Value) -> Vec<Vec<u32>> {
 fn check_count(path: &Path, number: usize, line: &str, reference: Option<u64>) {
     let file = path.to_str().unwrap();
     let k = number.to_string();
-    let (code, doc, stderr) = run(
+    let (code, doc, stderr) = run_json(
         &[
             "count", "--json", "--list", "--max", "1000", "--line", &k, file,
         ],
@@ -135,25 +112,9 @@ fn check_count(path: &Path, number: usize, line: &str, reference: Option<u64>) {
 
 #[test]
 fn tdoku_test_puzzles_have_their_reference_counts() {
-    let (Some(path), Some(counts)) = (
-        shared_data("tdoku_test_puzzles.txt"),
-        shared_data("tdoku_test_puzzles.solcount.txt"),
-    ) else {
+    let (Some(path), Some(cases)) = (shared_data("tdoku_test_puzzles.txt"), tdoku_counts()) else {
         return;
     };
-    let puzzles = lines(&path);
-    let counts: Vec<u64> = std::fs::read_to_string(counts)
-        .unwrap()
-        .lines()
-        .map(|l| l.trim().parse().unwrap())
-        .collect();
-    assert_eq!(puzzles.len(), 43);
-    assert_eq!(counts.len(), 43);
-    let cases: Vec<(usize, String, u64)> = puzzles
-        .into_iter()
-        .zip(counts)
-        .map(|((number, line), c)| (number, line, c))
-        .collect();
     parallel(&cases, |(number, line, c)| {
         check_count(&path, *number, line, Some(*c))
     });
@@ -195,26 +156,6 @@ fn edge_cases_have_their_reference_counts() {
     });
 }
 
-fn seed(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/seeds")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// The givens of a JSON seed grid, flattened.
-fn seed_givens(name: &str) -> Vec<u32> {
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(seed(name)).unwrap()).unwrap();
-    doc["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| row.as_array().unwrap().iter())
-        .map(|v| v.as_u64().unwrap() as u32)
-        .collect()
-}
-
 #[test]
 fn seed004_grids_with_two_and_four_solutions_are_counted_and_listed() {
     for (name, k) in [
@@ -225,8 +166,15 @@ fn seed004_grids_with_two_and_four_solutions_are_counted_and_listed() {
         let theirs: BTreeSet<Vec<u32>> = solutions(&givens, 3, 3, 10).into_iter().collect();
         assert_eq!(theirs.len(), k, "{name}: the independent counter agrees");
         for model in ["binary", "natural", "natural-strong"] {
-            let (code, doc, stderr) = run(
-                &["count", "--json", "--list", "--model", model, &seed(name)],
+            let (code, doc, stderr) = run_json(
+                &[
+                    "count",
+                    "--json",
+                    "--list",
+                    "--model",
+                    model,
+                    &seed_arg(name),
+                ],
                 None,
             );
             assert_eq!(code, 0, "{name} {model}: {stderr}");
@@ -237,8 +185,12 @@ fn seed004_grids_with_two_and_four_solutions_are_counted_and_listed() {
         }
     }
     // The two solutions of Fig. 1.10 differ in four cells: r5c1, r5c2, r7c1, r7c2 (the annex).
-    let (code, doc, _) = run(
-        &["check", "--json", &seed("seed004_two_solutions_9x9.json")],
+    let (code, doc, _) = run_json(
+        &[
+            "check",
+            "--json",
+            &seed_arg("seed004_two_solutions_9x9.json"),
+        ],
         None,
     );
     assert_eq!((code, doc["answer"].as_str()), (0, Some("several")));
@@ -255,7 +207,7 @@ fn check_answers_unique_several_none() {
         ("seed004_four_solutions_9x9.json", "several", 0),
         ("seed004_no_solution_9x9.json", "none", 1),
     ] {
-        let (got, doc, stderr) = run(&["check", "--json", &seed(name)], None);
+        let (got, doc, stderr) = run_json(&["check", "--json", &seed_arg(name)], None);
         assert_eq!(got, code, "{name}: {stderr}");
         assert_eq!(doc["answer"], answer, "{name}");
         let expected = match answer {
@@ -269,20 +221,16 @@ fn check_answers_unique_several_none() {
             "stops at the second solution"
         );
         // Text: the answer is the first line.
-        let out = Command::cargo_bin("sudoku-ilp")
-            .unwrap()
-            .args(["check", &seed(name)])
-            .output()
-            .unwrap();
+        let out = cli().args(["check", &seed_arg(name)]).output().unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         assert_eq!(text.lines().next(), Some(answer));
     }
     // A value given twice in a house: none, before any solve.
     let line = format!("55{}", ".".repeat(79));
-    let (code, doc, _) = run(&["check", "--json", "-"], Some(&line));
+    let (code, doc, _) = run_json(&["check", "--json", "-"], Some(&line));
     assert_eq!((code, doc["answer"].as_str()), (1, Some("none")));
     assert_eq!(doc["conflict"], "r1c1 and r1c2 both hold 5 in row 1");
-    let (code, doc, _) = run(&["count", "--json", "-"], Some(&line));
+    let (code, doc, _) = run_json(&["count", "--json", "-"], Some(&line));
     assert_eq!((code, doc["count"].as_u64()), (1, Some(0)));
 }
 
@@ -300,7 +248,7 @@ fn natural_model_counts_small_grids() {
         assert_eq!(count_solutions(&givens, r, c, 1000), expected, "{line}");
         let shape = format!("{r}x{c}");
         for model in ["binary", "natural", "natural-strong"] {
-            let (code, doc, stderr) = run(
+            let (code, doc, stderr) = run_json(
                 &[
                     "count", "--json", "--list", "--model", model, "--box", &shape, "-",
                 ],
@@ -322,7 +270,7 @@ fn count_stops_at_the_time_limit_with_a_lower_bound() {
         return;
     };
     // Line 37 has 46,817 solutions; a quarter second finds only some of them.
-    let (code, doc, _) = run(
+    let (code, doc, _) = run_json(
         &[
             "count",
             "--json",
@@ -342,13 +290,13 @@ fn count_stops_at_the_time_limit_with_a_lower_bound() {
 
 #[test]
 fn count_refuses_bad_arguments_with_exit_2() {
-    let (code, _, stderr) = run(
-        &["count", "--max", "0", &seed("seed004_unique_9x9.json")],
+    let (code, _, stderr) = run_json(
+        &["count", "--max", "0", &seed_arg("seed004_unique_9x9.json")],
         None,
     );
     assert_eq!(code, 2);
     assert!(stderr.contains("--max"), "{stderr}");
-    let (code, _, stderr) = run(&["explain", "no/such/file.txt"], None);
+    let (code, _, stderr) = run_json(&["explain", "no/such/file.txt"], None);
     assert_eq!(code, 2);
     assert_eq!(stderr.lines().count(), 1);
 }
@@ -448,7 +396,7 @@ fn check_explanation(path: &Path, number: usize, line: &str, houses: bool) {
     if !houses {
         args.insert(1, "--no-houses");
     }
-    let (code, doc, stderr) = run(&args, None);
+    let (code, doc, stderr) = run_json(&args, None);
     let place = format!("{file} line {number}");
     assert_eq!(code, 1, "{place}: {stderr}");
     assert_eq!(doc["status"], "infeasible", "{place}");
@@ -472,7 +420,7 @@ fn check_explanation(path: &Path, number: usize, line: &str, houses: bool) {
         assert!(!doc["houses"].as_array().unwrap().is_empty(), "{place}");
     }
     // No completion: by re-solving, and by the independent counter.
-    let (code, status, _) = run(&["solve", "--json", "-"], Some(&subset));
+    let (code, status, _) = run_json(&["solve", "--json", "-"], Some(&subset));
     assert_eq!(
         (code, &status["status"]),
         (1, &Value::from("infeasible")),
@@ -486,7 +434,7 @@ fn check_explanation(path: &Path, number: usize, line: &str, houses: bool) {
     // Minimal: without any one of its givens the grid has a solution.
     for k in 0..set.len() {
         let smaller = to_line(&set, Some(k));
-        let (code, doc, stderr) = run(&["solve", "--json", "-"], Some(&smaller));
+        let (code, doc, stderr) = run_json(&["solve", "--json", "-"], Some(&smaller));
         assert_eq!(code, 0, "{place}: without given {k} it solves: {stderr}");
         assert!(is_solution(
             &line_givens(&smaller),
@@ -543,15 +491,19 @@ fn explain_returns_minimal_sets_without_completion() {
 
 #[test]
 fn explain_seed_grids() {
-    let (code, doc, _) = run(
-        &["explain", "--json", &seed("seed004_no_solution_9x9.json")],
+    let (code, doc, _) = run_json(
+        &[
+            "explain",
+            "--json",
+            &seed_arg("seed004_no_solution_9x9.json"),
+        ],
         None,
     );
     assert_eq!(code, 1);
     assert_eq!(doc["reason"], "no_completion");
     assert!(doc["houses"].as_array().unwrap().len() >= 2);
-    let (code, doc, _) = run(
-        &["explain", "--json", &seed("seed004_unique_9x9.json")],
+    let (code, doc, _) = run_json(
+        &["explain", "--json", &seed_arg("seed004_unique_9x9.json")],
         None,
     );
     assert_eq!(code, 0, "a grid with a solution: nothing to explain");
@@ -560,7 +512,7 @@ fn explain_seed_grids() {
     assert!(is_solution(&givens, &crate::common::json_grid(&doc), 3, 3));
     // A direct conflict is reported before any solve.
     let line = format!("{}5{}5", ".".repeat(9), ".".repeat(9));
-    let (code, doc, _) = run(
+    let (code, doc, _) = run_json(
         &["explain", "--json", "-"],
         Some(&format!("{line}{}", ".".repeat(81 - 20))),
     );

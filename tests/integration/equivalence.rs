@@ -4,17 +4,14 @@
 //! compositions of transformations (few cases: each is a MILP solve or count), and once per
 //! kind of transformation. The library runs in-process, one HiGHS model at a time (docs/highs.md).
 
+use crate::common::{highs_lock, seed_givens};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::sync::Mutex;
 use sudoku_ilp::engine::milp::{run, Presolve};
 use sudoku_ilp::formulation::binary::Binary;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::count::{count, CountEnd};
 use sudoku_ilp::solve::{SolveOptions, Status};
-
-static HIGHS: Mutex<()> = Mutex::new(());
 
 /// One elementary transformation of a 9×9 grid (indices 0-based).
 #[derive(Debug, Clone)]
@@ -93,25 +90,14 @@ fn op_strategy() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// The givens of a seed JSON grid.
+/// The givens of a seed JSON grid, as the library's grids hold them.
 fn seed(name: &str) -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/seeds")
-        .join(name);
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    doc["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| row.as_array().unwrap().iter())
-        .map(|v| v.as_u64().unwrap() as u8)
-        .collect()
+    seed_givens(name).into_iter().map(|v| v as u8).collect()
 }
 
 /// The sorted set of all solutions (at most 100) of a 9×9 grid, by the library's count.
 fn all_solutions(givens: &[u8], reduce: bool) -> BTreeSet<Vec<u8>> {
-    let _guard = HIGHS.lock().unwrap_or_else(|p| p.into_inner());
+    let _guard = highs_lock();
     let puzzle = Puzzle::with_square_boxes(9, givens.to_vec()).unwrap();
     let counted = count(
         &puzzle,
@@ -129,7 +115,7 @@ fn all_solutions(givens: &[u8], reduce: bool) -> BTreeSet<Vec<u8>> {
 
 /// The one solution HiGHS returns (or None when infeasible).
 fn solve(givens: &[u8], reduce: bool) -> Option<Vec<u8>> {
-    let _guard = HIGHS.lock().unwrap_or_else(|p| p.into_inner());
+    let _guard = highs_lock();
     let puzzle = Puzzle::with_square_boxes(9, givens.to_vec()).unwrap();
     let report = run(
         &puzzle,

@@ -1,7 +1,9 @@
 //! The door to HiGHS, through the real binary: the log on standard error, options checked
 //! before any puzzle is read, and MIP starts (`--start`) that HiGHS certifies.
 
-use crate::common::{grid_u32, is_solution, json_grid, line_givens, lines, run, shared_data};
+use crate::common::{
+    grid_u32, is_solution, json_grid, line_givens, lines, run, seed_arg, shared_data,
+};
 use serde_json::Value;
 use std::sync::Arc;
 use sudoku_ilp::engine::milp::{Milp, Start};
@@ -10,10 +12,6 @@ use sudoku_ilp::formulation::binary::Binary;
 use sudoku_ilp::input::parse_line;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::{json::solution_json, text::solution_text};
-
-fn seed(name: &str) -> String {
-    format!("{}/data/seeds/{name}", env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Standard output as exactly one JSON object.
 fn one_object(stdout: &str) -> Value {
@@ -32,7 +30,7 @@ fn verbose_json_keeps_the_highs_log_on_stderr() {
     for extra in [&[][..], &["--start", "propagate"][..]] {
         let mut args = vec!["solve", "--json", "--verbose"];
         args.extend_from_slice(extra);
-        let file = seed("seed004_unique_9x9.json");
+        let file = seed_arg("seed004_unique_9x9.json");
         args.push(&file);
         let (code, stdout, stderr) = run(&args, None);
         assert_eq!(code, 0, "{stderr}");
@@ -47,7 +45,7 @@ fn verbose_json_keeps_the_highs_log_on_stderr() {
 
 #[test]
 fn an_unknown_or_mistyped_highs_option_is_a_usage_error() {
-    let file = seed("seed004_unique_9x9.json");
+    let file = seed_arg("seed004_unique_9x9.json");
     let cases = [
         ("no_such_option=1", "unknown HiGHS option no_such_option"),
         (
@@ -91,7 +89,7 @@ fn an_unknown_or_mistyped_highs_option_is_a_usage_error() {
 
 #[test]
 fn start_with_a_search_method_is_a_usage_error() {
-    let file = seed("seed004_unique_9x9.json");
+    let file = seed_arg("seed004_unique_9x9.json");
     let (code, _, stderr) = run(
         &[
             "solve",
@@ -242,7 +240,7 @@ fn a_start_that_finds_nothing_leaves_highs_to_solve_as_without_one() {
 
 #[test]
 fn a_start_that_proves_infeasibility_leaves_highs_to_prove_it_too() {
-    let file = seed("seed004_no_solution_9x9.json");
+    let file = seed_arg("seed004_no_solution_9x9.json");
     let (code, stdout, stderr) = run(&["solve", "--json", "--start", "propagate", &file], None);
     assert_eq!(code, 1, "{stderr}");
     let doc = one_object(&stdout);
@@ -254,7 +252,7 @@ fn a_start_that_proves_infeasibility_leaves_highs_to_prove_it_too() {
 
 #[test]
 fn the_text_report_says_what_the_start_did() {
-    let file = seed("seed004_unique_9x9.json");
+    let file = seed_arg("seed004_unique_9x9.json");
     for engine in ["propagate", "backtrack"] {
         let (code, stdout, stderr) = run(&["solve", "--start", engine, &file], None);
         assert_eq!(code, 0, "{stderr}");

@@ -5,10 +5,9 @@
 //! panic, and within a timeout. Case counts are small so the suite stays short in CI; solver
 //! runs get `--time-limit 5`.
 
-use assert_cmd::Command;
+use crate::common::{cli, exe, seed};
 use proptest::prelude::*;
 use std::io::Write;
-use std::path::Path;
 use std::time::Duration;
 use sudoku_ilp::input::{
     parse_line, parse_puzzle, parse_puzzle_lenient, read_source, ParseOptions, MAX_INPUT_BYTES,
@@ -27,7 +26,7 @@ const COMMANDS: [&[&str]; 4] = [
 fn run_on(args: &[&str], input: &[u8], stdin: bool) -> i32 {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("input.txt");
-    let mut cmd = Command::cargo_bin("sudoku-ilp").unwrap();
+    let mut cmd = cli();
     cmd.args(args)
         .args(["--time-limit", "5"])
         .timeout(Duration::from_secs(60));
@@ -90,15 +89,6 @@ fn parse_everything(bytes: &[u8]) -> bool {
         let _ = parse_line(line, Some((3, 3)));
     }
     accepted
-}
-
-fn seed_text(name: &str) -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data/seeds")
-            .join(name),
-    )
-    .unwrap()
 }
 
 const LINE: &str =
@@ -168,8 +158,8 @@ proptest! {
         edits in prop::collection::vec(edit_strategy(), 1..6),
     ) {
         let base = match which {
-            0 => seed_text("seed004_unique_9x9.json"),
-            1 => seed_text("seed004_annex_8x8.json"),
+            0 => std::fs::read(seed("seed004_unique_9x9.json")).unwrap(),
+            1 => std::fs::read(seed("seed004_annex_8x8.json")).unwrap(),
             _ => format!("# a comment\r\n{LINE}\r\n\r\n{LINE}\n").into_bytes(),
         };
         parse_everything(&mutate(base, &edits));
@@ -196,8 +186,8 @@ proptest! {
         stdin in any::<bool>(),
     ) {
         let base = match which {
-            0 => seed_text("seed004_four_solutions_9x9.json"),
-            1 => seed_text("seed004_no_solution_9x9.json"),
+            0 => std::fs::read(seed("seed004_four_solutions_9x9.json")).unwrap(),
+            1 => std::fs::read(seed("seed004_no_solution_9x9.json")).unwrap(),
             _ => format!("{LINE}\n").into_bytes(),
         };
         run_on(COMMANDS[command], &mutate(base, &edits), stdin);
@@ -206,7 +196,7 @@ proptest! {
 
 #[test]
 fn encodings_and_line_ends() {
-    let json = seed_text("seed004_unique_9x9.json");
+    let json = std::fs::read(seed("seed004_unique_9x9.json")).unwrap();
     let mut bom_json = b"\xef\xbb\xbf".to_vec();
     bom_json.extend(&json);
     let crlf_json = String::from_utf8(json.clone())
@@ -302,7 +292,7 @@ fn huge_numbers_deep_nesting_and_odd_json() {
 
 #[test]
 fn every_prefix_of_a_file_is_refused_or_solved() {
-    let json = seed_text("seed004_two_solutions_9x9.json");
+    let json = std::fs::read(seed("seed004_two_solutions_9x9.json")).unwrap();
     for cut in (0..json.len()).step_by(97) {
         parse_everything(&json[..cut]);
     }
@@ -324,8 +314,7 @@ fn oversized_inputs_are_refused_before_being_read() {
     let err = read_source(path.to_str().unwrap()).unwrap_err();
     assert!(err.to_string().contains("larger than 64 MiB"), "{err}");
     for args in COMMANDS {
-        let out = Command::cargo_bin("sudoku-ilp")
-            .unwrap()
+        let out = cli()
             .args(args)
             .arg(&path)
             .timeout(Duration::from_secs(30))
@@ -338,7 +327,7 @@ fn oversized_inputs_are_refused_before_being_read() {
     // The same on standard input, which has no length to look at first: 64 MiB + 1 bytes.
     let mut big = vec![b'.'; MAX_INPUT_BYTES as usize + 1];
     big[0] = b'#';
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    let mut child = std::process::Command::new(exe())
         .args(["solve", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())

@@ -2,17 +2,14 @@
 //! it. Each case failed before its fix.
 
 use super::common::run;
+use crate::common::exe;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// A 17-given 9×9 line (seed 001's CNF test puzzle).
 const LINE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("sudoku-ilp")
-}
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -39,7 +36,7 @@ fn limited(as_bytes: Option<u64>, fsize: Option<u64>, args: &[&str]) -> Option<i
     if let Some(f) = fsize {
         cmd.arg(format!("--fsize={f}"));
     }
-    cmd.arg(bin())
+    cmd.arg(exe())
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -62,7 +59,7 @@ fn row01_batch_out_same_as_input() {
     let (code, _, err) = run(&["batch", &same, "-o", link.to_str().unwrap()], None);
     assert_eq!(code, 2, "{err}");
     let stdin = std::fs::File::open(&same).unwrap();
-    let out = Command::new(bin())
+    let out = Command::new(exe())
         .args(["batch", "-", "--out", &same])
         .stdin(stdin)
         .output()
@@ -161,7 +158,7 @@ fn row05_full_disk_leaves_old_file() {
 fn row06_batch_into_closed_pipe_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let many = write(dir.path(), "many.txt", &format!("{LINE}\n").repeat(5000));
-    let mut child = Command::new(bin())
+    let mut child = Command::new(exe())
         .args(["batch", &many, "--method", "propagate", "-q", "--jobs", "1"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

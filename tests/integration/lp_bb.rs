@@ -2,8 +2,7 @@
 //! independent checker and against published solutions), and `--tree` records one JSON record
 //! per node whose root matches `compare`'s root LP row.
 
-use crate::common::{grid_u32, is_solution, line_givens, lines, shared_data};
-use assert_cmd::Command;
+use crate::common::{cli, grid_u32, is_solution, line_givens, lines, seed_arg, shared_data};
 use serde_json::Value;
 use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::{Engine, Limits, Status};
@@ -57,11 +56,7 @@ fn solves_janko_16x16_grids_as_published() {
 
 /// Runs the binary with `args`; returns standard output as JSON.
 fn json_of(args: &[&str]) -> Value {
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
+    let out = cli().args(args).output().unwrap();
     assert!(
         out.status.success() || out.status.code() == Some(1),
         "{args:?}"
@@ -119,13 +114,9 @@ fn tree_has_one_record_per_node_and_its_root_is_compares_root_lp() {
 #[test]
 fn tree_svg_draws_every_node_and_other_methods_refuse_tree() {
     let dir = tempfile::tempdir().unwrap();
-    let puzzle = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/seeds/seed004_annex_9x9.json"
-    );
+    let puzzle = &seed_arg("seed004_annex_9x9.json");
     let svg_path = dir.path().join("tree.svg");
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    cli()
         .args(["solve", "--method", "lp-bb", "--tree"])
         .arg(&svg_path)
         .arg(puzzle)
@@ -144,8 +135,7 @@ fn tree_svg_draws_every_node_and_other_methods_refuse_tree() {
         .filter(|n| n.has_tag_name("rect") && n.attribute("rx").is_some())
         .count();
     assert_eq!(boxes, nodes.min(sudoku_ilp::report::tree::MAX_DRAWN));
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    cli()
         .args(["solve", "--tree"])
         .arg(dir.path().join("t.json"))
         .arg(puzzle)

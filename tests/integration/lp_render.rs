@@ -1,16 +1,14 @@
 //! `render --lp`: the root LP relaxation on the grid. A 17-clue grid's LP fixes every cell; a
 //! hardest grid's leaves fractional cells; the SVG parses and its caption names the count.
 
-use crate::common::shared_data;
-use assert_cmd::Command;
+use crate::common::{cli, shared_data};
 use std::path::Path;
 
 /// Runs `render --lp` on line `line` of `file` with `extra` arguments; returns the SVG text.
 fn render_lp(file: &Path, line: usize, extra: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("lp.svg");
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    cli()
         .args(["render", "--lp", "--line", &line.to_string()])
         .arg(file)
         .args(extra)

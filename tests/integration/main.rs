@@ -21,6 +21,7 @@ mod memory_bounds;
 mod methods;
 mod natural;
 mod propagate;
+mod read_back;
 mod render;
 mod resume;
 mod rule_engines;

@@ -1,11 +1,11 @@
 //! The non-MILP methods (backtracking, propagation) on the shared collections, checked by the
-//! library's checker and by the independent checker in tests/common. No HiGHS here, so the tests
-//! may run in parallel.
+//! library's checker and by the independent checker in tests/integration/common. No HiGHS here,
+//! so the tests may run in parallel.
 
 use crate::common::{
-    edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+    cli, edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, run_ok, seed,
+    shared_data, tdoku_puzzles,
 };
-use assert_cmd::Command;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::input::parse_line;
@@ -71,25 +71,10 @@ fn propagate_solves_every_grid_of_top95() {
 
 #[test]
 fn backtrack_counts_match_the_stored_counts() {
-    let (Some(puzzles), Some(counts)) = (
-        shared_data("tdoku_test_puzzles.txt"),
-        shared_data("tdoku_test_puzzles.solcount.txt"),
-    ) else {
+    let Some(cases) = tdoku_puzzles() else {
         return;
     };
-    let counts: Vec<u64> = std::fs::read_to_string(counts)
-        .unwrap()
-        .lines()
-        .map(|l| l.trim().parse().unwrap())
-        .collect();
-    let all = lines(&puzzles);
-    assert_eq!(all.len(), counts.len());
-    for ((number, line), &want) in all.iter().zip(&counts) {
-        // Some lines have duplicate givens (0 solutions); the parser refuses those.
-        let Ok(puzzle) = parse_line(line, None) else {
-            assert_eq!(want, 0, "line {number} is refused but has solutions");
-            continue;
-        };
+    for (number, _, want, puzzle) in cases {
         let c = backtrack::count(&puzzle, 10_000, None);
         assert!(c.exact, "line {number}");
         assert_eq!(c.solutions, want, "line {number}");
@@ -105,22 +90,13 @@ fn edge_case_counts_match_up_to_a_limit() {
     let Some(cases) = edge_cases() else {
         return;
     };
-    for (number, line, want) in &cases {
-        let want = want.as_str();
-        let Ok(puzzle) = parse_line(line, None) else {
-            assert_eq!(want, "0", "line {number}");
-            continue;
-        };
-        let c = backtrack::count(&puzzle, 200, None);
+    for (number, _, want, puzzle) in &cases {
+        let c = backtrack::count(puzzle, 200, None);
         match want.parse::<u64>() {
             Ok(k) if k < 200 => assert_eq!((c.solutions, c.exact), (k, true), "line {number}"),
             _ => assert_eq!((c.solutions, c.exact), (200, false), "line {number}"),
         }
     }
-}
-
-fn cli() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
 }
 
 #[test]
@@ -306,16 +282,7 @@ fn minizinc_grid(dzn: &str) -> Option<Vec<u32>> {
     let data = dir.path().join("p.dzn");
     std::fs::write(&data, dzn).unwrap();
     let model = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/sudoku.mzn");
-    let out = std::process::Command::new("minizinc")
-        .arg(model)
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = run_ok(std::process::Command::new("minizinc").arg(model).arg(&data));
     let text = String::from_utf8(out.stdout).unwrap();
     Some(
         text.lines()
@@ -327,8 +294,7 @@ fn minizinc_grid(dzn: &str) -> Option<Vec<u32>> {
 
 #[test]
 fn minizinc_solves_the_exported_data() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut cases = vec![(root.join("data/seeds/seed003_minizinc_9x9.json"), None)];
+    let mut cases = vec![(seed("seed003_minizinc_9x9.json"), None)];
     if let Some(path) = shared_data("jigsaw_9x9_janko.txt") {
         cases.push((path, Some("3")));
     }

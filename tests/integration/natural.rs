@@ -4,8 +4,9 @@
 //!
 //! Each natural solve can take seconds, so the jobs run as two processes at a time.
 
-use crate::common::{is_solution, json_grid, line_givens, lines, shared_data};
-use assert_cmd::cargo::cargo_bin;
+use crate::common::{
+    exe, is_solution, json_grid, line_givens, lines, shared_data, sudoku_crate_solution,
+};
 use serde_json::Value;
 use std::process::Command;
 use std::sync::Mutex;
@@ -21,10 +22,7 @@ fn run_all(jobs: Vec<Vec<String>>) -> Vec<(i32, Value)> {
                 let Some((i, args)) = queue.lock().unwrap().pop() else {
                     break;
                 };
-                let out = Command::new(cargo_bin("sudoku-ilp"))
-                    .args(args)
-                    .output()
-                    .unwrap();
+                let out = Command::new(exe()).args(args).output().unwrap();
                 let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
                     panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr))
                 });
@@ -135,15 +133,7 @@ fn natural_model_on_the_first_20_of_top95() {
             (3, 3),
         );
         if *code == 0 {
-            let line: String = givens
-                .iter()
-                .map(|&v| char::from_digit(v, 10).unwrap())
-                .collect();
-            let theirs = sudoku::Sudoku::from_str_line(&line)
-                .unwrap()
-                .solution()
-                .unwrap();
-            let theirs: Vec<u32> = theirs.to_bytes().iter().map(|&b| b as u32).collect();
+            let theirs = sudoku_crate_solution(&givens);
             assert_eq!(json_grid(doc), theirs, "top95 line {}", k + 1);
             solved += 1;
         }

@@ -1,8 +1,10 @@
 //! `--method propagate` (incremental propagation, the failed-literal rule, search) on the shared
 //! collections: every grid checked by the library's checker and by the independent checker in
-//! tests/common. No HiGHS here.
+//! tests/integration/common. No HiGHS here.
 
-use crate::common::{grid_u32, is_solution, line_givens, lines, shared_data};
+use crate::common::{
+    grid_u32, is_solution, line_givens, lines, shared_data, tdoku_puzzles, with_solutions,
+};
 use std::time::Instant;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::propagate::{solve, Options, Propagated};
@@ -58,19 +60,14 @@ fn samples_of_every_unique_9x9_set_are_solved_and_checked() {
 
 #[test]
 fn every_16x16_janko_grid_equals_its_stored_solution() {
-    let (Some(path), Some(solutions)) = (
-        shared_data("grid16_janko.txt"),
-        shared_data("grid16_janko.solutions.txt"),
-    ) else {
+    let Some(cases) = with_solutions("grid16_janko.txt") else {
         return;
     };
-    let all = lines(&path);
-    let solutions = lines(&solutions);
-    assert_eq!((all.len(), solutions.len()), (124, 124));
-    for ((number, line), (_, solution)) in all.iter().zip(&solutions) {
-        let r = solved(line, &format!("grid16_janko.txt:{number}"));
+    assert_eq!(cases.len(), 124);
+    for (number, line, solution) in cases {
+        let r = solved(&line, &format!("grid16_janko.txt:{number}"));
         let values = grid_u32(&r.grid.unwrap());
-        assert_eq!(values, line_givens(solution), "line {number}");
+        assert_eq!(values, line_givens(&solution), "line {number}");
     }
 }
 
@@ -99,21 +96,13 @@ fn every_25x25_and_36x36_grid_is_solved_and_checked() {
 
 #[test]
 fn the_no_solution_set_is_proven_infeasible() {
-    let (Some(puzzles), Some(counts)) = (
-        shared_data("tdoku_test_puzzles.txt"),
-        shared_data("tdoku_test_puzzles.solcount.txt"),
-    ) else {
+    let Some(cases) = tdoku_puzzles() else {
         return;
     };
-    let counts = std::fs::read_to_string(counts).unwrap();
     let mut proven = 0;
-    for ((number, line), want) in lines(&puzzles).iter().zip(counts.lines()) {
-        // Lines with a repeated given are refused by the parser (also 0 solutions).
-        let Ok(puzzle) = parse_line(line, None) else {
-            continue;
-        };
+    for (number, _, want, puzzle) in cases {
         let r = solve(&puzzle, Options::default(), None);
-        if want.trim() == "0" {
+        if want == 0 {
             assert_eq!((r.status, r.grid), (Status::Infeasible, None), "{number}");
             proven += 1;
         } else {

@@ -1,8 +1,7 @@
 //! `render`: the SVG is well-formed XML and shows every digit of the solved grid in its cell,
 //! givens in bold and solved digits in the solved colour.
 
-use crate::common::{json_grid, line_givens, lines, shared_data};
-use assert_cmd::Command;
+use crate::common::{cli, json_grid, line_givens, lines, shared_data};
 use sudoku_ilp::report::svg::{CELL, SOLVED_COLOUR};
 
 /// One element of the SVG: its name, attributes and text content.
@@ -85,10 +84,6 @@ fn digits(elements: &[Element], n: usize, top: usize) -> Vec<(usize, u32, bool, 
             )
         })
         .collect()
-}
-
-fn cli() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
 }
 
 #[test]
@@ -187,8 +182,7 @@ fn compare_batch_draws_one_dot_per_solved_run_and_a_row_per_variant() {
     };
     let dir = tempfile::tempdir().unwrap();
     let chart = dir.path().join("times.svg");
-    let out = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["compare", "--batch", "--limit", "5", "--json"])
         .args(["--variants", "binary-reduce,propagate,backtrack", "--chart"])
         .arg(&chart)

@@ -3,8 +3,7 @@
 //! the resumed OUT holds exactly the lines of one uninterrupted run, each once; with `--shard`
 //! and the summary too; an OUT of another file is refused.
 
-use crate::common::shared_data;
-use assert_cmd::Command;
+use crate::common::{cli, doc_block, exe, path_with_exe, sample_file};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -13,25 +12,11 @@ use std::time::{Duration, Instant};
 /// 300 17-clue puzzles of `sudoku17_tdoku.txt` (every 150th line) with two bad lines, a comment
 /// and a blank line among them: a debug-build MILP run of a few seconds, long enough to kill.
 fn sample(dir: &Path) -> Option<PathBuf> {
-    let source = shared_data("sudoku17_tdoku.txt")?;
-    let mut text = String::from("# resume sample\n");
-    for (i, (_, line)) in crate::common::lines(&source)
-        .iter()
-        .step_by(150)
-        .take(300)
-        .enumerate()
-    {
-        match i {
-            40 => text += "12345\n",
-            200 => text += "\n# two thirds\n1.3.5.7.9 not a puzzle\n",
-            _ => {}
-        }
-        text += line;
-        text += "\n";
-    }
-    let path = dir.join("puzzles.txt");
-    std::fs::write(&path, text).unwrap();
-    Some(path)
+    let bad = [
+        (40, "12345\n"),
+        (200, "\n# two thirds\n1.3.5.7.9 not a puzzle\n"),
+    ];
+    sample_file(dir, "sudoku17_tdoku.txt", 150, 300, &bad)
 }
 
 /// The batch arguments of every run here (the default MILP, two workers).
@@ -70,7 +55,7 @@ fn lines_in(path: &Path) -> usize {
 /// Starts `batch --resume OUT`, waits until OUT holds `at_least` lines, then kills it with
 /// SIGKILL. Returns whether the run was still going when killed.
 fn kill_after(input: &Path, out: &Path, at_least: usize, extra: &[&str]) -> bool {
-    let exe = assert_cmd::cargo::cargo_bin("sudoku-ilp");
+    let exe = exe();
     let mut child = std::process::Command::new(exe)
         .args(args(extra))
         .arg("--resume")
@@ -92,12 +77,12 @@ fn kill_after(input: &Path, out: &Path, at_least: usize, extra: &[&str]) -> bool
     true
 }
 
-/// `batch --resume OUT` to its end: its exit code and standard output (the summary).
-fn resume(input: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
-    let output = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+/// A batch run to its end, writing OUT with `how` (`--out` or `--resume`): its exit code and
+/// standard output (the summary).
+fn batch_into(how: &str, input: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
+    let output = cli()
         .args(args(extra))
-        .arg("--resume")
+        .arg(how)
         .arg(out)
         .arg(input)
         .output()
@@ -108,19 +93,15 @@ fn resume(input: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
     )
 }
 
+/// `batch --resume OUT` to its end: its exit code and standard output (the summary).
+fn resume(input: &Path, out: &Path, extra: &[&str]) -> (i32, String) {
+    batch_into("--resume", input, out, extra)
+}
+
 /// One uninterrupted run into `out`.
 fn fresh(input: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
-    let code = Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .args(args(extra))
-        .arg("--out")
-        .arg(out)
-        .arg(input)
-        .output()
-        .unwrap()
-        .status
-        .code();
-    assert_eq!(code, Some(2), "the two bad lines decide the exit code");
+    let (code, _) = batch_into("--out", input, out, extra);
+    assert_eq!(code, 2, "the two bad lines decide the exit code");
     keys(out)
 }
 
@@ -208,8 +189,7 @@ fn resume_works_with_a_shard_and_its_summary() {
         merged.push(out);
     }
     let all = dir.path().join("all.jsonl");
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    cli()
         .arg("merge")
         .args(&merged)
         .arg("-o")
@@ -222,14 +202,7 @@ fn resume_works_with_a_shard_and_its_summary() {
 
 /// An uninterrupted run of one shard (its exit code depends on which bad lines it holds).
 fn fresh_shard(input: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
-    Command::cargo_bin("sudoku-ilp")
-        .unwrap()
-        .args(args(extra))
-        .arg("--out")
-        .arg(out)
-        .arg(input)
-        .output()
-        .unwrap();
+    batch_into("--out", input, out, extra);
     keys(out)
 }
 
@@ -250,17 +223,6 @@ fn resume_refuses_the_output_of_another_file() {
     assert!(std::fs::read_to_string(&out).unwrap().contains("other.txt"));
 }
 
-/// The code block of docs/scale-out.md after `<!-- test: resume`, verbatim.
-fn resume_block() -> String {
-    let doc =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scale-out.md")).unwrap();
-    let start = doc.find("<!-- test: resume").expect("the resume block");
-    let body = &doc[start..];
-    let open = body.find("```sh\n").unwrap() + "```sh\n".len();
-    let close = body[open..].find("```").unwrap();
-    body[open..open + close].to_string()
-}
-
 #[test]
 fn the_resume_recipe_of_the_doc_runs_verbatim_as_a_killed_slurm_task() {
     let dir = tempfile::tempdir().unwrap();
@@ -268,16 +230,8 @@ fn the_resume_recipe_of_the_doc_runs_verbatim_as_a_killed_slurm_task() {
         return;
     };
     std::fs::create_dir(dir.path().join("parts")).unwrap();
-    let script = resume_block();
-    let bin_dir = assert_cmd::cargo::cargo_bin("sudoku-ilp")
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let script = doc_block("scale-out.md", "<!-- test: resume");
+    let path = path_with_exe();
     let task = |kill_at: Option<usize>| {
         let mut child = std::process::Command::new("bash")
             .args(["-c", script.trim()]) // bash execs a lone command: the kill hits batch

@@ -1,14 +1,15 @@
 //! `--method sat` (seed 001's CNF solved by CaDiCaL) on the shared collections: samples of every
 //! 9×9 set with a unique solution, the 16×16, 25×25 and 36×36 files and the jigsaw files, each
-//! grid passed by the library's checker and by the independent checker of tests/common; counts
-//! and `check` answers against the reference counts of the multi-solution and no-solution sets,
-//! against the independent counter, and against `--method backtrack`. No HiGHS here.
+//! grid passed by the library's checker and by the independent checker of
+//! tests/integration/common; counts and `check` answers against the reference counts of the
+//! multi-solution and no-solution sets, against the independent counter, and against
+//! `--method backtrack`. No HiGHS here.
 
 use crate::common::counter::solutions as independent_solutions;
 use crate::common::{
-    edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+    cli, edge_cases, grid_u32, is_solution, json_grid, line_givens, lines, shared_data,
+    tdoku_puzzles, with_solutions,
 };
-use assert_cmd::Command;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -76,17 +77,13 @@ fn samples_of_every_unique_9x9_set() {
 
 #[test]
 fn grid16_janko_all_match_published_solutions() {
-    let (Some(path), Some(solutions)) = (
-        shared_data("grid16_janko.txt"),
-        shared_data("grid16_janko.solutions.txt"),
-    ) else {
+    let Some(cases) = with_solutions("grid16_janko.txt") else {
         return;
     };
-    let solutions = lines(&solutions);
-    for ((number, line), (_, solution)) in lines(&path).into_iter().zip(&solutions) {
+    for (number, line, solution) in cases {
         let puzzle = parse_line(&line, None).unwrap();
         let grid = solve_checked(&puzzle, &line, 4, &format!("grid16_janko:{number}"));
-        assert_eq!(grid, line_givens(solution), "grid16_janko:{number}");
+        assert_eq!(grid, line_givens(&solution), "grid16_janko:{number}");
     }
 }
 
@@ -149,27 +146,14 @@ fn sat_count(
 
 #[test]
 fn tdoku_test_counts_match_the_reference_and_the_independent_counter() {
-    let (Some(puzzles), Some(counts)) = (
-        shared_data("tdoku_test_puzzles.txt"),
-        shared_data("tdoku_test_puzzles.solcount.txt"),
-    ) else {
+    let Some(cases) = tdoku_puzzles() else {
         return;
     };
-    let counts: Vec<usize> = std::fs::read_to_string(counts)
-        .unwrap()
-        .lines()
-        .map(|l| l.trim().parse().unwrap())
-        .collect();
-    for ((number, line), &want) in lines(&puzzles).iter().zip(&counts) {
-        // Duplicate givens: the strict parser refuses them (0 solutions, no solve needed).
-        let Ok(puzzle) = parse_line(line, None) else {
-            assert_eq!(want, 0, "line {number}");
-            continue;
-        };
-        let givens = line_givens(line);
+    for (number, line, want, puzzle) in cases {
+        let givens = line_givens(&line);
         let (found, c) = sat_count(&puzzle, &givens, 1000, &format!("line {number}"));
         assert_eq!(
-            (found.len(), c.end),
+            (found.len() as u64, c.end),
             (want, CountEnd::Complete),
             "line {number}"
         );
@@ -185,13 +169,8 @@ fn edge_case_counts_match_up_to_a_limit() {
     let Some(cases) = edge_cases() else {
         return;
     };
-    for (number, line, want) in &cases {
-        let want = want.as_str();
-        let Ok(puzzle) = parse_line(line, None) else {
-            assert_eq!(want, "0", "line {number}");
-            continue;
-        };
-        let (found, c) = sat_count(&puzzle, &line_givens(line), 200, &format!("line {number}"));
+    for (number, line, want, puzzle) in &cases {
+        let (found, c) = sat_count(puzzle, &line_givens(line), 200, &format!("line {number}"));
         match want.parse::<usize>() {
             Ok(k) if k <= 200 => {
                 assert_eq!(
@@ -270,10 +249,6 @@ fn serg_multisolution_sample_has_several_and_agrees_with_backtracking() {
             }
         }
     }
-}
-
-fn cli() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
 }
 
 /// `solve --json --method sat` on one line of a file; the exit code and the JSON document.

@@ -2,8 +2,7 @@
 //! a line filter, the GNU parallel recipe of the doc runs verbatim, `--shard slurm`, a second
 //! Ctrl-C leaves whole lines, and an input with no newline ends instead of running forever.
 
-use crate::common::shared_data;
-use assert_cmd::Command;
+use crate::common::{cli, doc_block, exe, path_with_exe, sample_file, shared_data};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -14,27 +13,7 @@ use std::time::Duration;
 /// A sample of a collection as a file of its own, with a comment and a blank line among the
 /// puzzles (they are not puzzle lines: shards and line numbers must skip them alike).
 fn sample(dir: &Path, name: &str, step: usize, count: usize) -> Option<PathBuf> {
-    let source = shared_data(name)?;
-    let mut text = String::from("# a sample\n");
-    for (i, (_, line)) in crate::common::lines(&source)
-        .iter()
-        .step_by(step)
-        .take(count)
-        .enumerate()
-    {
-        if i == 5 {
-            text += "\n# halfway\n";
-        }
-        text += line;
-        text += "\n";
-    }
-    let path = dir.join("puzzles.txt");
-    std::fs::write(&path, text).unwrap();
-    Some(path)
-}
-
-fn bin() -> Command {
-    Command::cargo_bin("sudoku-ilp").unwrap()
+    sample_file(dir, name, step, count, &[(5, "\n# halfway\n")])
 }
 
 /// The result lines of a JSON-lines text.
@@ -56,7 +35,7 @@ fn key(doc: &Value) -> (Value, Value, Value, Value) {
 
 /// Runs `batch --quiet --fast --jobs 1 ARGS FILE` and returns its result lines.
 fn batch(args: &[&str], file: &Path) -> Vec<Value> {
-    let out = bin()
+    let out = cli()
         .args(["batch", "--quiet", "--fast", "--jobs", "1"])
         .args(args)
         .arg(file)
@@ -88,7 +67,7 @@ fn shards_merge_into_the_output_of_one_run() {
         for k in 1..=n {
             let part = dir.path().join(format!("part{k}of{n}.jsonl"));
             let shard = format!("{k}/{n}");
-            let out = bin()
+            let out = cli()
                 .args([
                     "batch", "--quiet", "--fast", "--jobs", "1", "--shard", &shard, "--out",
                 ])
@@ -106,7 +85,7 @@ fn shards_merge_into_the_output_of_one_run() {
         }
         parts.reverse();
         let all = dir.path().join(format!("all{n}.jsonl"));
-        let out = bin()
+        let out = cli()
             .arg("merge")
             .args(&parts)
             .arg("-o")
@@ -126,7 +105,7 @@ fn shards_merge_into_the_output_of_one_run() {
     }
     // Overlapping shards and shards of different files are refused before anything is written.
     let part = dir.path().join("part1of2.jsonl");
-    let out = bin().arg("merge").arg(&part).arg(&part).output().unwrap();
+    let out = cli().arg("merge").arg(&part).arg(&part).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -138,11 +117,11 @@ fn shards_merge_into_the_output_of_one_run() {
     let renamed = batch(&["--shard", "2/2", "--file-name", "other.txt"], &file);
     let text: String = renamed.iter().map(|d| format!("{d}\n")).collect();
     std::fs::write(&other, text).unwrap();
-    let out = bin().arg("merge").arg(&part).arg(&other).output().unwrap();
+    let out = cli().arg("merge").arg(&part).arg(&other).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("shards of different files"), "{stderr}");
-    let out = bin()
+    let out = cli()
         .arg("merge")
         .arg(&part)
         .arg("-o")
@@ -166,7 +145,7 @@ fn shard_slurm_reads_the_job_array() {
         |docs: Vec<Value>| -> Vec<Value> { docs.iter().map(|d| d["line"].clone()).collect() };
     let expected = lines(batch(&["--shard", "2/3"], &file));
     assert_eq!(expected.len(), 4);
-    let out = bin()
+    let out = cli()
         .args([
             "batch", "--quiet", "--fast", "--jobs", "1", "--shard", "slurm",
         ])
@@ -183,7 +162,7 @@ fn shard_slurm_reads_the_job_array() {
         expected
     );
     // --array=1-3: task 2 is the second shard.
-    let out = bin()
+    let out = cli()
         .args([
             "batch", "--quiet", "--fast", "--jobs", "1", "--shard", "slurm",
         ])
@@ -200,7 +179,7 @@ fn shard_slurm_reads_the_job_array() {
         lines(docs(&String::from_utf8(out.stdout).unwrap())),
         expected
     );
-    let out = bin()
+    let out = cli()
         .args(["batch", "--shard", "slurm"])
         .arg(&file)
         .env_remove("SLURM_ARRAY_TASK_ID")
@@ -220,7 +199,7 @@ fn batch_from_stdin_answers_each_line_while_the_pipe_stays_open() {
         return;
     };
     let puzzles = crate::common::lines(&path);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    let mut child = std::process::Command::new(exe())
         .args(["batch", "--quiet", "--fast", "--jobs", "2", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -255,16 +234,6 @@ fn batch_from_stdin_answers_each_line_while_the_pipe_stays_open() {
     );
 }
 
-/// The first ```sh block after `marker` in docs/scale-out.md.
-fn doc_block(marker: &str) -> String {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scale-out.md"))
-            .unwrap();
-    let after = &doc[doc.find(marker).expect("the marker is in the doc")..];
-    let start = after.find("```sh\n").unwrap() + "```sh\n".len();
-    after[start..start + after[start..].find("```").unwrap()].to_string()
-}
-
 #[test]
 fn the_gnu_parallel_recipe_of_the_doc_gives_the_output_of_one_run() {
     if !Path::new("/usr/bin/parallel").exists() {
@@ -280,16 +249,8 @@ fn the_gnu_parallel_recipe_of_the_doc_gives_the_output_of_one_run() {
         return;
     };
     let whole = batch(&[], &file);
-    let script = doc_block("<!-- test: parallel-one-machine");
-    let bin_dir = assert_cmd::cargo::cargo_bin("sudoku-ilp")
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let script = doc_block("scale-out.md", "<!-- test: parallel-one-machine");
+    let path = path_with_exe();
     // Chunks of 7 lines: 26 lines of the sample make 4 jobs, so offsets matter.
     let out = std::process::Command::new("bash")
         .args(["-euo", "pipefail", "-c", &script])
@@ -316,7 +277,7 @@ fn a_second_ctrl_c_leaves_only_whole_lines() {
     };
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("out.jsonl");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-ilp"))
+    let child = std::process::Command::new(exe())
         .args(["batch", "--quiet", "--jobs", "2"])
         .arg(&path)
         .stdout(std::fs::File::create(&out_path).unwrap())
@@ -361,7 +322,7 @@ fn a_second_ctrl_c_leaves_only_whole_lines() {
 
 #[test]
 fn an_input_without_newline_ends_with_a_bad_line() {
-    let out = bin()
+    let out = cli()
         .args(["batch", "--quiet", "--jobs", "1", "/dev/zero"])
         .timeout(Duration::from_secs(60))
         .output()

@@ -3,6 +3,7 @@
 //! test first on PATH. A line that exits non-zero fails the test (the tutorial writes
 //! `|| echo "exit code $?"` where a non-zero exit is the lesson).
 
+use crate::common::path_with_exe;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -26,17 +27,12 @@ fn sh_commands(markdown: &str) -> Vec<String> {
 #[test]
 fn every_tutorial_command_runs() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_sudoku-ilp"));
     let markdown = std::fs::read_to_string(root.join("docs/tutorial.md")).unwrap();
     let commands = sh_commands(&markdown);
     assert!(commands.len() >= 10, "the tutorial has its commands");
     let dir = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink(root.join("data"), dir.path().join("data")).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = path_with_exe();
     for command in commands {
         if command.starts_with("glpsol")
             && Command::new("glpsol").arg("--version").output().is_err()

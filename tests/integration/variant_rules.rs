@@ -3,15 +3,12 @@
 //! f-puzzles JSON, each malformed-rule class refused in one line with exit 2, and `solve --json`
 //! output with rules read back. HiGHS runs are serialised by a static mutex.
 
-use crate::common::{lines, run, shared_data};
-use std::sync::Mutex;
+use crate::common::{highs_lock, lines, run, shared_data};
 use sudoku_ilp::engine::milp::{run as milp_run, Presolve};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, CageForm, Formulation};
 use sudoku_ilp::input::{parse_batch_line, parse_puzzle, ParseOptions};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
 use sudoku_ilp::solve::{SolveOptions, Status};
-
-static HIGHS: Mutex<()> = Mutex::new(());
 
 /// The puzzles of `NAME.fpz.jsonl` (line number, puzzle) with their solutions, or `None`.
 fn variant_file(name: &str) -> Option<Vec<(usize, Puzzle, Grid)>> {
@@ -34,7 +31,7 @@ fn variant_file(name: &str) -> Option<Vec<(usize, Puzzle, Grid)>> {
 
 /// Solves with HiGHS within `seconds`; the grid, which the engine already checked.
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation, seconds: f64) -> Grid {
-    let _guard = HIGHS.lock().unwrap_or_else(|e| e.into_inner());
+    let _guard = highs_lock();
     let options = SolveOptions {
         time_limit: seconds,
         ..SolveOptions::default()

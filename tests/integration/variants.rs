@@ -2,8 +2,7 @@
 //! with the stored solutions of the shared jigsaw collections. HiGHS runs are serialised by a
 //! static mutex (HiGHS models in several threads at once have crashed).
 
-use crate::common::{lines, shared_data};
-use std::sync::Mutex;
+use crate::common::{cli, highs_lock, lines, shared_data};
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::milp::{run, Presolve};
 use sudoku_ilp::engine::{backtrack, propagate};
@@ -12,10 +11,8 @@ use sudoku_ilp::input::{parse_jigsaw_line, parse_puzzle, ParseOptions};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
 use sudoku_ilp::solve::{SolveOptions, Status};
 
-static HIGHS: Mutex<()> = Mutex::new(());
-
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation) -> Grid {
-    let _guard = HIGHS.lock().unwrap_or_else(|e| e.into_inner());
+    let _guard = highs_lock();
     let options = SolveOptions {
         time_limit: 30.0,
         ..SolveOptions::default()
@@ -207,8 +204,7 @@ fn batch_jigsaws(lines: &[usize], args: &[&str]) -> Vec<serde_json::Value> {
         .filter(|(n, _)| lines.contains(n))
         .map(|(_, l)| format!("{l}\n"))
         .collect();
-    let out = assert_cmd::Command::cargo_bin("sudoku-ilp")
-        .unwrap()
+    let out = cli()
         .args(["batch", "--quiet", "--jobs", "2"])
         .args(args)
         .arg("-")

@@ -4,6 +4,7 @@
 
 pub mod counter;
 pub mod killer_lines;
+pub mod random_puzzle;
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,15 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     }
 }
 
+/// One HiGHS user at a time inside this test binary: tests that solve or read a model in-process
+/// hold this guard (HiGHS instances must not live in several threads at once, docs/highs.md).
+pub fn highs_lock() -> std::sync::MutexGuard<'static, ()> {
+    static HIGHS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HIGHS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Every puzzle line of a collection file, with its 1-based line number.
 pub fn lines(path: &Path) -> Vec<(usize, String)> {
     std::fs::read_to_string(path)
@@ -42,6 +52,128 @@ pub fn lines(path: &Path) -> Vec<(usize, String)> {
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| (i + 1, l.to_string()))
         .collect()
+}
+
+/// Every `step`-th puzzle of a shared collection (at most `count`) as a file `puzzles.txt` in
+/// `dir`, after a comment line, with `extra` text (comments, blank or bad lines) put before the
+/// puzzle of each given index: not puzzle lines, so line numbers and shards must skip or report
+/// them. `None` when `../shared/data` is absent.
+pub fn sample_file(
+    dir: &Path,
+    name: &str,
+    step: usize,
+    count: usize,
+    extra: &[(usize, &str)],
+) -> Option<PathBuf> {
+    let source = shared_data(name)?;
+    let mut text = String::from("# a sample\n");
+    for (i, (_, line)) in lines(&source).iter().step_by(step).take(count).enumerate() {
+        for (_, inserted) in extra.iter().filter(|(at, _)| *at == i) {
+            text += inserted;
+        }
+        text += line;
+        text += "\n";
+    }
+    let path = dir.join("puzzles.txt");
+    std::fs::write(&path, text).unwrap();
+    Some(path)
+}
+
+/// `PATH` with the tested binary's folder first, for shell recipes that call `sudoku-ilp`.
+pub fn path_with_exe() -> String {
+    format!(
+        "{}:{}",
+        exe().parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+/// The first ```` ```sh ```` block after `marker` in a file of `docs/`, verbatim.
+pub fn doc_block(doc: &str, marker: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(doc);
+    let text = std::fs::read_to_string(path).unwrap();
+    let after = &text[text.find(marker).expect("the marker is in the doc")..];
+    let start = after.find("```sh\n").unwrap() + "```sh\n".len();
+    after[start..start + after[start..].find("```").unwrap()].to_string()
+}
+
+/// Runs an external program (a solver, a browser), asserting that it succeeded; its output.
+pub fn run_ok(cmd: &mut std::process::Command) -> std::process::Output {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The solution of a 9×9 grid (givens row-major, 0 = empty) by the `sudoku` crate: a reference
+/// that shares nothing with this library.
+pub fn sudoku_crate_solution(givens: &[u32]) -> Vec<u32> {
+    let line: String = givens
+        .iter()
+        .map(|&v| char::from_digit(v, 10).unwrap())
+        .collect();
+    let theirs = sudoku::Sudoku::from_str_line(&line)
+        .unwrap()
+        .solution()
+        .expect("the sudoku crate finds a solution");
+    theirs.to_bytes().iter().map(|&b| b as u32).collect()
+}
+
+/// The puzzles of `tdoku_test_puzzles.txt` (43 lines, some with repeated givens, none or
+/// several solutions) with their reference counts, as (line number, line, count), or `None` when
+/// `../shared/data` is absent.
+pub fn tdoku_counts() -> Option<Vec<(usize, String, u64)>> {
+    let (puzzles, counts) = (
+        shared_data("tdoku_test_puzzles.txt")?,
+        shared_data("tdoku_test_puzzles.solcount.txt")?,
+    );
+    let counts: Vec<u64> = std::fs::read_to_string(counts)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    let puzzles = lines(&puzzles);
+    assert_eq!((puzzles.len(), counts.len()), (43, 43));
+    Some(
+        puzzles
+            .into_iter()
+            .zip(counts)
+            .map(|((number, line), count)| (number, line, count))
+            .collect(),
+    )
+}
+
+/// The lines of [`tdoku_counts`] that the strict parser reads, as (line number, line, count,
+/// puzzle); the lines it refuses (repeated givens) must be those with 0 solutions.
+pub fn tdoku_puzzles() -> Option<Vec<(usize, String, u64, sudoku_ilp::puzzle::Puzzle)>> {
+    let mut parsed = Vec::new();
+    for (number, line, count) in tdoku_counts()? {
+        match sudoku_ilp::input::parse_line(&line, None) {
+            Ok(puzzle) => parsed.push((number, line, count, puzzle)),
+            Err(_) => assert_eq!(count, 0, "line {number} is refused but has solutions"),
+        }
+    }
+    Some(parsed)
+}
+
+/// The puzzles of a collection with their published solutions (`<stem>.solutions.txt`, one
+/// line per puzzle), as (line number, puzzle line, solution line), or `None` when
+/// `../shared/data` is absent.
+pub fn with_solutions(file: &str) -> Option<Vec<(usize, String, String)>> {
+    let solutions = file.replace(".txt", ".solutions.txt");
+    let (puzzles, solutions) = (shared_data(file)?, shared_data(&solutions)?);
+    let (puzzles, solutions) = (lines(&puzzles), lines(&solutions));
+    assert_eq!(puzzles.len(), solutions.len(), "{file}");
+    Some(
+        puzzles
+            .into_iter()
+            .zip(solutions)
+            .map(|((number, line), (_, solution))| (number, line, solution))
+            .collect(),
+    )
 }
 
 /// Givens of a line (81 characters, or n² space-separated integers), row-major, 0 = empty.
@@ -168,37 +300,81 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
         .collect()
 }
 
-/// Runs the binary with `args` and `stdin`: exit code, standard output, standard error.
+/// The `sudoku-ilp` binary cargo built for this test run (for tests that spawn it themselves:
+/// signals, pipes, `/dev/full`, a `PATH` for a shell recipe).
+pub fn exe() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_sudoku-ilp"))
+}
+
+/// The binary as an `assert_cmd` command, for tests that need more than [`run`] (a working
+/// folder, a timeout, bytes on standard input).
+pub fn cli() -> assert_cmd::Command {
+    assert_cmd::Command::new(exe())
+}
+
+/// Runs the binary with `args` and `stdin`: exit code, standard output, standard error. Asserts
+/// that the process ended with an exit code (no signal) and did not panic.
 pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = assert_cmd::Command::cargo_bin("sudoku-ilp").unwrap();
+    let mut cmd = cli();
     cmd.args(args);
     if let Some(input) = stdin {
-        cmd.write_stdin(input);
+        cmd.write_stdin(input.to_string());
     }
     let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     (
-        out.status.code().unwrap_or(-1),
+        out.status.code().expect("an exit code, not a signal"),
         String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        stderr,
     )
 }
 
-/// The puzzles of `edge_cases_9x9.txt` with their reference counts from the meta file (the
-/// second field: a number, or `>=N`), or `None` when `../shared/data` is absent.
-pub fn edge_cases() -> Option<Vec<(usize, String, String)>> {
+/// [`run`], with standard output read as one JSON value (`Null` when it is not JSON).
+pub fn run_json(args: &[&str], stdin: Option<&str>) -> (i32, serde_json::Value, String) {
+    let (code, stdout, stderr) = run(args, stdin);
+    let doc = serde_json::from_str(&stdout).unwrap_or(serde_json::Value::Null);
+    (code, doc, stderr)
+}
+
+/// A puzzle of the repository's `data/seeds/` (the seed documents' grids).
+pub fn seed(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/seeds")
+        .join(name)
+}
+
+/// [`seed`] as a command-line argument.
+pub fn seed_arg(name: &str) -> String {
+    seed(name).to_string_lossy().into_owned()
+}
+
+/// The givens of a JSON seed grid, row-major, 0 = empty.
+pub fn seed_givens(name: &str) -> Vec<u32> {
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(seed(name)).unwrap()).unwrap();
+    json_grid(&doc)
+}
+
+/// The puzzles of `edge_cases_9x9.txt` that the strict parser reads, with their reference
+/// counts from the meta file (the second field: a number, or `>=N`), as (line number, line,
+/// count, puzzle), or `None` when `../shared/data` is absent. The lines the parser refuses
+/// (repeated givens) must be those with 0 solutions.
+pub fn edge_cases() -> Option<Vec<(usize, String, String, sudoku_ilp::puzzle::Puzzle)>> {
     let (puzzles, meta) = (
         shared_data("edge_cases_9x9.txt")?,
         shared_data("edge_cases_9x9.meta.tsv")?,
     );
     let meta = std::fs::read_to_string(meta).unwrap();
     let counts = meta.lines().skip(1).map(|l| l.split('\t').nth(1).unwrap());
-    Some(
-        lines(&puzzles)
-            .into_iter()
-            .zip(counts)
-            .map(|((number, line), count)| (number, line, count.to_string()))
-            .collect(),
-    )
+    let mut parsed = Vec::new();
+    for ((number, line), count) in lines(&puzzles).into_iter().zip(counts) {
+        match sudoku_ilp::input::parse_line(&line, None) {
+            Ok(puzzle) => parsed.push((number, line, count.to_string(), puzzle)),
+            Err(_) => assert_eq!(count, "0", "line {number} is refused but has solutions"),
+        }
+    }
+    Some(parsed)
 }
 
 /// A grid's values, row-major, as the checker above takes them.

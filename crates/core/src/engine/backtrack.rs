@@ -13,7 +13,7 @@
 //! take any value of 1..n (the least and greatest Σ bound it); a table or a value set is checked
 //! once its cells are placed. Correct, not fast: the checks prune, they do not propagate.
 
-use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
+use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::rules::primitive::{Primitive, Relation};
@@ -446,27 +446,8 @@ impl Engine for Backtrack {
         let start = Instant::now();
         let max = max.max(1);
         let c = count_keeping(puzzle, max as u64 + 1, max + 1, limits.deadline());
-        let mut solutions = c
-            .grids
-            .into_iter()
-            .map(|g| checked("backtrack", puzzle, g))
-            .collect::<Result<Vec<_>, _>>()?;
-        let beyond = (solutions.len() > max).then(|| solutions.pop()).flatten();
-        let end = if beyond.is_some() {
-            CountEnd::LimitReached
-        } else if c.timed_out {
-            CountEnd::TimeLimit
-        } else {
-            CountEnd::Complete
-        };
-        Ok(Count {
-            engine: self.label(),
-            solutions,
-            beyond,
-            end,
-            time_ms: ms(start.elapsed()),
-            stats: CountStats::Search { nodes: c.nodes },
-        })
+        let end = (c.nodes, c.timed_out);
+        Count::of_search(&self.label(), puzzle, c.grids, max, end, start)
     }
 }
 

@@ -218,6 +218,40 @@ pub struct Count {
     pub stats: CountStats,
 }
 
+impl Count {
+    /// A search's count from the grids it found, in order (each passed through [`checked`]
+    /// here): the first `max` as solutions, one more as `beyond`, and how the search ended.
+    pub(crate) fn of_search(
+        engine: &str,
+        puzzle: &Puzzle,
+        grids: Vec<Grid>,
+        max: usize,
+        (nodes, timed_out): (u64, bool),
+        start: Instant,
+    ) -> Result<Count, EngineError> {
+        let mut solutions = grids
+            .into_iter()
+            .map(|g| checked(engine, puzzle, g))
+            .collect::<Result<Vec<_>, _>>()?;
+        let beyond = (solutions.len() > max).then(|| solutions.pop()).flatten();
+        let end = if beyond.is_some() {
+            CountEnd::LimitReached
+        } else if timed_out {
+            CountEnd::TimeLimit
+        } else {
+            CountEnd::Complete
+        };
+        Ok(Count {
+            engine: engine.to_string(),
+            solutions,
+            beyond,
+            end,
+            time_ms: crate::solve::ms(start.elapsed()),
+            stats: CountStats::Search { nodes },
+        })
+    }
+}
+
 /// Counters of an enumeration, per engine family.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CountStats {

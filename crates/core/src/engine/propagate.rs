@@ -30,7 +30,7 @@ mod state;
 
 pub use search::Probing;
 
-use super::{checked, Count, CountEnd, CountStats, Engine, EngineError, Limits};
+use super::{checked, Count, Engine, EngineError, Limits};
 use super::{PropagationStats, Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::ms;
@@ -239,26 +239,7 @@ impl Engine for Propagate {
                 },
             );
         }
-        let mut solutions = grids
-            .into_iter()
-            .map(|g| checked("propagate", puzzle, g))
-            .collect::<Result<Vec<_>, _>>()?;
-        let beyond = (solutions.len() > max).then(|| solutions.pop()).flatten();
-        let end = if beyond.is_some() {
-            CountEnd::LimitReached
-        } else if timed_out {
-            CountEnd::TimeLimit
-        } else {
-            CountEnd::Complete
-        };
-        Ok(Count {
-            engine: self.label(),
-            solutions,
-            beyond,
-            end,
-            time_ms: ms(start.elapsed()),
-            stats: CountStats::Search { nodes },
-        })
+        Count::of_search(&self.label(), puzzle, grids, max, (nodes, timed_out), start)
     }
 }
 

@@ -4,7 +4,7 @@
 //! all-different(cells)                 extraK
 //! ```
 
-use super::{Primitive, RuleProblem};
+use super::{check_distinct_cells, Primitive, RuleProblem};
 use crate::puzzle::Cell;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -15,11 +15,7 @@ pub struct ExtraRegion {
 
 impl ExtraRegion {
     pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            len if len > n => Err(RuleProblem::TooManyCells { len, n }),
-            _ => Ok(()),
-        }
+        check_distinct_cells(self.cells.len(), n)
     }
 
     pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {

@@ -5,7 +5,8 @@
 //! Σ_{c ∈ cage} value(c) = S           cageK_sum   (only with a sum)
 //! ```
 
-use super::{check_sum, distinct_sum_range, Primitive, Relation, RuleProblem};
+use super::RuleProblem;
+use super::{check_distinct_cells, check_sum, distinct_sum_range, Primitive, Relation};
 use crate::puzzle::Cell;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -21,12 +22,7 @@ impl Cage {
     /// At most n cells, and a sum that |cage| different values of 1..n can make.
     pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
         let len = self.cells.len();
-        if len == 0 {
-            return Err(RuleProblem::NoCells);
-        }
-        if len > n {
-            return Err(RuleProblem::TooManyCells { len, n });
-        }
+        check_distinct_cells(len, n)?;
         let (min, max) = distinct_sum_range(n, len);
         self.sum.map_or(Ok(()), |s| check_sum(s, min, max, len))
     }

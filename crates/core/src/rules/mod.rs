@@ -303,6 +303,15 @@ pub fn distinct_sum_range(n: usize, k: usize) -> (i64, i64) {
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
 }
 
+/// At least one cell and at most n: the cells of a rule whose values differ (or increase).
+pub(crate) fn check_distinct_cells(len: usize, n: usize) -> Result<(), RuleProblem> {
+    match len {
+        0 => Err(RuleProblem::NoCells),
+        len if len > n => Err(RuleProblem::TooManyCells { len, n }),
+        _ => Ok(()),
+    }
+}
+
 /// Checks a sum over `len` cells against `min..=max`.
 pub(crate) fn check_sum(sum: i64, min: i64, max: i64, len: usize) -> Result<(), RuleProblem> {
     if sum < min || sum > max {

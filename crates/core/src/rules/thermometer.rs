@@ -4,7 +4,7 @@
 //! value(c_i) − value(c_{i+1}) ≤ −1     thermoK_stepI   (i = 1 … len − 1)
 //! ```
 
-use super::{Primitive, Relation, RuleProblem};
+use super::{check_distinct_cells, Primitive, Relation, RuleProblem};
 use crate::puzzle::Cell;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -17,11 +17,7 @@ pub struct Thermometer {
 impl Thermometer {
     /// At least one cell and at most n (n strictly increasing values of 1..n).
     pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            len if len > n => Err(RuleProblem::TooManyCells { len, n }),
-            _ => Ok(()),
-        }
+        check_distinct_cells(self.cells.len(), n)
     }
 
     pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {

@@ -4,7 +4,7 @@
 //! HiGHS picks the reader from the extension: `.lp` (CPLEX LP) and `.mps` (free MPS, which also
 //! reads fixed MPS whose names have no spaces).
 
-use super::{ffi, SolveError};
+use super::{ffi, SolveError, SolveOptions, Status};
 use crate::formulation::ModelSize;
 use std::path::Path;
 
@@ -44,4 +44,29 @@ pub fn read_model(path: &Path) -> Result<ReadModel, SolveError> {
         column_names.push(ffi::column_name(&mut highs, j)?);
     }
     Ok(ReadModel { size, column_names })
+}
+
+/// What HiGHS finds when it solves a model file: the status and, when solved, every column's
+/// value with its name, in file order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileSolution {
+    pub status: Status,
+    pub values: Vec<(String, f64)>,
+}
+
+/// Reads a model file with HiGHS and solves it with the default [`SolveOptions`] (one thread,
+/// gap 0): what a user who hands the exported file to HiGHS gets.
+pub fn solve_model_file(path: &Path) -> Result<FileSolution, SolveError> {
+    let mut highs = ffi::Instance::quiet()?;
+    super::set_options(&mut highs, &SolveOptions::default())?;
+    ffi::read_model(&mut highs, path)?;
+    ffi::run(&mut highs)?;
+    let status = super::status_of(ffi::model_status(&mut highs)?)?;
+    let mut values = Vec::new();
+    if status == Status::Solved {
+        for (j, value) in ffi::column_values(&mut highs)?.into_iter().enumerate() {
+            values.push((ffi::column_name(&mut highs, j)?, value));
+        }
+    }
+    Ok(FileSolution { status, values })
 }
