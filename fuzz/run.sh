@@ -13,6 +13,9 @@ targets=("$@")
 # FUZZ_PROFILE=debug builds without optimisation (the test suite's short run: a quicker build);
 # the default, release, is for the long runs.
 profile=${FUZZ_PROFILE:-release}
+# fuzz/ builds into its own fuzz/target/ (an instrumented build must never touch the project's):
+# a target folder set from outside (a test run under CARGO_TARGET_DIR) does not apply here.
+unset CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR
 if [ "$profile" = release ]; then
   nice -n 19 cargo afl build --release --quiet
 else
