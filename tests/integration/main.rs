@@ -13,6 +13,7 @@ mod export;
 mod highs;
 mod hostile;
 mod hostile_table;
+mod implied_sums;
 mod layers;
 mod lp_bb;
 mod lp_render;

@@ -31,6 +31,7 @@ mod cell_name;
 pub mod disjoint_groups;
 pub mod extra_region;
 pub mod greater_than;
+pub mod implied;
 pub mod killer;
 pub mod kropki;
 pub mod little_killer;
