@@ -205,11 +205,11 @@ impl Propagate {
         if !options.implied_sums {
             return (Cow::Borrowed(puzzle), options);
         }
-        let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
-        if rules::has_cages(&implied) {
+        // Cages of the rules themselves: implied sums in one house look like cages too.
+        if rules::has_cages(puzzle) {
             options.failed_literal = false;
         }
-        (implied, options)
+        (with_implied_sums(puzzle, MAX_IMPLIED_CELLS), options)
     }
 }
 

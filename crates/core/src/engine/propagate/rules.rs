@@ -137,12 +137,17 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
     (rules, domains)
 }
 
-/// Whether the puzzle has a sum over different values (a killer cage): there the failed-literal
-/// rule costs more than it saves (docs/performance.md, issue 21).
+/// Whether sums over different values (killer cages) cover at least half of the grid: there the
+/// failed-literal rule costs more than it saves (docs/performance.md, issue 21); a few short
+/// sums (a little killer inside one box) leave it useful.
 pub(crate) fn has_cages(puzzle: &Puzzle) -> bool {
     let houses: Vec<Vec<crate::puzzle::Cell>> =
         puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-    !distinct_sums(puzzle.primitives(), &houses).is_empty()
+    let covered: usize = distinct_sums(puzzle.primitives(), &houses)
+        .iter()
+        .map(|d| d.cells.len())
+        .sum();
+    2 * covered >= puzzle.order() * puzzle.order()
 }
 
 /// Values of a mask, 1-based.
