@@ -22,7 +22,11 @@ fn sample(file: &str, every: usize, read: fn(&str) -> Puzzle) -> Vec<(usize, Puz
         .zip(answers)
         .step_by(every)
         .map(|((number, line), (_, answer))| {
-            (number, read(&line), answer.bytes().map(|b| b - b'0').collect())
+            (
+                number,
+                read(&line),
+                answer.bytes().map(|b| b - b'0').collect(),
+            )
         })
         .collect()
 }
@@ -67,7 +71,12 @@ fn sat_and_propagate_solve_the_hard_killers_implied_sums_made_fast() {
         for engine in [&Propagate::default() as &dyn Engine, &Sat] {
             let s = engine.solve(&p, &Limits { time_limit: 30.0 }).unwrap();
             assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-            assert_eq!(s.grid.unwrap().values, answer, "{} on {what}", engine.label());
+            assert_eq!(
+                s.grid.unwrap().values,
+                answer,
+                "{} on {what}",
+                engine.label()
+            );
         }
     }
 }
