@@ -325,10 +325,8 @@ fn cage(
     if !any {
         return Err(Wiped);
     }
-    for j in 0..k {
-        if support[j] == 0 {
-            return Err(Wiped);
-        }
+    if support.contains(&0) {
+        return Err(Wiped);
     }
     for j in 0..k {
         if masks[j] & !support[j] != 0 {
@@ -344,8 +342,8 @@ fn cage(
         let Some(first) = places.clone().next() else {
             continue;
         };
-        for w in 0..sees[first].len() {
-            let mut word = places.clone().fold(u64::MAX, |acc, j| acc & sees[j][w]);
+        for (w, &seen) in sees[first].iter().enumerate() {
+            let mut word = places.clone().fold(seen, |acc, j| acc & sees[j][w]);
             while word != 0 {
                 let c = (w * 64 + word.trailing_zeros() as usize) as u32;
                 word &= word - 1;
