@@ -14,6 +14,7 @@ mod fuzz;
 mod highs;
 mod hostile;
 mod hostile_table;
+mod implied_sums;
 mod layers;
 mod lp_bb;
 mod lp_render;

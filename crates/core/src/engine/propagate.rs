@@ -33,9 +33,11 @@ pub use search::Probing;
 use super::{checked, Count, Engine, EngineError, Limits};
 use super::{PropagationStats, Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
+use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
 use crate::solve::ms;
 use search::{enumerate, failed_literal_rule, Counters, Outcome, Search};
 pub(crate) use state::{Shape, State};
+use std::borrow::Cow;
 use std::time::Instant;
 
 /// Which stage completed the grid (or proved that none exists).
@@ -82,6 +84,9 @@ pub struct Options {
     pub search: bool,
     /// The failed-literal rule's budget at each search node (the root's rule is exhaustive).
     pub probing: Probing,
+    /// The engine adds the implied sums of the rules and skips the failed-literal rule on
+    /// killer cages ([`Propagate`]); [`solve`] itself ignores this.
+    pub implied_sums: bool,
 }
 
 impl Default for Options {
@@ -90,6 +95,7 @@ impl Default for Options {
             failed_literal: true,
             search: true,
             probing: Probing::default(),
+            implied_sums: true,
         }
     }
 }
@@ -188,6 +194,25 @@ pub struct Propagate {
     pub options: Options,
 }
 
+impl Propagate {
+    /// The puzzle the engine works on and the options it uses there. With
+    /// [`Options::implied_sums`], the puzzle's implied sums (innies and outies,
+    /// [`crate::rules::implied`]) join its primitives, and a puzzle with killer cages is solved
+    /// without the failed-literal rule, which costs more than it saves on cages (both measured
+    /// in docs/performance.md, issue 21).
+    fn prepared<'p>(&self, puzzle: &'p Puzzle) -> (Cow<'p, Puzzle>, Options) {
+        let mut options = self.options;
+        if !options.implied_sums {
+            return (Cow::Borrowed(puzzle), options);
+        }
+        // Cages of the rules themselves: implied sums in one house look like cages too.
+        if rules::has_cages(puzzle) {
+            options.failed_literal = false;
+        }
+        (with_implied_sums(puzzle, MAX_IMPLIED_CELLS), options)
+    }
+}
+
 impl Engine for Propagate {
     fn label(&self) -> String {
         "propagate".to_string()
@@ -195,7 +220,8 @@ impl Engine for Propagate {
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
         let start = Instant::now();
-        let r = solve(puzzle, self.options, limits.deadline());
+        let (implied, options) = self.prepared(puzzle);
+        let r = solve(&implied, options, limits.deadline());
         let grid = r
             .grid
             .map(|g| checked("propagate", puzzle, g))
@@ -223,7 +249,8 @@ impl Engine for Propagate {
         let start = Instant::now();
         let max = max.max(1);
         let n = puzzle.order();
-        let shape = Shape::new(puzzle);
+        let (implied, _) = self.prepared(puzzle);
+        let shape = Shape::new(&implied);
         let mut state = State::from_givens(&shape, puzzle.givens());
         let mut grids = Vec::new();
         let (mut nodes, mut timed_out) = (0u64, false);

@@ -30,6 +30,7 @@ pub use rules::SumEncoding;
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SatStats, Solution, Stats, Status};
 use crate::puzzle::{Grid, Puzzle};
+use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
 use crate::solve::ms;
 use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolverResult, Terminate};
 use rustsat::types::{Lit, TernaryVal, Var};
@@ -354,7 +355,9 @@ fn start<'p>(
     sums: SumEncoding,
 ) -> Result<Start<'p>, EngineError> {
     let begin = Instant::now();
-    let cnf = encode_with(puzzle, sums);
+    // The solver also gets the implied sums of the rules (innies and outies), measured faster.
+    let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
+    let cnf = encode_with(&implied, sums);
     let mut stats = SatStats {
         encode_ms: ms(begin.elapsed()),
         ..SatStats::default()

@@ -23,6 +23,10 @@
 //!
 //! A pair of orthogonal neighbours that carries a kropki dot or an X/V is *marked*: it follows its
 //! marker only and is exempt from `non_consecutive` and `negative` (as in f-puzzles).
+//!
+//! [`implied`] derives consequences of the rules, not rules: the implied sums of the houses and
+//! the cage sums (innies and outies), which the sat and propagate engines add to the primitives;
+//! the independent checker never uses them.
 
 pub mod anti_king;
 pub mod anti_knight;
@@ -31,6 +35,7 @@ mod cell_name;
 pub mod disjoint_groups;
 pub mod extra_region;
 pub mod greater_than;
+pub mod implied;
 pub mod killer;
 pub mod kropki;
 pub mod little_killer;

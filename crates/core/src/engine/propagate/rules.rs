@@ -137,6 +137,19 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
     (rules, domains)
 }
 
+/// Whether sums over different values (killer cages) cover at least half of the grid: there the
+/// failed-literal rule costs more than it saves (docs/performance.md, issue 21); a few short
+/// sums (a little killer inside one box) leave it useful.
+pub(crate) fn has_cages(puzzle: &Puzzle) -> bool {
+    let houses: Vec<Vec<crate::puzzle::Cell>> =
+        puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let covered: usize = distinct_sums(puzzle.primitives(), &houses)
+        .iter()
+        .map(|d| d.cells.len())
+        .sum();
+    2 * covered >= puzzle.order() * puzzle.order()
+}
+
 /// Values of a mask, 1-based.
 fn values(mut m: u64) -> impl Iterator<Item = i64> {
     std::iter::from_fn(move || {
@@ -167,21 +180,30 @@ fn bounds(
     cand: &[u64],
     out: &mut Vec<(u32, u64)>,
 ) -> Result<(), Wiped> {
-    let mut masks: Vec<u64> = terms.iter().map(|&(_, c)| cand[c as usize]).collect();
-    if masks.contains(&0) {
-        return Err(Wiped);
+    let mut buf = [0u64; 16];
+    let mut heap = Vec::new();
+    let masks: &mut [u64] = if terms.len() <= buf.len() {
+        &mut buf[..terms.len()]
+    } else {
+        heap.resize(terms.len(), 0);
+        &mut heap
+    };
+    for (m, &(_, c)) in masks.iter_mut().zip(terms) {
+        *m = cand[c as usize];
+        if *m == 0 {
+            return Err(Wiped);
+        }
     }
     loop {
-        let ranges: Vec<(i64, i64)> = terms
-            .iter()
-            .zip(&masks)
-            .map(|(&(a, _), &m)| term_range(a, m))
-            .collect();
-        let low: i64 = ranges.iter().map(|r| r.0).sum();
-        let high: i64 = ranges.iter().map(|r| r.1).sum();
+        let (mut low, mut high) = (0i64, 0i64);
+        for (&(a, _), &m) in terms.iter().zip(masks.iter()) {
+            let (lo, hi) = term_range(a, m);
+            low += lo;
+            high += hi;
+        }
         let mut changed = false;
         for (k, &(a, _)) in terms.iter().enumerate() {
-            let (lo, hi) = ranges[k];
+            let (lo, hi) = term_range(a, masks[k]);
             let upper = match relation {
                 Relation::Eq | Relation::Le => rhs - (low - lo),
                 Relation::Ge => i64::MAX,
@@ -205,7 +227,7 @@ fn bounds(
             break;
         }
     }
-    for (&(_, c), &m) in terms.iter().zip(&masks) {
+    for (&(_, c), &m) in terms.iter().zip(masks.iter()) {
         let gone = cand[c as usize] & !m;
         if gone != 0 {
             out.push((c, gone));
@@ -269,7 +291,8 @@ fn pairs(
     shrink(&[(a, ma, keep_a), (b, mb, keep_b)], out)
 }
 
-/// Digit-set reasoning on a cage (module documentation).
+/// Digit-set reasoning on a cage (module documentation). Works on the stack: a cage has at most
+/// [`MAX_CAGE_CELLS`] cells.
 fn cage(
     cells: &[u32],
     sets: &[u64],
@@ -278,16 +301,23 @@ fn cage(
     out: &mut Vec<(u32, u64)>,
 ) -> Result<(), Wiped> {
     let k = cells.len();
-    let masks: Vec<u64> = cells.iter().map(|&c| cand[c as usize]).collect();
-    let mut support = vec![0u64; k];
+    let mut mask_buf = [0u64; MAX_CAGE_CELLS];
+    let masks = &mut mask_buf[..k];
+    let mut union = 0u64;
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+        union |= *m;
+    }
+    let mut support_buf = [0u64; MAX_CAGE_CELLS];
+    let support = &mut support_buf[..k];
     let mut must = u64::MAX;
     let mut any = false;
-    let mut matcher = Matcher::new(k);
+    let mut matcher = Matcher::default();
     for &set in sets {
-        if masks.iter().any(|&m| m & set == 0) {
+        if union & set != set || masks.iter().any(|&m| m & set == 0) {
             continue;
         }
-        if matcher.supports(&masks, set, &mut support) {
+        if matcher.supports(masks, set, support) {
             must &= set;
             any = true;
         }
@@ -295,23 +325,25 @@ fn cage(
     if !any {
         return Err(Wiped);
     }
-    let kept: Vec<(u32, u64, u64)> = (0..k).map(|j| (cells[j], masks[j], support[j])).collect();
-    shrink(&kept, out)?;
+    if support.contains(&0) {
+        return Err(Wiped);
+    }
+    for j in 0..k {
+        if masks[j] & !support[j] != 0 {
+            out.push((cells[j], masks[j] & !support[j]));
+        }
+    }
     // A digit the cage must use leaves every outside cell that sees all its possible places.
     let mut rest = must;
     while rest != 0 {
         let bit = rest & rest.wrapping_neg();
         rest &= rest - 1;
-        let mut seen: Option<Vec<u64>> = None;
-        for j in (0..k).filter(|&j| support[j] & bit != 0) {
-            seen = Some(match seen {
-                None => sees[j].clone(),
-                Some(s) => s.iter().zip(&sees[j]).map(|(x, y)| x & y).collect(),
-            });
-        }
-        let Some(seen) = seen else { continue };
-        for (w, &word) in seen.iter().enumerate() {
-            let mut word = word;
+        let places = (0..k).filter(|&j| support[j] & bit != 0);
+        let Some(first) = places.clone().next() else {
+            continue;
+        };
+        for (w, &seen) in sees[first].iter().enumerate() {
+            let mut word = places.clone().fold(seen, |acc, j| acc & sees[j][w]);
             while word != 0 {
                 let c = (w * 64 + word.trailing_zeros() as usize) as u32;
                 word &= word - 1;
@@ -325,35 +357,58 @@ fn cage(
 }
 
 /// Perfect matchings of a cage's cells (in order) to the digits of one set, by dynamic
-/// programming over subsets of the set: `head[S]` says the first |S| cells can take exactly the
-/// digits S, `tail[S]` that the last |S| cells can.
+/// programming over subsets of the set: bit S of `head` says the first |S| cells can take
+/// exactly the digits S, bit S of `tail` that the last |S| cells can.
 struct Matcher {
-    head: Vec<bool>,
-    tail: Vec<bool>,
+    head: [u64; 1 << (MAX_CAGE_CELLS - 6)],
+    tail: [u64; 1 << (MAX_CAGE_CELLS - 6)],
+}
+
+impl Default for Matcher {
+    fn default() -> Matcher {
+        Matcher {
+            head: [0; 1 << (MAX_CAGE_CELLS - 6)],
+            tail: [0; 1 << (MAX_CAGE_CELLS - 6)],
+        }
+    }
+}
+
+/// Bit `s` of a bit set in words.
+fn bit(words: &[u64], s: usize) -> bool {
+    words[s >> 6] >> (s & 63) & 1 == 1
+}
+
+/// Sets bit `s` of a bit set in words to `on`.
+fn put(words: &mut [u64], s: usize, on: bool) {
+    let w = &mut words[s >> 6];
+    *w = (*w & !(1u64 << (s & 63))) | (on as u64) << (s & 63);
 }
 
 impl Matcher {
-    fn new(k: usize) -> Matcher {
-        Matcher {
-            head: vec![false; 1 << k],
-            tail: vec![false; 1 << k],
-        }
-    }
-
     /// Adds to `support[j]` every digit cell j takes in some matching of the cells to `set`;
     /// false when there is no matching.
     fn supports(&mut self, masks: &[u64], set: u64, support: &mut [u64]) -> bool {
         let k = masks.len();
-        let digits: Vec<u64> = (0..64)
-            .map(|b| 1u64 << b)
-            .filter(|&b| set & b != 0)
-            .collect();
-        if digits.len() != k {
+        if set.count_ones() as usize != k {
             return false;
         }
+        let mut digits = [0u64; MAX_CAGE_CELLS];
+        let mut rest = set;
+        for d in digits.iter_mut().take(k) {
+            *d = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+        }
+        if masks.iter().all(|&m| m & set == set) {
+            // Every cell can take every digit: every digit is in some matching.
+            support.iter_mut().for_each(|s| *s |= set);
+            return true;
+        }
+        if k <= 6 {
+            return small_supports(masks, &digits[..k], support);
+        }
         let full = (1usize << k) - 1;
-        self.head[0] = true;
-        self.tail[0] = true;
+        put(&mut self.head, 0, true);
+        put(&mut self.tail, 0, true);
         for s in 1..=full {
             let size = s.count_ones() as usize;
             let (first, last) = (masks[size - 1], masks[k - size]);
@@ -362,17 +417,17 @@ impl Matcher {
             while bits != 0 {
                 let d = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                h |= first & digits[d] != 0 && self.head[s & !(1 << d)];
-                t |= last & digits[d] != 0 && self.tail[s & !(1 << d)];
+                h |= first & digits[d] != 0 && bit(&self.head, s & !(1 << d));
+                t |= last & digits[d] != 0 && bit(&self.tail, s & !(1 << d));
             }
-            self.head[s] = h;
-            self.tail[s] = t;
+            put(&mut self.head, s, h);
+            put(&mut self.tail, s, t);
         }
-        if !self.head[full] {
+        if !bit(&self.head, full) {
             return false;
         }
         for s in 0..full {
-            if !self.head[s] {
+            if !bit(&self.head, s) {
                 continue;
             }
             let j = s.count_ones() as usize;
@@ -380,13 +435,50 @@ impl Matcher {
             while free != 0 {
                 let d = free.trailing_zeros() as usize;
                 free &= free - 1;
-                if masks[j] & digits[d] != 0 && self.tail[full & !s & !(1 << d)] {
+                if masks[j] & digits[d] != 0 && bit(&self.tail, full & !s & !(1 << d)) {
                     support[j] |= digits[d];
                 }
             }
         }
         true
     }
+}
+
+/// [`Matcher::supports`] for at most 6 cells: the subsets of the digits fit in one word.
+fn small_supports(masks: &[u64], digits: &[u64], support: &mut [u64]) -> bool {
+    let k = masks.len();
+    let full = (1usize << k) - 1;
+    let (mut head, mut tail) = (1u64, 1u64);
+    for s in 1..=full {
+        let size = s.count_ones() as usize;
+        let (first, last) = (masks[size - 1], masks[k - size]);
+        let (mut h, mut t) = (0u64, 0u64);
+        let mut bits = s;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let without = s & !(1 << d);
+            h |= (first & digits[d] != 0) as u64 & head >> without;
+            t |= (last & digits[d] != 0) as u64 & tail >> without;
+        }
+        head |= (h & 1) << s;
+        tail |= (t & 1) << s;
+    }
+    if head >> full & 1 == 0 {
+        return false;
+    }
+    for s in (0..full).filter(|&s| head >> s & 1 == 1) {
+        let j = s.count_ones() as usize;
+        let mut free = full & !s;
+        while free != 0 {
+            let d = free.trailing_zeros() as usize;
+            free &= free - 1;
+            if masks[j] & digits[d] != 0 && tail >> (full & !s & !(1 << d)) & 1 == 1 {
+                support[j] |= digits[d];
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]
