@@ -73,6 +73,7 @@ pub fn limit_error(e: LimitError) -> PyErr {
 pub fn spec_error(e: SpecError) -> PyErr {
     match e {
         SpecError::Limit(limit) => limit_error(limit),
+        SpecError::TreeNotLpBb(_) => value_error("tree=True applies to method \"lp-bb\""),
         other => value_error(other),
     }
 }

@@ -80,11 +80,15 @@ impl<'py> Options<'py> {
         })
     }
 
-    /// The HiGHS options: `time_limit` (seconds, default 60), `threads` (1..=64) and `highs`
-    /// (a dict of HiGHS option names to values), checked on a throwaway HiGHS instance.
-    pub fn solve_options(&self) -> PyResult<SolveOptions> {
+    /// `time_limit` (seconds, default [`DEFAULT_TIME_LIMIT`]) as the run's limits.
+    pub fn limits(&self) -> PyResult<Limits> {
         let time_limit = self.take::<f64>("time_limit")?;
-        let time_limit = seconds(Limit::TimeLimit, time_limit.unwrap_or(DEFAULT_TIME_LIMIT))?;
+        time_limited(time_limit.unwrap_or(DEFAULT_TIME_LIMIT))
+    }
+
+    /// The HiGHS options: `threads` (1..=[`sudoku_ilp::limits::MAX_THREADS`]) and `highs` (a dict of HiGHS option
+    /// names to values), checked on a throwaway HiGHS instance.
+    pub fn solve_options(&self) -> PyResult<SolveOptions> {
         let threads = self.take::<u64>("threads")?.unwrap_or(1);
         let threads = Limit::Threads.count(threads).map_err(limit_error)? as u32;
         let highs = match self.take::<Bound<'py, PyDict>>("highs")? {
@@ -92,7 +96,6 @@ impl<'py> Options<'py> {
             Some(dict) => highs_options(&dict)?,
         };
         let options = SolveOptions {
-            time_limit,
             threads,
             highs,
             ..SolveOptions::default()
@@ -114,10 +117,8 @@ impl<'py> Options<'py> {
             None | Some("none") => None,
             Some(name) => Some(self::method(name)?),
         };
+        let limits = self.limits()?;
         let options = self.solve_options()?;
-        let limits = Limits {
-            time_limit: options.time_limit,
-        };
         let spec = EngineSpec {
             method,
             model: self.model()?,
@@ -154,15 +155,7 @@ fn highs_options(dict: &Bound<'_, PyDict>) -> PyResult<Vec<(String, String)>> {
         .collect()
 }
 
-/// HiGHS options with a time limit, which must be a positive number of seconds.
-pub fn time_limited(time_limit: f64) -> PyResult<SolveOptions> {
-    Ok(SolveOptions {
-        time_limit: seconds(Limit::TimeLimit, time_limit)?,
-        ..SolveOptions::default()
-    })
-}
-
-/// `value` when it keeps the library's `limit` in seconds.
-fn seconds(limit: Limit, value: f64) -> PyResult<f64> {
-    limit.seconds(value).map_err(limit_error)
+/// A time limit, which must be a positive number of seconds.
+pub fn time_limited(time_limit: f64) -> PyResult<Limits> {
+    Limits::seconds(time_limit).map_err(limit_error)
 }

@@ -2,7 +2,7 @@
 //! and batch. Each reads its options, releases the GIL while the library works, and wraps the
 //! library's typed result.
 
-use crate::convert::{solver_error, spec_error, to_py, value_error};
+use crate::convert::{limit_error, solver_error, spec_error, to_py, value_error};
 use crate::options::{time_limited, Options};
 use crate::pictures::Picture;
 use crate::puzzle::PyPuzzle;
@@ -13,11 +13,11 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use sudoku_ilp::compare::{compare as compare_variants, variants_named};
-use sudoku_ilp::engine::lp_bb::LpBb;
-use sudoku_ilp::engine::{Engine, EngineError, Limits, Method, Solution};
+use sudoku_ilp::engine::{Engine, EngineError, Limits, Solution};
 use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
 use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
 use sudoku_ilp::report::html::html;
@@ -46,12 +46,7 @@ pub fn solve(
     options.finish()?;
     let inner = puzzle.inner.clone();
     if tree {
-        if spec.method != Method::LpBb {
-            return Err(value_error("tree=True applies to method \"lp-bb\""));
-        }
-        let lp_bb = LpBb {
-            options: spec.options.clone(),
-        };
+        let lp_bb = spec.tree_recorder().map_err(spec_error)?;
         let (solution, tree) = py
             .detach(|| lp_bb.run(&inner, &limits, true))
             .map_err(solver_error)?;
@@ -129,17 +124,18 @@ fn counted(
 /// Explains why `puzzle` has no solution: a minimal set of givens that already has no
 /// completion and, with `houses=True`, a minimal set of houses whose rules forbid it.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, houses = true, time_limit = 60.0))]
+#[pyo3(signature = (puzzle, *, houses = true, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn explain(
     py: Python<'_>,
     puzzle: &PyPuzzle,
     houses: bool,
     time_limit: f64,
 ) -> PyResult<Explanation> {
-    let options = time_limited(time_limit)?;
+    let limits = time_limited(time_limit)?;
     let inner = puzzle.inner.clone();
+    let options = SolveOptions::default();
     let explained = py
-        .detach(|| explain_grid(&inner, &[], houses, &options))
+        .detach(|| explain_grid(&inner, &[], houses, &options, &limits))
         .map_err(solver_error)?;
     Ok(Explanation {
         puzzle: inner,
@@ -170,14 +166,15 @@ pub fn export(
 /// grids agree: `pandas.DataFrame(compare(p))` takes the list as it is. `variants` default:
 /// "binary", "natural", "natural-strong", "propagate", "sat" (listed in compare's column order).
 #[pyfunction]
-#[pyo3(signature = (puzzle, variants = None, *, time_limit = 60.0))]
+#[pyo3(signature = (puzzle, variants = None, *, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn compare<'py>(
     py: Python<'py>,
     puzzle: &PyPuzzle,
     variants: Option<Vec<String>>,
     time_limit: f64,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = time_limited(time_limit)?;
+    let limits = time_limited(time_limit)?;
+    let options = SolveOptions::default();
     let names = variants.unwrap_or_else(|| {
         ["binary", "natural", "natural-strong", "propagate", "sat"]
             .map(String::from)
@@ -186,7 +183,7 @@ pub fn compare<'py>(
     let variants = variants_named(&names, &options).map_err(value_error)?;
     let inner = puzzle.inner.clone();
     let columns = py
-        .detach(|| compare_variants(&inner, &variants, &options))
+        .detach(|| compare_variants(&inner, &variants, &options, &limits))
         .map_err(solver_error)?;
     let records = columns
         .iter()
@@ -198,17 +195,17 @@ pub fn compare<'py>(
 /// The classroom page: the puzzle and its solution, both models, the comparison, the LP
 /// pictures and the branch-and-bound tree, as one self-contained HTML page.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, title = None, time_limit = 60.0))]
+#[pyo3(signature = (puzzle, *, title = None, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn page(
     py: Python<'_>,
     puzzle: &PyPuzzle,
     title: Option<String>,
     time_limit: f64,
 ) -> PyResult<Picture> {
-    let options = time_limited(time_limit)?;
+    let limits = time_limited(time_limit)?;
     let inner = puzzle.inner.clone();
     let classroom = py
-        .detach(|| sudoku_ilp::classroom::gather(&inner, &options))
+        .detach(|| sudoku_ilp::classroom::gather(&inner, &SolveOptions::default(), &limits))
         .map_err(solver_error)?;
     let title = title
         .unwrap_or_else(|| format!("Sudoku as an ILP: {}", inner.name().unwrap_or("a puzzle")));
@@ -241,7 +238,12 @@ pub fn lp_picture_of(
     let puzzle = puzzle.clone();
     let picture = py.detach(|| {
         let built = formulation.build(&puzzle);
-        let relaxation = grid_relaxation(&puzzle, &built, &SolveOptions::default())?;
+        let relaxation = grid_relaxation(
+            &puzzle,
+            &built,
+            &SolveOptions::default(),
+            &Limits::default(),
+        )?;
         let title = title.unwrap_or_else(|| format!("Root LP relaxation, {} model", built.label));
         Ok::<_, sudoku_ilp::solve::SolveError>(lp_svg(&puzzle, &relaxation, Some(&title)))
     });
@@ -260,9 +262,7 @@ pub fn batch(
     jobs: usize,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Batch> {
-    if !(1..=256).contains(&jobs) {
-        return Err(value_error("jobs must be between 1 and 256"));
-    }
+    Limit::Jobs.count(jobs as u64).map_err(limit_error)?;
     let options = Options::new("batch", options);
     let (spec, limits) = options.engine()?;
     options.finish()?;

@@ -101,9 +101,7 @@ impl CountingArgs {
             puzzle,
             engine,
             conflict: conflicts.first().map(conflict_text),
-            limits: Limits {
-                time_limit: options.time_limit,
-            },
+            limits: self.solver.limits()?,
         })
     }
 }

@@ -1,5 +1,6 @@
 //! `sudoku-ilp generate`: make a puzzle with a unique solution, printed as JSON.
 
+use super::model_args::TimeLimitArg;
 use super::{emit, parse_box, Code, Failure};
 use clap::Args;
 use serde_json::json;
@@ -36,14 +37,8 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub attempts: Option<usize>,
 
-    /// HiGHS time limit in seconds, per solve.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 60.0,
-        allow_negative_numbers = true
-    )]
-    pub time_limit: f64,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 }
 
 pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
@@ -75,10 +70,8 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         box_shape,
         seed: args.seed,
         attempts: args.attempts.unwrap_or(n * n),
-        solve: SolveOptions {
-            time_limit: super::model_args::time_limit(args.time_limit)?,
-            ..SolveOptions::default()
-        },
+        solve: SolveOptions::default(),
+        limits: args.time_limit.limits()?,
     };
     let generated = generate(&options).map_err(Failure::internal)?;
     let puzzle = &generated.puzzle;

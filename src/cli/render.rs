@@ -6,7 +6,7 @@ use super::values::named;
 use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
-use sudoku_ilp::engine::{Limits, Method};
+use sudoku_ilp::engine::Method;
 use sudoku_ilp::report::{lp_svg::lp_svg, svg::svg};
 use sudoku_ilp::solve::grid_relaxation;
 
@@ -58,8 +58,13 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("render")?;
     if args.lp {
         let model = args.model.formulation()?.build(&puzzle);
-        let relaxation =
-            grid_relaxation(&puzzle, &model, &args.solver.options()?).map_err(Failure::internal)?;
+        let relaxation = grid_relaxation(
+            &puzzle,
+            &model,
+            &args.solver.options()?,
+            &args.solver.limits()?,
+        )
+        .map_err(Failure::internal)?;
         let title = args
             .title
             .clone()
@@ -78,9 +83,7 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
             &options,
             &args.start,
         )?;
-        let limits = Limits {
-            time_limit: options.time_limit,
-        };
+        let limits = args.solver.limits()?;
         let solved = engine.solve(&puzzle, &limits).map_err(Failure::internal)?;
         code = exit_code(solved.status);
         solution = solved.grid;

@@ -6,6 +6,7 @@ use crate::common::{lines, shared_data};
 use std::sync::Mutex;
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::milp::{run, Presolve};
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation};
 use sudoku_ilp::input::{parse_jigsaw_line, parse_puzzle, ParseOptions};
@@ -16,11 +17,15 @@ static HIGHS: Mutex<()> = Mutex::new(());
 
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation) -> Grid {
     let _guard = HIGHS.lock().unwrap_or_else(|e| e.into_inner());
-    let options = SolveOptions {
-        time_limit: 30.0,
-        ..SolveOptions::default()
-    };
-    let report = run(puzzle, formulation, &options, Presolve::None).unwrap();
+    let limits = Limits { time_limit: 30.0 };
+    let report = run(
+        puzzle,
+        formulation,
+        &SolveOptions::default(),
+        &limits,
+        Presolve::None,
+    )
+    .unwrap();
     assert_eq!(
         report.status,
         Status::Solved,

@@ -164,16 +164,12 @@ impl LpBb {
         record: bool,
     ) -> Result<(Solution, Option<Tree>), EngineError> {
         let start = Instant::now();
-        let options = SolveOptions {
-            time_limit: limits.time_limit,
-            ..self.options.clone()
-        };
         let model = Binary::default().build(puzzle);
         refuse_missing_rows(puzzle, &model)?;
         let mut search = Search {
             n: puzzle.order(),
             columns: one_hot_columns(&model),
-            lp: LpModel::new(&model, &options)?,
+            lp: LpModel::new(&model, &self.options, limits)?,
             deadline: limits.deadline(),
             stats: LpBbStats::default(),
             tree: record.then(|| Tree {

@@ -34,6 +34,7 @@ pub mod propagate;
 pub mod sat;
 pub mod spec;
 
+pub use crate::limits::Limits;
 pub use crate::status::{CountEnd, Status};
 pub use lp_bb::LpBbStats;
 pub use propagate::Stage;
@@ -43,7 +44,6 @@ use crate::formulation::ModelSize;
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{SolveError, SolveStats};
-use std::time::{Duration, Instant};
 
 /// A way of solving a puzzle.
 pub trait Engine: Send + Sync {
@@ -61,26 +61,6 @@ pub trait Engine: Send + Sync {
             engine: self.label(),
             task: "count solutions",
         })
-    }
-}
-
-/// How long an engine may run.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// Wall-clock limit in seconds.
-    pub time_limit: f64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { time_limit: 60.0 }
-    }
-}
-
-impl Limits {
-    /// The instant at which an engine started now must stop (`None`: too far to represent).
-    pub fn deadline(&self) -> Option<Instant> {
-        Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.clamp(0.0, 1e9)))
     }
 }
 
