@@ -21,8 +21,7 @@ use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
 use sudoku_ilp::report::html::html;
-use sudoku_ilp::report::lp_svg::lp_svg;
-use sudoku_ilp::solve::relaxation::grid_relaxation;
+use sudoku_ilp::report::lp_svg;
 use sudoku_ilp::solve::SolveOptions;
 
 /// Solves `puzzle` and returns a `Result`.
@@ -237,15 +236,13 @@ pub fn lp_picture_of(
         .map_err(value_error)?;
     let puzzle = puzzle.clone();
     let picture = py.detach(|| {
-        let built = formulation.build(&puzzle);
-        let relaxation = grid_relaxation(
+        lp_svg::lp_picture(
             &puzzle,
-            &built,
+            formulation.as_ref(),
             &SolveOptions::default(),
             &Limits::default(),
-        )?;
-        let title = title.unwrap_or_else(|| format!("Root LP relaxation, {} model", built.label));
-        Ok::<_, sudoku_ilp::solve::SolveError>(lp_svg(&puzzle, &relaxation, Some(&title)))
+            title.as_deref(),
+        )
     });
     picture.map(Picture::svg).map_err(solver_error)
 }

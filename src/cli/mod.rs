@@ -23,6 +23,7 @@ pub use output::emit;
 use clap::{Parser, Subcommand};
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::{InputError, Problem};
+use sudoku_ilp::puzzle::{box_shape, PuzzleError};
 
 /// Sudoku as an integer linear program, solved by HiGHS.
 ///
@@ -140,6 +141,21 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Man(args) => shell::man(args),
         Command::Report(args) => report::run(args),
     }
+}
+
+/// The box shape of an order-`n` grid ([`box_shape`]) for `generate` and `info`: a shape
+/// that does not tile the grid, or an order without square boxes and no `--box`, is a usage
+/// error.
+pub fn box_of(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), Failure> {
+    box_shape(n, given).map_err(|e| {
+        Failure::usage(match e {
+            PuzzleError::NoBoxShape(n) => format!("order {n} has no square boxes: give --box RxC"),
+            PuzzleError::BadBox { n, rows, cols } => {
+                format!("--box {rows}x{cols} does not tile a {n}x{n} grid")
+            }
+            other => other.to_string(),
+        })
+    })
 }
 
 /// Parses a box shape written `RxC` (e.g. `2x3`: boxes of 2 rows and 3 columns); each side

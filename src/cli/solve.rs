@@ -10,7 +10,7 @@ use sudoku_ilp::engine::lp_bb::Tree;
 use sudoku_ilp::engine::{Method, Solution};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::json::solution_json;
-use sudoku_ilp::report::text::{grid_line, grid_text, solution_text, status_text};
+use sudoku_ilp::report::text::{grid_text, solution_line, solution_text, status_text};
 use sudoku_ilp::report::tree::{tree_json, tree_svg};
 
 /// Solve one puzzle with HiGHS and print the checked grid.
@@ -121,23 +121,16 @@ fn render(
         },
         OutputArg::Grid => solution_text(puzzle, solution),
         OutputArg::Line => {
+            let (line, stats) = solution_line(puzzle, solution);
             if !quiet {
-                let text = solution_text(puzzle, solution);
-                let shown = solution
-                    .grid
-                    .clone()
-                    .unwrap_or_else(|| puzzle.givens_grid());
-                let grid = grid_text(&shown, puzzle.layout());
-                let stats = text.strip_prefix(grid.as_str()).unwrap_or(&text);
                 super::output::finish(
                     "standard error",
                     std::io::Write::write_all(&mut std::io::stderr(), stats.as_bytes()),
                 )?;
             }
             match &solution.grid {
-                Some(grid) => format!("{}\n", grid_line(grid)),
                 None if quiet => not_solved(solution),
-                None => String::new(),
+                _ => line,
             }
         }
     })

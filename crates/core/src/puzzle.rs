@@ -140,6 +140,24 @@ pub fn square_box_side(n: usize) -> Option<usize> {
     (s * s == n).then_some(s)
 }
 
+/// The box shape of an order-`n` grid: `given` when its sides multiply to `n`, else square
+/// boxes when `n` is a perfect square.
+///
+/// ```
+/// use sudoku_ilp::puzzle::{box_shape, PuzzleError};
+/// assert_eq!(box_shape(9, None), Ok((3, 3)));
+/// assert_eq!(box_shape(6, Some((2, 3))), Ok((2, 3)));
+/// assert_eq!(box_shape(6, None), Err(PuzzleError::NoBoxShape(6)));
+/// assert_eq!(box_shape(6, Some((2, 2))), Err(PuzzleError::BadBox { n: 6, rows: 2, cols: 2 }));
+/// ```
+pub fn box_shape(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), PuzzleError> {
+    match given.or_else(|| square_box_side(n).filter(|&s| s > 0).map(|s| (s, s))) {
+        Some((rows, cols)) if rows.checked_mul(cols) == Some(n) => Ok((rows, cols)),
+        Some((rows, cols)) => Err(PuzzleError::BadBox { n, rows, cols }),
+        None => Err(PuzzleError::NoBoxShape(n)),
+    }
+}
+
 impl Puzzle {
     /// Builds a puzzle from row-major values (0 = empty) and a layout; checks the shape, the value
     /// range and that no house holds a given twice.

@@ -9,8 +9,10 @@
 //! natural model's fractional pair binaries, and whether the LP point alone is the solution.
 
 use super::svg::{escape, grid_lines, SOLVED_COLOUR};
+use crate::formulation::Formulation;
+use crate::limits::Limits;
 use crate::puzzle::Puzzle;
-use crate::solve::{CellLp, GridRelaxation, Status};
+use crate::solve::{grid_relaxation, CellLp, GridRelaxation, SolveError, SolveOptions, Status};
 use std::fmt::Write;
 
 const MARGIN: usize = 14;
@@ -96,6 +98,24 @@ pub fn caption(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<String> {
         "the LP alone gives the grid: no — branching or cuts are needed".to_string()
     });
     lines
+}
+
+/// The root LP relaxation of `formulation`'s model of `puzzle`, solved within `limits` and
+/// drawn ([`lp_svg`]) under `title`, by default "Root LP relaxation, <model> model".
+pub fn lp_picture(
+    puzzle: &Puzzle,
+    formulation: &dyn Formulation,
+    options: &SolveOptions,
+    limits: &Limits,
+    title: Option<&str>,
+) -> Result<String, SolveError> {
+    let model = formulation.build(puzzle);
+    let relaxation = grid_relaxation(puzzle, &model, options, limits)?;
+    let title = title.map_or_else(
+        || format!("Root LP relaxation, {} model", model.label),
+        String::from,
+    );
+    Ok(lp_svg(puzzle, &relaxation, Some(&title)))
 }
 
 /// Draws `relaxation` (of a model built for `puzzle`) on the grid with an optional title. The

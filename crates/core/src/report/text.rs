@@ -59,7 +59,22 @@ pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
         n: puzzle.order(),
         values: puzzle.givens().to_vec(),
     });
-    let mut out = grid_text(&shown, puzzle.layout());
+    grid_text(&shown, puzzle.layout()) + &stats_text(puzzle, solution)
+}
+
+/// The solution on one line ([`grid_line`] and a newline; empty when not solved), and its
+/// statistics block: `solve --output line` prints the line and sends the block apart.
+pub fn solution_line(puzzle: &Puzzle, solution: &Solution) -> (String, String) {
+    let line = solution
+        .grid
+        .as_ref()
+        .map_or_else(String::new, |g| format!("{}\n", grid_line(g)));
+    (line, stats_text(puzzle, solution))
+}
+
+/// The statistics block of a solution: status, model or method, time and search.
+pub fn stats_text(puzzle: &Puzzle, solution: &Solution) -> String {
+    let mut out = String::new();
     let _ = writeln!(out, "status   {}", status_text(solution.status));
     match &solution.stats {
         Stats::Milp(m) => milp_lines(&mut out, puzzle, &solution.engine, m),
