@@ -69,8 +69,7 @@ impl SolveResult {
     /// The engine's statistics: MilpStats, SearchStats, PropagationStats, LpBbStats or SatStats.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let s = &self.solution;
-        stats_object(py, &s.engine, s.time_ms, &s.stats)
+        stats_object(py, &self.solution)
     }
 
     /// The puzzle that was solved.

@@ -29,8 +29,8 @@ use crate::solve::relaxation::INTEGRAL_TOLERANCE;
 use crate::solve::{ms, SolveError, SolveOptions};
 use std::time::Instant;
 
-/// What the LP-based branch and bound did.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// What the LP-based branch and bound did. Serialised with the names of the JSON report.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
 pub struct LpBbStats {
     /// Nodes of the search tree, the root included.
     pub nodes: u64,
@@ -39,6 +39,7 @@ pub struct LpBbStats {
     /// Simplex iterations over all LP solves.
     pub lp_iterations: i64,
     /// Wall-clock time inside the LP solves (HiGHS runs and reading their solutions).
+    #[serde(serialize_with = "crate::format::ms3")]
     pub lp_ms: f64,
     /// Nodes pruned because the LP was infeasible.
     pub lp_pruned: u64,

@@ -217,6 +217,7 @@ fn find_start(
     let report = StartReport {
         engine: solution.engine.clone(),
         ms: solution.time_ms,
+        found: solution.status == super::Status::Solved,
         status: solution.status,
         certified: false,
     };

@@ -2,7 +2,7 @@
 
 use super::json::sat_counters;
 use super::round3;
-use super::text::{grid_text, sat_search_text, sat_size_text, thousands};
+use super::text::{grid_text, sat_lines, thousands};
 use crate::engine::{Count, CountEnd, CountStats};
 use crate::puzzle::{Cell, Conflict, Grid, Puzzle};
 use serde_json::{json, Value};
@@ -114,7 +114,9 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
         CountEnd::TimeLimit => format!("at least {k} (time limit reached)"),
     };
     let _ = writeln!(out, "count    {what}");
-    let _ = writeln!(out, "model    {}", count.engine);
+    if !matches!(count.stats, CountStats::Sat(_)) {
+        let _ = writeln!(out, "model    {}", count.engine);
+    }
     match &count.stats {
         CountStats::Milp {
             build_ms,
@@ -137,15 +139,7 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
             let _ = writeln!(out, "time     {:.1} ms", count.time_ms);
             let _ = writeln!(out, "search   {} nodes", thousands(*nodes as usize));
         }
-        CountStats::Sat(s) => {
-            let _ = writeln!(out, "cnf      {}", sat_size_text(s));
-            let _ = writeln!(
-                out,
-                "time     {:.1} ms (encode {:.1} ms, CaDiCaL {:.1} ms)",
-                count.time_ms, s.encode_ms, s.cadical_ms
-            );
-            let _ = writeln!(out, "search   {}", sat_search_text(s));
-        }
+        CountStats::Sat(s) => sat_lines(&mut out, &count.engine, count.time_ms, s),
     }
     out
 }

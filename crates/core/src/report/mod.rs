@@ -31,7 +31,4 @@ pub mod svg;
 pub mod text;
 pub mod tree;
 
-/// A number of milliseconds rounded to three decimals, as the JSON reports give them.
-pub fn round3(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
-}
+pub use crate::format::round3;

@@ -88,19 +88,20 @@ pub fn stats_text(puzzle: &Puzzle, solution: &Solution) -> String {
         ),
         Stats::Propagation(p) => method_lines(&mut out, solution, &propagation_summary(p)),
         Stats::LpBb(b) => method_lines(&mut out, solution, &lp_bb_summary(b)),
-        Stats::Sat(s) => sat_lines(&mut out, solution, s),
+        Stats::Sat(s) => sat_lines(&mut out, &solution.engine, solution.time_ms, s),
     }
     out
 }
 
-/// The method, CNF size, time split and CaDiCaL's counters of a SAT solve.
-fn sat_lines(out: &mut String, solution: &Solution, s: &SatStats) {
-    let _ = writeln!(out, "method   {} (CaDiCaL)", solution.engine);
+/// The method, CNF size, time split and CaDiCaL's counters of a SAT solve or count (`engine`)
+/// that took `time_ms` in all.
+pub fn sat_lines(out: &mut String, engine: &str, time_ms: f64, s: &SatStats) {
+    let _ = writeln!(out, "method   {engine} (CaDiCaL)");
     let _ = writeln!(out, "model    {}", sat_size_text(s));
     let _ = writeln!(
         out,
         "time     {:.1} ms: encode {:.1} ms, CaDiCaL {:.1} ms",
-        solution.time_ms, s.encode_ms, s.cadical_ms
+        time_ms, s.encode_ms, s.cadical_ms
     );
     let _ = writeln!(out, "search   {}", sat_search_text(s));
 }

@@ -66,8 +66,10 @@ impl Default for SolveOptions {
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
 pub struct SolveStats {
     /// Wall-clock time of the whole solve call, including passing the model to HiGHS.
+    #[serde(serialize_with = "crate::format::ms3")]
     pub solve_ms: f64,
     /// HiGHS's own run time (`Highs_getRunTime`).
+    #[serde(serialize_with = "crate::format::ms3")]
     pub highs_ms: f64,
     /// Branch-and-bound nodes (`mip_node_count`).
     pub nodes: i64,
