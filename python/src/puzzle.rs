@@ -46,6 +46,18 @@ fn input_error(e: InputError) -> PyErr {
             "{}: {count} puzzle lines; a Puzzle is one (pick one with line=K)",
             e.origin
         )),
+        Problem::LineOutside { line, count, last } => value_error(format!(
+            "{}: line={line}: the file has {count} puzzle lines (the last is line {last})",
+            e.origin
+        )),
+        Problem::LineInWhole { what } => value_error(format!(
+            "{}: line= applies to line files, not to {what}",
+            e.origin
+        )),
+        Problem::BoxConflict { rows, cols, what } => value_error(format!(
+            "{}: box=({rows}, {cols}) conflicts with the file's {what}",
+            e.origin
+        )),
         _ => value_error(e),
     }
 }

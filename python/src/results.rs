@@ -271,7 +271,7 @@ impl Count {
         if self.is_check {
             check_report(&self.puzzle, &self.count, false)
         } else {
-            count_text(&self.puzzle, &self.count, false)
+            count_text(&self.puzzle, &self.count, false, "max")
         }
     }
 

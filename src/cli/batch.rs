@@ -267,7 +267,7 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
         Some("slurm") => Shard::from_slurm(|name| std::env::var(name).ok()),
         Some(text) => text.parse(),
     }
-    .map_err(|e| Failure::usage(e.to_string()))?;
+    .map_err(|e| Failure::usage(format!("--shard {e}")))?;
     let model = spec.describe(engine.as_ref());
     let config = BatchConfig {
         engine,

@@ -88,7 +88,30 @@ pub struct Failure {
 }
 
 impl From<InputError> for Failure {
+    /// Exit 2, with the command line's words for the problems that name its options.
     fn from(e: InputError) -> Self {
+        let words = match &e.problem {
+            Problem::LineOutside { line, count, last } => Some(format!(
+                "--line {line}: the file has {count} puzzle lines (the last is line {last})"
+            )),
+            Problem::LineNotPuzzle { line } => {
+                Some(format!("--line {line} is a blank or '#' line, not a puzzle"))
+            }
+            Problem::LineInWhole { what } => {
+                Some(format!("--line applies to line files, not to {what}"))
+            }
+            Problem::BoxConflict { rows, cols, what } => Some(format!(
+                "--box {rows}x{cols} conflicts with the file's {what}"
+            )),
+            Problem::Puzzle(PuzzleError::NoBoxShape(n)) => Some(format!(
+                "order {n} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON, --box RxC on the command line)"
+            )),
+            _ => None,
+        };
+        let e = match words {
+            Some(words) => InputError::new(&e.origin, e.place, words),
+            None => e,
+        };
         Failure {
             code: Code::BadInput,
             error: e.into(),

@@ -86,9 +86,7 @@ pub enum PuzzleError {
     Empty(usize),
     #[error("order {0} is larger than the maximum {MAX_ORDER}")]
     TooLarge(usize),
-    #[error(
-        "order {0} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON, --box RxC on the command line)"
-    )]
+    #[error("order {0} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON)")]
     NoBoxShape(usize),
     #[error("box {rows}x{cols} does not tile a {n}x{n} grid (rows x cols must equal {n})")]
     BadBox { n: usize, rows: usize, cols: usize },

@@ -98,8 +98,9 @@ fn add_sat(doc: &mut Value, s: &crate::engine::SatStats) {
     }
 }
 
-/// The `count` text: the solutions (when `list`), the count, the engine, time and search.
-pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
+/// The `count` text: the solutions (when `list`), the count, the engine, time and search;
+/// `max_name` names the front end's option that set the maximum (e.g. `--max`).
+pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool, max_name: &str) -> String {
     let mut out = String::new();
     if list {
         for (i, grid) in count.solutions.iter().enumerate() {
@@ -110,7 +111,7 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
     let k = thousands(count.solutions.len());
     let what = match count.end {
         CountEnd::Complete => format!("{k} (all solutions)"),
-        CountEnd::LimitReached => format!("more than {k} (--max reached)"),
+        CountEnd::LimitReached => format!("more than {k} ({max_name} reached)"),
         CountEnd::TimeLimit => format!("at least {k} (time limit reached)"),
     };
     let _ = writeln!(out, "count    {what}");
