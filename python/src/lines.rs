@@ -1,7 +1,7 @@
 //! `solve_lines`: puzzle lines in, the JSON result lines of `sudoku-ilp batch` out — the unit of
 //! work of a Dask, Spark, Ray or `multiprocessing` run, whose outputs `sudoku-ilp merge` joins.
 
-use crate::convert::{limit_error, value_error};
+use crate::convert::{value_error, Raise};
 use crate::options::Options;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -48,7 +48,7 @@ pub fn solve_lines(
         spec = spec.fast();
     }
     let config = BatchConfig {
-        engine: spec.build().map_err(value_error)?,
+        engine: spec.build().raise()?,
         limits,
         box_shape: None,
         jobs,
@@ -70,10 +70,7 @@ fn take_jobs(options: Option<&Bound<'_, PyDict>>) -> PyResult<usize> {
     options.map(|d| d.del_item("jobs")).transpose()?;
     // A negative or non-integer count is refused as zero is.
     let jobs = value.extract::<u64>().unwrap_or(0);
-    Limit::Jobs
-        .count(jobs)
-        .map(|j| j as usize)
-        .map_err(limit_error)
+    Limit::Jobs.count(jobs).map(|j| j as usize).raise()
 }
 
 /// Takes `fast` (default false: `fast=True` is `batch --fast`, [`EngineSpec::fast`]) out of

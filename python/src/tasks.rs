@@ -2,7 +2,7 @@
 //! and batch. Each reads its options, releases the GIL while the library works, and wraps the
 //! library's typed result.
 
-use crate::convert::{limit_error, solver_error, spec_error, to_py, value_error};
+use crate::convert::{to_py, value_error, Raise};
 use crate::options::{time_limited, Options};
 use crate::pictures::Picture;
 use crate::puzzle::PyPuzzle;
@@ -45,20 +45,16 @@ pub fn solve(
     options.finish()?;
     let inner = puzzle.inner.clone();
     if tree {
-        let lp_bb = spec.tree_recorder().map_err(spec_error)?;
-        let (solution, tree) = py
-            .detach(|| lp_bb.run(&inner, &limits, true))
-            .map_err(solver_error)?;
+        let lp_bb = spec.tree_recorder().raise()?;
+        let (solution, tree) = py.detach(|| lp_bb.run(&inner, &limits, true)).raise()?;
         return Ok(SolveResult {
             puzzle: inner,
             solution,
             tree: Some(tree.unwrap_or_default()),
         });
     }
-    let engine = spec.build().map_err(spec_error)?;
-    let solution = py
-        .detach(|| engine.solve(&inner, &limits))
-        .map_err(solver_error)?;
+    let engine = spec.build().raise()?;
+    let solution = py.detach(|| engine.solve(&inner, &limits)).raise()?;
     Ok(SolveResult {
         puzzle: inner,
         solution,
@@ -105,14 +101,9 @@ fn counted(
     let options = Options::new(function, options);
     let (spec, limits) = options.engine()?;
     options.finish()?;
-    let engine = spec.build().map_err(spec_error)?;
+    let engine = spec.build().raise()?;
     let inner = puzzle.inner.clone();
-    let count = py
-        .detach(|| engine.count(&inner, max, &limits))
-        .map_err(|e| match e {
-            EngineError::Unsupported { .. } => value_error(e),
-            other => solver_error(other),
-        })?;
+    let count = py.detach(|| engine.count(&inner, max, &limits)).raise()?;
     Ok(Count {
         puzzle: inner,
         count,
@@ -135,7 +126,7 @@ pub fn explain(
     let options = SolveOptions::default();
     let explained = py
         .detach(|| explain_grid(&inner, &[], houses, &options, &limits))
-        .map_err(solver_error)?;
+        .raise()?;
     Ok(Explanation {
         puzzle: inner,
         explained,
@@ -152,12 +143,12 @@ pub fn export(
     format: &str,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let format: Format = format.parse().map_err(value_error)?;
+    let format: Format = format.parse().raise()?;
     let options = Options::new("export", options);
     let model = options.model()?;
     options.finish()?;
-    let formulation = model.formulation().map_err(value_error)?;
-    export_model(format, &puzzle.inner, formulation.as_ref()).map_err(value_error)
+    let formulation = model.formulation().raise()?;
+    export_model(format, &puzzle.inner, formulation.as_ref()).raise()
 }
 
 /// Runs the formulations (and methods) side by side; one dict per variant, with the model's
@@ -179,11 +170,11 @@ pub fn compare<'py>(
             .map(String::from)
             .to_vec()
     });
-    let variants = variants_named(&names, &options).map_err(value_error)?;
+    let variants = variants_named(&names, &options).raise()?;
     let inner = puzzle.inner.clone();
     let columns = py
         .detach(|| compare_variants(&inner, &variants, &options, &limits))
-        .map_err(solver_error)?;
+        .raise()?;
     let records = columns
         .iter()
         .map(|c| to_py(py, &serde_json::Value::Object(column_record(c))))
@@ -205,7 +196,7 @@ pub fn page(
     let inner = puzzle.inner.clone();
     let classroom = py
         .detach(|| sudoku_ilp::classroom::gather(&inner, &SolveOptions::default(), &limits))
-        .map_err(solver_error)?;
+        .raise()?;
     let title = title
         .unwrap_or_else(|| format!("Sudoku as an ILP: {}", inner.name().unwrap_or("a puzzle")));
     Ok(Picture::html(html(&classroom, &title)))
@@ -230,10 +221,10 @@ pub fn lp_picture_of(
     model: &str,
     title: Option<String>,
 ) -> PyResult<Picture> {
-    let kind: ModelKind = model.parse().map_err(value_error)?;
+    let kind: ModelKind = model.parse().raise()?;
     let formulation = sudoku_ilp::engine::spec::ModelSpec::of(kind)
         .formulation()
-        .map_err(value_error)?;
+        .raise()?;
     let puzzle = puzzle.clone();
     let picture = py.detach(|| {
         lp_svg::lp_picture(
@@ -244,7 +235,7 @@ pub fn lp_picture_of(
             title.as_deref(),
         )
     });
-    picture.map(Picture::svg).map_err(solver_error)
+    picture.map(Picture::svg).raise()
 }
 
 /// Solves many puzzles on `jobs` threads and yields a `Result` per puzzle, in input order.
@@ -259,13 +250,13 @@ pub fn batch(
     jobs: usize,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Batch> {
-    Limit::Jobs.count(jobs as u64).map_err(limit_error)?;
+    Limit::Jobs.count(jobs as u64).raise()?;
     let options = Options::new("batch", options);
     let (spec, limits) = options.engine()?;
     options.finish()?;
     Ok(Batch {
         source: Some(puzzles.try_iter()?.unbind()),
-        engine: spec.build().map_err(spec_error)?,
+        engine: spec.build().raise()?,
         limits,
         jobs,
         taken: 0,
@@ -301,7 +292,7 @@ impl Batch {
                 for (puzzle, solution) in window.into_iter().zip(solved) {
                     self.ready.push_back(SolveResult {
                         puzzle,
-                        solution: solution.map_err(solver_error)?,
+                        solution: solution.raise()?,
                         tree: None,
                     });
                 }
