@@ -10,10 +10,10 @@ use crate::results::{Count, Explanation, SolveResult};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PyString};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use sudoku_ilp::batch::solve_puzzles;
 use sudoku_ilp::compare::{compare as compare_variants, variants_named};
-use sudoku_ilp::engine::{Engine, EngineError, Limits, Solution};
+use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
 use sudoku_ilp::formulation::ModelKind;
@@ -288,7 +288,7 @@ impl Batch {
             if !window.is_empty() {
                 let engine = self.engine.clone();
                 let (limits, jobs) = (self.limits, self.jobs);
-                let solved = py.detach(|| solve_all(engine.as_ref(), &window, limits, jobs));
+                let solved = py.detach(|| solve_puzzles(engine.as_ref(), &window, &limits, jobs));
                 for (puzzle, solution) in window.into_iter().zip(solved) {
                     self.ready.push_back(SolveResult {
                         puzzle,
@@ -339,34 +339,4 @@ impl Batch {
             .map(Arc::new)
             .map_err(|e| at(e.to_string()))
     }
-}
-
-/// Solves every puzzle on up to `jobs` threads; results in input order.
-fn solve_all(
-    engine: &dyn Engine,
-    puzzles: &[Arc<Puzzle>],
-    limits: Limits,
-    jobs: usize,
-) -> Vec<Result<Solution, EngineError>> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Solution, EngineError>>>> =
-        Mutex::new(vec![None; puzzles.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(puzzles.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(puzzle) = puzzles.get(i) else {
-                    break;
-                };
-                let solved = engine.solve(puzzle, &limits);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(solved);
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every index was solved by a worker"))
-        .collect()
 }

@@ -23,8 +23,9 @@ fn region_of(puzzle: &Puzzle) -> Vec<usize> {
     }
 }
 
-/// Escapes text for SVG content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
+/// Escapes text for SVG and HTML content and attribute values (the HTML page and the Python
+/// package use it too).
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
