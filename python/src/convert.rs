@@ -58,25 +58,17 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// A library error on its way to Python. Its one `From` impl into [`PyErr`] decides the
-/// exception of every kind (as rustworkx maps its errors): `ValueError` for what the caller
-/// gave (input, options, limits, names, an engine that cannot do the task), [`SolverError`]
-/// for a failure of the solver or a bug.
-pub enum Error {
-    Input(InputError),
-    Spec(SpecError),
-    Limit(LimitError),
-    Engine(EngineError),
-    Solve(SolveError),
-    Explain(ExplainError),
-    Classroom(ClassroomError),
-    Export(ExportError),
-    Variant(UnknownVariant),
-    Name(UnknownName),
-}
-
-macro_rules! from_library {
+/// [`Error`] and a `From` impl for each library error it holds.
+macro_rules! library_errors {
     ($($variant:ident($t:ty)),*) => {
+        /// A library error on its way to Python. Its one `From` impl into [`PyErr`] decides the
+        /// exception of every kind (as rustworkx maps its errors): `ValueError` for what the caller
+        /// gave (input, options, limits, names, an engine that cannot do the task), [`SolverError`]
+        /// for a failure of the solver or a bug.
+        pub enum Error {
+            $($variant($t)),*
+        }
+
         $(impl From<$t> for Error {
             fn from(e: $t) -> Error {
                 Error::$variant(e)
@@ -84,7 +76,7 @@ macro_rules! from_library {
         })*
     };
 }
-from_library!(
+library_errors!(
     Input(InputError),
     Spec(SpecError),
     Limit(LimitError),

@@ -36,17 +36,8 @@ fn variant_file(name: &str) -> Option<Vec<(usize, Puzzle, Grid)>> {
 /// Solves with HiGHS within `seconds`; the grid, which the engine already checked.
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation, seconds: f64) -> Grid {
     let _guard = HIGHS.lock().unwrap_or_else(|e| e.into_inner());
-    let limits = Limits {
-        time_limit: seconds,
-    };
-    let report = milp_run(
-        puzzle,
-        formulation,
-        &SolveOptions::default(),
-        &limits,
-        Presolve::None,
-    )
-    .unwrap();
+    let (options, limits) = (SolveOptions::default(), Limits::seconds(seconds).unwrap());
+    let report = milp_run(puzzle, formulation, &options, &limits, Presolve::None).unwrap();
     assert_eq!(report.status, Status::Solved, "{}", formulation.label());
     report.grid.unwrap()
 }

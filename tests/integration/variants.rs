@@ -17,15 +17,8 @@ static HIGHS: Mutex<()> = Mutex::new(());
 
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation) -> Grid {
     let _guard = HIGHS.lock().unwrap_or_else(|e| e.into_inner());
-    let limits = Limits { time_limit: 30.0 };
-    let report = run(
-        puzzle,
-        formulation,
-        &SolveOptions::default(),
-        &limits,
-        Presolve::None,
-    )
-    .unwrap();
+    let (options, limits) = (SolveOptions::default(), Limits { time_limit: 30.0 });
+    let report = run(puzzle, formulation, &options, &limits, Presolve::None).unwrap();
     assert_eq!(
         report.status,
         Status::Solved,
