@@ -5,10 +5,15 @@
 //! engine's family. Every command that solves (solve, batch, compare, count, check) takes any
 //! engine. Adding one touches two files: a new file here, and this one (its `pub mod` line, a
 //! [`Method`] variant with its entry in `ALL`, its name, help line and [`Method::search_engine`]
-//! arm); the command line and Python take the new name from [`Method`]. An engine whose
-//! statistics are of a new family adds a [`Stats`] variant, which four more files render
-//! (`report/json.rs`, `report/text.rs`, and the Python crate's `stats.rs` and `_native.pyi`); one
-//! that can give a MIP start is also listed in `spec.rs` and in the command line's `StartArg`.
+//! arm); the command line and Python take the new name from [`Method`] ([`Named`]). An engine
+//! whose statistics are of a new family touches six more: a [`Stats`] variant here (and its
+//! arm in [`Stats::nodes`]) whose type's serde attributes name its JSON fields, and one arm each
+//! in `report/json.rs` (`stats_fields`), `report/text.rs` (`stats_text`) and `compare.rs`
+//! (`Column::fill`), and in the Python crate a `stats_class!` line with its arm in
+//! `python/src/stats.rs`, the class's export in `python/src/lib.rs` and its stub in
+//! `python/sudoku_ilp/_native.pyi` (a test checks the stub's names against the JSON). One that
+//! can give a MIP start is also listed in `spec.rs` (`EngineSpec::start`) and in the command
+//! line's `StartArg` (`src/cli/model_args.rs`).
 //!
 //! | engine | file | what it does |
 //! |---|---|---|
