@@ -70,8 +70,14 @@ fn main() {
         for (_, line) in puzzle_lines(&text).step_by(step) {
             let puzzle = parse_line(line, None).expect("a valid puzzle line");
             let start = Instant::now();
-            let report =
-                run(&puzzle, formulation.as_ref(), &options, presolve).expect("solver runs");
+            let report = run(
+                &puzzle,
+                formulation.as_ref(),
+                &options,
+                &Default::default(),
+                presolve,
+            )
+            .expect("solver runs");
             total.push(start.elapsed().as_secs_f64() * 1000.0);
             if let Stats::Milp(m) = &report.stats {
                 highs.push(m.highs.highs_ms);

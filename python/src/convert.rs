@@ -5,9 +5,17 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
+use sudoku_ilp::classroom::ClassroomError;
+use sudoku_ilp::compare::UnknownVariant;
 use sudoku_ilp::engine::spec::SpecError;
+use sudoku_ilp::engine::EngineError;
+use sudoku_ilp::explain::ExplainError;
+use sudoku_ilp::export::ExportError;
+use sudoku_ilp::input::{InputError, Problem};
 use sudoku_ilp::limits::{Limit, LimitError};
+use sudoku_ilp::named::UnknownName;
 use sudoku_ilp::puzzle::Grid;
+use sudoku_ilp::solve::SolveError;
 
 /// A JSON value as the Python object `json.loads` would give.
 pub fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -50,8 +58,92 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// [`Error`] and a `From` impl for each library error it holds.
+macro_rules! library_errors {
+    ($($variant:ident($t:ty)),*) => {
+        /// A library error on its way to Python. Its one `From` impl into [`PyErr`] decides the
+        /// exception of every kind (as rustworkx maps its errors): `ValueError` for what the caller
+        /// gave (input, options, limits, names, an engine that cannot do the task), [`SolverError`]
+        /// for a failure of the solver or a bug.
+        pub enum Error {
+            $($variant($t)),*
+        }
+
+        $(impl From<$t> for Error {
+            fn from(e: $t) -> Error {
+                Error::$variant(e)
+            }
+        })*
+    };
+}
+library_errors!(
+    Input(InputError),
+    Spec(SpecError),
+    Limit(LimitError),
+    Engine(EngineError),
+    Solve(SolveError),
+    Explain(ExplainError),
+    Classroom(ClassroomError),
+    Export(ExportError),
+    Variant(UnknownVariant),
+    Name(UnknownName)
+);
+
+impl From<Error> for PyErr {
+    fn from(e: Error) -> PyErr {
+        match e {
+            Error::Input(e) => input_error(e),
+            Error::Limit(e) => limit_error(e),
+            Error::Spec(SpecError::Limit(e)) => limit_error(e),
+            Error::Spec(SpecError::TreeNotLpBb(_)) => {
+                value_error("tree=True applies to method \"lp-bb\"")
+            }
+            Error::Spec(e) => value_error(e),
+            Error::Engine(e @ EngineError::Unsupported { .. }) => value_error(e),
+            Error::Solve(e) if e.is_option() => value_error(e),
+            Error::Export(e) => value_error(e),
+            Error::Variant(e) => value_error(e),
+            Error::Name(e) => value_error(e),
+            Error::Engine(e) => solver_error(e),
+            Error::Solve(e) => solver_error(e),
+            Error::Explain(e) => solver_error(e),
+            Error::Classroom(e) => solver_error(e),
+        }
+    }
+}
+
+/// `?` on a library result in a function that returns [`PyResult`]: `result.raise()?`.
+pub trait Raise<T> {
+    fn raise(self) -> PyResult<T>;
+}
+
+impl<T, E: Into<Error>> Raise<T> for Result<T, E> {
+    fn raise(self) -> PyResult<T> {
+        self.map_err(|e| PyErr::from(e.into()))
+    }
+}
+
+/// Bad input as `ValueError`: the library's message, with Python's words for the options
+/// (`line=`, `box=`).
+fn input_error(e: InputError) -> PyErr {
+    let words = match &e.problem {
+        Problem::SeveralPuzzles { count } => {
+            format!("{count} puzzle lines; a Puzzle is one (pick one with line=K)")
+        }
+        Problem::LineOutside { line, count, last } => {
+            format!("line={line}: the file has {count} puzzle lines (the last is line {last})")
+        }
+        Problem::LineInWhole { what } => format!("line= applies to line files, not to {what}"),
+        Problem::BoxConflict { rows, cols, what } => {
+            format!("box=({rows}, {cols}) conflicts with the file's {what}")
+        }
+        _ => return value_error(e),
+    };
+    value_error(format!("{}: {words}", e.origin))
+}
+
 /// A limit not kept, as `ValueError` with Python's name of the keyword option.
-pub fn limit_error(e: LimitError) -> PyErr {
+fn limit_error(e: LimitError) -> PyErr {
     let name = match e.limit() {
         Limit::TimeLimit => "time_limit",
         Limit::StartBudget => "start_budget",
@@ -69,15 +161,7 @@ pub fn limit_error(e: LimitError) -> PyErr {
     PyValueError::new_err(format!("{name} {words}"))
 }
 
-/// Options that do not go together, as `ValueError`; a limit in Python's words.
-pub fn spec_error(e: SpecError) -> PyErr {
-    match e {
-        SpecError::Limit(limit) => limit_error(limit),
-        other => value_error(other),
-    }
-}
-
 /// A failure that is not about the puzzle: [`SolverError`].
-pub fn solver_error(e: impl std::fmt::Display) -> PyErr {
+fn solver_error(e: impl std::fmt::Display) -> PyErr {
     SolverError::new_err(e.to_string())
 }

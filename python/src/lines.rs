@@ -1,11 +1,12 @@
 //! `solve_lines`: puzzle lines in, the JSON result lines of `sudoku-ilp batch` out — the unit of
 //! work of a Dask, Spark, Ray or `multiprocessing` run, whose outputs `sudoku-ilp merge` joins.
 
-use crate::convert::value_error;
+use crate::convert::{value_error, Raise};
 use crate::options::Options;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_ilp::batch::{BatchConfig, Shard};
+use sudoku_ilp::limits::Limit;
 use sudoku_ilp::report::lines::result_lines;
 
 /// The JSON result lines `sudoku-ilp batch` writes for `lines` (a list of puzzle lines, one
@@ -39,14 +40,15 @@ pub fn solve_lines(
     }
     let options = engine_options.map(|d| d.copy()).transpose()?;
     let jobs = take_jobs(options.as_ref())?;
-    if let Some(dict) = &options {
-        apply_fast(dict)?;
-    }
+    let fast = take_fast(options.as_ref())?;
     let options = Options::new("solve_lines", options.as_ref());
-    let (spec, limits) = options.engine()?;
+    let (mut spec, limits) = options.engine()?;
     options.finish()?;
+    if fast {
+        spec = spec.fast();
+    }
     let config = BatchConfig {
-        engine: spec.build().map_err(value_error)?,
+        engine: spec.build().raise()?,
         limits,
         box_shape: None,
         jobs,
@@ -60,34 +62,25 @@ pub fn solve_lines(
     Ok(py.detach(|| result_lines(lines.iter().map(String::as_str), &file, &file, config)))
 }
 
-/// Takes `jobs` (1..=256, default 1) out of the options.
+/// Takes `jobs` (1..=[`MAX_JOBS`], default 1) out of the options.
 fn take_jobs(options: Option<&Bound<'_, PyDict>>) -> PyResult<usize> {
     let Some(value) = options.map(|d| d.get_item("jobs")).transpose()?.flatten() else {
         return Ok(1);
     };
     options.map(|d| d.del_item("jobs")).transpose()?;
-    match value.extract::<usize>() {
-        Ok(jobs) if (1..=256).contains(&jobs) => Ok(jobs),
-        _ => Err(value_error("jobs must be between 1 and 256")),
-    }
+    // A negative or non-integer count is refused as zero is.
+    let jobs = value.extract::<u64>().unwrap_or(0);
+    Limit::Jobs.count(jobs).map(|j| j as usize).raise()
 }
 
-/// `fast=True` as `batch --fast`: singles and reduce, and a propagation start for the MILP
-/// unless a start is given.
-fn apply_fast(options: &Bound<'_, PyDict>) -> PyResult<()> {
-    let Some(fast) = options.get_item("fast")? else {
-        return Ok(());
+/// Takes `fast` (default false: `fast=True` is `batch --fast`, [`EngineSpec::fast`]) out of
+/// the options.
+///
+/// [`EngineSpec::fast`]: sudoku_ilp::engine::spec::EngineSpec::fast
+fn take_fast(options: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
+    let Some(value) = options.map(|d| d.get_item("fast")).transpose()?.flatten() else {
+        return Ok(false);
     };
-    options.del_item("fast")?;
-    if !fast.is_truthy()? {
-        return Ok(());
-    }
-    options.set_item("singles", true)?;
-    options.set_item("reduce", true)?;
-    let method: Option<String> = options.get_item("method")?.and_then(|m| m.extract().ok());
-    let milp = matches!(method.as_deref(), None | Some("ilp") | Some("milp"));
-    if milp && options.get_item("start")?.is_none() {
-        options.set_item("start", "propagate")?;
-    }
-    Ok(())
+    options.map(|d| d.del_item("fast")).transpose()?;
+    value.is_truthy()
 }

@@ -1,7 +1,7 @@
 //! Keyword options of `solve`, `count`, `check`, `batch` and `export`, turned into the
 //! library's [`EngineSpec`] (which says which options go together) and HiGHS options.
 
-use crate::convert::{limit_error, value_error};
+use crate::convert::Raise;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -68,7 +68,7 @@ impl<'py> Options<'py> {
     /// `model` and its switches.
     pub fn model(&self) -> PyResult<ModelSpec> {
         let name = self.take::<String>("model")?.unwrap_or("binary".into());
-        let kind: ModelKind = name.parse().map_err(value_error)?;
+        let kind: ModelKind = name.parse().raise()?;
         Ok(ModelSpec {
             reduce: self.flag("reduce")?,
             pair_m: self.flag("pair_m")?,
@@ -80,30 +80,27 @@ impl<'py> Options<'py> {
         })
     }
 
-    /// The HiGHS options: `time_limit` (seconds, default 60), `threads` (1..=64) and `highs`
-    /// (a dict of HiGHS option names to values), checked on a throwaway HiGHS instance.
-    pub fn solve_options(&self) -> PyResult<SolveOptions> {
+    /// `time_limit` (seconds, default [`DEFAULT_TIME_LIMIT`]) as the run's limits.
+    pub fn limits(&self) -> PyResult<Limits> {
         let time_limit = self.take::<f64>("time_limit")?;
-        let time_limit = seconds(Limit::TimeLimit, time_limit.unwrap_or(DEFAULT_TIME_LIMIT))?;
+        time_limited(time_limit.unwrap_or(DEFAULT_TIME_LIMIT))
+    }
+
+    /// The HiGHS options: `threads` (1..=[`sudoku_ilp::limits::MAX_THREADS`]) and `highs` (a dict of HiGHS option
+    /// names to values), checked on a throwaway HiGHS instance.
+    pub fn solve_options(&self) -> PyResult<SolveOptions> {
         let threads = self.take::<u64>("threads")?.unwrap_or(1);
-        let threads = Limit::Threads.count(threads).map_err(limit_error)? as u32;
+        let threads = Limit::Threads.count(threads).raise()? as u32;
         let highs = match self.take::<Bound<'py, PyDict>>("highs")? {
             None => Vec::new(),
             Some(dict) => highs_options(&dict)?,
         };
         let options = SolveOptions {
-            time_limit,
             threads,
             highs,
             ..SolveOptions::default()
         };
-        check_options(&options).map_err(|e| {
-            if e.is_option() {
-                value_error(e)
-            } else {
-                crate::convert::solver_error(e)
-            }
-        })?;
+        check_options(&options).raise()?;
         Ok(options)
     }
 
@@ -114,10 +111,8 @@ impl<'py> Options<'py> {
             None | Some("none") => None,
             Some(name) => Some(self::method(name)?),
         };
+        let limits = self.limits()?;
         let options = self.solve_options()?;
-        let limits = Limits {
-            time_limit: options.time_limit,
-        };
         let spec = EngineSpec {
             method,
             model: self.model()?,
@@ -132,7 +127,7 @@ impl<'py> Options<'py> {
 
 /// The method of a name (`ilp` or `milp`, `backtrack`, `propagate`, `lp-bb`, `sat`).
 pub fn method(name: &str) -> PyResult<Method> {
-    name.parse().map_err(value_error)
+    name.parse().raise()
 }
 
 /// `{"mip_heuristic_effort": 0, "presolve": "off"}` as (name, value) text pairs.
@@ -154,15 +149,7 @@ fn highs_options(dict: &Bound<'_, PyDict>) -> PyResult<Vec<(String, String)>> {
         .collect()
 }
 
-/// HiGHS options with a time limit, which must be a positive number of seconds.
-pub fn time_limited(time_limit: f64) -> PyResult<SolveOptions> {
-    Ok(SolveOptions {
-        time_limit: seconds(Limit::TimeLimit, time_limit)?,
-        ..SolveOptions::default()
-    })
-}
-
-/// `value` when it keeps the library's `limit` in seconds.
-fn seconds(limit: Limit, value: f64) -> PyResult<f64> {
-    limit.seconds(value).map_err(limit_error)
+/// A time limit, which must be a positive number of seconds.
+pub fn time_limited(time_limit: f64) -> PyResult<Limits> {
+    Limits::seconds(time_limit).raise()
 }

@@ -1,14 +1,12 @@
 //! `Puzzle`: a grid to solve, read from a string, a JSON object, a list of rows or a file.
 
-use crate::convert::{rows, value_error};
+use crate::convert::{rows, Raise};
 use crate::pictures::Picture;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
 use sudoku_ilp::format::grid_text;
-use sudoku_ilp::input::{
-    parse_puzzle, read_source, InputError, InputFormat, ParseOptions, Problem,
-};
+use sudoku_ilp::input::{parse_puzzle, read_source, InputFormat, ParseOptions};
 use sudoku_ilp::puzzle::{Layout, Puzzle};
 use sudoku_ilp::report::json::puzzle_json;
 use sudoku_ilp::report::svg::svg;
@@ -31,7 +29,7 @@ fn parse_options(
     line: Option<usize>,
     format: &str,
 ) -> PyResult<ParseOptions> {
-    let format: InputFormat = format.parse().map_err(value_error)?;
+    let format: InputFormat = format.parse().raise()?;
     Ok(ParseOptions {
         box_shape,
         line,
@@ -39,22 +37,11 @@ fn parse_options(
     })
 }
 
-/// Bad input as `ValueError`: the library's message, with Python's words for picking a line.
-fn input_error(e: InputError) -> PyErr {
-    match e.problem {
-        Problem::SeveralPuzzles { count } => value_error(format!(
-            "{}: {count} puzzle lines; a Puzzle is one (pick one with line=K)",
-            e.origin
-        )),
-        _ => value_error(e),
-    }
-}
-
 impl PyPuzzle {
     /// Parses `text`; a puzzle from a string or a list of rows has no name unless its JSON
     /// gave one (the parser would name it after the origin, e.g. `<string> line 1`).
     fn parse(origin: &str, text: &str, options: ParseOptions) -> PyResult<PyPuzzle> {
-        let mut puzzle = parse_puzzle(origin, text, options).map_err(input_error)?;
+        let mut puzzle = parse_puzzle(origin, text, options).raise()?;
         if origin.starts_with('<') && puzzle.name().is_some_and(|n| n.starts_with(origin)) {
             puzzle = puzzle.with_name(None);
         }
@@ -113,7 +100,7 @@ impl PyPuzzle {
         format: &str,
     ) -> PyResult<PyPuzzle> {
         let path = path.to_string_lossy().into_owned();
-        let text = read_source(&path).map_err(input_error)?;
+        let text = read_source(&path).raise()?;
         PyPuzzle::parse(&path, &text, parse_options(r#box, line, format)?)
     }
 

@@ -14,7 +14,7 @@ use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::count::{check_report, count_json, count_text, Answer};
 use sudoku_ilp::report::explain::{explained_json, explained_text};
 use sudoku_ilp::report::json::solution_json;
-use sudoku_ilp::report::svg::svg;
+use sudoku_ilp::report::svg::{escape, svg};
 use sudoku_ilp::report::text::solution_text;
 use sudoku_ilp::report::tree::{tree_json, tree_svg};
 
@@ -69,8 +69,7 @@ impl SolveResult {
     /// The engine's statistics: MilpStats, SearchStats, PropagationStats, LpBbStats or SatStats.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let s = &self.solution;
-        stats_object(py, &s.engine, s.time_ms, &s.stats)
+        stats_object(py, &self.solution)
     }
 
     /// The puzzle that was solved.
@@ -146,7 +145,7 @@ impl SolveResult {
         }
         let rows: Vec<String> = cells
             .iter()
-            .map(|(k, v)| format!("<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(v)))
+            .map(|(k, v)| format!("<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v)))
             .collect();
         format!(
             "<div style=\"display:flex;gap:1em;align-items:flex-start\">{}<table>{}</table></div>",
@@ -191,13 +190,6 @@ fn plain(v: &serde_json::Value) -> String {
             .join(", "),
         other => other.to_string(),
     }
-}
-
-/// Text for HTML.
-pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The solutions of `count` or `check`: how many (up to `max`), the grids, and how the search
@@ -272,7 +264,7 @@ impl Count {
         if self.is_check {
             check_report(&self.puzzle, &self.count, false)
         } else {
-            count_text(&self.puzzle, &self.count, false)
+            count_text(&self.puzzle, &self.count, false, "max")
         }
     }
 

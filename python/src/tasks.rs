@@ -2,7 +2,7 @@
 //! and batch. Each reads its options, releases the GIL while the library works, and wraps the
 //! library's typed result.
 
-use crate::convert::{solver_error, spec_error, to_py, value_error};
+use crate::convert::{to_py, value_error, Raise};
 use crate::options::{time_limited, Options};
 use crate::pictures::Picture;
 use crate::puzzle::PyPuzzle;
@@ -10,19 +10,18 @@ use crate::results::{Count, Explanation, SolveResult};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PyString};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use sudoku_ilp::batch::solve_puzzles;
 use sudoku_ilp::compare::{compare as compare_variants, variants_named};
-use sudoku_ilp::engine::lp_bb::LpBb;
-use sudoku_ilp::engine::{Engine, EngineError, Limits, Method, Solution};
+use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
 use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
 use sudoku_ilp::report::html::html;
-use sudoku_ilp::report::lp_svg::lp_svg;
-use sudoku_ilp::solve::relaxation::grid_relaxation;
+use sudoku_ilp::report::lp_svg;
 use sudoku_ilp::solve::SolveOptions;
 
 /// Solves `puzzle` and returns a `Result`.
@@ -46,25 +45,16 @@ pub fn solve(
     options.finish()?;
     let inner = puzzle.inner.clone();
     if tree {
-        if spec.method != Method::LpBb {
-            return Err(value_error("tree=True applies to method \"lp-bb\""));
-        }
-        let lp_bb = LpBb {
-            options: spec.options.clone(),
-        };
-        let (solution, tree) = py
-            .detach(|| lp_bb.run(&inner, &limits, true))
-            .map_err(solver_error)?;
+        let lp_bb = spec.tree_recorder().raise()?;
+        let (solution, tree) = py.detach(|| lp_bb.run(&inner, &limits, true)).raise()?;
         return Ok(SolveResult {
             puzzle: inner,
             solution,
             tree: Some(tree.unwrap_or_default()),
         });
     }
-    let engine = spec.build().map_err(spec_error)?;
-    let solution = py
-        .detach(|| engine.solve(&inner, &limits))
-        .map_err(solver_error)?;
+    let engine = spec.build().raise()?;
+    let solution = py.detach(|| engine.solve(&inner, &limits)).raise()?;
     Ok(SolveResult {
         puzzle: inner,
         solution,
@@ -111,14 +101,9 @@ fn counted(
     let options = Options::new(function, options);
     let (spec, limits) = options.engine()?;
     options.finish()?;
-    let engine = spec.build().map_err(spec_error)?;
+    let engine = spec.build().raise()?;
     let inner = puzzle.inner.clone();
-    let count = py
-        .detach(|| engine.count(&inner, max, &limits))
-        .map_err(|e| match e {
-            EngineError::Unsupported { .. } => value_error(e),
-            other => solver_error(other),
-        })?;
+    let count = py.detach(|| engine.count(&inner, max, &limits)).raise()?;
     Ok(Count {
         puzzle: inner,
         count,
@@ -129,18 +114,19 @@ fn counted(
 /// Explains why `puzzle` has no solution: a minimal set of givens that already has no
 /// completion and, with `houses=True`, a minimal set of houses whose rules forbid it.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, houses = true, time_limit = 60.0))]
+#[pyo3(signature = (puzzle, *, houses = true, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn explain(
     py: Python<'_>,
     puzzle: &PyPuzzle,
     houses: bool,
     time_limit: f64,
 ) -> PyResult<Explanation> {
-    let options = time_limited(time_limit)?;
+    let limits = time_limited(time_limit)?;
     let inner = puzzle.inner.clone();
+    let options = SolveOptions::default();
     let explained = py
-        .detach(|| explain_grid(&inner, &[], houses, &options))
-        .map_err(solver_error)?;
+        .detach(|| explain_grid(&inner, &[], houses, &options, &limits))
+        .raise()?;
     Ok(Explanation {
         puzzle: inner,
         explained,
@@ -157,12 +143,12 @@ pub fn export(
     format: &str,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let format: Format = format.parse().map_err(value_error)?;
+    let format: Format = format.parse().raise()?;
     let options = Options::new("export", options);
     let model = options.model()?;
     options.finish()?;
-    let formulation = model.formulation().map_err(value_error)?;
-    export_model(format, &puzzle.inner, formulation.as_ref()).map_err(value_error)
+    let formulation = model.formulation().raise()?;
+    export_model(format, &puzzle.inner, formulation.as_ref()).raise()
 }
 
 /// Runs the formulations (and methods) side by side; one dict per variant, with the model's
@@ -170,24 +156,25 @@ pub fn export(
 /// grids agree: `pandas.DataFrame(compare(p))` takes the list as it is. `variants` default:
 /// "binary", "natural", "natural-strong", "propagate", "sat" (listed in compare's column order).
 #[pyfunction]
-#[pyo3(signature = (puzzle, variants = None, *, time_limit = 60.0))]
+#[pyo3(signature = (puzzle, variants = None, *, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn compare<'py>(
     py: Python<'py>,
     puzzle: &PyPuzzle,
     variants: Option<Vec<String>>,
     time_limit: f64,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = time_limited(time_limit)?;
+    let limits = time_limited(time_limit)?;
+    let options = SolveOptions::default();
     let names = variants.unwrap_or_else(|| {
         ["binary", "natural", "natural-strong", "propagate", "sat"]
             .map(String::from)
             .to_vec()
     });
-    let variants = variants_named(&names, &options).map_err(value_error)?;
+    let variants = variants_named(&names, &options).raise()?;
     let inner = puzzle.inner.clone();
     let columns = py
-        .detach(|| compare_variants(&inner, &variants, &options))
-        .map_err(solver_error)?;
+        .detach(|| compare_variants(&inner, &variants, &options, &limits))
+        .raise()?;
     let records = columns
         .iter()
         .map(|c| to_py(py, &serde_json::Value::Object(column_record(c))))
@@ -198,18 +185,18 @@ pub fn compare<'py>(
 /// The classroom page: the puzzle and its solution, both models, the comparison, the LP
 /// pictures and the branch-and-bound tree, as one self-contained HTML page.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, title = None, time_limit = 60.0))]
+#[pyo3(signature = (puzzle, *, title = None, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn page(
     py: Python<'_>,
     puzzle: &PyPuzzle,
     title: Option<String>,
     time_limit: f64,
 ) -> PyResult<Picture> {
-    let options = time_limited(time_limit)?;
+    let limits = time_limited(time_limit)?;
     let inner = puzzle.inner.clone();
     let classroom = py
-        .detach(|| sudoku_ilp::classroom::gather(&inner, &options))
-        .map_err(solver_error)?;
+        .detach(|| sudoku_ilp::classroom::gather(&inner, &SolveOptions::default(), &limits))
+        .raise()?;
     let title = title
         .unwrap_or_else(|| format!("Sudoku as an ILP: {}", inner.name().unwrap_or("a puzzle")));
     Ok(Picture::html(html(&classroom, &title)))
@@ -234,18 +221,21 @@ pub fn lp_picture_of(
     model: &str,
     title: Option<String>,
 ) -> PyResult<Picture> {
-    let kind: ModelKind = model.parse().map_err(value_error)?;
+    let kind: ModelKind = model.parse().raise()?;
     let formulation = sudoku_ilp::engine::spec::ModelSpec::of(kind)
         .formulation()
-        .map_err(value_error)?;
+        .raise()?;
     let puzzle = puzzle.clone();
     let picture = py.detach(|| {
-        let built = formulation.build(&puzzle);
-        let relaxation = grid_relaxation(&puzzle, &built, &SolveOptions::default())?;
-        let title = title.unwrap_or_else(|| format!("Root LP relaxation, {} model", built.label));
-        Ok::<_, sudoku_ilp::solve::SolveError>(lp_svg(&puzzle, &relaxation, Some(&title)))
+        lp_svg::lp_picture(
+            &puzzle,
+            formulation.as_ref(),
+            &SolveOptions::default(),
+            &Limits::default(),
+            title.as_deref(),
+        )
     });
-    picture.map(Picture::svg).map_err(solver_error)
+    picture.map(Picture::svg).raise()
 }
 
 /// Solves many puzzles on `jobs` threads and yields a `Result` per puzzle, in input order.
@@ -260,15 +250,13 @@ pub fn batch(
     jobs: usize,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Batch> {
-    if !(1..=256).contains(&jobs) {
-        return Err(value_error("jobs must be between 1 and 256"));
-    }
+    Limit::Jobs.count(jobs as u64).raise()?;
     let options = Options::new("batch", options);
     let (spec, limits) = options.engine()?;
     options.finish()?;
     Ok(Batch {
         source: Some(puzzles.try_iter()?.unbind()),
-        engine: spec.build().map_err(spec_error)?,
+        engine: spec.build().raise()?,
         limits,
         jobs,
         taken: 0,
@@ -300,11 +288,11 @@ impl Batch {
             if !window.is_empty() {
                 let engine = self.engine.clone();
                 let (limits, jobs) = (self.limits, self.jobs);
-                let solved = py.detach(|| solve_all(engine.as_ref(), &window, limits, jobs));
+                let solved = py.detach(|| solve_puzzles(engine.as_ref(), &window, &limits, jobs));
                 for (puzzle, solution) in window.into_iter().zip(solved) {
                     self.ready.push_back(SolveResult {
                         puzzle,
-                        solution: solution.map_err(solver_error)?,
+                        solution: solution.raise()?,
                         tree: None,
                     });
                 }
@@ -351,34 +339,4 @@ impl Batch {
             .map(Arc::new)
             .map_err(|e| at(e.to_string()))
     }
-}
-
-/// Solves every puzzle on up to `jobs` threads; results in input order.
-fn solve_all(
-    engine: &dyn Engine,
-    puzzles: &[Arc<Puzzle>],
-    limits: Limits,
-    jobs: usize,
-) -> Vec<Result<Solution, EngineError>> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Solution, EngineError>>>> =
-        Mutex::new(vec![None; puzzles.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(puzzles.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(puzzle) = puzzles.get(i) else {
-                    break;
-                };
-                let solved = engine.solve(puzzle, &limits);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(solved);
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every index was solved by a worker"))
-        .collect()
 }

@@ -90,6 +90,7 @@ class MilpStats:
     lp_iterations: int
     singles_fixed: Optional[int]
     start: Optional[StartStats]
+    unreduced: Optional[dict[str, int]]
 
 class SearchStats:
     solve_ms: float

@@ -1,7 +1,7 @@
 //! `sudoku-ilp batch`: every puzzle of a line file, in parallel, one JSON line each.
 
-use super::model_args::{engine, parse_jobs, parse_positive, HighsArgs, ModelChoice};
-use super::model_args::{StartArg, StartArgs};
+use super::model_args::{engine_spec, parse_jobs, parse_positive, spec_failure, HighsArgs};
+use super::model_args::{ModelChoice, StartArgs};
 use super::output::Destination;
 use super::values::named;
 use super::{resume, Code, Failure};
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use sudoku_ilp::batch::{
     peak_memory_mb, run_batch, severity, BatchConfig, RunFacts, Shard, Summary,
 };
-use sudoku_ilp::engine::{Limits, Method};
+use sudoku_ilp::engine::Method;
 use sudoku_ilp::input::{open_lines, origin_name, LineStream};
 use sudoku_ilp::report::batch::{result_json, summary_json, summary_text};
 
@@ -132,18 +132,11 @@ pub struct BatchArgs {
 
 /// Runs a batch: the configuration from the arguments, the output, Ctrl-C, the run, then the
 /// summary and the exit code.
-pub fn run(mut args: BatchArgs) -> Result<Code, Failure> {
+pub fn run(args: BatchArgs) -> Result<Code, Failure> {
     if args.threads.is_some() {
         return Err(Failure::usage(
             "batch runs one HiGHS thread per job: use --jobs instead of --threads",
         ));
-    }
-    if args.fast {
-        args.singles = true;
-        args.choice.reduce = true;
-        if args.method == Method::Ilp && args.start.start == StartArg::None {
-            args.start.start = StartArg::Propagate;
-        }
     }
     let (mut config, model) = batch_config(&args)?;
     let origin = origin_name(&args.file);
@@ -245,13 +238,17 @@ fn worst_of(summary: &Summary) -> u8 {
 /// The batch configuration and the model's label for the summary, or a usage error.
 fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
     let options = args.solver.options()?;
-    let engine = engine(
+    let mut spec = engine_spec(
         args.method,
         &args.choice,
         args.singles,
         &options,
         &args.start,
-    )?;
+    );
+    if args.fast {
+        spec = spec.fast();
+    }
+    let engine = spec.build().map_err(spec_failure)?;
     if args.every == 0 {
         return Err(Failure::usage("--every must be at least 1"));
     }
@@ -271,22 +268,11 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
         Some("slurm") => Shard::from_slurm(|name| std::env::var(name).ok()),
         Some(text) => text.parse(),
     }
-    .map_err(|e| Failure::usage(e.to_string()))?;
-    let mut model = engine.label();
-    if args.singles {
-        model += ", singles";
-    }
-    if !options.tuned && args.method == Method::Ilp {
-        model += ", plain HiGHS";
-    }
-    if let Some(start) = args.start.start.method() {
-        model += &format!(", start {}", start.name());
-    }
+    .map_err(|e| Failure::usage(format!("--shard {e}")))?;
+    let model = spec.describe(engine.as_ref());
     let config = BatchConfig {
         engine,
-        limits: Limits {
-            time_limit: options.time_limit,
-        },
+        limits: args.solver.time_limit.limits()?,
         box_shape: args.choice.box_shape,
         jobs,
         window: 256 * jobs,

@@ -1,7 +1,7 @@
 //! `sudoku-ilp compare`: the formulations side by side on one puzzle, or aggregated over the
 //! first puzzles of a line file.
 
-use super::model_args::{parse_positive, InputArgs};
+use super::model_args::{parse_positive, InputArgs, TimeLimitArg};
 use super::{emit, input_failure, parse_box, Code, Failure};
 use clap::Args;
 use std::io::IsTerminal;
@@ -65,14 +65,8 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',')]
     pub variants: Vec<String>,
 
-    /// Time limit in seconds, per variant (formulation or method) and puzzle.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 60.0,
-        allow_negative_numbers = true
-    )]
-    pub time_limit: f64,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 
     /// With --batch: also draw the solve times per variant (one dot per puzzle, log scale)
     /// as an SVG chart in FILE.
@@ -98,10 +92,8 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
             "--chart -: the table goes to standard output; write the chart to a file",
         ));
     }
-    let options = SolveOptions {
-        time_limit: super::model_args::time_limit(args.time_limit)?,
-        ..SolveOptions::default()
-    };
+    let options = SolveOptions::default();
+    let limits = args.time_limit.limits()?;
     let variants = chosen_variants(&args.variants, &options)?;
     let origin = origin_name(&args.file);
     let text = read_source(&args.file)?;
@@ -124,7 +116,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
             }
             let puzzle = parse_line(line, args.box_shape)
                 .map_err(|e| InputError::at_line(&origin, number, e))?;
-            runs.push(compare(&puzzle, &variants, &options).map_err(Failure::internal)?);
+            runs.push(compare(&puzzle, &variants, &options, &limits).map_err(Failure::internal)?);
         }
         if progress {
             eprintln!();
@@ -154,7 +146,7 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
     }
     let parse = args.input.options(args.box_shape);
     let puzzle = parse_puzzle(&origin, &text, parse).map_err(|e| input_failure("compare", e))?;
-    let columns = compare(&puzzle, &variants, &options).map_err(Failure::internal)?;
+    let columns = compare(&puzzle, &variants, &options, &limits).map_err(Failure::internal)?;
     if args.json {
         emit(&format!("{}\n", serde_json::json!({ "columns": columns })))?;
     } else {

@@ -101,9 +101,7 @@ impl CountingArgs {
             puzzle,
             engine,
             conflict: conflicts.first().map(conflict_text),
-            limits: Limits {
-                time_limit: options.time_limit,
-            },
+            limits: self.solver.limits()?,
         })
     }
 }
@@ -132,7 +130,7 @@ pub fn run(args: CountArgs) -> Result<Code, Failure> {
     if args.json {
         emit(&format!("{}\n", count_json(puzzle, &count, args.list)))?;
     } else {
-        emit(&count_text(puzzle, &count, args.list))?;
+        emit(&count_text(puzzle, &count, args.list, "--max"))?;
     }
     Ok(match (count.end, count.solutions.len()) {
         (CountEnd::TimeLimit, _) => Code::LimitOrInternal,

@@ -56,12 +56,13 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
+    let limits = args.solver.limits()?;
     let text = read_source(&args.file)?;
     let parse = args.input.options(args.box_shape);
     let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, parse)
         .map_err(|e| input_failure("explain", e))?;
-    let explained =
-        explain(&puzzle, &conflicts, !args.no_houses, &options).map_err(Failure::internal)?;
+    let explained = explain(&puzzle, &conflicts, !args.no_houses, &options, &limits)
+        .map_err(Failure::internal)?;
     let code = match explained.status() {
         Status::Solved => Code::Ok,
         Status::Infeasible => Code::NoSolution,

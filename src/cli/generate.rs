@@ -1,10 +1,10 @@
 //! `sudoku-ilp generate`: make a puzzle with a unique solution, printed as JSON.
 
-use super::{emit, parse_box, Code, Failure};
+use super::model_args::TimeLimitArg;
+use super::{box_of, emit, parse_box, Code, Failure};
 use clap::Args;
-use serde_json::json;
 use sudoku_ilp::generate::{generate, GenerateOptions};
-use sudoku_ilp::puzzle::square_box_side;
+use sudoku_ilp::report::generated::generated_json;
 use sudoku_ilp::solve::SolveOptions;
 
 /// Generate a puzzle with a unique solution and print it as JSON.
@@ -36,14 +36,8 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub attempts: Option<usize>,
 
-    /// Time limit in seconds of each HiGHS solve (generate runs the MILP only).
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 60.0,
-        allow_negative_numbers = true
-    )]
-    pub time_limit: f64,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 }
 
 pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
@@ -54,34 +48,16 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
             sudoku_ilp::puzzle::MAX_ORDER
         )));
     }
-    let box_shape = match args
-        .box_shape
-        .or_else(|| square_box_side(n).map(|s| (s, s)))
-    {
-        Some((r, c)) if r.checked_mul(c) == Some(n) => (r, c),
-        Some((r, c)) => {
-            return Err(Failure::usage(format!(
-                "--box {r}x{c} does not tile a {n}x{n} grid"
-            )))
-        }
-        None => {
-            return Err(Failure::usage(format!(
-                "order {n} has no square boxes: give --box RxC"
-            )))
-        }
-    };
+    let box_shape = box_of(n, args.box_shape)?;
     let options = GenerateOptions {
         order: n,
         box_shape,
         seed: args.seed,
         attempts: args.attempts.unwrap_or(n * n),
-        solve: SolveOptions {
-            time_limit: super::model_args::time_limit(args.time_limit)?,
-            ..SolveOptions::default()
-        },
+        solve: SolveOptions::default(),
+        limits: args.time_limit.limits()?,
     };
     let generated = generate(&options).map_err(Failure::internal)?;
-    let puzzle = &generated.puzzle;
     let mut command = format!("sudoku-ilp generate --size {n}");
     if args.box_shape.is_some() {
         command += &format!(" --box {}x{}", box_shape.0, box_shape.1);
@@ -90,63 +66,8 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
     if let Some(a) = args.attempts {
         command += &format!(" --attempts {a}");
     }
-    let mut doc = json!({
-        "name": format!("generated {n}x{n}, seed {}, {} givens", args.seed, puzzle.given_count()),
-        "source": command,
-        "solutions": 1,
-    });
-    if square_box_side(n) != Some(box_shape.0) || box_shape.0 != box_shape.1 {
-        doc["box"] = json!([box_shape.0, box_shape.1]);
-    }
-    let rows: Vec<Vec<u8>> = puzzle.givens().chunks(n).map(|r| r.to_vec()).collect();
-    doc["grid"] = json!(rows);
-    emit(&format!("{}\n", pretty_grid_json(&doc)))?;
+    emit(&generated_json(&generated, &options, &command))?;
     Ok(Code::Ok)
-}
-
-/// Pretty JSON with one grid row per line.
-fn pretty_grid_json(doc: &serde_json::Value) -> String {
-    let mut out = String::from("{\n");
-    let obj = doc.as_object().expect("an object");
-    let fields: Vec<String> = ["name", "source", "solutions", "box", "grid"]
-        .iter()
-        .filter_map(|&k| obj.get(k).map(|v| (k, v)))
-        .map(|(k, v)| {
-            if k == "grid" {
-                let rows: Vec<String> = v
-                    .as_array()
-                    .expect("rows")
-                    .iter()
-                    .map(|r| {
-                        let cells: Vec<String> = r
-                            .as_array()
-                            .expect("a row")
-                            .iter()
-                            .map(|v| v.to_string())
-                            .collect();
-                        format!("    [{}]", cells.join(", "))
-                    })
-                    .collect();
-                format!("  \"grid\": [\n{}\n  ]", rows.join(",\n"))
-            } else {
-                let value = match v.as_array() {
-                    Some(items) => format!(
-                        "[{}]",
-                        items
-                            .iter()
-                            .map(|x| x.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    None => v.to_string(),
-                };
-                format!("  {}: {}", json!(k), value)
-            }
-        })
-        .collect();
-    out.push_str(&fields.join(",\n"));
-    out.push_str("\n}");
-    out
 }
 
 /// `--seed`: a whole number in 0..=u64::MAX, said in the tool's words.

@@ -36,6 +36,7 @@ pub fn escape_controls(text: &str, one_line: bool) -> String {
 use clap::{Parser, Subcommand};
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::input::{InputError, Problem};
+use sudoku_ilp::puzzle::{box_shape, PuzzleError};
 
 /// Sudoku as an integer linear program, solved by HiGHS.
 ///
@@ -100,7 +101,30 @@ pub struct Failure {
 }
 
 impl From<InputError> for Failure {
+    /// Exit 2, with the command line's words for the problems that name its options.
     fn from(e: InputError) -> Self {
+        let words = match &e.problem {
+            Problem::LineOutside { line, count, last } => Some(format!(
+                "--line {line}: the file has {count} puzzle lines (the last is line {last})"
+            )),
+            Problem::LineNotPuzzle { line } => {
+                Some(format!("--line {line} is a blank or '#' line, not a puzzle"))
+            }
+            Problem::LineInWhole { what } => {
+                Some(format!("--line applies to line files, not to {what}"))
+            }
+            Problem::BoxConflict { rows, cols, what } => Some(format!(
+                "--box {rows}x{cols} conflicts with the file's {what}"
+            )),
+            Problem::Puzzle(PuzzleError::NoBoxShape(n)) => Some(format!(
+                "order {n} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON, --box RxC on the command line)"
+            )),
+            _ => None,
+        };
+        let e = match words {
+            Some(words) => InputError::new(&e.origin, e.place, words),
+            None => e,
+        };
         Failure {
             code: Code::BadInput,
             error: e.into(),
@@ -153,6 +177,21 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Man(args) => shell::man(args),
         Command::Report(args) => report::run(args),
     }
+}
+
+/// The box shape of an order-`n` grid ([`box_shape`]) for `generate` and `info`: a shape
+/// that does not tile the grid, or an order without square boxes and no `--box`, is a usage
+/// error.
+pub fn box_of(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), Failure> {
+    box_shape(n, given).map_err(|e| {
+        Failure::usage(match e {
+            PuzzleError::NoBoxShape(n) => format!("order {n} has no square boxes: give --box RxC"),
+            PuzzleError::BadBox { n, rows, cols } => {
+                format!("--box {rows}x{cols} does not tile a {n}x{n} grid")
+            }
+            other => other.to_string(),
+        })
+    })
 }
 
 /// Parses a box shape written `RxC` (e.g. `2x3`: boxes of 2 rows and 3 columns); each side

@@ -6,10 +6,10 @@ use clap::{Args, ValueEnum};
 use std::sync::Arc;
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
-use sudoku_ilp::engine::{Engine, Method};
+use sudoku_ilp::engine::{Engine, Limits, Method};
 use sudoku_ilp::formulation::{CageForm, Formulation, ModelKind};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, InputFormat, ParseOptions};
-use sudoku_ilp::limits::{Limit, LimitError};
+use sudoku_ilp::limits::{Limit, LimitError, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::solve::{check_options, SolveOptions};
 
@@ -150,14 +150,8 @@ impl ModelChoice {
 /// alone: it runs one HiGHS thread per job, so `--threads` is not offered there.
 #[derive(Debug, Args)]
 pub struct HighsArgs {
-    /// Time limit in seconds, for every --method (HiGHS, the searches and SAT alike).
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 60.0,
-        allow_negative_numbers = true
-    )]
-    pub time_limit: f64,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 
     /// Show HiGHS's log (on standard error).
     #[arg(long)]
@@ -173,6 +167,27 @@ pub struct HighsArgs {
     pub highs: Vec<(String, String)>,
 }
 
+/// `--time-limit`, shared by every command that solves.
+#[derive(Debug, Args)]
+pub struct TimeLimitArg {
+    /// Time limit in seconds, of each solve (compare: of each variant on each puzzle).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = DEFAULT_TIME_LIMIT,
+        allow_negative_numbers = true
+    )]
+    pub time_limit: f64,
+}
+
+impl TimeLimitArg {
+    /// The run's limits; a time limit that is not a positive number of seconds is a usage
+    /// error.
+    pub fn limits(&self) -> Result<Limits, Failure> {
+        Limits::seconds(self.time_limit).map_err(limit_failure)
+    }
+}
+
 fn parse_highs_option(s: &str) -> Result<(String, String), String> {
     s.split_once('=')
         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
@@ -181,12 +196,11 @@ fn parse_highs_option(s: &str) -> Result<(String, String), String> {
 }
 
 impl HighsArgs {
-    /// The solve options with one HiGHS thread; a time limit that is not a positive number of
-    /// seconds is a usage error, and so is an unknown `--highs` option or a value of the wrong
-    /// type (each is checked on a throwaway HiGHS instance before any puzzle is read).
+    /// The solve options with one HiGHS thread; an unknown `--highs` option or a value of the
+    /// wrong type is a usage error (each is checked on a throwaway HiGHS instance before any
+    /// puzzle is read).
     pub fn options(&self) -> Result<SolveOptions, Failure> {
         let options = SolveOptions {
-            time_limit: time_limit(self.time_limit)?,
             threads: 1,
             verbose: self.verbose,
             tuned: !self.plain_highs,
@@ -223,6 +237,11 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
+    /// The run's limits ([`TimeLimitArg::limits`]).
+    pub fn limits(&self) -> Result<Limits, Failure> {
+        self.highs.time_limit.limits()
+    }
+
     /// The solve options (see [`HighsArgs::options`]) with `--threads`.
     pub fn options(&self) -> Result<SolveOptions, Failure> {
         Ok(SolveOptions {
@@ -272,11 +291,6 @@ fn parse_limit(s: &str, limit: Limit) -> Result<u64, String> {
         }
         Err(_) => Err("must be a positive number".into()),
     }
-}
-
-/// A time limit in seconds: [`Limit::TimeLimit`].
-pub fn time_limit(seconds: f64) -> Result<f64, Failure> {
-    Limit::TimeLimit.seconds(seconds).map_err(limit_failure)
 }
 
 /// The command line's name of a limit's option.
@@ -365,6 +379,19 @@ pub fn engine(
             "--highs applies to --method ilp and lp-bb (the methods that run HiGHS), not {method}"
         )));
     }
+    engine_spec(method, choice, singles, options, start)
+        .build()
+        .map_err(spec_failure)
+}
+
+/// The library's description of the engine these options name.
+pub fn engine_spec(
+    method: Method,
+    choice: &ModelChoice,
+    singles: bool,
+    options: &SolveOptions,
+    start: &StartArgs,
+) -> EngineSpec {
     EngineSpec {
         method,
         model: choice.spec(),
@@ -373,12 +400,10 @@ pub fn engine(
         start_budget: start.start_budget,
         options: options.clone(),
     }
-    .build()
-    .map_err(spec_failure)
 }
 
 /// A [`SpecError`] said with the command line's option names.
-fn spec_failure(e: SpecError) -> Failure {
+pub fn spec_failure(e: SpecError) -> Failure {
     Failure::usage(match e {
         SpecError::NaturalSwitchOnBinary => {
             "--pair-m, --drop-given-pairs, --exclusions, --sums and --subset-sums apply to --model natural".to_string()
@@ -391,6 +416,7 @@ fn spec_failure(e: SpecError) -> Failure {
         SpecError::StartWithSearch(m) => format!("--start applies to --method ilp, not {m}"),
         SpecError::Limit(e) => return limit_failure(e),
         SpecError::StartNotSearch(_) => e.to_string(),
+        SpecError::TreeNotLpBb(_) => "--tree applies to --method lp-bb".into(),
     })
 }
 

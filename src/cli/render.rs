@@ -6,9 +6,8 @@ use super::values::named;
 use super::{exit_code, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
-use sudoku_ilp::engine::{Limits, Method};
-use sudoku_ilp::report::{lp_svg::lp_svg, svg::svg};
-use sudoku_ilp::solve::grid_relaxation;
+use sudoku_ilp::engine::Method;
+use sudoku_ilp::report::{lp_svg::lp_picture, svg::svg};
 
 /// Draw a puzzle as SVG: givens in bold, solved digits (with --solve) in blue, thick box or
 /// region borders, an optional title. With --lp, draw the root LP relaxation of the --model
@@ -57,14 +56,14 @@ pub struct RenderArgs {
 pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("render")?;
     if args.lp {
-        let model = args.model.formulation()?.build(&puzzle);
-        let relaxation =
-            grid_relaxation(&puzzle, &model, &args.solver.options()?).map_err(Failure::internal)?;
-        let title = args
-            .title
-            .clone()
-            .unwrap_or_else(|| format!("Root LP relaxation, {} model", model.label));
-        let picture = lp_svg(&puzzle, &relaxation, Some(&title));
+        let picture = lp_picture(
+            &puzzle,
+            args.model.formulation()?.as_ref(),
+            &args.solver.options()?,
+            &args.solver.limits()?,
+            args.title.as_deref(),
+        )
+        .map_err(Failure::internal)?;
         return write_out(args.output.as_deref(), &[&args.model.file], &picture).map(|()| Code::Ok);
     }
     let mut code = Code::Ok;
@@ -78,9 +77,7 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
             &options,
             &args.start,
         )?;
-        let limits = Limits {
-            time_limit: options.time_limit,
-        };
+        let limits = args.solver.limits()?;
         let solved = engine.solve(&puzzle, &limits).map_err(Failure::internal)?;
         code = exit_code(solved.status);
         solution = solved.grid;

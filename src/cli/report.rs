@@ -41,7 +41,7 @@ pub fn run(args: ReportArgs) -> Result<Code, Failure> {
     }
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle("report")?;
-    let classroom = gather(&puzzle, &options).map_err(Failure::internal)?;
+    let classroom = gather(&puzzle, &options, &args.solver.limits()?).map_err(Failure::internal)?;
     let title = args.title.clone().unwrap_or_else(|| {
         let name = puzzle
             .name()

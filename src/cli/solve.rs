@@ -1,16 +1,16 @@
 //! `sudoku-ilp solve`: one puzzle, printed as a boxed grid or as JSON.
 
-use super::model_args::{engine, ModelArgs, SolverArgs, StartArgs};
+use super::model_args::{engine_spec, spec_failure, ModelArgs, SolverArgs, StartArgs};
 use super::values::named;
 use super::values::OutputArg;
 use super::{emit, exit_code, Code, Failure};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use sudoku_ilp::engine::lp_bb::{LpBb, Tree};
-use sudoku_ilp::engine::{Limits, Method, Solution};
+use sudoku_ilp::engine::lp_bb::Tree;
+use sudoku_ilp::engine::{Method, Solution};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::json::solution_json;
-use sudoku_ilp::report::text::{grid_line, grid_text, solution_text, status_text};
+use sudoku_ilp::report::text::{grid_text, solution_line, solution_text, status_text};
 use sudoku_ilp::report::tree::{tree_json, tree_svg};
 
 /// Solve one puzzle (the MILP with HiGHS, or another --method) and print the checked grid.
@@ -73,24 +73,22 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle("solve")?;
-    let engine = engine(
+    let spec = engine_spec(
         args.method,
         &args.model.choice,
         args.singles,
         &options,
         &args.start,
-    )?;
-    let limits = Limits {
-        time_limit: options.time_limit,
-    };
+    );
+    let limits = args.solver.limits()?;
     let solution: Solution = match &args.tree {
-        None => engine.solve(&puzzle, &limits).map_err(Failure::internal)?,
+        None => {
+            let engine = spec.build().map_err(spec_failure)?;
+            engine.solve(&puzzle, &limits).map_err(Failure::internal)?
+        }
         Some(path) => {
-            if args.method != Method::LpBb {
-                return Err(Failure::usage("--tree applies to --method lp-bb"));
-            }
+            let lp_bb = spec.tree_recorder().map_err(spec_failure)?;
             let format = TreeFormat::of(path)?;
-            let lp_bb = LpBb { options };
             let (solution, tree) = lp_bb
                 .run(&puzzle, &limits, true)
                 .map_err(Failure::internal)?;
@@ -123,23 +121,16 @@ fn render(
         },
         OutputArg::Grid => solution_text(puzzle, solution),
         OutputArg::Line => {
+            let (line, stats) = solution_line(puzzle, solution);
             if !quiet {
-                let text = solution_text(puzzle, solution);
-                let shown = solution
-                    .grid
-                    .clone()
-                    .unwrap_or_else(|| puzzle.givens_grid());
-                let grid = grid_text(&shown, puzzle.layout());
-                let stats = text.strip_prefix(grid.as_str()).unwrap_or(&text);
                 super::output::finish(
                     "standard error",
                     std::io::Write::write_all(&mut std::io::stderr(), stats.as_bytes()),
                 )?;
             }
             match &solution.grid {
-                Some(grid) => format!("{}\n", grid_line(grid)),
                 None if quiet => not_solved(solution),
-                None => String::new(),
+                _ => line,
             }
         }
     })

@@ -23,6 +23,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use sudoku_ilp::formulation::binary::Binary;
+use sudoku_ilp::limits::Limits;
 use sudoku_ilp::puzzle::{Layout, Puzzle};
 use sudoku_ilp::solve::count::{count, CountEnd};
 use sudoku_ilp::solve::SolveOptions;
@@ -315,6 +316,7 @@ fn library_count_in_process() {
             },
             1000,
             &options,
+            &Limits::default(),
         )
         .unwrap();
         assert_eq!(c.solutions.len(), 288, "the 288 4×4 Sudoku grids");
@@ -323,7 +325,7 @@ fn library_count_in_process() {
         let distinct: BTreeSet<&Vec<u8>> = c.solutions.iter().map(|g| &g.values).collect();
         assert_eq!(distinct.len(), 288);
     }
-    let five = count(&empty, &Binary::default(), 5, &options).unwrap();
+    let five = count(&empty, &Binary::default(), 5, &options, &Limits::default()).unwrap();
     assert_eq!(
         (five.solutions.len(), five.end),
         (5, CountEnd::LimitReached)
@@ -333,17 +335,14 @@ fn library_count_in_process() {
 
     let full = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
     let full = Puzzle::with_square_boxes(4, full).unwrap();
-    let one = count(&full, &Binary::default(), 10, &options).unwrap();
+    let one = count(&full, &Binary::default(), 10, &options, &Limits::default()).unwrap();
     assert_eq!(
         (one.solutions.len(), one.end, one.solves),
         (1, CountEnd::Complete, 1)
     );
 
-    let none = SolveOptions {
-        time_limit: 0.0,
-        ..SolveOptions::default()
-    };
-    let stopped = count(&empty, &Binary::default(), 10, &none).unwrap();
+    let none = Limits { time_limit: 0.0 };
+    let stopped = count(&empty, &Binary::default(), 10, &options, &none).unwrap();
     assert_eq!(
         (stopped.solutions.len(), stopped.end),
         (0, CountEnd::TimeLimit)

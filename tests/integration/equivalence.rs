@@ -107,6 +107,7 @@ fn all_solutions(givens: &[u8], reduce: bool) -> BTreeSet<Vec<u8>> {
         },
         100,
         &SolveOptions::default(),
+        &Default::default(),
     )
     .unwrap();
     assert_eq!(counted.end, CountEnd::Complete);
@@ -124,6 +125,7 @@ fn solve(givens: &[u8], reduce: bool) -> Option<Vec<u8>> {
             ..Binary::default()
         },
         &SolveOptions::default(),
+        &Default::default(),
         Presolve::None,
     )
     .unwrap();

@@ -776,7 +776,7 @@ fn row20_help_names_only_files_of_the_repository() {
 
 /// Runs the binary with standard output closed before it writes: (exit code, standard error).
 fn with_stdout_closed(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(bin())
+    let mut child = Command::new(exe())
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -859,7 +859,7 @@ fn exit_codes_as_the_readme_table_says() {
     expect(&["solve", "/no/such/file.json"], 2);
     let big = big.to_str().unwrap();
     expect(&["solve", "--time-limit", "0.001", big], 3);
-    let out = Command::new(bin())
+    let out = Command::new(exe())
         .args(["solve", &unique])
         .stdout(std::fs::File::create("/dev/full").unwrap())
         .output()

@@ -5,6 +5,7 @@
 
 use crate::common::{highs_lock, lines, run, shared_data};
 use sudoku_ilp::engine::milp::{run as milp_run, Presolve};
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, CageForm, Formulation};
 use sudoku_ilp::input::{parse_batch_line, parse_puzzle, ParseOptions};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
@@ -32,11 +33,8 @@ fn variant_file(name: &str) -> Option<Vec<(usize, Puzzle, Grid)>> {
 /// Solves with HiGHS within `seconds`; the grid, which the engine already checked.
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation, seconds: f64) -> Grid {
     let _guard = highs_lock();
-    let options = SolveOptions {
-        time_limit: seconds,
-        ..SolveOptions::default()
-    };
-    let report = milp_run(puzzle, formulation, &options, Presolve::None).unwrap();
+    let (options, limits) = (SolveOptions::default(), Limits::seconds(seconds).unwrap());
+    let report = milp_run(puzzle, formulation, &options, &limits, Presolve::None).unwrap();
     assert_eq!(report.status, Status::Solved, "{}", formulation.label());
     report.grid.unwrap()
 }

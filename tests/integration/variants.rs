@@ -5,6 +5,7 @@
 use crate::common::{cli, highs_lock, lines, shared_data};
 use sudoku_ilp::check::check;
 use sudoku_ilp::engine::milp::{run, Presolve};
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::engine::{backtrack, propagate};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural, Formulation};
 use sudoku_ilp::input::{parse_jigsaw_line, parse_puzzle, ParseOptions};
@@ -13,11 +14,8 @@ use sudoku_ilp::solve::{SolveOptions, Status};
 
 fn milp(puzzle: &Puzzle, formulation: &dyn Formulation) -> Grid {
     let _guard = highs_lock();
-    let options = SolveOptions {
-        time_limit: 30.0,
-        ..SolveOptions::default()
-    };
-    let report = run(puzzle, formulation, &options, Presolve::None).unwrap();
+    let (options, limits) = (SolveOptions::default(), Limits { time_limit: 30.0 });
+    let report = run(puzzle, formulation, &options, &limits, Presolve::None).unwrap();
     assert_eq!(
         report.status,
         Status::Solved,

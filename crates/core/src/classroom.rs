@@ -51,11 +51,13 @@ pub enum ClassroomError {
     Export(#[from] ExportError),
 }
 
-/// Runs every engine, the comparison, both root LPs and the LP export on `puzzle`.
-pub fn gather(puzzle: &Puzzle, options: &SolveOptions) -> Result<Classroom, ClassroomError> {
-    let limits = Limits {
-        time_limit: options.time_limit,
-    };
+/// Runs every engine, the comparison, both root LPs and the LP export on `puzzle`, each within
+/// `limits`.
+pub fn gather(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    limits: &Limits,
+) -> Result<Classroom, ClassroomError> {
     let lp_bb = LpBb {
         options: options.clone(),
     };
@@ -73,9 +75,9 @@ pub fn gather(puzzle: &Puzzle, options: &SolveOptions) -> Result<Classroom, Clas
     ];
     let mut solutions = engines
         .iter()
-        .map(|e| e.solve(puzzle, &limits))
+        .map(|e| e.solve(puzzle, limits))
         .collect::<Result<Vec<_>, _>>()?;
-    let (bb, tree) = lp_bb.run(puzzle, &limits, true)?;
+    let (bb, tree) = lp_bb.run(puzzle, limits, true)?;
     solutions.push(bb);
     let grid = solutions.iter().find_map(|s| s.grid.clone());
     let mut variants: Vec<Variant> = all_variants(options)
@@ -83,12 +85,12 @@ pub fn gather(puzzle: &Puzzle, options: &SolveOptions) -> Result<Classroom, Clas
         .filter(|v| PAGE_VARIANTS.contains(&v.name))
         .collect();
     variants.push(Variant::search("lp-bb", Box::new(lp_bb)));
-    let columns = compare(puzzle, &variants, options)?;
+    let columns = compare(puzzle, &variants, options, limits)?;
     let binary = Binary::default().build(puzzle);
     let natural = Natural::textbook().build(puzzle);
     let relaxations = vec![
-        grid_relaxation(puzzle, &binary, options).map_err(EngineError::from)?,
-        grid_relaxation(puzzle, &natural, options).map_err(EngineError::from)?,
+        grid_relaxation(puzzle, &binary, options, limits).map_err(EngineError::from)?,
+        grid_relaxation(puzzle, &natural, options, limits).map_err(EngineError::from)?,
     ];
     let lp_text = lp::write(puzzle, &binary)?;
     Ok(Classroom {

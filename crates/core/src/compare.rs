@@ -190,22 +190,20 @@ pub struct Column {
 }
 
 /// Runs every variant on the puzzle; `options` drive the model measures (presolve, root LP) and
-/// `options.time_limit` bounds each engine.
+/// `limits` bound each engine and each measure.
 pub fn compare(
     puzzle: &Puzzle,
     variants: &[Variant],
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<Vec<Column>, EngineError> {
-    let limits = Limits {
-        time_limit: options.time_limit,
-    };
     let mut columns: Vec<Column> = Vec::with_capacity(variants.len());
     for variant in variants {
         let mut column = match &variant.formulation {
-            Some(formulation) => model_column(puzzle, formulation.as_ref(), options)?,
+            Some(formulation) => model_column(puzzle, formulation.as_ref(), options, limits)?,
             None => Column::empty(),
         };
-        column.fill(variant.name, variant.engine.solve(puzzle, &limits)?);
+        column.fill(variant.name, variant.engine.solve(puzzle, limits)?);
         let reference = columns.iter().find_map(|c| c.grid.as_ref());
         column.agrees = match (&column.grid, reference) {
             (Some(grid), Some(reference)) => Some(grid == reference),
@@ -263,10 +261,11 @@ fn model_column(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<Column, EngineError> {
     let model = formulation.build(puzzle);
-    let presolved = presolved_size(&model, options)?;
-    let relaxation = root_relaxation(&model, options)?;
+    let presolved = presolved_size(&model, options, limits)?;
+    let relaxation = root_relaxation(&model, options, limits)?;
     let gives_grid = relaxation.fractional == 0
         && relaxation
             .values

@@ -27,6 +27,7 @@ use crate::formulation::{
     binary::{house_row_name, Binary},
     BuiltModel, Formulation,
 };
+use crate::limits::Limits;
 use crate::puzzle::{Cell, Conflict, Grid, HouseKind, Puzzle};
 use crate::solve::session::{Bounds, Session};
 use crate::solve::{ms, SolveError, SolveOptions, Status};
@@ -106,13 +107,13 @@ pub enum ExplainError {
 /// Explains why `puzzle` has no solution: reports the first of `conflicts` (from
 /// [`crate::input::parse_puzzle_lenient`]) if there is one, else runs the deletion filter over
 /// the givens and, with `find_houses`, the one over the houses (else
-/// [`Explanation::houses`] is empty). `options.time_limit` bounds the whole search.
+/// [`Explanation::houses`] is empty). `limits` bound the whole search.
 ///
 /// ```
 /// use sudoku_ilp::{explain::{explain, Verdict}, puzzle::Puzzle, solve::SolveOptions};
 /// // Row 1 holds 1 and 2, so r1c3 must hold 3 or 4; column 3 holds both.
 /// let p = Puzzle::with_square_boxes(4, vec![1,2,0,0, 0,0,0,0, 0,0,3,0, 0,0,4,0]).unwrap();
-/// let e = explain(&p, &[], true, &SolveOptions::default()).unwrap();
+/// let e = explain(&p, &[], true, &SolveOptions::default(), &Default::default()).unwrap();
 /// let Verdict::NoSolution(why) = e.verdict else { panic!("no solution expected") };
 /// assert_eq!(why.givens.len(), 4);
 /// let houses: Vec<String> = why.houses.iter().map(|h| h.to_string()).collect();
@@ -123,6 +124,7 @@ pub fn explain(
     conflicts: &[Conflict],
     find_houses: bool,
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<Explained, ExplainError> {
     let start = Instant::now();
     if let Some(c) = conflicts.first() {
@@ -140,7 +142,7 @@ pub fn explain(
     let rows = RuleRows::of(puzzle, &model)?;
     let mut search = Search {
         session: Session::new(&model, options)?,
-        deadline: start + Duration::from_secs_f64(options.time_limit.max(0.0)),
+        deadline: start + Duration::from_secs_f64(limits.time_limit.max(0.0)),
     };
     let verdict = match search.solve()? {
         Outcome::TimeLimit => Verdict::TimeLimit,

@@ -61,3 +61,14 @@ pub fn thousands(x: usize) -> String {
     }
     out
 }
+
+/// A number of milliseconds rounded to three decimals, as the JSON reports give them.
+pub fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// Serialises milliseconds as [`round3`] gives them (`#[serde(serialize_with = ...)]` on the
+/// statistics types).
+pub fn ms3<S: serde::Serializer>(ms: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round3(*ms))
+}

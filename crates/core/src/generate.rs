@@ -11,6 +11,7 @@
 
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
+use crate::limits::Limits;
 use crate::puzzle::{Grid, Layout, Puzzle, PuzzleError};
 use crate::solve::session::Session;
 use crate::solve::{solve, SolveError, SolveOptions, Status};
@@ -25,6 +26,8 @@ pub struct GenerateOptions {
     /// How many cells to try to remove (each try is one MILP solve).
     pub attempts: usize,
     pub solve: SolveOptions,
+    /// The time limit of each MILP solve.
+    pub limits: Limits,
 }
 
 /// A generated puzzle with a unique solution (a time limit during a uniqueness check keeps that
@@ -62,7 +65,7 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     seed_grid[..n].copy_from_slice(&first_row);
     let seeded = Puzzle::new(n, layout.clone(), false, seed_grid)?;
     let model = binary.build(&seeded);
-    let outcome = solve(&model, &options.solve)?;
+    let outcome = solve(&model, &options.solve, &options.limits)?;
     let Some(values) = outcome.values else {
         return Err(GenerateError::NotCompleted(outcome.status));
     };
@@ -73,7 +76,7 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     order.truncate(options.attempts);
-    let givens = remove_givens(&full, &solution, &order, &options.solve)?;
+    let givens = remove_givens(&full, &solution, &order, options)?;
     Ok(Generated {
         puzzle: Puzzle::new(n, layout, false, givens)?,
         solution,
@@ -86,7 +89,7 @@ fn remove_givens(
     full: &Puzzle,
     solution: &Grid,
     cells: &[usize],
-    options: &SolveOptions,
+    options: &GenerateOptions,
 ) -> Result<Vec<u8>, GenerateError> {
     let mut model = Binary {
         reduce: false,
@@ -101,13 +104,13 @@ fn remove_givens(
         .filter(|(_, row)| row.name().starts_with("given_"))
         .map(|(i, _)| i)
         .collect();
-    let mut session = Session::new(&model, options)?;
+    let mut session = Session::new(&model, &options.solve)?;
     let mut givens = solution.values.clone();
     for &cell in cells {
         // The given rows come in row-major cell order, one per cell of the full grid.
         let row = given_rows[cell];
         session.set_row_bounds(row, (0.0, 1.0))?;
-        if session.solve(options.time_limit)?.status == Status::Infeasible {
+        if session.solve(options.limits.time_limit)?.status == Status::Infeasible {
             givens[cell] = 0;
         } else {
             session.set_row_bounds(row, (1.0, 1.0))?;
@@ -153,6 +156,7 @@ mod tests {
             seed: 7,
             attempts: 16,
             solve: SolveOptions::default(),
+            limits: Limits::default(),
         };
         let a = generate(&options).unwrap();
         let b = generate(&options).unwrap();

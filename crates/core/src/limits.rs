@@ -10,6 +10,7 @@
 //! ```
 
 use crate::puzzle::MAX_ORDER;
+use std::time::{Duration, Instant};
 
 /// Most HiGHS threads one solve may ask for (more only queue on the cores).
 pub const MAX_THREADS: u64 = 64;
@@ -19,6 +20,53 @@ pub const MAX_JOBS: u64 = 256;
 
 /// The default time limit of a solve, in seconds.
 pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
+
+/// How long a run may take: the one place the time limit is kept. Engines, counts,
+/// explanations and every HiGHS call take it beside their options; the HiGHS options
+/// ([`crate::solve::SolveOptions`]) carry no time limit of their own.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Wall-clock limit in seconds.
+    pub time_limit: f64,
+}
+
+impl Default for Limits {
+    /// [`DEFAULT_TIME_LIMIT`].
+    fn default() -> Self {
+        Limits {
+            time_limit: DEFAULT_TIME_LIMIT,
+        }
+    }
+}
+
+impl Limits {
+    /// A time limit of `seconds`, which must be a positive, finite number.
+    pub fn seconds(seconds: f64) -> Result<Limits, LimitError> {
+        Ok(Limits {
+            time_limit: Limit::TimeLimit.seconds(seconds)?,
+        })
+    }
+
+    /// The instant at which a run started now must stop (`None`: too far to represent).
+    pub fn deadline(&self) -> Option<Instant> {
+        Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.clamp(0.0, 1e9)))
+    }
+
+    /// What is left of the limit `elapsed` after its start (at least a millisecond, so that
+    /// HiGHS still returns its status).
+    pub fn after(&self, elapsed: Duration) -> Limits {
+        Limits {
+            time_limit: (self.time_limit - elapsed.as_secs_f64()).max(1e-3),
+        }
+    }
+
+    /// At most `seconds` (and never negative).
+    pub fn at_most(&self, seconds: f64) -> Limits {
+        Limits {
+            time_limit: seconds.min(self.time_limit).max(0.0),
+        }
+    }
+}
 
 /// A bounded quantity that a front end passes on from its user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -86,9 +86,7 @@ pub enum PuzzleError {
     Empty(usize),
     #[error("order {0} is larger than the maximum {MAX_ORDER}")]
     TooLarge(usize),
-    #[error(
-        "order {0} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON, --box RxC on the command line)"
-    )]
+    #[error("order {0} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON)")]
     NoBoxShape(usize),
     #[error("box {rows}x{cols} does not tile a {n}x{n} grid (rows x cols must equal {n})")]
     BadBox { n: usize, rows: usize, cols: usize },
@@ -138,6 +136,24 @@ pub struct Puzzle {
 pub fn square_box_side(n: usize) -> Option<usize> {
     let s = (n as f64).sqrt().round() as usize;
     (s * s == n).then_some(s)
+}
+
+/// The box shape of an order-`n` grid: `given` when its sides multiply to `n`, else square
+/// boxes when `n` is a perfect square.
+///
+/// ```
+/// use sudoku_ilp::puzzle::{box_shape, PuzzleError};
+/// assert_eq!(box_shape(9, None), Ok((3, 3)));
+/// assert_eq!(box_shape(6, Some((2, 3))), Ok((2, 3)));
+/// assert_eq!(box_shape(6, None), Err(PuzzleError::NoBoxShape(6)));
+/// assert_eq!(box_shape(6, Some((2, 2))), Err(PuzzleError::BadBox { n: 6, rows: 2, cols: 2 }));
+/// ```
+pub fn box_shape(n: usize, given: Option<(usize, usize)>) -> Result<(usize, usize), PuzzleError> {
+    match given.or_else(|| square_box_side(n).filter(|&s| s > 0).map(|s| (s, s))) {
+        Some((rows, cols)) if rows.checked_mul(cols) == Some(n) => Ok((rows, cols)),
+        Some((rows, cols)) => Err(PuzzleError::BadBox { n, rows, cols }),
+        None => Err(PuzzleError::NoBoxShape(n)),
+    }
 }
 
 impl Puzzle {

@@ -208,7 +208,12 @@ pub(super) fn random_read_back(format: Format, r: &RandomPuzzle) {
         let grid = model.decode(&values);
         check(puzzle, &grid).unwrap_or_else(|e| panic!("{what}: {e}"));
         if unique {
-            let ours = solve(&model, &SolveOptions::default()).unwrap();
+            let ours = solve(
+                &model,
+                &SolveOptions::default(),
+                &sudoku_ilp::engine::Limits::default(),
+            )
+            .unwrap();
             let ours = model.decode(&ours.values.expect("solved"));
             assert_eq!(grid, ours, "{what}: the one solution");
         }

@@ -16,9 +16,11 @@
 //! numbers of the whole file and [`merge`] joins them into the output of one run.
 
 pub mod merge;
+mod puzzles;
 mod shard;
 mod summary;
 
+pub use puzzles::solve_puzzles;
 pub use shard::{Shard, ShardError};
 pub use summary::{peak_memory_mb, severity, RunFacts, Summary};
 

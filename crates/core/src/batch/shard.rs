@@ -15,14 +15,14 @@ pub struct Shard {
 /// Why a shard cannot be taken.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
-    #[error("--shard {0:?}: expected K/N with 1 <= K <= N (e.g. 2/8), or 'slurm'")]
+    #[error("{0:?}: expected K/N with 1 <= K <= N (e.g. 2/8), or 'slurm'")]
     Syntax(String),
-    #[error("--shard slurm: {0} is not set (is this a Slurm job array? sbatch --array=...)")]
+    #[error("slurm: {0} is not set (is this a Slurm job array? sbatch --array=...)")]
     SlurmMissing(&'static str),
-    #[error("--shard slurm: {name}={value:?} is not a number")]
+    #[error("slurm: {name}={value:?} is not a number")]
     SlurmNotNumber { name: &'static str, value: String },
     #[error(
-        "--shard slurm: task {id} of {count} tasks does not fit task IDs {min}..{max}: \
+        "slurm: task {id} of {count} tasks does not fit task IDs {min}..{max}: \
          use a contiguous --array with step 1, e.g. --array=1-{count} or --array=0-{last}",
         last = .count.saturating_sub(1)
     )]

@@ -29,8 +29,8 @@ use crate::solve::relaxation::INTEGRAL_TOLERANCE;
 use crate::solve::{ms, SolveError, SolveOptions};
 use std::time::Instant;
 
-/// What the LP-based branch and bound did.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// What the LP-based branch and bound did. Serialised with the names of the JSON report.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
 pub struct LpBbStats {
     /// Nodes of the search tree, the root included.
     pub nodes: u64,
@@ -39,6 +39,7 @@ pub struct LpBbStats {
     /// Simplex iterations over all LP solves.
     pub lp_iterations: i64,
     /// Wall-clock time inside the LP solves (HiGHS runs and reading their solutions).
+    #[serde(serialize_with = "crate::format::ms3")]
     pub lp_ms: f64,
     /// Nodes pruned because the LP was infeasible.
     pub lp_pruned: u64,
@@ -164,16 +165,12 @@ impl LpBb {
         record: bool,
     ) -> Result<(Solution, Option<Tree>), EngineError> {
         let start = Instant::now();
-        let options = SolveOptions {
-            time_limit: limits.time_limit,
-            ..self.options.clone()
-        };
         let model = Binary::default().build(puzzle);
         refuse_missing_rows(puzzle, &model)?;
         let mut search = Search {
             n: puzzle.order(),
             columns: one_hot_columns(&model),
-            lp: LpModel::new(&model, &options)?,
+            lp: LpModel::new(&model, &self.options, limits)?,
             deadline: limits.deadline(),
             stats: LpBbStats::default(),
             tree: record.then(|| Tree {

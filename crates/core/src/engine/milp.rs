@@ -88,14 +88,6 @@ impl Milp {
             ..self
         }
     }
-
-    /// The HiGHS options with the time limit of `limits`.
-    fn options_within(&self, limits: &Limits) -> SolveOptions {
-        SolveOptions {
-            time_limit: limits.time_limit,
-            ..self.options.clone()
-        }
-    }
 }
 
 impl Engine for Milp {
@@ -104,11 +96,11 @@ impl Engine for Milp {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
-        let options = self.options_within(limits);
         run_with_start(
             puzzle,
             self.formulation.as_ref(),
-            &options,
+            &self.options,
+            limits,
             self.presolve,
             self.start.as_ref(),
         )
@@ -120,7 +112,8 @@ impl Engine for Milp {
             puzzle,
             self.formulation.as_ref(),
             max,
-            &self.options_within(limits),
+            &self.options,
+            limits,
         )?;
         let check = |g| checked(&counted.model, puzzle, g);
         let solutions = counted
@@ -150,9 +143,10 @@ pub fn run(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,
     options: &SolveOptions,
+    limits: &Limits,
     presolve: Presolve,
 ) -> Result<Solution, EngineError> {
-    run_with_start(puzzle, formulation, options, presolve, None)
+    run_with_start(puzzle, formulation, options, limits, presolve, None)
 }
 
 /// [`run`] with an optional MIP start: the start engine runs first on the puzzle as given
@@ -161,13 +155,12 @@ pub fn run_with_start(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,
     options: &SolveOptions,
+    limits: &Limits,
     presolve: Presolve,
     start: Option<&Start>,
 ) -> Result<Solution, EngineError> {
     let begin = Instant::now();
-    let found = start
-        .map(|s| find_start(puzzle, s, options.time_limit))
-        .transpose()?;
+    let found = start.map(|s| find_start(puzzle, s, limits)).transpose()?;
     let build_start = Instant::now();
     let fixed = match presolve {
         Presolve::None => None,
@@ -187,11 +180,8 @@ pub fn run_with_start(
         })?),
         None => None,
     };
-    let remaining = SolveOptions {
-        time_limit: (options.time_limit - begin.elapsed().as_secs_f64()).max(1e-3),
-        ..options.clone()
-    };
-    let outcome = solve_from(&model, &remaining, start_columns.as_deref())?;
+    let remaining = limits.after(begin.elapsed());
+    let outcome = solve_from(&model, options, &remaining, start_columns.as_deref())?;
     let grid = outcome
         .values
         .map(|values| checked(&model.label, puzzle, model.decode(&values)))
@@ -221,15 +211,13 @@ pub fn run_with_start(
 fn find_start(
     puzzle: &Puzzle,
     start: &Start,
-    time_limit: f64,
+    limits: &Limits,
 ) -> Result<(StartReport, Option<Grid>), EngineError> {
-    let limits = Limits {
-        time_limit: start.budget.min(time_limit).max(0.0),
-    };
-    let solution = start.engine.solve(puzzle, &limits)?;
+    let solution = start.engine.solve(puzzle, &limits.at_most(start.budget))?;
     let report = StartReport {
         engine: solution.engine.clone(),
         ms: solution.time_ms,
+        found: solution.status == super::Status::Solved,
         status: solution.status,
         certified: false,
     };

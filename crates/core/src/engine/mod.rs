@@ -5,10 +5,15 @@
 //! engine's family. Every command that solves (solve, batch, compare, count, check) takes any
 //! engine. Adding one touches two files: a new file here, and this one (its `pub mod` line, a
 //! [`Method`] variant with its entry in `ALL`, its name, help line and [`Method::search_engine`]
-//! arm); the command line and Python take the new name from [`Method`]. An engine whose
-//! statistics are of a new family adds a [`Stats`] variant, which four more files render
-//! (`report/json.rs`, `report/text.rs`, and the Python crate's `stats.rs` and `_native.pyi`); one
-//! that can give a MIP start is also listed in `spec.rs` and in the command line's `StartArg`.
+//! arm); the command line and Python take the new name from [`Method`] ([`Named`]). An engine
+//! whose statistics are of a new family touches six more: a [`Stats`] variant here (and its
+//! arm in [`Stats::nodes`]) whose type's serde attributes name its JSON fields, and one arm each
+//! in `report/json.rs` (`stats_fields`), `report/text.rs` (`stats_text`) and `compare.rs`
+//! (`Column::fill`), and in the Python crate a `stats_class!` line with its arm in
+//! `python/src/stats.rs`, the class's export in `python/src/lib.rs` and its stub in
+//! `python/sudoku_ilp/_native.pyi` (a test checks the stub's names against the JSON). One that
+//! can give a MIP start is also listed in `spec.rs` (`EngineSpec::start`) and in the command
+//! line's `StartArg` (`src/cli/model_args.rs`).
 //!
 //! | engine | file | what it does |
 //! |---|---|---|
@@ -34,6 +39,7 @@ pub mod propagate;
 pub mod sat;
 pub mod spec;
 
+pub use crate::limits::Limits;
 pub use crate::status::{CountEnd, Status};
 pub use lp_bb::LpBbStats;
 pub use propagate::Stage;
@@ -43,7 +49,7 @@ use crate::formulation::ModelSize;
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{SolveError, SolveStats};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A way of solving a puzzle.
 pub trait Engine: Send + Sync {
@@ -61,26 +67,6 @@ pub trait Engine: Send + Sync {
             engine: self.label(),
             task: "count solutions",
         })
-    }
-}
-
-/// How long an engine may run.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// Wall-clock limit in seconds.
-    pub time_limit: f64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { time_limit: 60.0 }
-    }
-}
-
-impl Limits {
-    /// The instant at which an engine started now must stop (`None`: too far to represent).
-    pub fn deadline(&self) -> Option<Instant> {
-        Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.clamp(0.0, 1e9)))
     }
 }
 
@@ -107,28 +93,40 @@ pub enum Stats {
     Sat(SatStats),
 }
 
-/// What a MILP solve did: the model, an optional presolve, and HiGHS's counters.
-#[derive(Debug, Clone, PartialEq)]
+/// What a MILP solve did: the model, an optional presolve, and HiGHS's counters. Serialised
+/// (the model's size apart: the report shows it as the model) with the names of the JSON
+/// report's `"stats"`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MilpStats {
+    #[serde(skip)]
     pub size: ModelSize,
     /// The model's size before a reduction, when one was applied.
+    #[serde(skip)]
     pub unreduced: Option<ModelSize>,
-    /// Empty cells that naked and hidden singles filled before the model was built.
-    pub singles_fixed: Option<usize>,
     /// Time to presolve and build the model.
+    #[serde(serialize_with = "crate::format::ms3")]
     pub build_ms: f64,
+    #[serde(flatten)]
     pub highs: SolveStats,
+    /// Empty cells that naked and hidden singles filled before the model was built.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub singles_fixed: Option<usize>,
     /// What the MIP start's engine did, when one ran ([`milp::Start`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<StartReport>,
 }
 
-/// What the engine of a MIP start did before HiGHS ran.
-#[derive(Debug, Clone, PartialEq)]
+/// What the engine of a MIP start did before HiGHS ran (serialised with `"found"`,
+/// [`StartReport::found`], before the status).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct StartReport {
     /// The start engine's label, e.g. `propagate`.
     pub engine: String,
     /// Its wall-clock time.
+    #[serde(serialize_with = "crate::format::ms3")]
     pub ms: f64,
+    /// True when the start engine found a grid and HiGHS got it.
+    pub found: bool,
     /// How it ended: `Solved` (a checked grid, handed to HiGHS), `Infeasible` (it proved there
     /// is no solution; HiGHS ran without a start) or `TimeLimit` (its budget ran out; HiGHS ran
     /// without a start).
@@ -140,25 +138,26 @@ pub struct StartReport {
 impl StartReport {
     /// True when the start engine found a grid and HiGHS got it.
     pub fn found(&self) -> bool {
-        self.status == Status::Solved
+        self.found
     }
 }
 
 /// What a depth-first search did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct SearchStats {
     /// Search-tree nodes, the root included.
     pub nodes: u64,
 }
 
-/// What the propagation method did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the propagation method did, serialised with the names of the JSON report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct PropagationStats {
     /// The stage that finished: the grid was complete (or a contradiction found) after it.
     pub stage: Stage,
     /// Empty cells of the puzzle.
     pub empty_cells: usize,
     /// Empty cells fixed by unit propagation alone.
+    #[serde(rename = "fixed_by_unit_propagation")]
     pub fixed_by_unit: usize,
     /// Empty cells fixed by unit propagation and the failed-literal rule together.
     pub fixed_by_reasoning: usize,
@@ -166,24 +165,29 @@ pub struct PropagationStats {
     pub failed_literals: u64,
     /// Literals tried by the failed-literal rule (each probe is one unit propagation).
     pub probes: u64,
+    /// True when reasoning alone did not finish: the stage is [`Stage::Search`].
+    pub search_needed: bool,
     /// Search-tree nodes of the final search (0 when reasoning sufficed).
     pub nodes: u64,
 }
 
 /// What the SAT engine did: the CNF over the open literals and CaDiCaL's counters (totals over
-/// every solver call; a count adds one blocking clause per solution).
-#[derive(Debug, Clone, PartialEq, Default)]
+/// every solver call; a count adds one blocking clause per solution). Serialised with the names
+/// of the JSON report (which shows `variables` and `clauses` as the model).
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 pub struct SatStats {
     /// Variables: the literals x(cell, value) that the givens leave open.
     pub variables: usize,
     /// Clauses given to the solver, blocking clauses included.
     pub clauses: usize,
-    /// Solver calls (0 when the encoding alone proved that there is no solution).
-    pub solves: usize,
     /// Time to build the CNF and load it (and the blocking clauses) into the solver.
+    #[serde(serialize_with = "crate::format::ms3")]
     pub encode_ms: f64,
     /// Time inside CaDiCaL's solve calls.
+    #[serde(serialize_with = "crate::format::ms3")]
     pub cadical_ms: f64,
+    /// Solver calls (0 when the encoding alone proved that there is no solution).
+    pub solves: usize,
     pub conflicts: u64,
     pub decisions: u64,
     pub propagations: u64,

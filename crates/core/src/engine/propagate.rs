@@ -238,6 +238,7 @@ impl Engine for Propagate {
                 fixed_by_reasoning: r.fixed_by_reasoning,
                 failed_literals: r.failed_literals,
                 probes: r.probes,
+                search_needed: r.stage == Stage::Search,
                 nodes: r.nodes,
             }),
         })

@@ -1,7 +1,9 @@
 //! An engine named by plain values: the method, and for the MILP the model, its switches,
 //! singles, the HiGHS options and a MIP start. The command line and the Python package both
-//! turn their options into an [`EngineSpec`] and call [`EngineSpec::build`], so the rules of
-//! which option goes with which method live here once.
+//! turn their options into an [`EngineSpec`] and call [`EngineSpec::build`] (or
+//! [`EngineSpec::tree_recorder`] for lp-bb's search tree), so the rules of which option goes
+//! with which method live here once, and so do the `--fast` preset ([`EngineSpec::fast`]) and
+//! the engine's description in a batch summary ([`EngineSpec::describe`]).
 //!
 //! ```
 //! use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec};
@@ -136,11 +138,60 @@ pub enum SpecError {
     StartWithSearch(&'static str),
     #[error("{0} cannot give a MIP start (propagate, backtrack or sat can)")]
     StartNotSearch(&'static str),
+    #[error("only lp-bb records a search tree, not {0}")]
+    TreeNotLpBb(&'static str),
     #[error(transparent)]
     Limit(#[from] LimitError),
 }
 
 impl EngineSpec {
+    /// The fastest measured MILP path (`batch --fast`, `fast=True`; docs/performance.md):
+    /// singles and the reduced binary model, and for the MILP a propagation MIP start unless
+    /// a start is given.
+    pub fn fast(self) -> EngineSpec {
+        let start = match (self.method, self.start) {
+            (Method::Ilp, None) => Some(Method::Propagate),
+            (_, start) => start,
+        };
+        EngineSpec {
+            singles: true,
+            model: ModelSpec {
+                reduce: true,
+                ..self.model
+            },
+            start,
+            ..self
+        }
+    }
+
+    /// The engine as a batch summary names it: its label, then `, singles`, `, plain HiGHS`
+    /// (MILP with HiGHS's own defaults) and `, start <method>` when they apply.
+    pub fn describe(&self, engine: &dyn Engine) -> String {
+        let mut text = engine.label();
+        if self.singles {
+            text += ", singles";
+        }
+        if !self.options.tuned && self.method == Method::Ilp {
+            text += ", plain HiGHS";
+        }
+        if let Some(start) = self.start {
+            text += &format!(", start {}", start.name());
+        }
+        text
+    }
+
+    /// The lp-bb engine that records every node of its search ([`LpBb::run`]): only method
+    /// lp-bb records a tree.
+    pub fn tree_recorder(&self) -> Result<LpBb, SpecError> {
+        self.build()?;
+        if self.method != Method::LpBb {
+            return Err(SpecError::TreeNotLpBb(self.method.name()));
+        }
+        Ok(LpBb {
+            options: self.options.clone(),
+        })
+    }
+
     /// The engine, or why these options do not go together.
     pub fn build(&self) -> Result<Arc<dyn Engine>, SpecError> {
         let Some(search) = self.method.search_engine() else {
@@ -249,6 +300,36 @@ mod tests {
         assert_eq!(
             reduce_on_natural.formulation().err(),
             Some(SpecError::ReduceOnNatural)
+        );
+    }
+
+    #[test]
+    fn fast_adds_singles_reduce_and_a_propagation_start_to_the_milp() {
+        let fast = EngineSpec::default().fast();
+        assert!(fast.singles && fast.model.reduce);
+        assert_eq!(fast.start, Some(Method::Propagate));
+        let engine = fast.build().unwrap();
+        assert_eq!(
+            fast.describe(engine.as_ref()),
+            "binary --reduce, singles, start propagate"
+        );
+        let sat_start = EngineSpec {
+            start: Some(Method::Sat),
+            ..EngineSpec::default()
+        };
+        assert_eq!(sat_start.fast().start, Some(Method::Sat));
+    }
+
+    #[test]
+    fn only_lp_bb_records_a_tree() {
+        let lp_bb = EngineSpec {
+            method: Method::LpBb,
+            ..EngineSpec::default()
+        };
+        assert!(lp_bb.tree_recorder().is_ok());
+        assert_eq!(
+            EngineSpec::default().tree_recorder().err(),
+            Some(SpecError::TreeNotLpBb("ilp"))
         );
     }
 

@@ -131,10 +131,12 @@ pub(super) fn parse_json(
         })?;
     let (n, givens) = read_grid(origin, grid)?;
     let conflict = |what: String| {
-        let (r, c) = cli_box.unwrap_or_default();
-        Err(whole(format!(
-            "--box {r}x{c} conflicts with the file's {what}"
-        )))
+        let (rows, cols) = cli_box.unwrap_or_default();
+        Err(InputError::with(
+            origin,
+            Place::Whole,
+            super::Problem::BoxConflict { rows, cols, what },
+        ))
     };
     match (&doc.regions, doc.box_shape, cli_box) {
         (Some(_), _, Some(_)) => return conflict("\"regions\"".into()),

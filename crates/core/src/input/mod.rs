@@ -55,9 +55,30 @@ pub enum Problem {
     /// The grid was read, but it is not a valid puzzle (shape, values, a value twice in a house).
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
-    /// A line file with several puzzles where one is wanted, and no `--line` to pick one.
-    #[error("{count} puzzle lines; the command takes one (pick one with --line K)")]
+    /// A line file with several puzzles where one is wanted, and no line picked
+    /// ([`ParseOptions::line`]).
+    #[error("{count} puzzle lines; one puzzle is wanted (pick a line)")]
     SeveralPuzzles { count: usize },
+    /// The picked line is past the file's puzzle lines (or 0).
+    #[error("line {line}: the file has {count} puzzle lines (the last is line {last})")]
+    LineOutside {
+        line: usize,
+        count: usize,
+        last: usize,
+    },
+    /// The picked line is blank or a `#` comment.
+    #[error("line {line} is a blank or '#' line, not a puzzle")]
+    LineNotPuzzle { line: usize },
+    /// A line was picked in an input that is not a line file.
+    #[error("a line was picked, but the input is {what}, not a line file")]
+    LineInWhole { what: &'static str },
+    /// The box shape given beside the input differs from the input's own layout.
+    #[error("box {rows}x{cols} conflicts with the file's {what}")]
+    BoxConflict {
+        rows: usize,
+        cols: usize,
+        what: String,
+    },
     /// Anything else (syntax, encoding, size, reading); the text says what.
     #[error("{0}")]
     Other(String),
@@ -366,13 +387,8 @@ fn parse(
         InputFormat::Auto => detect_format(text),
         chosen => chosen,
     };
-    let not_lines = |what: &str| {
-        InputError::new(
-            origin,
-            Place::Whole,
-            format!("--line applies to line files, not to {what}"),
-        )
-    };
+    let not_lines =
+        |what: &'static str| InputError::with(origin, Place::Whole, Problem::LineInWhole { what });
     let too_large = |what: &str| {
         InputError::new(
             origin,
@@ -432,14 +448,15 @@ fn pick_line<'a>(
         (None, count) => Err(whole(Problem::SeveralPuzzles { count })),
         (Some(k), count) => match found {
             Some(found) => Ok(found),
-            None if k == 0 || k > last.0 => Err(whole(Problem::Other(format!(
-                "--line {k}: the file has {count} puzzle lines (the last is line {})",
-                last.0
-            )))),
-            None => Err(InputError::new(
+            None if k == 0 || k > last.0 => Err(whole(Problem::LineOutside {
+                line: k,
+                count,
+                last: last.0,
+            })),
+            None => Err(InputError::with(
                 origin,
                 Place::Line(k),
-                format!("--line {k} is a blank or '#' line, not a puzzle"),
+                Problem::LineNotPuzzle { line: k },
             )),
         },
     }

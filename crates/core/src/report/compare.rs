@@ -177,7 +177,7 @@ mod tests {
             .into_iter()
             .filter(|v| v.name == "binary" || v.name == "propagate")
             .collect();
-        let columns = compare(&p, &variants, &options).unwrap();
+        let columns = compare(&p, &variants, &options, &Default::default()).unwrap();
         let binary = column_record(&columns[0]);
         assert_eq!(binary["variant"], "binary");
         assert_eq!(binary["variables"], 64);

@@ -2,7 +2,7 @@
 
 use super::json::sat_counters;
 use super::round3;
-use super::text::{grid_text, sat_search_text, sat_size_text, thousands};
+use super::text::{grid_text, sat_lines, thousands};
 use crate::engine::{Count, CountEnd, CountStats};
 use crate::puzzle::{Cell, Conflict, Grid, Puzzle};
 use serde_json::{json, Value};
@@ -98,8 +98,9 @@ fn add_sat(doc: &mut Value, s: &crate::engine::SatStats) {
     }
 }
 
-/// The `count` text: the solutions (when `list`), the count, the engine, time and search.
-pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
+/// The `count` text: the solutions (when `list`), the count, the engine, time and search;
+/// `max_name` names the front end's option that set the maximum (e.g. `--max`).
+pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool, max_name: &str) -> String {
     let mut out = String::new();
     if list {
         for (i, grid) in count.solutions.iter().enumerate() {
@@ -110,11 +111,13 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
     let k = thousands(count.solutions.len());
     let what = match count.end {
         CountEnd::Complete => format!("{k} (all solutions)"),
-        CountEnd::LimitReached => format!("more than {k} (--max reached)"),
+        CountEnd::LimitReached => format!("more than {k} ({max_name} reached)"),
         CountEnd::TimeLimit => format!("at least {k} (time limit reached)"),
     };
     let _ = writeln!(out, "count    {what}");
-    let _ = writeln!(out, "model    {}", count.engine);
+    if !matches!(count.stats, CountStats::Sat(_)) {
+        let _ = writeln!(out, "model    {}", count.engine);
+    }
     match &count.stats {
         CountStats::Milp {
             build_ms,
@@ -137,15 +140,7 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool) -> String {
             let _ = writeln!(out, "time     {:.1} ms", count.time_ms);
             let _ = writeln!(out, "search   {} nodes", thousands(*nodes as usize));
         }
-        CountStats::Sat(s) => {
-            let _ = writeln!(out, "cnf      {}", sat_size_text(s));
-            let _ = writeln!(
-                out,
-                "time     {:.1} ms (encode {:.1} ms, CaDiCaL {:.1} ms)",
-                count.time_ms, s.encode_ms, s.cadical_ms
-            );
-            let _ = writeln!(out, "search   {}", sat_search_text(s));
-        }
+        CountStats::Sat(s) => sat_lines(&mut out, &count.engine, count.time_ms, s),
     }
     out
 }

@@ -1,8 +1,9 @@
 //! The JSON objects of the `solve --json` contract, for every engine.
 
 use super::round3;
-use crate::engine::{MilpStats, PropagationStats, SatStats, Solution, Stage, Stats};
+use crate::engine::{MilpStats, SatStats, Solution, Stats};
 use crate::puzzle::{square_box_side, Layout, Puzzle};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 /// The `solve --json` object: status, order, givens, name, grid (when solved), `"model"` (the
@@ -11,34 +12,7 @@ use serde_json::{json, Map, Value};
 /// `"regions"` for irregular regions, `"diagonals": true`. The schema is
 /// `docs/solve-output.schema.json`.
 pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
-    let (model, stats) = match &solution.stats {
-        Stats::Milp(m) => milp_fields(&solution.engine, m),
-        Stats::Search(s) => {
-            let mut counters = Map::new();
-            counters.insert("nodes".into(), json!(s.nodes));
-            method_fields(solution, counters)
-        }
-        Stats::Propagation(p) => method_fields(solution, propagation_counters(p)),
-        Stats::LpBb(b) => {
-            let counters = [
-                ("nodes", json!(b.nodes)),
-                ("lp_solves", json!(b.lp_solves)),
-                ("lp_iterations", json!(b.lp_iterations)),
-                ("lp_ms", json!(round3(b.lp_ms))),
-                ("lp_pruned", json!(b.lp_pruned)),
-                ("propagation_pruned", json!(b.propagation_pruned)),
-                ("max_depth", json!(b.max_depth)),
-            ];
-            let counters = counters.into_iter().map(|(k, v)| (k.to_string(), v));
-            method_fields(solution, counters.collect())
-        }
-        Stats::Sat(s) => {
-            let (mut model, stats) = method_fields(solution, sat_counters(s));
-            model["variables"] = json!(s.variables);
-            model["clauses"] = json!(s.clauses);
-            (model, stats)
-        }
-    };
+    let (model, stats) = stats_fields(solution);
     let mut value = json!({
         "status": solution.status,
         "order": puzzle.order(),
@@ -99,77 +73,59 @@ fn add_layout(puzzle: &Puzzle, value: &mut Value) {
     }
 }
 
+/// `"model"` and `"stats"` of a solution, as the JSON report shows them: the statistics types
+/// serialised (their serde attributes name the fields), the model as the formulation and its
+/// size, or as `{"method": name}` with the CNF's size for SAT; a search's `"stats"` start with
+/// `solve_ms`. The Python package builds its statistics objects from the same two objects.
+pub fn stats_fields(solution: &Solution) -> (Value, Value) {
+    match &solution.stats {
+        Stats::Milp(m) => milp_fields(&solution.engine, m),
+        Stats::Search(s) => method_fields(solution, s),
+        Stats::Propagation(p) => method_fields(solution, p),
+        Stats::LpBb(b) => method_fields(solution, b),
+        Stats::Sat(s) => {
+            let (mut model, mut stats) = method_fields(solution, s);
+            for key in ["variables", "clauses"] {
+                if let Some(v) = stats.as_object_mut().and_then(|m| m.shift_remove(key)) {
+                    model[key] = v;
+                }
+            }
+            (model, stats)
+        }
+    }
+}
+
 /// `"model"` and `"stats"` of a MILP solve.
 fn milp_fields(label: &str, m: &MilpStats) -> (Value, Value) {
-    let mut model = json!({
-        "formulation": label,
-        "variables": m.size.variables,
-        "binary": m.size.binary,
-        "integer": m.size.integer,
-        "constraints": m.size.constraints,
-        "nonzeros": m.size.nonzeros,
-    });
-    let mut stats = json!({
-        "build_ms": round3(m.build_ms),
-        "solve_ms": round3(m.highs.solve_ms),
-        "highs_ms": round3(m.highs.highs_ms),
-        "nodes": m.highs.nodes,
-        "lp_iterations": m.highs.lp_iterations,
-    });
+    let mut model = json!({ "formulation": label });
+    extend(&mut model, &m.size);
     if let Some(full) = &m.unreduced {
         model["unreduced"] = json!(full);
     }
-    if let Some(fixed) = m.singles_fixed {
-        stats["singles_fixed"] = json!(fixed);
+    (model, json!(m))
+}
+
+/// `"model": {"method": name}` and `"stats"`: `solve_ms`, then the method's counters.
+fn method_fields(solution: &Solution, counters: &impl Serialize) -> (Value, Value) {
+    let mut stats = json!({ "solve_ms": round3(solution.time_ms) });
+    extend(&mut stats, counters);
+    (json!({ "method": solution.engine }), stats)
+}
+
+/// Adds the fields of `value` (a struct) to the object `object`.
+fn extend(object: &mut Value, value: &impl Serialize) {
+    if let (Some(into), Value::Object(from)) = (object.as_object_mut(), json!(value)) {
+        into.extend(from);
     }
-    if let Some(start) = &m.start {
-        stats["start"] = json!({
-            "engine": start.engine,
-            "ms": round3(start.ms),
-            "found": start.found(),
-            "status": start.status,
-            "certified": start.certified,
-        });
-    }
-    (model, stats)
 }
 
-/// `"model": {"method": name}` and `"stats"` with `solve_ms` and the method's counters.
-fn method_fields(solution: &Solution, counters: Map<String, Value>) -> (Value, Value) {
-    let mut stats = Map::new();
-    stats.insert("solve_ms".into(), json!(round3(solution.time_ms)));
-    stats.extend(counters);
-    (json!({ "method": solution.engine }), Value::Object(stats))
-}
-
-/// The propagation method's counters, in print order.
-fn propagation_counters(p: &PropagationStats) -> Map<String, Value> {
-    [
-        ("stage", json!(p.stage)),
-        ("empty_cells", json!(p.empty_cells)),
-        ("fixed_by_unit_propagation", json!(p.fixed_by_unit)),
-        ("fixed_by_reasoning", json!(p.fixed_by_reasoning)),
-        ("failed_literals", json!(p.failed_literals)),
-        ("probes", json!(p.probes)),
-        ("search_needed", json!(p.stage == Stage::Search)),
-        ("nodes", json!(p.nodes)),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect()
-}
-
-/// The SAT engine's times and CaDiCaL's counters, in print order (totals over every call).
+/// The SAT engine's times and CaDiCaL's counters (totals over every call), without the CNF's
+/// size.
 pub fn sat_counters(s: &SatStats) -> Map<String, Value> {
-    [
-        ("encode_ms", json!(round3(s.encode_ms))),
-        ("cadical_ms", json!(round3(s.cadical_ms))),
-        ("solves", json!(s.solves)),
-        ("conflicts", json!(s.conflicts)),
-        ("decisions", json!(s.decisions)),
-        ("propagations", json!(s.propagations)),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect()
+    let Value::Object(mut map) = json!(s) else {
+        return Map::new();
+    };
+    map.shift_remove("variables");
+    map.shift_remove("clauses");
+    map
 }

@@ -8,9 +8,11 @@
 //! ones with two decimals on an orange ground. The caption names the fractional columns, the
 //! natural model's fractional pair binaries, and whether the LP point alone is the solution.
 
-use super::svg::{escape, grid_lines, SOLVED_COLOUR};
+use super::svg::{escape, grid_lines, svg_start, SOLVED_COLOUR};
+use crate::formulation::Formulation;
+use crate::limits::Limits;
 use crate::puzzle::Puzzle;
-use crate::solve::{CellLp, GridRelaxation, Status};
+use crate::solve::{grid_relaxation, CellLp, GridRelaxation, SolveError, SolveOptions, Status};
 use std::fmt::Write;
 
 const MARGIN: usize = 14;
@@ -98,6 +100,24 @@ pub fn caption(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<String> {
     lines
 }
 
+/// The root LP relaxation of `formulation`'s model of `puzzle`, solved within `limits` and
+/// drawn ([`lp_svg`]) under `title`, by default "Root LP relaxation, <model> model".
+pub fn lp_picture(
+    puzzle: &Puzzle,
+    formulation: &dyn Formulation,
+    options: &SolveOptions,
+    limits: &Limits,
+    title: Option<&str>,
+) -> Result<String, SolveError> {
+    let model = formulation.build(puzzle);
+    let relaxation = grid_relaxation(puzzle, &model, options, limits)?;
+    let title = title.map_or_else(
+        || format!("Root LP relaxation, {} model", model.label),
+        String::from,
+    );
+    Ok(lp_svg(puzzle, &relaxation, Some(&title)))
+}
+
 /// Draws `relaxation` (of a model built for `puzzle`) on the grid with an optional title. The
 /// root element carries `data-fractional` (the fractional column count) for tools and tests.
 ///
@@ -124,15 +144,13 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
     let width = (side + 2 * MARGIN).max(560);
     let x0 = (width - side) / 2;
     let height = top + side + 10 + CAPTION_LINE * lines.len() + MARGIN;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" data-fractional="{}" data-gives-grid="{}">"#,
-        relaxation.fractional, relaxation.gives_grid
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
+    let mut out = svg_start(
+        width,
+        height,
+        &format!(
+            r#" data-fractional="{}" data-gives-grid="{}""#,
+            relaxation.fractional, relaxation.gives_grid
+        ),
     );
     if let Some(t) = title {
         let _ = writeln!(

@@ -6,6 +6,8 @@
 //! - [`compare`]: the comparison of formulations as a table and as records;
 //! - [`chart`]: solve times of many puzzles per variant;
 //! - [`explain`]: why a grid has no solution;
+//! - [`generated`]: a generated puzzle as a JSON file;
+//! - [`info`]: the sizes of every model of an empty grid;
 //! - [`batch`]: the JSON line of each batch result and the batch and merge summaries;
 //! - [`lines`]: puzzle lines to result lines in one call (a partition of a distributed run);
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
@@ -19,7 +21,9 @@ pub mod chart;
 pub mod compare;
 pub mod count;
 pub mod explain;
+pub mod generated;
 pub mod html;
+pub mod info;
 pub mod json;
 pub mod lines;
 pub mod lp_svg;
@@ -27,7 +31,4 @@ pub mod svg;
 pub mod text;
 pub mod tree;
 
-/// A number of milliseconds rounded to three decimals, as the JSON reports give them.
-pub fn round3(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
-}
+pub use crate::format::round3;

@@ -23,8 +23,18 @@ fn region_of(puzzle: &Puzzle) -> Vec<usize> {
     }
 }
 
-/// Escapes text for SVG content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
+/// The opening of an SVG picture `width` × `height` on a white ground; `data` adds attributes
+/// to the root element (e.g. ` data-nodes="5"`, with its leading space).
+pub(crate) fn svg_start(width: usize, height: usize, data: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\"{data}>\n\
+         <rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
+    )
+}
+
+/// Escapes text for SVG and HTML content and attribute values (the HTML page and the Python
+/// package use it too).
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -47,15 +57,7 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
     let side = n * CELL;
     let (width, height) = (side + 2 * MARGIN, top + side + MARGIN);
     let font = if n > 9 { CELL * 4 / 10 } else { CELL * 6 / 10 };
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
-    );
+    let mut out = svg_start(width, height, "");
     if let Some(t) = title {
         let _ = writeln!(
             out,

@@ -59,7 +59,22 @@ pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
         n: puzzle.order(),
         values: puzzle.givens().to_vec(),
     });
-    let mut out = grid_text(&shown, puzzle.layout());
+    grid_text(&shown, puzzle.layout()) + &stats_text(puzzle, solution)
+}
+
+/// The solution on one line ([`grid_line`] and a newline; empty when not solved), and its
+/// statistics block: `solve --output line` prints the line and sends the block apart.
+pub fn solution_line(puzzle: &Puzzle, solution: &Solution) -> (String, String) {
+    let line = solution
+        .grid
+        .as_ref()
+        .map_or_else(String::new, |g| format!("{}\n", grid_line(g)));
+    (line, stats_text(puzzle, solution))
+}
+
+/// The statistics block of a solution: status, model or method, time and search.
+pub fn stats_text(puzzle: &Puzzle, solution: &Solution) -> String {
+    let mut out = String::new();
     let _ = writeln!(out, "status   {}", status_text(solution.status));
     match &solution.stats {
         Stats::Milp(m) => milp_lines(&mut out, puzzle, &solution.engine, m),
@@ -73,19 +88,20 @@ pub fn solution_text(puzzle: &Puzzle, solution: &Solution) -> String {
         ),
         Stats::Propagation(p) => method_lines(&mut out, solution, &propagation_summary(p)),
         Stats::LpBb(b) => method_lines(&mut out, solution, &lp_bb_summary(b)),
-        Stats::Sat(s) => sat_lines(&mut out, solution, s),
+        Stats::Sat(s) => sat_lines(&mut out, &solution.engine, solution.time_ms, s),
     }
     out
 }
 
-/// The method, CNF size, time split and CaDiCaL's counters of a SAT solve.
-fn sat_lines(out: &mut String, solution: &Solution, s: &SatStats) {
-    let _ = writeln!(out, "method   {} (CaDiCaL)", solution.engine);
+/// The method, CNF size, time split and CaDiCaL's counters of a SAT solve or count (`engine`)
+/// that took `time_ms` in all.
+pub fn sat_lines(out: &mut String, engine: &str, time_ms: f64, s: &SatStats) {
+    let _ = writeln!(out, "method   {engine} (CaDiCaL)");
     let _ = writeln!(out, "model    {}", sat_size_text(s));
     let _ = writeln!(
         out,
         "time     {:.1} ms: encode {:.1} ms, CaDiCaL {:.1} ms",
-        solution.time_ms, s.encode_ms, s.cadical_ms
+        time_ms, s.encode_ms, s.cadical_ms
     );
     let _ = writeln!(out, "search   {}", sat_search_text(s));
 }

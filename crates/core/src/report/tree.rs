@@ -2,7 +2,7 @@
 //! and as an SVG picture (one box per node, depth downwards, children left to right in the
 //! order they were tried).
 
-use super::svg::escape;
+use super::svg::{escape, svg_start};
 use crate::engine::lp_bb::{LpStatus, Node, NodeEnd, NodeLp, Tree};
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -126,16 +126,8 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
     let height = top + depth * (BOX_H + GAP_Y) + 40;
     let x_of = |i: usize| MARGIN + slots[i] * (BOX_W + GAP_X) / 2;
     let y_of = |d: usize| top + d * (BOX_H + GAP_Y);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" data-nodes="{}">"#,
-        tree.nodes.len()
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
-    );
+    let data = format!(r#" data-nodes="{}""#, tree.nodes.len());
+    let mut out = svg_start(width, height, &data);
     if let Some(t) = title {
         let _ = writeln!(
             out,

@@ -1,8 +1,9 @@
 //! Looking inside a model without solving the MILP: the size HiGHS's presolve leaves, and the
 //! root LP relaxation (every integrality dropped).
 
-use super::{ffi, to_highs, SolveError, SolveOptions, Status};
+use super::{ffi, set_time_limit, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
+use crate::limits::Limits;
 use highs::HighsModelStatus;
 
 /// The model's size after HiGHS's MIP presolve (all zero when presolve solves it outright).
@@ -31,8 +32,10 @@ pub struct Relaxation {
 pub fn presolved_size(
     model: &BuiltModel,
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<PresolvedSize, SolveError> {
     let mut highs_model = to_highs(model, options)?;
+    set_time_limit(&mut highs_model, limits)?;
     ffi::presolve(&mut highs_model)?;
     let (columns, rows, nonzeros) = ffi::presolved_size(&mut highs_model);
     Ok(PresolvedSize {
@@ -46,8 +49,10 @@ pub fn presolved_size(
 pub fn root_relaxation(
     model: &BuiltModel,
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<Relaxation, SolveError> {
     let mut highs_model = to_highs(model, options)?;
+    set_time_limit(&mut highs_model, limits)?;
     ffi::clear_integrality(&mut highs_model)?;
     ffi::run(&mut highs_model)?;
     let status = match ffi::model_status(&mut highs_model)? {

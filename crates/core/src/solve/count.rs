@@ -43,6 +43,7 @@
 use super::session::{Bounds, Session};
 use super::{ms, SolveError, SolveOptions, SolveStats, Status};
 use crate::formulation::{CellEncoding, Formulation};
+use crate::limits::Limits;
 use crate::puzzle::{Grid, Puzzle};
 pub use crate::status::CountEnd;
 use std::collections::HashSet;
@@ -74,15 +75,15 @@ impl Counted {
 }
 
 /// Finds up to `max` solutions of `puzzle` (and whether there are more), re-solving one HiGHS
-/// model with a no-good row per solution. `options.time_limit` bounds the whole search.
+/// model with a no-good row per solution. `limits` bound the whole search.
 ///
 /// ```
 /// use sudoku_ilp::{formulation::binary::Binary, puzzle::Puzzle, solve::count::{count, CountEnd}};
 /// // Two givens of a 4×4 grid leave several completions.
 /// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,2]).unwrap();
-/// let all = count(&p, &Binary::default(), 1000, &Default::default()).unwrap();
+/// let all = count(&p, &Binary::default(), 1000, &Default::default(), &Default::default()).unwrap();
 /// assert_eq!(all.end, CountEnd::Complete);
-/// let some = count(&p, &Binary::default(), 2, &Default::default()).unwrap();
+/// let some = count(&p, &Binary::default(), 2, &Default::default(), &Default::default()).unwrap();
 /// assert_eq!((some.solutions.len(), some.end), (2, CountEnd::LimitReached));
 /// assert!(all.solutions.len() > 2);
 /// ```
@@ -91,6 +92,7 @@ pub fn count(
     formulation: &dyn Formulation,
     max: usize,
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<Counted, SolveError> {
     let start = Instant::now();
     let model = formulation.build(puzzle);
@@ -116,7 +118,7 @@ pub fn count(
         bounds: &bounds,
         domains: &domains,
     };
-    let deadline = start + std::time::Duration::from_secs_f64(options.time_limit.max(0.0));
+    let deadline = start + std::time::Duration::from_secs_f64(limits.time_limit.max(0.0));
     let mut found: Vec<Grid> = Vec::new();
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     // Subspaces still to search, with the model's rows and columns when each was made: the

@@ -10,8 +10,9 @@
 //!
 //! The HiGHS calls go through [`super::ffi`].
 
-use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
+use super::{ffi, set_time_limit, status_of, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
+use crate::limits::Limits;
 
 /// One LP solve's result.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,9 +35,14 @@ pub struct LpModel {
 
 impl LpModel {
     /// Passes `model` to HiGHS with `options` and clears every integrality: x ∈ {0,1} becomes
-    /// 0 ≤ x ≤ 1.
-    pub fn new(model: &BuiltModel, options: &SolveOptions) -> Result<LpModel, SolveError> {
+    /// 0 ≤ x ≤ 1. `limits` bound HiGHS's time over all the re-solves together.
+    pub fn new(
+        model: &BuiltModel,
+        options: &SolveOptions,
+        limits: &Limits,
+    ) -> Result<LpModel, SolveError> {
         let mut highs_model = to_highs(model, options)?;
+        set_time_limit(&mut highs_model, limits)?;
         ffi::clear_integrality(&mut highs_model)?;
         let bounds = model
             .variables

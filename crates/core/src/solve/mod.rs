@@ -21,16 +21,16 @@ pub use error::{OptionReason, SolveError};
 pub use relaxation::{grid_relaxation, CellLp, GridRelaxation};
 
 use crate::formulation::BuiltModel;
+use crate::limits::Limits;
 pub use crate::status::Status;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
 use std::time::{Duration, Instant};
 
-/// How to run HiGHS.
+/// How to run HiGHS. The time limit is not among them: each run takes its
+/// [`crate::limits::Limits`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SolveOptions {
-    /// Wall-clock limit for HiGHS, in seconds.
-    pub time_limit: f64,
     /// HiGHS threads for this model (1 is safest: HiGHS keeps a scheduler per OS thread).
     pub threads: u32,
     /// Write HiGHS's log to standard error (through HiGHS's logging callback).
@@ -54,7 +54,6 @@ pub const TUNED: [(&str, &str); 3] = [
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            time_limit: 60.0,
             threads: 1,
             verbose: false,
             tuned: true,
@@ -67,8 +66,10 @@ impl Default for SolveOptions {
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
 pub struct SolveStats {
     /// Wall-clock time of the whole solve call, including passing the model to HiGHS.
+    #[serde(serialize_with = "crate::format::ms3")]
     pub solve_ms: f64,
     /// HiGHS's own run time (`Highs_getRunTime`).
+    #[serde(serialize_with = "crate::format::ms3")]
     pub highs_ms: f64,
     /// Branch-and-bound nodes (`mip_node_count`).
     pub nodes: i64,
@@ -86,9 +87,14 @@ pub struct Outcome {
     pub stats: SolveStats,
 }
 
-/// Solves a built model with HiGHS MILP and reads status, values and statistics.
-pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, SolveError> {
-    solve_from(model, options, None)
+/// Solves a built model with HiGHS MILP within `limits` and reads status, values and
+/// statistics.
+pub fn solve(
+    model: &BuiltModel,
+    options: &SolveOptions,
+    limits: &Limits,
+) -> Result<Outcome, SolveError> {
+    solve_from(model, options, limits, None)
 }
 
 /// [`solve`], first handing HiGHS `start` (a value for every column, e.g. a grid found by a
@@ -98,10 +104,12 @@ pub fn solve(model: &BuiltModel, options: &SolveOptions) -> Result<Outcome, Solv
 pub fn solve_from(
     model: &BuiltModel,
     options: &SolveOptions,
+    limits: &Limits,
     start: Option<&[f64]>,
 ) -> Result<Outcome, SolveError> {
     let begin = Instant::now();
     let mut highs_model = to_highs(model, options)?;
+    set_time_limit(&mut highs_model, limits)?;
     if let Some(columns) = start {
         ffi::set_start(&mut highs_model, columns)?;
     }
@@ -165,6 +173,12 @@ pub(crate) fn to_highs(
     Ok(highs_model)
 }
 
+/// Sets HiGHS's time limit to `limits` (HiGHS compares it with its run clock, which adds up
+/// over the runs of one instance: see [`session`]).
+pub(crate) fn set_time_limit(h: &mut highs::Model, limits: &Limits) -> Result<(), SolveError> {
+    ffi::set_double(h, c"time_limit", limits.time_limit)
+}
+
 /// Checks `options` on a throwaway HiGHS instance: an unknown `--highs` option, or a value of
 /// the wrong type, is found before any puzzle is read.
 ///
@@ -186,14 +200,13 @@ pub fn check_options(options: &SolveOptions) -> Result<(), SolveError> {
     set_options(&mut instance, &quiet)
 }
 
-/// Sets the project's options on a HiGHS instance: an exact gap, the time limit and threads,
-/// then [`TUNED`] (unless `tuned` is off) and the `--highs` options, each through the setter of
-/// its type; logging last, so that no option sends HiGHS's log to standard output: it goes to
-/// standard error when `verbose` or an `output_flag=true` asks for it. An option of
-/// [`CUTS_OFF`] is refused.
+/// Sets the project's options on a HiGHS instance: an exact gap and threads (the time limit is
+/// set per run: [`set_time_limit`]), then [`TUNED`] (unless `tuned` is off) and the `--highs`
+/// options, each through the setter of its type; logging last, so that no option sends HiGHS's
+/// log to standard output: it goes to standard error when `verbose` or an `output_flag=true`
+/// asks for it. An option of [`CUTS_OFF`] is refused.
 fn set_options(h: &mut impl ffi::Handle, options: &SolveOptions) -> Result<(), SolveError> {
     ffi::set_double(h, c"mip_rel_gap", 0.0)?;
-    ffi::set_double(h, c"time_limit", options.time_limit)?;
     let threads = i32::try_from(options.threads.max(1)).unwrap_or(i32::MAX);
     ffi::set_int(h, c"threads", threads)?;
     let tuned = TUNED.iter().filter(|_| options.tuned);

@@ -4,6 +4,7 @@
 use super::{root_relaxation, SolveError, SolveOptions, Status};
 use crate::check::check;
 use crate::formulation::{BuiltModel, CellEncoding};
+use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 
 /// Values closer than this to an integer count as integral (as in [`root_relaxation`]).
@@ -65,8 +66,9 @@ pub fn grid_relaxation(
     puzzle: &Puzzle,
     model: &BuiltModel,
     options: &SolveOptions,
+    limits: &Limits,
 ) -> Result<GridRelaxation, SolveError> {
-    let relaxation = root_relaxation(model, options)?;
+    let relaxation = root_relaxation(model, options, limits)?;
     let Some(values) = relaxation.values.as_ref() else {
         return Ok(GridRelaxation {
             model: model.label.clone(),

@@ -52,7 +52,8 @@ pub struct SessionOutcome {
 }
 
 impl Session {
-    /// Passes `model` to HiGHS once, with the options of `options` (threads, log, time limit).
+    /// Passes `model` to HiGHS once, with the options of `options` (threads, log; each
+    /// [`Session::solve`] sets its own time limit).
     pub fn new(model: &BuiltModel, options: &SolveOptions) -> Result<Session, SolveError> {
         let start = Instant::now();
         let highs_model = to_highs(model, options)?;
