@@ -374,11 +374,6 @@ pub fn engine(
     options: &SolveOptions,
     start: &StartArgs,
 ) -> Result<Arc<dyn Engine>, Failure> {
-    if !options.highs.is_empty() && !matches!(method, Method::Ilp | Method::LpBb) {
-        return Err(Failure::usage(format!(
-            "--highs applies to --method ilp and lp-bb (the methods that run HiGHS), not {method}"
-        )));
-    }
     engine_spec(method, choice, singles, options, start)
         .build()
         .map_err(spec_failure)
@@ -417,6 +412,9 @@ pub fn spec_failure(e: SpecError) -> Failure {
         SpecError::Limit(e) => return limit_failure(e),
         SpecError::StartNotSearch(_) => e.to_string(),
         SpecError::TreeNotLpBb(_) => "--tree applies to --method lp-bb".into(),
+        SpecError::HighsWithoutHighs(m) => format!(
+            "--highs applies to --method ilp and lp-bb (the methods that run HiGHS), not {m}"
+        ),
     })
 }
 

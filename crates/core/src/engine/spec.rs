@@ -140,6 +140,8 @@ pub enum SpecError {
     StartNotSearch(&'static str),
     #[error("only lp-bb records a search tree, not {0}")]
     TreeNotLpBb(&'static str),
+    #[error("HiGHS options apply to the methods that run HiGHS (ilp, lp-bb), not {0}")]
+    HighsWithoutHighs(&'static str),
     #[error(transparent)]
     Limit(#[from] LimitError),
 }
@@ -198,6 +200,9 @@ impl EngineSpec {
             return self.milp();
         };
         let name = self.method.name();
+        if !self.options.highs.is_empty() && self.method != Method::LpBb {
+            return Err(SpecError::HighsWithoutHighs(name));
+        }
         if !self.model.is_default() || self.singles {
             return Err(SpecError::ModelWithSearch(name));
         }
