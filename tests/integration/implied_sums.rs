@@ -3,7 +3,7 @@
 //! and the hard killers that the implied sums made fast are solved by sat and propagate.
 
 use crate::common::killer_lines::{fpuzzles, sudocue};
-use crate::common::{lines, shared_data};
+use crate::common::variant_sample;
 use sudoku_ilp::engine::propagate::Propagate;
 use sudoku_ilp::engine::sat::Sat;
 use sudoku_ilp::engine::{Engine, Limits, Status};
@@ -12,22 +12,9 @@ use sudoku_ilp::rules::implied::implied_sums;
 
 /// Every `every`-th puzzle of a variants file, read by `read`, with its known solution.
 fn sample(file: &str, every: usize, read: fn(&str) -> Puzzle) -> Vec<(usize, Puzzle, Vec<u8>)> {
-    let Some(path) = shared_data(&format!("variants/{file}")) else {
-        return Vec::new();
-    };
-    let stem = file.split('.').next().unwrap();
-    let answers = lines(&shared_data(&format!("variants/{stem}.solutions.txt")).unwrap());
-    lines(&path)
+    variant_sample(file, every)
         .into_iter()
-        .zip(answers)
-        .step_by(every)
-        .map(|((number, line), (_, answer))| {
-            (
-                number,
-                read(&line),
-                answer.bytes().map(|b| b - b'0').collect(),
-            )
-        })
+        .map(|(number, line, answer)| (number, read(&line), answer))
         .collect()
 }
 

@@ -7,7 +7,7 @@
 
 use crate::common::counter::solutions;
 use crate::common::killer_lines::{fpuzzles, sudocue};
-use crate::common::{lines, shared_data};
+use crate::common::variant_sample;
 use sudoku_ilp::engine::backtrack::Backtrack;
 use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::propagate::Propagate;
@@ -15,24 +15,6 @@ use sudoku_ilp::engine::sat::{Sat, SumEncoding};
 use sudoku_ilp::engine::{CountEnd, Engine, Limits, Status};
 use sudoku_ilp::puzzle::{Cell, Puzzle};
 use sudoku_ilp::rules::primitive::{Primitive, Relation, ValueSet};
-
-/// Every `every`-th line of a variants file with its solution line.
-fn sample(file: &str, every: usize) -> Vec<(usize, String, Vec<u8>)> {
-    let Some(path) = shared_data(&format!("variants/{file}")) else {
-        return Vec::new();
-    };
-    let stem = file.split('.').next().unwrap();
-    let answers = lines(&shared_data(&format!("variants/{stem}.solutions.txt")).unwrap());
-    lines(&path)
-        .into_iter()
-        .zip(answers)
-        .step_by(every)
-        .map(|((number, line), (_, answer))| {
-            let grid = answer.bytes().map(|b| b - b'0').collect();
-            (number, line, grid)
-        })
-        .collect()
-}
 
 /// Solves with `engine` within `seconds` and compares with the known solution.
 fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], seconds: f64, what: &str) {
@@ -51,7 +33,7 @@ fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], seconds: f64, wha
 
 #[test]
 fn engines_solve_sampled_krazydad_killers() {
-    for (number, line, answer) in sample("krazydad_killer.sudocue.txt", 750) {
+    for (number, line, answer) in variant_sample("krazydad_killer.sudocue.txt", 750) {
         let p = sudocue(&line);
         let what = format!("krazydad line {number}");
         solves(&Propagate::default(), &p, &answer, 10.0, &what);
@@ -70,7 +52,7 @@ fn engines_solve_sampled_hard_killers() {
     // The lines propagate solves in under 0.1 s in a release build (cargo bench --bench
     // variants -- ../shared/data/variants/killer_hard.fpz.jsonl propagate 1 1).
     let fast = [30, 31, 34, 36];
-    for (number, line, answer) in sample("killer_hard.fpz.jsonl", 1) {
+    for (number, line, answer) in variant_sample("killer_hard.fpz.jsonl", 1) {
         if !fast.contains(&number) {
             continue;
         }
@@ -83,8 +65,8 @@ fn engines_solve_sampled_hard_killers() {
 
 #[test]
 fn sat_and_propagate_say_sampled_killers_are_unique() {
-    let krazy = sample("krazydad_killer.sudocue.txt", 1500);
-    let hard = sample("killer_hard.fpz.jsonl", 1);
+    let krazy = variant_sample("krazydad_killer.sudocue.txt", 1500);
+    let hard = variant_sample("killer_hard.fpz.jsonl", 1);
     let puzzles = krazy.iter().map(|(_, l, _)| sudocue(l)).chain(
         hard.iter()
             .filter(|h| h.0 == 30)
@@ -100,7 +82,7 @@ fn sat_and_propagate_say_sampled_killers_are_unique() {
 
 #[test]
 fn lp_bb_solves_sampled_killers_on_the_binary_model_with_its_rule_rows() {
-    for (number, line, answer) in sample("krazydad_killer.sudocue.txt", 1500) {
+    for (number, line, answer) in variant_sample("krazydad_killer.sudocue.txt", 1500) {
         let what = format!("krazydad line {number}");
         solves(&LpBb::default(), &sudocue(&line), &answer, 60.0, &what);
     }

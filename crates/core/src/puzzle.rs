@@ -132,6 +132,14 @@ pub struct Puzzle {
     name: Option<String>,
 }
 
+/// A puzzle is its own reference, so that functions over many puzzles take owned puzzles,
+/// references or `Arc`s alike ([`crate::batch::solve_puzzles`]).
+impl AsRef<Puzzle> for Puzzle {
+    fn as_ref(&self) -> &Puzzle {
+        self
+    }
+}
+
 /// The square box side of order n, if n is a perfect square.
 pub fn square_box_side(n: usize) -> Option<usize> {
     let s = (n as f64).sqrt().round() as usize;

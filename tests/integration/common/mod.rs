@@ -381,3 +381,22 @@ pub fn edge_cases() -> Option<Vec<(usize, String, String, sudoku_ilp::puzzle::Pu
 pub fn grid_u32(grid: &sudoku_ilp::puzzle::Grid) -> Vec<u32> {
     grid.values.iter().map(|&v| v as u32).collect()
 }
+
+/// Every `every`-th line of `../shared/data/variants/FILE` with its solution line as digits
+/// (empty when the shared folder is absent).
+pub fn variant_sample(file: &str, every: usize) -> Vec<(usize, String, Vec<u8>)> {
+    let Some(path) = shared_data(&format!("variants/{file}")) else {
+        return Vec::new();
+    };
+    let stem = file.split('.').next().unwrap();
+    let answers = lines(&shared_data(&format!("variants/{stem}.solutions.txt")).unwrap());
+    lines(&path)
+        .into_iter()
+        .zip(answers)
+        .step_by(every)
+        .map(|((number, line), (_, answer))| {
+            let grid = answer.bytes().map(|b| b - b'0').collect();
+            (number, line, grid)
+        })
+        .collect()
+}
