@@ -85,7 +85,7 @@ pub struct Options {
     /// The failed-literal rule's budget at each search node (the root's rule is exhaustive).
     pub probing: Probing,
     /// The engine adds the implied sums of the rules and skips the failed-literal rule on
-    /// killer cages ([`Propagate`]); [`solve`] itself ignores this.
+    /// sums over distinct cells ([`Propagate`]); [`solve`] itself ignores this.
     pub implied_sums: bool,
 }
 
@@ -197,7 +197,7 @@ pub struct Propagate {
 impl Propagate {
     /// The puzzle the engine works on and the options it uses there. With
     /// [`Options::implied_sums`], the puzzle's implied sums (innies and outies,
-    /// [`crate::rules::implied`]) join its primitives, and a puzzle with killer cages is solved
+    /// [`crate::rules::implied`]) join its primitives, and a puzzle with sums over distinct cells is solved
     /// without the failed-literal rule, which costs more than it saves on cages (both measured
     /// in docs/performance.md, issue 21).
     fn prepared<'p>(&self, puzzle: &'p Puzzle) -> (Cow<'p, Puzzle>, Options) {
@@ -206,7 +206,7 @@ impl Propagate {
             return (Cow::Borrowed(puzzle), options);
         }
         // Cages of the rules themselves: implied sums in one house look like cages too.
-        if rules::has_cages(puzzle) {
+        if rules::has_distinct_sums(puzzle) {
             options.failed_literal = false;
         }
         (with_implied_sums(puzzle, MAX_IMPLIED_CELLS), options)

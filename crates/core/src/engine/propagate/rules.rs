@@ -8,20 +8,20 @@
 //!   stays only with a partner value that satisfies the relation).
 //! - **Pairs** (an allowed-pairs table), arc consistency: u stays in a's candidates only if some
 //!   candidate w of b has (u, w) allowed, and symmetrically.
-//! - **Cage** (a sum over cells that must hold different values, [`distinct_sums`]): digit-set
+//! - **Distinct sum** (a sum over cells that must hold different values, [`distinct_sums`]): digit-set
 //!   reasoning. A digit set D (|D| cells, Σ D = S) is still possible when the cells can be matched
 //!   to its digits one to one within their candidates; a cell keeps the values it takes in some
-//!   such matching of some possible D (generalised arc consistency of the cage). A digit in every
-//!   possible D is one the cage must use: it is removed from every cell outside the cage that sees
-//!   all the cage's cells still able to hold it.
+//!   such matching of some possible D (generalised arc consistency of the sum). A digit in every
+//!   possible D is one the sum must use: it is removed from every cell outside the sum that sees
+//!   all the sum's cells still able to hold it.
 //!
 //! [`distinct_sums`]: crate::rules::primitive::distinct_sums
 
 use crate::puzzle::Puzzle;
 use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
 
-/// Cages with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
-const MAX_CAGE_CELLS: usize = 12;
+/// Distinct sums with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
+const MAX_SUM_CELLS: usize = 12;
 
 /// One propagator over cell indices.
 pub(crate) enum Propagator {
@@ -32,8 +32,8 @@ pub(crate) enum Propagator {
     },
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
-    /// `sets`: every digit set of |cells| distinct values summing to the cage's sum.
-    /// `sees[k]`: the cells that are peers of cell k of the cage, as a bit set over all cells.
+    /// `sets`: every digit set of |cells| distinct values summing to the sum's sum.
+    /// `sees[k]`: the cells that are peers of cell k of the sum, as a bit set over all cells.
     DistinctSum {
         cells: Vec<u32>,
         sets: Vec<u64>,
@@ -68,7 +68,9 @@ impl Propagator {
                 rhs,
             } => bounds(terms, *relation, *rhs, cand, out),
             Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
-            Propagator::DistinctSum { cells, sets, sees } => cage(cells, sets, sees, cand, out),
+            Propagator::DistinctSum { cells, sets, sees } => {
+                distinct_sum(cells, sets, sees, cand, out)
+            }
         }
     }
 }
@@ -81,7 +83,7 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
     let index = |c: crate::puzzle::Cell| (c.row * n + c.col) as u32;
     let houses: Vec<Vec<crate::puzzle::Cell>> =
         puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-    let cages = distinct_sums(puzzle.primitives(), &houses);
+    let sums = distinct_sums(puzzle.primitives(), &houses);
     let words = (n * n).div_ceil(64);
     let mut rules = Vec::new();
     let mut domains = vec![crate::engine::full_mask(n); n * n];
@@ -100,13 +102,13 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
                 relation,
                 rhs,
             } => {
-                let cage = cages.iter().find(|d| {
-                    d.cells.len() <= MAX_CAGE_CELLS
+                let distinct = sums.iter().find(|d| {
+                    d.cells.len() <= MAX_SUM_CELLS
                         && d.tag == *tag
                         && d.sum == *rhs
                         && terms.iter().map(|t| t.1).eq(d.cells.iter().copied())
                 });
-                rules.push(match cage {
+                rules.push(match distinct {
                     Some(d) => {
                         let cells: Vec<u32> = d.cells.iter().map(|&c| index(c)).collect();
                         let sees = cells
@@ -137,10 +139,10 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
     (rules, domains)
 }
 
-/// Whether sums over different values (killer cages) cover at least half of the grid: there the
+/// Whether sums over different values (sums over distinct cells) cover at least half of the grid: there the
 /// failed-literal rule costs more than it saves (docs/performance.md, issue 21); a few short
 /// sums (a little killer inside one box) leave it useful.
-pub(crate) fn has_cages(puzzle: &Puzzle) -> bool {
+pub(crate) fn has_distinct_sums(puzzle: &Puzzle) -> bool {
     let houses: Vec<Vec<crate::puzzle::Cell>> =
         puzzle.houses().iter().map(|h| h.cells.clone()).collect();
     let covered: usize = distinct_sums(puzzle.primitives(), &houses)
@@ -291,9 +293,9 @@ fn pairs(
     shrink(&[(a, ma, keep_a), (b, mb, keep_b)], out)
 }
 
-/// Digit-set reasoning on a cage (module documentation). Works on the stack: a cage has at most
-/// [`MAX_CAGE_CELLS`] cells.
-fn cage(
+/// Digit-set reasoning on a distinct sum (module documentation). Works on the stack: a distinct sum has at most
+/// [`MAX_SUM_CELLS`] cells.
+fn distinct_sum(
     cells: &[u32],
     sets: &[u64],
     sees: &[Vec<u64>],
@@ -301,14 +303,14 @@ fn cage(
     out: &mut Vec<(u32, u64)>,
 ) -> Result<(), Wiped> {
     let k = cells.len();
-    let mut mask_buf = [0u64; MAX_CAGE_CELLS];
+    let mut mask_buf = [0u64; MAX_SUM_CELLS];
     let masks = &mut mask_buf[..k];
     let mut union = 0u64;
     for (m, &c) in masks.iter_mut().zip(cells) {
         *m = cand[c as usize];
         union |= *m;
     }
-    let mut support_buf = [0u64; MAX_CAGE_CELLS];
+    let mut support_buf = [0u64; MAX_SUM_CELLS];
     let support = &mut support_buf[..k];
     let mut must = u64::MAX;
     let mut any = false;
@@ -333,7 +335,7 @@ fn cage(
             out.push((cells[j], masks[j] & !support[j]));
         }
     }
-    // A digit the cage must use leaves every outside cell that sees all its possible places.
+    // A digit the sum must use leaves every outside cell that sees all its possible places.
     let mut rest = must;
     while rest != 0 {
         let bit = rest & rest.wrapping_neg();
@@ -356,19 +358,19 @@ fn cage(
     Ok(())
 }
 
-/// Perfect matchings of a cage's cells (in order) to the digits of one set, by dynamic
+/// Perfect matchings of a distinct sum's cells (in order) to the digits of one set, by dynamic
 /// programming over subsets of the set: bit S of `head` says the first |S| cells can take
 /// exactly the digits S, bit S of `tail` that the last |S| cells can.
 struct Matcher {
-    head: [u64; 1 << (MAX_CAGE_CELLS - 6)],
-    tail: [u64; 1 << (MAX_CAGE_CELLS - 6)],
+    head: [u64; 1 << (MAX_SUM_CELLS - 6)],
+    tail: [u64; 1 << (MAX_SUM_CELLS - 6)],
 }
 
 impl Default for Matcher {
     fn default() -> Matcher {
         Matcher {
-            head: [0; 1 << (MAX_CAGE_CELLS - 6)],
-            tail: [0; 1 << (MAX_CAGE_CELLS - 6)],
+            head: [0; 1 << (MAX_SUM_CELLS - 6)],
+            tail: [0; 1 << (MAX_SUM_CELLS - 6)],
         }
     }
 }
@@ -392,7 +394,7 @@ impl Matcher {
         if set.count_ones() as usize != k {
             return false;
         }
-        let mut digits = [0u64; MAX_CAGE_CELLS];
+        let mut digits = [0u64; MAX_SUM_CELLS];
         let mut rest = set;
         for d in digits.iter_mut().take(k) {
             *d = rest & rest.wrapping_neg();
@@ -486,7 +488,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_two_cell_cage_of_three_is_one_and_two() {
+    fn a_two_cell_distinct_sum_of_three_is_one_and_two() {
         let rule = Propagator::DistinctSum {
             cells: vec![0, 1],
             sets: vec![0b11],
@@ -517,7 +519,7 @@ mod tests {
 
     #[test]
     fn a_table_keeps_supported_values() {
-        // Kropki white: |a − b| = 1, b fixed to 5.
+        // the pairs |a − b| = 1, b fixed to 5.
         let allowed: Vec<u64> = (1..=9i64)
             .map(|u| {
                 [u - 1, u + 1]
