@@ -337,3 +337,42 @@ fn exports_without_rules_refuse_a_variant_puzzle() {
         assert!(out.contains("cage"), "{format} has no cage rows");
     }
 }
+
+/// `check --method sat` through the command line (CaDiCaL once more with the first solution
+/// blocked) says "unique" on a sample of every variant file, and its one solution is the file's
+/// known solution.
+#[test]
+fn check_with_sat_says_unique_on_a_sample_of_every_variant_file() {
+    let samples: [(&str, &[usize]); 4] = [
+        ("krazydad_killer", &[1, 1501, 3001, 4501, 6001]),
+        ("killer_hard", &[30, 32, 34]),
+        ("iss_examples", &[1, 3, 6, 8, 11, 16]),
+        ("fpuzzles_links", &[2, 3, 5, 7, 13]),
+    ];
+    for (name, numbers) in samples {
+        let (Some(path), Some(solutions)) = (
+            shared_data(&format!("variants/{name}.fpz.jsonl")),
+            shared_data(&format!("variants/{name}.solutions.txt")),
+        ) else {
+            return;
+        };
+        let solutions = lines(&solutions);
+        let file = path.display().to_string();
+        for &number in numbers {
+            let line = number.to_string();
+            let args = ["check", &file, "--method", "sat", "--json", "--line", &line];
+            let (code, out, err) = run(&args, None);
+            assert_eq!(code, 0, "{name} line {number}: {err}");
+            let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(doc["answer"], "unique", "{name} line {number}");
+            let grid: String = doc["solutions"][0]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row.as_array().unwrap().iter())
+                .map(|v| v.to_string())
+                .collect();
+            assert_eq!(grid, solutions[number - 1].1, "{name} line {number}");
+        }
+    }
+}

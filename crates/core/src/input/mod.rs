@@ -400,6 +400,10 @@ fn parse(
         )
     };
     match format {
+        InputFormat::Json if options.format == InputFormat::Auto && is_json_lines(text) => {
+            let (number, line) = pick_line(origin, text, options.line)?;
+            parse_json_line(origin, number, line, options.box_shape, lenient)
+        }
         InputFormat::Json | InputFormat::Grid if text.len() > MAX_DOCUMENT_BYTES => {
             Err(too_large(if format == InputFormat::Json {
                 "JSON document"
@@ -521,12 +525,39 @@ pub fn parse_batch_line(
         return parse_text_line(origin, number, line, box_shape, false)
             .map(|(puzzle, _, solution)| (puzzle, solution));
     }
+    parse_json_line(origin, number, line, box_shape, false).map(|(puzzle, _)| (puzzle, None))
+}
+
+/// A file of JSON lines, one puzzle object a line (what `batch` reads, e.g. the `.fpz.jsonl`
+/// files of f-puzzles puzzles): two or more puzzle lines, the first a whole JSON object.
+fn is_json_lines(text: &str) -> bool {
+    let mut lines = puzzle_lines(text);
+    match (lines.next(), lines.next()) {
+        (Some((_, first)), Some(_)) => {
+            let first = first.trim();
+            first.starts_with('{')
+                && first.len() <= MAX_LINE_BYTES
+                && serde_json::from_str::<serde::de::IgnoredAny>(first).is_ok()
+        }
+        _ => false,
+    }
+}
+
+/// One JSON puzzle on line `number` of a file of lines, named after the line when it has no
+/// name of its own; errors point at that line.
+fn parse_json_line(
+    origin: &str,
+    number: usize,
+    line: &str,
+    box_shape: Option<(usize, usize)>,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
     let line_origin = format!("{origin}:{number}");
-    parse_any_json(&line_origin, line, box_shape, false)
-        .map(|(puzzle, _)| {
+    parse_any_json(&line_origin, line, box_shape, lenient)
+        .map(|(puzzle, conflicts)| {
             let name = puzzle.name().map(str::to_string);
             let name = name.unwrap_or_else(|| format!("{origin} line {number}"));
-            (puzzle.with_name(Some(name)), None)
+            (puzzle.with_name(Some(name)), conflicts)
         })
         .map_err(|e| match e.place {
             Place::LineCol(_, col) => {
@@ -634,5 +665,35 @@ fn make_puzzle(
         Puzzle::new_lenient(n, layout, diagonals, givens)
     } else {
         Puzzle::new(n, layout, diagonals, givens).map(|p| (p, Vec::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINES: &str = "{\"grid\": \"1234341221434321\"}\n\n{\"grid\": \"12..34..21..43..\"}\n";
+
+    #[test]
+    fn json_lines_are_told_from_one_json_document() {
+        assert!(is_json_lines(LINES));
+        assert!(!is_json_lines("{\"grid\": \"1234341221434321\"}\n"));
+        assert!(!is_json_lines("{\n  \"grid\": \"1234341221434321\"\n}\n"));
+        assert!(!is_json_lines(
+            "{\"a\":\n{\"grid\": \"1234341221434321\"}}\n"
+        ));
+    }
+
+    #[test]
+    fn a_line_of_json_lines_is_picked_and_named_after_its_line() {
+        let options = ParseOptions {
+            line: Some(3),
+            ..ParseOptions::default()
+        };
+        let puzzle = parse_puzzle("f.jsonl", LINES, options).unwrap();
+        assert_eq!(puzzle.name(), Some("f.jsonl line 3"));
+        assert_eq!(puzzle.givens().iter().filter(|&&v| v != 0).count(), 8);
+        let several = parse_puzzle("f.jsonl", LINES, ParseOptions::default()).unwrap_err();
+        assert!(several.to_string().contains("2 puzzle lines"), "{several}");
     }
 }
