@@ -5,7 +5,9 @@
 # 1 thread), both Spark local[2] recipes, and `batch --resume` after a kill at 50 %.
 # The doc blocks are run as written, with only the options line changed per method. Beside each
 # run: its ratio to `batch --jobs 2`, and the solver's own time (the sum of the lines' "ms", over
-# 2 cores); then what each way costs with the solving taken out (benches/scale-out-overhead.py).
+# 2 cores); the same jobs on a cluster that is already up and has run one small job
+# (benches/scale-out-warm.py: a long-lived cluster's cost per job); then what each way costs with
+# the solving taken out (benches/scale-out-overhead.py).
 # Needs the release CLI and the release wheel installed in .venv (both in target/release):
 #   cargo build --release
 #   .venv/bin/pip install --force-reinstall --no-deps "$(bash python/build-wheel.sh)"
@@ -29,9 +31,9 @@ solver_s() {  # the sum of the "ms" of a result file, in seconds
   "$py" -c 'import json, sys; print(sum(json.loads(l).get("ms", 0) for l in open(sys.argv[1])) / 1000)' "$1"
 }
 base=1
-row() {  # way, method, seconds, result file
-  printf '| %s | %s | %.1f | %.0f | %.2f | %.1f |\n' "$1" "$2" "$3" "$(echo "$n / $3" | bc -l)" \
-    "$(echo "$base / $3" | bc -l)" "$(solver_s "$4")"
+row() {  # way, method, seconds, result file (none: the solver's time is not shown)
+  printf '| %s | %s | %.1f | %.0f | %.2f | %s |\n' "$1" "$2" "$3" "$(echo "$n / $3" | bc -l)" \
+    "$(echo "$base / $3" | bc -l)" "$(if [ -n "${4:-}" ]; then printf '%.1f' "$(solver_s "$4")"; else echo –; fi)"
 }
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| way | method | s | puzzles/s | × batch --jobs 2 | solver s (sum of ms) |"
@@ -50,6 +52,11 @@ for method in propagate ilp; do
   block spark-python | sed "s/method=\"propagate\"/method=\"$method\"/" > recipe-python.py
   t0=$(now); "$py" recipe-python.py 2> python.log; t1=$(now)
   row "Spark local[2], mapPartitions" "$method" "$(echo "$t1 - $t0" | bc -l)" all-python.jsonl
+  # The same jobs on a cluster already up and warmed (benches/scale-out-warm.py).
+  for way in dask spark-pipe spark-python; do
+    seconds=$("$py" "$root/benches/scale-out-warm.py" "$way" "$method" puzzles.txt 2>> warm.log | cut -f3)
+    row "$way, cluster already up (job only)" "$method" "$seconds"
+  done
   for f in all.jsonl all-pipe.jsonl all-python.jsonl; do
     [ "$(wc -l < "$f")" -eq "$n" ] || { echo "$f: wrong line count" >&2; exit 1; }
   done
