@@ -166,15 +166,16 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
     let cell = cell_side(puzzle);
     let side = n * cell;
     let clash = clashes(puzzle, relaxation);
-    let pad = MARGIN + rules_svg::margin(puzzle, cell);
-    let top = pad + if title.is_some() { TITLE } else { 0 };
-    let width = (side + 2 * pad).max(560);
-    let x0 = (width - side) / 2;
+    let room = rules_svg::margins(puzzle, cell);
+    let top = MARGIN + room.top + if title.is_some() { TITLE } else { 0 };
+    let width = (side + 2 * MARGIN + room.left + room.right).max(560);
+    let x0 = (width - side - room.left - room.right) / 2 + room.left;
     let mut lines = caption(puzzle, relaxation);
     if let Some(rules) = rules_svg::caption(puzzle) {
         lines.extend(wrap(&rules, width - x0 - MARGIN, 19));
     }
-    let height = top + side + pad - MARGIN + 10 + CAPTION_LINE * lines.len() + MARGIN;
+    let below = top + side + room.bottom + 10;
+    let height = below + CAPTION_LINE * lines.len() + MARGIN;
     let mut out = svg_start(
         width,
         height,
@@ -230,7 +231,7 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
     }
     grid_lines(&mut out, puzzle, cell, (x0, top));
     rules_svg::draw(&mut out, puzzle, frame, Layer::Over);
-    caption_lines(&mut out, &lines, x0, top + side + pad - MARGIN + 10, 19);
+    caption_lines(&mut out, &lines, x0, below, 19);
     out.push_str("</svg>\n");
     out
 }

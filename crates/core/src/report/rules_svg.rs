@@ -84,18 +84,38 @@ fn num(x: f64) -> String {
     s.strip_suffix(".0").map_or(s.clone(), str::to_string)
 }
 
-/// The space a picture needs around its grid for the rules: room for little-killer sums
-/// outside the grid, else none.
-pub fn margin(puzzle: &Puzzle, cell: usize) -> usize {
-    let outside = puzzle
-        .rules()
-        .iter()
-        .any(|r| matches!(r, Rule::LittleKiller(_)));
-    if outside {
-        cell * 3 / 4
-    } else {
-        0
+/// The space a picture needs on each side of its grid for the rules.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sides {
+    pub top: usize,
+    pub right: usize,
+    pub bottom: usize,
+    pub left: usize,
+}
+
+/// Room for the little-killer sums outside the grid, on the sides where they stand.
+pub fn margins(puzzle: &Puzzle, cell: usize) -> Sides {
+    let n = puzzle.order() as i64;
+    let room = cell * 3 / 4;
+    let mut sides = Sides::default();
+    for rule in puzzle.rules() {
+        if let Rule::LittleKiller(lk) = rule {
+            let (row, col) = clue_cell(lk, puzzle.order());
+            if row < 0 {
+                sides.top = room;
+            }
+            if row >= n {
+                sides.bottom = room;
+            }
+            if col < 0 {
+                sides.left = room;
+            }
+            if col >= n {
+                sides.right = room;
+            }
+        }
     }
+    sides
 }
 
 /// How far a cage's dashed outline lies inside its cells.
@@ -319,7 +339,7 @@ fn arrow(out: &mut String, arrow: &Arrow, frame: Frame) {
     let (x2, y2) = frame.of(*last);
     let _ = write!(
         out,
-        r#"<g class="arrow" fill="none" stroke="{ARROW_GREY}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="white"/>"#,
+        r#"<g class="arrow" fill="none" stroke="{ARROW_GREY}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"><rect x="{}" y="{}" width="{}" height="{}" rx="{}"/>"#,
         num(frame.cell * 0.05),
         num(x1 - radius),
         num(y1 - radius),
@@ -454,18 +474,9 @@ fn little_killer(out: &mut String, lk: &LittleKiller, n: usize, frame: Frame) {
     let Some(&first) = lk.cells.first() else {
         return;
     };
-    let (dr, dc) = match lk.cells.get(1) {
-        Some(next) => (
-            (next.row as i64 - first.row as i64).signum(),
-            (next.col as i64 - first.col as i64).signum(),
-        ),
-        // One cell: a corner; the clue sits diagonally outside it.
-        None => (
-            if first.row == 0 { 1 } else { -1 },
-            if first.col + 1 == n { 1 } else { -1 },
-        ),
-    };
-    let (vx, vy) = frame.centre(first.row as f64 - dr as f64, first.col as f64 - dc as f64);
+    let (row, col) = clue_cell(lk, n);
+    let (vx, vy) = frame.centre(row as f64, col as f64);
+    let (dr, dc) = (first.row as i64 - row, first.col as i64 - col);
     let (ux, uy) = (dc as f64 * frame.cell, dr as f64 * frame.cell);
     // The text a little away from the grid, the arrow between it and the grid's corner.
     let (tx, ty) = (vx - ux * 0.1, vy - uy * 0.1);
@@ -477,11 +488,30 @@ fn little_killer(out: &mut String, lk: &LittleKiller, n: usize, frame: Frame) {
         r#"<g class="little-killer"><text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text><g fill="none" stroke="black" stroke-width="1.5" stroke-linecap="round"><polyline points="{}"/><polyline points="{}"/></g></g>"#,
         num(tx),
         num(ty),
-        num((frame.cell * 0.3).round()),
+        num((frame.cell * 0.3).min(20.0).round()),
         lk.sum,
         points([tail, tip].into_iter()),
         points(head.into_iter())
     );
+}
+
+/// The (virtual) cell outside the grid where a little killer's diagonal starts: one step back
+/// from its first cell. A one-cell diagonal is a corner; its clue sits diagonally outside it.
+fn clue_cell(lk: &LittleKiller, n: usize) -> (i64, i64) {
+    let Some(&first) = lk.cells.first() else {
+        return (-1, -1);
+    };
+    let (dr, dc) = match lk.cells.get(1) {
+        Some(next) => (
+            (next.row as i64 - first.row as i64).signum(),
+            (next.col as i64 - first.col as i64).signum(),
+        ),
+        None => (
+            if first.row == 0 { 1 } else { -1 },
+            if first.col + 1 == n { 1 } else { -1 },
+        ),
+    };
+    (first.row as i64 - dr, first.col as i64 - dc)
 }
 
 /// Odd: a grey circle; even: a grey square.

@@ -60,13 +60,13 @@ pub fn escape(text: &str) -> String {
 /// ```
 pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> String {
     let n = puzzle.order();
-    let pad = MARGIN + rules_svg::margin(puzzle, CELL);
-    let top = pad + if title.is_some() { TITLE } else { 0 };
+    let room = rules_svg::margins(puzzle, CELL);
+    let top = MARGIN + room.top + if title.is_some() { TITLE } else { 0 };
     let side = n * CELL;
-    let width = side + 2 * pad;
+    let width = side + 2 * MARGIN + room.left + room.right;
     let caption = rules_svg::caption(puzzle)
         .map_or_else(Vec::new, |c| wrap(&c, width - 2 * MARGIN, CAPTION_FONT));
-    let height = top + side + pad + CAPTION_LINE * caption.len();
+    let height = top + side + room.bottom + MARGIN + CAPTION_LINE * caption.len();
     let font = if n > 9 { CELL * 4 / 10 } else { CELL * 6 / 10 };
     let mut out = svg_start(width, height, "");
     if let Some(t) = title {
@@ -78,7 +78,7 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
             escape(t)
         );
     }
-    let (x0, y0) = (pad, top);
+    let (x0, y0) = (MARGIN + room.left, top);
     let frame = rules_svg::Frame::new(x0, y0, CELL);
     rules_svg::draw(&mut out, puzzle, frame, Layer::Under);
     if puzzle.has_diagonals() {
@@ -110,7 +110,8 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
     }
     out.push_str("</g>\n");
     rules_svg::draw(&mut out, puzzle, frame, Layer::Over);
-    caption_lines(&mut out, &caption, MARGIN, top + side + pad, CAPTION_FONT);
+    let below = top + side + room.bottom + MARGIN;
+    caption_lines(&mut out, &caption, MARGIN, below, CAPTION_FONT);
     out.push_str("</svg>\n");
     out
 }
