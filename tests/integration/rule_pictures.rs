@@ -440,16 +440,13 @@ fn the_lp_picture_keeps_cage_sums_clear_of_its_small_digits() {
             "a square at {x},{y} covers the sum"
         );
     }
-    let order: Vec<_> = doc.descendants().map(|n| n.id()).collect();
-    let last_square = doc
-        .descendants()
-        .filter(|n| n.attribute("fill-opacity").is_some())
-        .last()
-        .unwrap()
-        .id();
-    assert!(
-        order.iter().position(|&i| i == sum.id()) > order.iter().position(|&i| i == last_square)
-    );
+    let nodes: Vec<_> = doc.descendants().collect();
+    let sum_at = nodes.iter().position(|n| *n == sum).unwrap();
+    let last_square = nodes
+        .iter()
+        .rposition(|n| n.attribute("fill-opacity").is_some())
+        .unwrap();
+    assert!(sum_at > last_square, "the sum is drawn over the squares");
 }
 
 /// How many marks of each kind a puzzle's rules should give.
