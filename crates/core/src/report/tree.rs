@@ -359,7 +359,8 @@ fn node_lines(node: &Node) -> Vec<String> {
     match node.lp {
         Some(lp) => {
             lines.push(lp_status_text(lp.status));
-            lines.push(format!("{} iterations", lp.iterations));
+            let plural = if lp.iterations == 1 { "" } else { "s" };
+            lines.push(format!("{} iteration{plural}", lp.iterations));
         }
         None if node.end != NodeEnd::PropagationConflict => lines.push("no LP needed".into()),
         None => {}
