@@ -375,14 +375,16 @@ fn regions_are_shaded_a_lone_diagonal_is_a_line_and_global_rules_are_named() {
     ));
     let caption: String = class(&doc, "caption")[0]
         .children()
+        .filter(|n| n.has_tag_name("text"))
         .filter_map(|n| n.text())
         .collect::<Vec<_>>()
         .join(" ");
     for name in [
-        "anti-knight",
+        "anti-knight (no equal digits a knight's move apart)",
         "non-consecutive",
-        "negative: no mark, no X/V",
-        "diagonal",
+        "negative (unmarked neighbours: no sum 5 or 10 (X/V))",
+        "the diagonal line holds different digits",
+        "windoku",
     ] {
         assert!(caption.contains(name), "{name} not in {caption:?}");
     }

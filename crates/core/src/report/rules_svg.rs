@@ -147,26 +147,34 @@ pub fn has_cage_sums(puzzle: &Puzzle) -> bool {
         .any(|r| matches!(r, Rule::Killer(Cage { sum: Some(_), .. })))
 }
 
-/// The rules that hold on the whole grid (drawn as no mark), named in one line, e.g.
-/// `also: anti-knight · non-consecutive · diagonals`; `None` when there are none.
+/// The rules that hold on the whole grid (drawn as no mark, or only as lines or shading), named
+/// with what they ask in one line, e.g. `also: anti-knight (no equal digits a knight's move
+/// apart) · …`; `None` when there are none.
 pub fn caption(puzzle: &Puzzle) -> Option<String> {
     let mut names: Vec<String> = Vec::new();
     for rule in puzzle.rules() {
         let name = match rule {
-            Rule::AntiKnight => "anti-knight".to_string(),
-            Rule::AntiKing => "anti-king".to_string(),
-            Rule::NonConsecutive => "non-consecutive neighbours".to_string(),
-            Rule::DisjointGroups => "disjoint groups".to_string(),
-            Rule::Windoku => "windoku (shaded windows)".to_string(),
+            Rule::AntiKnight => "anti-knight (no equal digits a knight's move apart)".to_string(),
+            Rule::AntiKing => "anti-king (no equal digits a king's move apart)".to_string(),
+            Rule::NonConsecutive => {
+                "non-consecutive (unmarked neighbours never differ by 1)".to_string()
+            }
+            Rule::DisjointGroups => {
+                "disjoint groups (each position of the boxes holds different digits)".to_string()
+            }
+            Rule::Windoku => "windoku (the shaded windows hold different digits)".to_string(),
             Rule::Negative(n) => {
-                let kinds: Vec<&str> = [(n.xv, "X/V"), (n.ratio, "black dot")]
-                    .into_iter()
-                    .filter_map(|(on, name)| on.then_some(name))
-                    .collect();
-                format!("negative: no mark, no {}", kinds.join(", no "))
+                let kinds: Vec<&str> = [
+                    (n.xv, "sum 5 or 10 (X/V)"),
+                    (n.ratio, "ratio 2 (black dot)"),
+                ]
+                .into_iter()
+                .filter_map(|(on, name)| on.then_some(name))
+                .collect();
+                format!("negative (unmarked neighbours: no {})", kinds.join(", no "))
             }
             Rule::ExtraRegion(r) if diagonal_of(puzzle.order(), &r.cells).is_some() => {
-                "a diagonal (the line)".to_string()
+                "the diagonal line holds different digits".to_string()
             }
             _ => continue,
         };
@@ -175,7 +183,7 @@ pub fn caption(puzzle: &Puzzle) -> Option<String> {
         }
     }
     if puzzle.has_diagonals() {
-        names.push("both diagonals (the lines)".to_string());
+        names.push("both diagonal lines hold different digits".to_string());
     }
     (!names.is_empty()).then(|| format!("also: {}", names.join(" · ")))
 }
