@@ -192,7 +192,11 @@ pub fn caption(puzzle: &Puzzle) -> Option<String> {
 pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
     let n = puzzle.order();
     let mut regions = 0;
-    let _ = writeln!(out, r#"<g class="rules-{layer:?}">"#);
+    let name = match layer {
+        Layer::Under => "rules-under",
+        Layer::Over => "rules-over",
+    };
+    let _ = writeln!(out, r#"<g class="{name}">"#);
     for rule in puzzle.rules() {
         match (rule, layer) {
             (Rule::Killer(r), Layer::Over) => cage(out, r, frame),
