@@ -124,17 +124,22 @@ fn tree_svg_draws_every_node_and_other_methods_refuse_tree() {
         .success();
     let text = std::fs::read_to_string(&svg_path).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
-    let nodes: usize = doc
+    let number =
+        |name: &str| -> usize { doc.root_element().attribute(name).unwrap().parse().unwrap() };
+    let boxes = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some("node"))
+        .count();
+    // Every node is a box of its own or counted in a fold box "+N nodes".
+    assert_eq!(boxes, number("data-drawn"));
+    assert_eq!(boxes + number("data-folded"), number("data-nodes"));
+    let width: usize = doc
         .root_element()
-        .attribute("data-nodes")
+        .attribute("width")
         .unwrap()
         .parse()
         .unwrap();
-    let boxes = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("rect") && n.attribute("rx").is_some())
-        .count();
-    assert_eq!(boxes, nodes.min(sudoku_ilp::report::tree::MAX_DRAWN));
+    assert!(width <= sudoku_ilp::report::tree::CANVAS_WIDTH);
     cli()
         .args(["solve", "--tree"])
         .arg(dir.path().join("t.json"))

@@ -26,6 +26,7 @@ mod read_back;
 mod render;
 mod resume;
 mod rule_engines;
+mod rule_pictures;
 mod sat;
 mod scale;
 mod tutorial;

@@ -40,9 +40,13 @@ pub fn html(c: &Classroom, title: &str) -> String {
         escape(title),
         escape(title)
     );
+    let rules = match c.puzzle.rules().len() {
+        0 => String::new(),
+        k => format!(" and {k} variant rules (drawn on every grid below)"),
+    };
     let _ = writeln!(
         out,
-        "<p class=\"lead\">A {n}×{n} Sudoku with {} givens, solved as an integer linear program (HiGHS) and by search.</p>",
+        "<p class=\"lead\">A {n}×{n} Sudoku with {} givens{rules}, solved as an integer linear program (HiGHS) and by search.</p>",
         c.puzzle.given_count(),
         n = c.puzzle.order()
     );

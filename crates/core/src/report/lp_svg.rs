@@ -8,7 +8,10 @@
 //! ones with two decimals on an orange ground. The caption names the fractional columns, the
 //! natural model's fractional pair binaries, and whether the LP point alone is the solution.
 
-use super::svg::{escape, grid_lines, svg_start, SOLVED_COLOUR};
+use super::rules_svg::{self, Frame, Layer};
+use super::svg::{
+    caption_lines, diagonal_lines, escape, grid_lines, svg_start, wrap, CAPTION_LINE, SOLVED_COLOUR,
+};
 use crate::formulation::Formulation;
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
@@ -17,7 +20,6 @@ use std::fmt::Write;
 
 const MARGIN: usize = 14;
 const TITLE: usize = 40;
-const CAPTION_LINE: usize = 26;
 /// Ground of a cell whose natural-model LP value is fractional.
 const FRACTIONAL_GROUND: &str = "#fde3c8";
 const FRACTIONAL_INK: &str = "#a04000";
@@ -51,13 +53,36 @@ pub fn clashes(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<bool> {
     clash
 }
 
-/// The side of a cell: large enough for the small digits of 9×9 to be read when projected.
-fn cell_side(n: usize) -> usize {
-    if n <= 9 {
-        66
-    } else {
-        44
+/// The side of a cell: large enough for the small digits of 9×9 to be read when projected,
+/// and larger when the cells also carry rule marks (cage sums, thermometers).
+fn cell_side(puzzle: &Puzzle) -> usize {
+    match (puzzle.order() <= 9, puzzle.rules().is_empty()) {
+        (true, true) => 66,
+        (true, false) => 84,
+        (false, true) => 44,
+        (false, false) => 52,
     }
+}
+
+/// Where an open cell's small digits go: `(left, top, side)` of the k×k keypad inside a cell of
+/// side `cell`; with cages, inside the cage outline and below the band of a cage sum.
+fn keypad(puzzle: &Puzzle, cell: usize) -> (usize, usize, usize) {
+    let k = (1..=puzzle.order())
+        .find(|k| k * k >= puzzle.order())
+        .unwrap_or(1);
+    let (top, bottom, side) = if rules_svg::has_cages(puzzle) {
+        let inset = rules_svg::cage_inset(cell as f64).ceil() as usize + 1;
+        let top = if rules_svg::has_cage_sums(puzzle) {
+            rules_svg::cage_sum_band(cell)
+        } else {
+            inset
+        };
+        (top, inset, inset)
+    } else {
+        (2, 2, 2)
+    };
+    let sub = (cell - top - bottom).min(cell - 2 * side) / k;
+    ((cell - k * sub) / 2, top, sub)
 }
 
 /// The caption lines under the grid.
@@ -118,8 +143,10 @@ pub fn lp_picture(
     Ok(lp_svg(puzzle, &relaxation, Some(&title)))
 }
 
-/// Draws `relaxation` (of a model built for `puzzle`) on the grid with an optional title. The
-/// root element carries `data-fractional` (the fractional column count) for tools and tests.
+/// Draws `relaxation` (of a model built for `puzzle`) on the grid with an optional title, over
+/// the puzzle's rules ([`rules_svg`]: shading and lines under the LP values, cage outlines and
+/// sums and edge marks above them, in a corner the small digits leave free). The root element
+/// carries `data-fractional` (the fractional column count) for tools and tests.
 ///
 /// ```
 /// use sudoku_ilp::puzzle::Puzzle;
@@ -136,14 +163,19 @@ pub fn lp_picture(
 /// ```
 pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>) -> String {
     let n = puzzle.order();
-    let cell = cell_side(n);
+    let cell = cell_side(puzzle);
     let side = n * cell;
-    let lines = caption(puzzle, relaxation);
     let clash = clashes(puzzle, relaxation);
-    let top = MARGIN + if title.is_some() { TITLE } else { 0 };
-    let width = (side + 2 * MARGIN).max(560);
-    let x0 = (width - side) / 2;
-    let height = top + side + 10 + CAPTION_LINE * lines.len() + MARGIN;
+    let room = rules_svg::margins(puzzle, cell);
+    let top = MARGIN + room.top + if title.is_some() { TITLE } else { 0 };
+    let width = (side + 2 * MARGIN + room.left + room.right).max(560);
+    let x0 = (width - side - room.left - room.right) / 2 + room.left;
+    let mut lines = caption(puzzle, relaxation);
+    if let Some(rules) = rules_svg::caption(puzzle) {
+        lines.extend(wrap(&rules, width - x0 - MARGIN, 19));
+    }
+    let below = top + side + room.bottom + 10;
+    let height = below + CAPTION_LINE * lines.len() + MARGIN;
     let mut out = svg_start(
         width,
         height,
@@ -172,31 +204,35 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
     } else {
         &relaxation.cells
     };
+    let at = |i: usize| (x0 + (i % n) * cell, top + (i / n) * cell);
     for (i, lp) in cells.iter().enumerate() {
-        let (x, y) = (x0 + (i % n) * cell, top + (i / n) * cell);
-        let given = puzzle.givens().get(i).copied().unwrap_or(0);
-        if clash.get(i).copied().unwrap_or(false) {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{CLASH_GROUND}"/>"#
-            );
-        }
-        draw_cell(&mut out, n, cell, (x, y), given, lp);
-    }
-    grid_lines(&mut out, puzzle, cell, (x0, top));
-    let _ = writeln!(
-        out,
-        r#"<g font-family="sans-serif" font-size="19" fill="black">"#
-    );
-    for (k, line) in lines.iter().enumerate() {
+        let (x, y) = at(i);
+        let ground = if clash.get(i).copied().unwrap_or(false) {
+            CLASH_GROUND
+        } else if lp.fixed().is_none() && matches!(lp, CellLp::Value(_)) {
+            FRACTIONAL_GROUND
+        } else {
+            continue;
+        };
         let _ = writeln!(
             out,
-            r#"<text x="{x0}" y="{}">{}</text>"#,
-            top + side + 10 + CAPTION_LINE * (k + 1) - 6,
-            escape(line)
+            r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{ground}"/>"#
         );
     }
-    out.push_str("</g>\n</svg>\n");
+    let frame = Frame::new(x0, top, cell);
+    rules_svg::draw(&mut out, puzzle, frame, Layer::Under);
+    if puzzle.has_diagonals() {
+        diagonal_lines(&mut out, side, (x0, top));
+    }
+    let pad_of_cell = keypad(puzzle, cell);
+    for (i, lp) in cells.iter().enumerate() {
+        let given = puzzle.givens().get(i).copied().unwrap_or(0);
+        draw_cell(&mut out, n, cell, at(i), given, lp, pad_of_cell);
+    }
+    grid_lines(&mut out, puzzle, cell, (x0, top));
+    rules_svg::draw(&mut out, puzzle, frame, Layer::Over);
+    caption_lines(&mut out, &lines, x0, below, 19);
+    out.push_str("</svg>\n");
     out
 }
 
@@ -209,6 +245,7 @@ fn draw_cell(
     (x, y): (usize, usize),
     given: u8,
     lp: &CellLp,
+    keypad: (usize, usize, usize),
 ) {
     let centre = (x + cell / 2, y + cell / 2);
     let big = cell * 6 / 10;
@@ -226,11 +263,11 @@ fn draw_cell(
         return;
     }
     match lp {
-        CellLp::Weights(weights) => small_digits(out, n, cell, (x, y), weights),
+        CellLp::Weights(weights) => small_digits(out, n, (x, y), weights, keypad),
         CellLp::Value(v) => {
             let _ = writeln!(
                 out,
-                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{FRACTIONAL_GROUND}"/><text x="{}" y="{}" font-family="sans-serif" font-size="{}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="{FRACTIONAL_INK}">{v:.2}</text>"#,
+                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="{FRACTIONAL_INK}">{v:.2}</text>"#,
                 centre.0,
                 centre.1,
                 cell * 3 / 10
@@ -239,21 +276,21 @@ fn draw_cell(
     }
 }
 
-/// The values of an open cell on a k×k keypad (k = ⌈√n⌉), each on a square shaded by its
-/// weight: fill opacity = x_{r,c,v}; the digit turns white on dark squares.
+/// The values of an open cell on a k×k keypad (k = ⌈√n⌉) at `(left, top, sub)` in the cell
+/// ([`keypad`]), each on a square shaded by its weight: fill opacity = x_{r,c,v}; the digit
+/// turns white on dark squares.
 fn small_digits(
     out: &mut String,
     n: usize,
-    cell: usize,
     (x, y): (usize, usize),
     weights: &[(u8, f64)],
+    (left, top, sub): (usize, usize, usize),
 ) {
     let k = (1..=n).find(|k| k * k >= n).unwrap_or(n);
-    let sub = (cell - 4) / k;
     let font = sub * 7 / 10;
     for &(v, w) in weights {
         let slot = usize::from(v) - 1;
-        let (sx, sy) = (x + 2 + (slot % k) * sub, y + 2 + (slot / k) * sub);
+        let (sx, sy) = (x + left + (slot % k) * sub, y + top + (slot / k) * sub);
         let ink = if w > 0.45 { "white" } else { "#102040" };
         let _ = writeln!(
             out,

@@ -1,7 +1,9 @@
 //! The grid as an SVG picture (seed 002's visualiser): givens in bold black, solved digits in
 //! blue, thin lines between cells, thick lines between boxes or irregular regions and around the
-//! grid, the two diagonals drawn faintly when they are houses, and an optional title.
+//! grid, the two diagonals drawn as grey lines when they are houses, the variant rules as puzzle
+//! sites draw them ([`super::rules_svg`]), and an optional title.
 
+use super::rules_svg::{self, Layer};
 use crate::puzzle::{Grid, Layout, Puzzle};
 use std::fmt::Write;
 
@@ -9,6 +11,10 @@ use std::fmt::Write;
 pub const CELL: usize = 48;
 const MARGIN: usize = 12;
 const TITLE: usize = 36;
+/// Font size and line height of the caption that names the rules on the whole grid.
+const CAPTION_FONT: usize = 16;
+/// The height of a caption line (16 to 19 units of font).
+pub(crate) const CAPTION_LINE: usize = 26;
 /// The colour of solved (not given) digits.
 pub const SOLVED_COLOUR: &str = "#1f5fbf";
 
@@ -41,8 +47,9 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Draws the puzzle, filled in with `solution` when one is given (its non-given digits in
-/// [`SOLVED_COLOUR`]).
+/// Draws the puzzle with its rules ([`super::rules_svg`]), filled in with `solution` when one
+/// is given (its non-given digits in [`SOLVED_COLOUR`]); the rules that hold on the whole grid
+/// are named in a caption under it.
 ///
 /// ```
 /// use sudoku_ilp::{puzzle::Puzzle, report::svg::svg};
@@ -53,9 +60,13 @@ pub fn escape(text: &str) -> String {
 /// ```
 pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> String {
     let n = puzzle.order();
-    let top = MARGIN + if title.is_some() { TITLE } else { 0 };
+    let room = rules_svg::margins(puzzle, CELL);
+    let top = MARGIN + room.top + if title.is_some() { TITLE } else { 0 };
     let side = n * CELL;
-    let (width, height) = (side + 2 * MARGIN, top + side + MARGIN);
+    let width = side + 2 * MARGIN + room.left + room.right;
+    let caption = rules_svg::caption(puzzle)
+        .map_or_else(Vec::new, |c| wrap(&c, width - 2 * MARGIN, CAPTION_FONT));
+    let height = top + side + room.bottom + MARGIN + CAPTION_LINE * caption.len();
     let font = if n > 9 { CELL * 4 / 10 } else { CELL * 6 / 10 };
     let mut out = svg_start(width, height, "");
     if let Some(t) = title {
@@ -67,16 +78,11 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
             escape(t)
         );
     }
-    let (x0, y0) = (MARGIN, top);
+    let (x0, y0) = (MARGIN + room.left, top);
+    let frame = rules_svg::Frame::new(x0, y0, CELL);
+    rules_svg::draw(&mut out, puzzle, frame, Layer::Under);
     if puzzle.has_diagonals() {
-        let _ = writeln!(
-            out,
-            r##"<g stroke="#d8d8d8" stroke-width="2"><line x1="{x0}" y1="{y0}" x2="{}" y2="{}"/><line x1="{}" y1="{y0}" x2="{x0}" y2="{}"/></g>"##,
-            x0 + side,
-            y0 + side,
-            x0 + side,
-            y0 + side
-        );
+        diagonal_lines(&mut out, side, (x0, y0));
     }
     grid_lines(&mut out, puzzle, CELL, (x0, y0));
     let _ = writeln!(
@@ -102,8 +108,61 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
             );
         }
     }
-    out.push_str("</g>\n</svg>\n");
+    out.push_str("</g>\n");
+    rules_svg::draw(&mut out, puzzle, frame, Layer::Over);
+    let below = top + side + room.bottom + MARGIN;
+    caption_lines(&mut out, &caption, MARGIN, below, CAPTION_FONT);
+    out.push_str("</svg>\n");
     out
+}
+
+/// The two diagonals, corner to corner, as grey lines (drawn under the grid lines).
+pub(crate) fn diagonal_lines(out: &mut String, side: usize, (x0, y0): (usize, usize)) {
+    let _ = writeln!(
+        out,
+        r##"<g class="diagonals" stroke="#a8a8a8" stroke-width="2"><line x1="{x0}" y1="{y0}" x2="{}" y2="{}"/><line x1="{}" y1="{y0}" x2="{x0}" y2="{}"/></g>"##,
+        x0 + side,
+        y0 + side,
+        x0 + side,
+        y0 + side
+    );
+}
+
+/// `text` cut at spaces into lines of at most `width` units in a font of `font` units (a
+/// character is taken as 0.55 font wide).
+pub(crate) fn wrap(text: &str, width: usize, font: usize) -> Vec<String> {
+    let per_line = ((width as f64) / (font as f64 * 0.55)).max(10.0) as usize;
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Caption lines in a font of `font` units, the first baseline one line below `top`.
+pub(crate) fn caption_lines(out: &mut String, lines: &[String], x: usize, top: usize, font: usize) {
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        r#"<g class="caption" font-family="sans-serif" font-size="{font}" fill="black">"#
+    );
+    for (k, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}">{}</text>"#,
+            top + CAPTION_LINE * (k + 1) - 6,
+            escape(line)
+        );
+    }
+    out.push_str("</g>\n");
 }
 
 /// Thin lines between cells, thick lines between boxes or regions, a frame around the grid.
