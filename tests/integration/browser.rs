@@ -72,13 +72,7 @@ fn classroom_page_renders_in_headless_chromium() {
     };
     let shot = dir.path().join("page.png");
     let out = run_ok(
-        std::process::Command::new(browser)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-            ])
+        headless(browser)
             .arg(format!("--screenshot={}", shot.display()))
             .arg("--window-size=1280,1600")
             .arg(format!("file://{}", page.display())),
@@ -130,13 +124,7 @@ fn png_ink(path: &Path) -> (u32, u32, usize, f64) {
 fn screenshot(browser: &str, svg: &Path, png: &Path) {
     let (width, height) = svg_size(&std::fs::read_to_string(svg).unwrap());
     run_ok(
-        std::process::Command::new(browser)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-            ])
+        headless(browser)
             .arg(format!("--screenshot={}", png.display()))
             .arg(format!("--window-size={width},{height}"))
             .arg(format!("file://{}", svg.display())),
@@ -237,4 +225,16 @@ fn rule_pictures_and_the_tree_render_in_headless_chromium() {
             std::fs::copy(&png, docs.join(png.file_name().unwrap())).unwrap();
         }
     }
+}
+
+/// Chromium without a window, sandbox, GPU or scroll bars: the start of every screenshot.
+fn headless(browser: &str) -> std::process::Command {
+    let mut command = std::process::Command::new(browser);
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+    ]);
+    command
 }
