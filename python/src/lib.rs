@@ -45,6 +45,8 @@ mod _native {
     use super::tasks::{
         batch, check, compare, count, explain, export, lp_picture, page, solve, Batch,
     };
+    #[pymodule_export]
+    use super::tasks::generate;
 
     use sudoku_ilp::named::names;
 

@@ -31,3 +31,5 @@ mod scale;
 mod tutorial;
 mod variant_rules;
 mod variants;
+mod explain_rules;
+mod generate_killer;

@@ -1,5 +1,5 @@
-//! Why a grid has no solution: a minimal set of givens that already has no completion, and the
-//! houses whose rules make it so.
+//! Why a grid has no solution: a minimal set of givens and variant rule instances that already
+//! has no completion, and the houses whose rules make it so.
 //!
 //! 1. **Direct conflicts** first, without a solve: the same value given twice in one house (the
 //!    pair that [`Puzzle::new_lenient`] sets aside). Two givens, and the houses holding both.
@@ -10,27 +10,35 @@
 //!    form a set G with no completion such that G minus any one given has one (when a given g was
 //!    tried, the givens still on were a superset of G; with g off they had a completion, and so
 //!    has G − {g}, which asks less). One solve per given.
-//! 3. Then the same filter over the **houses**, with only G on: switching a house off frees its n
-//!    rows (one per value). The houses left, H, are minimal in the same sense: with G and the rule
-//!    one value per cell, the rules of H alone leave no completion, and dropping any house of H
-//!    leaves one. (G is minimal for all the rules; with H alone a smaller set might do.) Houses
+//! 3. Then the same filter over the **rule instances** of a variant puzzle (one cage, one
+//!    thermometer, one arrow, one dot, one odd cell, one extra region; a rule over the whole
+//!    grid such as anti-knight is one instance): switching an instance off frees every row its
+//!    primitives wrote ([`crate::rules::lower_each`]; the rows named after the primitives'
+//!    tags, e.g. `cage3_v1`, `cage3_sum_sets`). The instances left, R, are minimal the same way.
+//! 4. Then the same filter over the **houses**, with only G and R on: switching a house off frees
+//!    its n rows (one per value). The houses left, H, are minimal in the same sense. Houses
 //!    holding fewer givens of G are tried first, so H tends to be where the givens meet.
+//! 5. **Verification**: each unit of G, R and H is switched off once more, alone, and the grid
+//!    must then have a completion (a solve each); `minimal` is true only when every one did. The
+//!    set itself has no completion: it is the model of the filters' last infeasible solve.
 //!
 //! Minimal is not smallest: another order could find other sets.
 //!
-//! The model is never rebuilt between solves: only row bounds change. One solve per given and
-//! per house; a proof that there is no completion is the expensive kind of solve (timings with
-//! their commands in `docs/counting.md`).
+//! The model is never rebuilt between solves: only row bounds change. One solve per given, per
+//! rule instance and per house, and one per unit kept; a proof that there is no completion is
+//! the expensive kind of solve (timings with their commands in `docs/counting.md`).
 
 use crate::engine::{checked, EngineError};
 use crate::formulation::{
     binary::{house_row_name, Binary},
-    BuiltModel, Formulation,
+    BuiltModel, Formulation, Row, Sense,
 };
 use crate::limits::Limits;
 use crate::puzzle::{Cell, Conflict, Grid, HouseKind, Puzzle};
+use crate::rules::{lower_each, RuleError};
 use crate::solve::session::{Bounds, Session};
 use crate::solve::{ms, SolveError, SolveOptions, Status};
+use good_lp::IntoAffineExpression;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -54,6 +62,9 @@ pub struct Explanation {
     /// minimal set of houses whose rules leave the givens no completion (module notes), or
     /// none when they were not asked for.
     pub houses: Vec<HouseKind>,
+    /// The rule instances of the set: indices into [`Puzzle::rules`], in order (empty for a
+    /// classic grid and for a direct conflict).
+    pub rules: Vec<usize>,
     /// False when the time limit stopped a filter: the set still has no completion, but some of
     /// its givens (or houses) may not be needed.
     pub minimal: bool,
@@ -102,12 +113,18 @@ pub enum ExplainError {
     Check(#[from] EngineError),
     #[error("internal error: the binary model has no row {0}")]
     MissingRow(String),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// Verification failed: without this unit the set still had no completion (a bug).
+    #[error("internal error: the set is not minimal: it has no completion without {0}")]
+    NotMinimal(String),
 }
 
 /// Explains why `puzzle` has no solution: reports the first of `conflicts` (from
-/// [`crate::input::parse_puzzle_lenient`]) if there is one, else runs the deletion filter over
-/// the givens and, with `find_houses`, the one over the houses (else
-/// [`Explanation::houses`] is empty). `limits` bound the whole search.
+/// [`crate::input::parse_puzzle_lenient`]) if there is one, else runs the deletion filters over
+/// the givens, the rule instances and, with `find_houses`, the houses (else
+/// [`Explanation::houses`] is empty), and verifies each unit kept. `limits` bound the whole
+/// search.
 ///
 /// ```
 /// use sudoku_ilp::{explain::{explain, Verdict}, puzzle::Puzzle, solve::SolveOptions};
@@ -172,16 +189,23 @@ fn direct_conflict(puzzle: &Puzzle, c: &Conflict) -> Explanation {
         reason: Reason::DirectConflict,
         givens: vec![(c.first, c.value), (c.second, c.value)],
         houses,
+        rules: Vec::new(),
         minimal: true,
     }
 }
 
-/// The binary model's rows that the filters switch off: one per given, n per house.
+/// A unit of the filters: rows switched off and on together, with their bounds when on.
+type Group = Vec<(usize, Bounds)>;
+
+/// The binary model's rows that the filters switch off: one per given, n per house, those of
+/// each rule instance.
 struct RuleRows {
     /// (cell, value, row) per given, row-major.
     givens: Vec<(Cell, u8, usize)>,
     /// (house, its n rows `house_v` for v = 1..n) per house of the puzzle.
     houses: Vec<(HouseKind, Vec<usize>)>,
+    /// The rows of each rule of [`Puzzle::rules`], with their bounds.
+    rules: Vec<Group>,
 }
 
 impl RuleRows {
@@ -218,7 +242,51 @@ impl RuleRows {
                 Ok((h.kind, rows))
             })
             .collect::<Result<_, ExplainError>>()?;
-        Ok(RuleRows { givens, houses })
+        Ok(RuleRows {
+            givens,
+            houses,
+            rules: rule_rows(puzzle, model)?,
+        })
+    }
+}
+
+/// The rows of each rule instance: a row belongs to the instance whose primitive's tag is the
+/// row's name or the longest part of it before a `_` (`cage3_v1` → `cage3`, `white2_a_v4` →
+/// `white2`), as the formulation names them.
+fn rule_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<Vec<Group>, ExplainError> {
+    let per_rule = lower_each(puzzle.order(), puzzle.layout(), puzzle.rules())?;
+    let owner: HashMap<&str, usize> = per_rule
+        .iter()
+        .enumerate()
+        .flat_map(|(k, prims)| prims.iter().map(move |p| (p.tag(), k)))
+        .collect();
+    let mut groups = vec![Group::new(); per_rule.len()];
+    for (i, r) in model.rows.iter().enumerate() {
+        let mut name = r.name();
+        loop {
+            if let Some(&k) = owner.get(name) {
+                groups[k].push((i, row_bounds(r)));
+                break;
+            }
+            match name.rfind('_') {
+                Some(at) => name = &name[..at],
+                None => break,
+            }
+        }
+    }
+    Ok(groups)
+}
+
+/// The bounds HiGHS got for `row`: good_lp keeps `e + c (≤ | =) 0`, and writes a `≥` row with
+/// its coefficients negated back (so c ≤ −e).
+fn row_bounds(row: &Row) -> Bounds {
+    let c = row.constraint.expression().constant();
+    if row.constraint.is_equality() {
+        (-c, -c)
+    } else if row.sense == Sense::Ge {
+        (c, f64::INFINITY)
+    } else {
+        (f64::NEG_INFINITY, -c)
     }
 }
 
@@ -239,17 +307,23 @@ struct Search {
 }
 
 impl Search {
-    /// The deletion filters of an infeasible puzzle: over the givens, then (with `find_houses`
-    /// and when the first filter finished) over the houses.
+    /// The deletion filters of an infeasible puzzle: over the givens, the rule instances, then
+    /// (with `find_houses`) over the houses, each when the one before finished; then the
+    /// verification of every unit kept (module notes).
     fn no_completion(
         &mut self,
         puzzle: &Puzzle,
         rows: &RuleRows,
         find_houses: bool,
-    ) -> Result<Explanation, SolveError> {
+    ) -> Result<Explanation, ExplainError> {
         let (givens, houses) = (&rows.givens, &rows.houses);
-        let given_rows: Vec<Vec<usize>> = givens.iter().map(|g| vec![g.2]).collect();
-        let (kept_givens, givens_done) = self.filter(&given_rows, EQUALS_ONE)?;
+        let given_rows: Vec<Group> = givens.iter().map(|g| vec![(g.2, EQUALS_ONE)]).collect();
+        let (kept_givens, givens_done) = self.filter(&given_rows)?;
+        let (kept_rules, rules_done) = if givens_done {
+            self.filter(&rows.rules)?
+        } else {
+            ((0..rows.rules.len()).collect(), false)
+        };
         // Houses holding fewer givens of the set are tried first, so the houses left tend to be
         // those where the givens meet.
         let mut order: Vec<usize> = (0..houses.len()).collect();
@@ -260,10 +334,13 @@ impl Search {
                 .filter(|&&g| cells.contains(&givens[g].0))
                 .count()
         });
-        let house_rows: Vec<Vec<usize>> = order.iter().map(|&h| houses[h].1.clone()).collect();
-        let (kept_houses, houses_done) = match (find_houses, givens_done) {
+        let house_rows: Vec<Group> = order
+            .iter()
+            .map(|&h| houses[h].1.iter().map(|&r| (r, EQUALS_ONE)).collect())
+            .collect();
+        let (kept_houses, houses_done) = match (find_houses, givens_done && rules_done) {
             (true, true) => {
-                let (kept, done) = self.filter(&house_rows, EQUALS_ONE)?;
+                let (kept, done) = self.filter(&house_rows)?;
                 let mut kept: Vec<usize> = kept.into_iter().map(|k| order[k]).collect();
                 kept.sort_unstable();
                 (kept, done)
@@ -271,6 +348,26 @@ impl Search {
             (true, false) => ((0..houses.len()).collect(), false),
             (false, _) => (Vec::new(), true),
         };
+        let mut minimal = givens_done && rules_done && houses_done;
+        if minimal {
+            let house_group = |h: usize| -> Group {
+                houses[h].1.iter().map(|&r| (r, EQUALS_ONE)).collect()
+            };
+            let units = kept_givens
+                .iter()
+                .map(|&g| (format!("given {}", givens[g].0), given_rows[g].clone()))
+                .chain(kept_rules.iter().map(|&k| {
+                    let rule = &puzzle.rules()[k];
+                    (format!("rule {} ({})", k + 1, rule.kind_name()), rows.rules[k].clone())
+                }))
+                .chain(kept_houses.iter().map(|&h| (houses[h].0.to_string(), house_group(h))));
+            for (name, group) in units {
+                if !self.verify_needed(&name, &group)? {
+                    minimal = false;
+                    break;
+                }
+            }
+        }
         Ok(Explanation {
             reason: Reason::NoCompletion,
             givens: kept_givens
@@ -278,11 +375,29 @@ impl Search {
                 .map(|&i| (givens[i].0, givens[i].1))
                 .collect(),
             houses: kept_houses.iter().map(|&i| houses[i].0).collect(),
-            minimal: givens_done && houses_done,
+            rules: kept_rules,
+            minimal,
         })
     }
 
-    fn solve(&mut self) -> Result<Outcome, SolveError> {
+    /// Switches `group` off alone and solves: true when the grid then has a completion (the
+    /// unit is needed), false at the time limit; an error when it still has none.
+    fn verify_needed(&mut self, name: &str, group: &Group) -> Result<bool, ExplainError> {
+        for &(r, _) in group {
+            self.session.set_row_bounds(r, OFF)?;
+        }
+        let outcome = self.solve()?;
+        for &(r, on) in group {
+            self.session.set_row_bounds(r, on)?;
+        }
+        match outcome {
+            Outcome::Solved(_) => Ok(true),
+            Outcome::TimeLimit => Ok(false),
+            Outcome::Infeasible => Err(ExplainError::NotMinimal(name.to_string())),
+        }
+    }
+
+fn solve(&mut self) -> Result<Outcome, SolveError> {
         let remaining = self.deadline.saturating_duration_since(Instant::now());
         if remaining.is_zero() {
             return Ok(Outcome::TimeLimit);
@@ -298,20 +413,16 @@ impl Search {
     /// The deletion filter over groups of rows (module notes), starting from a model that is
     /// infeasible with every group on: returns the indices of the groups left on, and whether
     /// every group was tried (false at the time limit).
-    fn filter(
-        &mut self,
-        groups: &[Vec<usize>],
-        on: Bounds,
-    ) -> Result<(Vec<usize>, bool), SolveError> {
+    fn filter(&mut self, groups: &[Group]) -> Result<(Vec<usize>, bool), SolveError> {
         let mut kept = Vec::new();
         for (i, rows) in groups.iter().enumerate() {
-            for &r in rows {
+            for &(r, _) in rows {
                 self.session.set_row_bounds(r, OFF)?;
             }
             match self.solve()? {
                 Outcome::Infeasible => {}
                 outcome => {
-                    for &r in rows {
+                    for &(r, on) in rows {
                         self.session.set_row_bounds(r, on)?;
                     }
                     kept.push(i);

@@ -8,6 +8,11 @@
 //!    a given is removed by relaxing its row `x_{c,g} = 1` to `0 ≤ x_{c,g} ≤ 1`, and the removal
 //!    is kept when the model stays infeasible, i.e. when the puzzle keeps exactly one solution
 //!    (otherwise the row is fixed again). `attempts` bounds the number of such solves.
+//!
+//! With [`Variant::Killer`] step 2 is [`killer`]'s instead: cages on the full grid, then givens
+//! and cages taken away while two counting engines agree the solution stays unique.
+
+pub mod killer;
 
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
@@ -26,8 +31,37 @@ pub struct GenerateOptions {
     /// How many cells to try to remove (each try is one MILP solve).
     pub attempts: usize,
     pub solve: SolveOptions,
-    /// The time limit of each MILP solve.
+    /// The time limit of each MILP solve (and of each count of a killer's uniqueness check).
     pub limits: Limits,
+    /// Which variant rules the puzzle carries.
+    pub variant: Variant,
+}
+
+/// The rules a generated puzzle carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Variant {
+    /// Givens only.
+    #[default]
+    Classic,
+    /// Killer cages (and givens only when the cages need some): [`killer`].
+    Killer,
+}
+
+impl Variant {
+    /// The name on the command line (`--rules`) and in Python (`rules=`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "none",
+            Variant::Killer => "killer",
+        }
+    }
+
+    /// The variant of a name as [`Variant::name`] gives it.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        [Variant::Classic, Variant::Killer]
+            .into_iter()
+            .find(|v| v.name() == name)
+    }
 }
 
 /// A generated puzzle with a unique solution (a time limit during a uniqueness check keeps that
@@ -42,10 +76,16 @@ pub struct Generated {
 pub enum GenerateError {
     #[error(transparent)]
     Shape(#[from] PuzzleError),
+
     #[error(transparent)]
     Solver(#[from] SolveError),
     #[error("HiGHS did not complete the grid ({0:?})")]
     NotCompleted(Status),
+    #[error(transparent)]
+    Engine(#[from] crate::engine::EngineError),
+    /// CaDiCaL and propagation search counted different numbers of solutions: a bug.
+    #[error("internal error: sat and propagate disagree on whether the puzzle is unique")]
+    EnginesDisagree,
 }
 
 /// Generates a puzzle with a unique solution.
@@ -73,6 +113,11 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let full = Puzzle::new(n, layout.clone(), false, solution.values.clone())?;
     check(&full, &solution).expect("an equivalence transformation keeps a solution valid");
 
+    if options.variant == Variant::Killer {
+        let puzzle = killer::killer(&full, &solution, &mut rng, &options.limits)?;
+        check(&puzzle, &solution).expect("the cages are made from the solution");
+        return Ok(Generated { puzzle, solution });
+    }
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     order.truncate(options.attempts);
@@ -157,6 +202,7 @@ mod tests {
             attempts: 16,
             solve: SolveOptions::default(),
             limits: Limits::default(),
+            variant: Variant::Classic,
         };
         let a = generate(&options).unwrap();
         let b = generate(&options).unwrap();
