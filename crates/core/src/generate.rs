@@ -86,6 +86,9 @@ pub enum GenerateError {
     /// CaDiCaL and propagation search counted different numbers of solutions: a bug.
     #[error("internal error: sat and propagate disagree on whether the puzzle is unique")]
     EnginesDisagree,
+    /// The puzzle with every given added was still not unique (a time limit of the counts).
+    #[error("the killer is not unique within the time limit")]
+    NotUnique,
 }
 
 /// Generates a puzzle with a unique solution.

@@ -6,8 +6,9 @@
 //!    the cage does not hold yet. Then each cage of one cell joins a neighbouring cage of at most
 //!    four cells that lacks its digit, when there is one. Every cage is connected, holds different
 //!    digits, and its sum is that of its digits.
-//! 2. **Givens**: all of them are removed at once when the cages alone leave one solution;
-//!    otherwise one at a time in random order, each removal kept while the solution stays unique.
+//! 2. **Givens**: none when the cages alone leave one solution; otherwise CaDiCaL finds another
+//!    solution, the given of a random cell where it differs is added, until the solution is
+//!    unique; then each given added is taken away again, in random order, while it stays unique.
 //! 3. **Merges**: the cages in random order, each tried once with a random neighbouring cage
 //!    (union of at most [`MAX_MERGED`] cells, different digits): the merge is kept while the
 //!    solution stays unique, until n²/3 cages are left (27 on 9×9, about what krazydad's
@@ -54,23 +55,31 @@ pub fn killer(
             .collect()
     };
     let mut puzzle = full.clone().with_rules(rules(&cages))?;
-    // Givens: all at once, else one at a time.
-    let empty = puzzle.with_givens(vec![0; n * n])?;
-    if unique(&empty, limits)? {
-        puzzle = empty;
-    } else {
-        let mut order: Vec<usize> = (0..n * n).collect();
-        rng.shuffle(&mut order);
+    // Givens: none when the cages alone leave one solution; else a few, added where another
+    // solution differs, then each removed again while unique.
+    puzzle = puzzle.with_givens(vec![0; n * n])?;
+    let mut added = Vec::new();
+    while let Some(other) = another_solution(&puzzle, solution, limits)? {
+        let differ: Vec<usize> = (0..n * n)
+            .filter(|&i| other.values[i] != solution.values[i])
+            .collect();
+        let cell = differ[rng.usize(..differ.len())];
         let mut givens = puzzle.givens().to_vec();
-        for cell in order {
-            let value = std::mem::replace(&mut givens[cell], 0);
-            let fewer = puzzle.with_givens(givens.clone())?;
-            if unique(&fewer, limits)? {
-                puzzle = fewer;
-            } else {
-                givens[cell] = value;
-            }
+        givens[cell] = solution.values[cell];
+        puzzle = puzzle.with_givens(givens)?;
+        added.push(cell);
+    }
+    rng.shuffle(&mut added);
+    for cell in added {
+        let mut givens = puzzle.givens().to_vec();
+        givens[cell] = 0;
+        let fewer = puzzle.with_givens(givens)?;
+        if unique(&fewer, limits)? {
+            puzzle = fewer;
         }
+    }
+    if !unique(&puzzle, limits)? {
+        return Err(GenerateError::NotUnique);
     }
     // Merges: each cage of the partition tried once, found again by its first cell.
     let mut heads: Vec<Cell> = cages.iter().map(|c| c[0]).collect();
@@ -231,6 +240,21 @@ fn target_size(rng: &mut fastrand::Rng) -> usize {
         pick -= weight;
     }
     SIZES[SIZES.len() - 1].0
+}
+
+/// A solution of `puzzle` other than `solution`, found by CaDiCaL, or `None` when there is
+/// none (or the time limit came first: the caller's uniqueness check then fails).
+fn another_solution(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    limits: &Limits,
+) -> Result<Option<Grid>, GenerateError> {
+    let count = Sat.count(puzzle, 1, limits)?;
+    Ok(count
+        .solutions
+        .into_iter()
+        .chain(count.beyond)
+        .find(|g| g != solution))
 }
 
 /// Whether `puzzle` has exactly one solution, by CaDiCaL and by propagation search (both count
