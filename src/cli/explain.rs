@@ -13,16 +13,16 @@ use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text}
 /// instances: one cage, one thermometer, one dot, ...) that already has no completion.
 ///
 /// A value given twice in a house is reported first, without solving. Otherwise the binary model
-/// is solved with HiGHS and, if it is infeasible, a deletion filter switches each given off in
-/// turn and re-solves: a given whose removal keeps the grid infeasible stays off. The givens left
-/// have no completion, and removing any one of them leaves a solvable grid. The same filter then
-/// runs over the rule instances, and a last one finds a minimal set of houses whose rules, with
-/// those givens and rules, already leave no completion. Each unit kept is then dropped alone
-/// once more to verify that the grid has a completion without it.
+/// is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in turn and
+/// decides the rest with CaDiCaL: a given whose removal keeps the grid without a solution stays
+/// dropped. The givens left have no completion, and removing any one of them leaves a solvable
+/// grid. The same filter then runs over the rule instances, and a last one, in HiGHS, finds a
+/// minimal set of houses whose rules, with those givens and rules, already leave no completion.
+/// Each unit kept is then dropped alone once more to verify that the rest has a completion.
 ///
 /// Times on 9x9: under a second for most grids; for grids made from the hardest puzzles, where
-/// each proof of "no completion" is a hard MILP, 1-3 s for the givens and 7-17 s with the houses
-/// (--no-houses skips them).
+/// each proof of "no completion" in HiGHS is a hard MILP, 7-17 s with the houses (--no-houses
+/// skips them; on killers the houses filter can reach the time limit: use --no-houses).
 ///
 /// Exit codes: 1 no solution (explained), 0 the grid has a solution (printed),
 /// 2 bad input, 3 time limit (a set printed then may not be minimal) or internal error.
