@@ -42,11 +42,11 @@ mod _native {
     #[pymodule_export]
     use super::stats::{LpBbStats, MilpStats, PropagationStats, SatStats, SearchStats, StartStats};
     #[pymodule_export]
+    use super::tasks::generate;
+    #[pymodule_export]
     use super::tasks::{
         batch, check, compare, count, explain, export, lp_picture, page, solve, Batch,
     };
-    #[pymodule_export]
-    use super::tasks::generate;
 
     use sudoku_ilp::named::names;
 

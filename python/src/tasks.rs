@@ -15,11 +15,11 @@ use sudoku_ilp::batch::solve_puzzles;
 use sudoku_ilp::compare::{compare as compare_variants, variants_named};
 use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::explain::explain as explain_grid;
-use sudoku_ilp::generate::{generate as generate_puzzle, GenerateOptions, Variant};
-use sudoku_ilp::puzzle::box_shape;
 use sudoku_ilp::export::{export as export_model, Format};
 use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::generate::{generate as generate_puzzle, GenerateOptions, Variant};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
+use sudoku_ilp::puzzle::box_shape;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
 use sudoku_ilp::report::html::html;
@@ -361,9 +361,8 @@ pub fn generate(
     attempts: Option<usize>,
     time_limit: f64,
 ) -> PyResult<PyPuzzle> {
-    let variant = Variant::from_name(rules).ok_or_else(|| {
-        value_error(format!("rules={rules:?}: must be \"none\" or \"killer\""))
-    })?;
+    let variant = Variant::from_name(rules)
+        .ok_or_else(|| value_error(format!("rules={rules:?}: must be \"none\" or \"killer\"")))?;
     if size == 0 || size > sudoku_ilp::puzzle::MAX_ORDER {
         return Err(value_error(format!(
             "size must be in 1..={}",

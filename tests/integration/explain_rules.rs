@@ -57,13 +57,30 @@ fn a_killer_with_one_cage_sum_moved_is_explained_by_a_minimal_set_holding_that_c
             explain(&puzzle, &[], false, &SolveOptions::default(), &limits).unwrap()
         };
         let Verdict::NoSolution(why) = explained.verdict else {
-            panic!("line {number}: no solution expected, got {:?}", explained.verdict);
+            panic!(
+                "line {number}: no solution expected, got {:?}",
+                explained.verdict
+            );
         };
-        assert!(why.minimal, "line {number}: the set is not verified minimal");
-        assert!(why.rules.contains(&k), "line {number}: cage {k} missing from {:?}", why.rules);
-        assert!(why.givens.is_empty(), "line {number}: krazydad killers have no givens");
+        assert!(
+            why.minimal,
+            "line {number}: the set is not verified minimal"
+        );
+        assert!(
+            why.rules.contains(&k),
+            "line {number}: cage {k} missing from {:?}",
+            why.rules
+        );
+        assert!(
+            why.givens.is_empty(),
+            "line {number}: krazydad killers have no givens"
+        );
         // Another engine agrees: no completion with the set, one without any one cage of it.
-        let kept: Vec<Rule> = why.rules.iter().map(|&r| puzzle.rules()[r].clone()).collect();
+        let kept: Vec<Rule> = why
+            .rules
+            .iter()
+            .map(|&r| puzzle.rules()[r].clone())
+            .collect();
         assert_eq!(sat_count(&puzzle, &why.givens, &kept), 0, "line {number}");
         for drop in 0..kept.len() {
             let mut fewer = kept.clone();

@@ -10,7 +10,9 @@ use std::collections::HashSet;
 fn generate(seed: u64) -> String {
     let seed = seed.to_string();
     let (code, out, err) = run(
-        &["generate", "--size", "9", "--rules", "killer", "--seed", &seed],
+        &[
+            "generate", "--size", "9", "--rules", "killer", "--seed", &seed,
+        ],
         None,
     );
     assert_eq!(code, 0, "seed {seed}: {err}");
@@ -48,18 +50,26 @@ fn ten_seeds_give_ten_unique_killers_every_engine_agrees_on() {
     let mut seen = HashSet::new();
     for seed in 1..=10 {
         let text = generate(seed);
-        assert!(seen.insert(text.clone()), "seed {seed}: the same puzzle as another seed");
+        assert!(
+            seen.insert(text.clone()),
+            "seed {seed}: the same puzzle as another seed"
+        );
         let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
         let rules = doc["rules"].as_array().unwrap();
         assert!(rules.iter().all(|r| r["type"] == "killer"), "seed {seed}");
-        let caged: usize = rules.iter().map(|r| r["cells"].as_array().unwrap().len()).sum();
+        let caged: usize = rules
+            .iter()
+            .map(|r| r["cells"].as_array().unwrap().len())
+            .sum();
         assert_eq!(caged, 81, "seed {seed}: the cages cover the grid once");
         let file = dir.path().join(format!("killer{seed}.json"));
         std::fs::write(&file, &text).unwrap();
         let file = file.to_str().unwrap();
         for method in ["sat", "propagate", "ilp"] {
-            let (code, count, err) =
-                run_json(&["count", "--method", method, "--max", "2", "--json", file], None);
+            let (code, count, err) = run_json(
+                &["count", "--method", method, "--max", "2", "--json", file],
+                None,
+            );
             assert_eq!(code, 0, "seed {seed}, {method}: {err}");
             assert_eq!(count["count"], 1, "seed {seed}, {method}: {count}");
             assert_eq!(count["limit_reached"], false, "seed {seed}, {method}");
@@ -71,7 +81,12 @@ fn ten_seeds_give_ten_unique_killers_every_engine_agrees_on() {
             .as_array()
             .unwrap()
             .iter()
-            .flat_map(|r| r.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32))
+            .flat_map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap() as u32)
+            })
             .collect();
         assert!(is_solution(&givens, &grid, 3, 3), "seed {seed}");
         assert!(keeps_cages(rules, &grid), "seed {seed}");

@@ -407,9 +407,22 @@ impl Search {
         if minimal && find_houses {
             let units = kept_givens
                 .iter()
-                .map(|&g| (format!("given {}", givens[g].0), vec![(givens[g].2, EQUALS_ONE)]))
-                .chain(kept_rules.iter().map(|&k| (rule_name(puzzle, k), rows.rules[k].clone())))
-                .chain(kept_houses.iter().map(|&h| (houses[h].0.to_string(), house_group(h))));
+                .map(|&g| {
+                    (
+                        format!("given {}", givens[g].0),
+                        vec![(givens[g].2, EQUALS_ONE)],
+                    )
+                })
+                .chain(
+                    kept_rules
+                        .iter()
+                        .map(|&k| (rule_name(puzzle, k), rows.rules[k].clone())),
+                )
+                .chain(
+                    kept_houses
+                        .iter()
+                        .map(|&h| (houses[h].0.to_string(), house_group(h))),
+                );
             for (name, group) in units {
                 if !self.verify_needed(&name, &group)? {
                     minimal = false;
@@ -534,7 +547,7 @@ impl Search {
         }
     }
 
-fn solve(&mut self) -> Result<Outcome, SolveError> {
+    fn solve(&mut self) -> Result<Outcome, SolveError> {
         let remaining = self.deadline.saturating_duration_since(Instant::now());
         if remaining.is_zero() {
             return Ok(Outcome::TimeLimit);

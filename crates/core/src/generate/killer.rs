@@ -114,20 +114,19 @@ pub fn killer(
 /// The cages next to cage `at` that it may merge with: orthogonal neighbours, no digit in both,
 /// at most [`MAX_MERGED`] cells together. Indices, increasing.
 fn merge_partners(cages: &[Vec<Cell>], at: usize, solution: &Grid) -> Vec<usize> {
-    let digits = |cells: &[Cell]| -> u64 {
-        cells
-            .iter()
-            .fold(0, |m, c| m | 1u64 << solution.get(*c))
-    };
+    let digits =
+        |cells: &[Cell]| -> u64 { cells.iter().fold(0, |m, c| m | 1u64 << solution.get(*c)) };
     let mine = digits(&cages[at]);
     (0..cages.len())
         .filter(|&o| o != at)
         .filter(|&o| cages[at].len() + cages[o].len() <= MAX_MERGED)
         .filter(|&o| digits(&cages[o]) & mine == 0)
         .filter(|&o| {
-            cages[o]
-                .iter()
-                .any(|a| cages[at].iter().any(|b| crate::rules::are_neighbours(*a, *b)))
+            cages[o].iter().any(|a| {
+                cages[at]
+                    .iter()
+                    .any(|b| crate::rules::are_neighbours(*a, *b))
+            })
         })
         .collect()
 }

@@ -1,10 +1,10 @@
 //! Why a grid has no solution ([`crate::explain`]), as text and as the JSON of `explain --json`.
 
+use super::svg::{grid_lines, svg_start, CELL};
 use crate::explain::{Explained, Explanation, Reason, Verdict};
 use crate::format::grid_text;
 use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::rules::Rule;
-use super::svg::{grid_lines, svg_start, CELL};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
