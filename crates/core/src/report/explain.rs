@@ -163,7 +163,7 @@ const HOUSE_FILL: &str = "#fff2b3";
 const RULE_FILL: &str = "#ffc9a8";
 
 /// The set drawn on the grid: the cells of its houses shaded yellow, the cells of its rule
-/// instances orange with a dashed outline per cell and the instance's number (`R3` = rule 3)
+/// instances orange with a dashed outline around each instance and its number (`R3` = rule 3)
 /// in the corner of its first cell, its givens in bold; the puzzle's other givens are left
 /// out. `None` when there is no set (the grid has a solution, or the time limit came first).
 pub fn explained_svg(puzzle: &Puzzle, explained: &Explained) -> Option<String> {
@@ -174,40 +174,37 @@ pub fn explained_svg(puzzle: &Puzzle, explained: &Explained) -> Option<String> {
     let side = n * CELL;
     let mut out = svg_start(side + 2 * MARGIN, side + 2 * MARGIN, "");
     let at = |c: &Cell| (MARGIN + c.col * CELL, MARGIN + c.row * CELL);
-    let mut shade = |cells: &[Cell], fill: &str, dashed: bool| {
+    let mut shade = |cells: &[Cell], fill: &str| {
         for c in cells {
             let (x, y) = at(c);
-            let stroke = if dashed {
-                r##" stroke="#b0501e" stroke-width="2" stroke-dasharray="5 3""##
-            } else {
-                ""
-            };
             let _ = writeln!(
                 out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"{stroke}/>"#,
-                x + 2,
-                y + 2,
-                CELL - 4,
-                CELL - 4
+                r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
             );
         }
     };
     for h in &e.houses {
         if let Some(house) = puzzle.houses().iter().find(|x| x.kind == *h) {
-            shade(&house.cells, HOUSE_FILL, false);
+            shade(&house.cells, HOUSE_FILL);
         }
     }
     for &k in &e.rules {
-        shade(&puzzle.rules()[k].cells(), RULE_FILL, true);
+        shade(&puzzle.rules()[k].cells(), RULE_FILL);
     }
     for &k in &e.rules {
-        if let Some(first) = puzzle.rules()[k].cells().first() {
+        let cells = puzzle.rules()[k].cells();
+        let _ = writeln!(
+            out,
+            r##"<path d="{}" fill="none" stroke="#b0501e" stroke-width="2" stroke-dasharray="5 3"/>"##,
+            outline(&cells, &at)
+        );
+        if let Some(first) = cells.first() {
             let (x, y) = at(first);
             let _ = writeln!(
                 out,
                 r##"<text x="{}" y="{}" font-family="sans-serif" font-size="11" fill="#7a2e0a">R{}</text>"##,
-                x + 4,
-                y + 13,
+                x + 6,
+                y + 15,
                 k + 1
             );
         }
@@ -229,4 +226,43 @@ pub fn explained_svg(puzzle: &Puzzle, explained: &Explained) -> Option<String> {
     }
     out.push_str("</g>\n</svg>\n");
     Some(out)
+}
+
+/// The dashed outline of a set of cells, 4 units inside its border: one segment per cell side
+/// whose neighbour is not in the set (an SVG path).
+fn outline(cells: &[Cell], at: &dyn Fn(&Cell) -> (usize, usize)) -> String {
+    const IN: usize = 4;
+    let has = |r: Option<usize>, c: Option<usize>| match (r, c) {
+        (Some(row), Some(col)) => cells.contains(&Cell { row, col }),
+        _ => false,
+    };
+    let mut d = String::new();
+    for c in cells {
+        let (x, y) = at(c);
+        let (x0, y0, x1, y1) = (x + IN, y + IN, x + CELL - IN, y + CELL - IN);
+        let (up, down) = (
+            has(c.row.checked_sub(1), Some(c.col)),
+            has(Some(c.row + 1), Some(c.col)),
+        );
+        let (left, right) = (
+            has(Some(c.row), c.col.checked_sub(1)),
+            has(Some(c.row), Some(c.col + 1)),
+        );
+        // Each side runs to the cell's edge where the set goes on, so the outline joins up.
+        let (lx, rx) = (if left { x } else { x0 }, if right { x + CELL } else { x1 });
+        let (ty, by) = (if up { y } else { y0 }, if down { y + CELL } else { y1 });
+        if !up {
+            let _ = write!(d, "M{lx} {y0}H{rx}");
+        }
+        if !down {
+            let _ = write!(d, "M{lx} {y1}H{rx}");
+        }
+        if !left {
+            let _ = write!(d, "M{x0} {ty}V{by}");
+        }
+        if !right {
+            let _ = write!(d, "M{x1} {ty}V{by}");
+        }
+    }
+    d
 }
