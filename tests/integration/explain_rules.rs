@@ -135,3 +135,20 @@ fn explain_json_lists_the_cages_of_the_set_with_their_cells() {
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.contains(&format!(">R{}</text>", k + 1)));
 }
+
+#[test]
+fn every_rule_type_of_the_iss_examples_owns_its_model_rows() {
+    // `explain` refuses (an internal error) a model row that belongs to no rule instance, before
+    // its first solve: on every ISS example (every rule type of the sample) it must not, and a
+    // grid it finds (within 0.2 s) is the known solution.
+    for (number, line, answer) in variant_sample("iss_examples.fpz.jsonl", 1) {
+        let puzzle = fpuzzles(&line);
+        let _guard = highs_lock();
+        let limits = Limits::seconds(0.2).unwrap();
+        let explained = explain(&puzzle, &[], false, &SolveOptions::default(), &limits)
+            .unwrap_or_else(|e| panic!("line {number}: {e}"));
+        if let Verdict::Solvable(grid) = explained.verdict {
+            assert_eq!(grid.values, answer, "line {number}");
+        }
+    }
+}

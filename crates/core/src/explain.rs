@@ -123,6 +123,8 @@ pub enum ExplainError {
     Rule(#[from] RuleError),
     #[error(transparent)]
     Puzzle(#[from] crate::puzzle::PuzzleError),
+    #[error("internal error: row {0} of the binary model belongs to no rule instance")]
+    RowWithoutRule(String),
     /// Verification failed: without this unit the set still had no completion (a bug).
     #[error("internal error: the set is not minimal: it has no completion without {0}")]
     NotMinimal(String),
@@ -232,7 +234,7 @@ impl RuleRows {
                 .copied()
                 .ok_or(ExplainError::MissingRow(name))
         };
-        let givens = puzzle
+        let givens: Vec<(Cell, u8, usize)> = puzzle
             .cells()
             .filter_map(|cell| puzzle.given(cell).map(|v| (cell, v)))
             .map(|(cell, v)| {
@@ -241,7 +243,7 @@ impl RuleRows {
             })
             .collect::<Result<_, _>>()?;
         let n = puzzle.order();
-        let houses = puzzle
+        let houses: Vec<(HouseKind, Vec<usize>)> = puzzle
             .houses()
             .iter()
             .map(|h| {
@@ -251,10 +253,15 @@ impl RuleRows {
                 Ok((h.kind, rows))
             })
             .collect::<Result<_, ExplainError>>()?;
+        let known = givens
+            .iter()
+            .map(|g| g.2)
+            .chain(houses.iter().flat_map(|h| h.1.clone()))
+            .collect();
         Ok(RuleRows {
+            rules: rule_rows(puzzle, model, &known)?,
             givens,
             houses,
-            rules: rule_rows(puzzle, model)?,
         })
     }
 }
@@ -262,7 +269,15 @@ impl RuleRows {
 /// The rows of each rule instance: a row belongs to the instance whose primitive's tag is the
 /// row's name or the longest part of it before a `_` (`cage3_v1` → `cage3`, `white2_a_v4` →
 /// `white2`), as the formulation names them.
-fn rule_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<Vec<Group>, ExplainError> {
+///
+/// Every row that is not a cell's, a given's or a house's (`known`) must belong to an instance
+/// (else [`ExplainError::RowWithoutRule`]): a row left on by mistake would make a set that is not
+/// minimal look minimal. Primitives set without rules ([`Puzzle::with_primitives`]) stay on.
+fn rule_rows(
+    puzzle: &Puzzle,
+    model: &BuiltModel,
+    known: &std::collections::HashSet<usize>,
+) -> Result<Vec<Group>, ExplainError> {
     let per_rule = lower_each(puzzle.order(), puzzle.layout(), puzzle.rules())?;
     let owner: HashMap<&str, usize> = per_rule
         .iter()
@@ -279,7 +294,13 @@ fn rule_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<Vec<Group>, ExplainE
             }
             match name.rfind('_') {
                 Some(at) => name = &name[..at],
-                None => break,
+                None => {
+                    let rules = !puzzle.rules().is_empty();
+                    if rules && !known.contains(&i) && !r.name().starts_with("cell_") {
+                        return Err(ExplainError::RowWithoutRule(r.name().to_string()));
+                    }
+                    break;
+                }
             }
         }
     }
