@@ -346,8 +346,9 @@ impl Batch {
 
 /// A new puzzle with a unique solution, made by the tool (`sudoku-ilp generate`): order `size`,
 /// boxes `box` (rows, cols; default square), `seed` (the same seed gives the same puzzle),
-/// `rules` "none" (givens only) or "killer" (cages from a random partition, givens and cages
-/// taken away while sat and propagate both count one solution), `attempts` (classic only: how
+/// `rules` "none" (givens only), "killer" (cages from a random partition, givens and cages
+/// taken away while sat and propagate both count one solution) or "thermo" (thermometers and
+/// the givens they need), `attempts` (classic only: how
 /// many cells to try to remove, default all), `time_limit` per solve or count.
 #[pyfunction]
 #[pyo3(signature = (size = 9, *, r#box = None, seed = 1, rules = "none", attempts = None,
@@ -361,8 +362,11 @@ pub fn generate(
     attempts: Option<usize>,
     time_limit: f64,
 ) -> PyResult<PyPuzzle> {
-    let variant = Variant::from_name(rules)
-        .ok_or_else(|| value_error(format!("rules={rules:?}: must be \"none\" or \"killer\"")))?;
+    let variant = Variant::from_name(rules).ok_or_else(|| {
+        value_error(format!(
+            "rules={rules:?}: must be \"none\", \"killer\" or \"thermo\""
+        ))
+    })?;
     if size == 0 || size > sudoku_ilp::puzzle::MAX_ORDER {
         return Err(value_error(format!(
             "size must be in 1..={}",

@@ -251,7 +251,7 @@ def generate(
     *,
     box: Optional[tuple[int, int]] = None,
     seed: int = 1,
-    rules: Literal["none", "killer"] = "none",
+    rules: Literal["none", "killer", "thermo"] = "none",
     attempts: Optional[int] = None,
     time_limit: float = 60.0,
 ) -> Puzzle:

@@ -17,7 +17,9 @@ use sudoku_ilp::solve::SolveOptions;
 /// cells, different digits, sums from the solution), then givens removed (all of them when the
 /// cages alone leave one solution) and neighbouring cages merged while the solution stays
 /// unique, each step checked by counting with two engines (sat and propagate). Printed as the
-/// project's JSON with "rules", which every command reads back.
+/// project's JSON with "rules", which every command reads back. With --rules thermo: random
+/// increasing walks on the solution as thermometers (3 to 6 cells), then as few givens as keep
+/// the solution unique (checked the same way).
 ///
 /// Example:
 ///   sudoku-ilp generate --size 6 --box 2x3 --seed 1 > data/generated/gen_6x6_2x3.json
@@ -43,9 +45,10 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub attempts: Option<usize>,
 
-    /// Variant rules of the puzzle: none (givens only) or killer (cages).
+    /// Variant rules of the puzzle: none (givens only), killer (cages) or thermo
+    /// (thermometers and the givens they need).
     #[arg(long, value_name = "RULES", default_value = "none",
-          value_parser = clap::builder::PossibleValuesParser::new(["none", "killer"]))]
+          value_parser = clap::builder::PossibleValuesParser::new(["none", "killer", "thermo"]))]
     pub rules: String,
 
     #[command(flatten)]

@@ -1,4 +1,4 @@
-//! `generate --rules killer` (issue 22): the same seed prints the same puzzle; ten seeds give ten
+//! `generate --rules killer` and `--rules thermo` (issue 22): the same seed prints the same puzzle; ten seeds give ten
 //! different killers that the counting engines of the command line that reason about sums
 //! (sat, propagate, ilp) count as unique (backtrack, a plain search, took over 60 s on one), whose solution keeps every cage (checked here, apart from the
 //! library's checker).
@@ -90,5 +90,58 @@ fn ten_seeds_give_ten_unique_killers_every_engine_agrees_on() {
             .collect();
         assert!(is_solution(&givens, &grid, 3, 3), "seed {seed}");
         assert!(keeps_cages(rules, &grid), "seed {seed}");
+    }
+}
+
+#[test]
+fn thermo_seeds_give_unique_thermometer_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in ["1", "2", "3"] {
+        let args = [
+            "generate", "--size", "9", "--rules", "thermo", "--seed", seed,
+        ];
+        let (code, text, err) = run(&args, None);
+        assert_eq!(code, 0, "seed {seed}: {err}");
+        assert_eq!(
+            run(&args, None).1,
+            text,
+            "seed {seed}: the same puzzle twice"
+        );
+        let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let rules = doc["rules"].as_array().unwrap();
+        assert!(rules.len() >= 3, "seed {seed}");
+        assert!(
+            rules.iter().all(|r| r["type"] == "thermometer"),
+            "seed {seed}"
+        );
+        let file = dir.path().join(format!("thermo{seed}.json"));
+        std::fs::write(&file, &text).unwrap();
+        let file = file.to_str().unwrap();
+        for method in ["sat", "propagate", "ilp"] {
+            let (code, count, err) = run_json(
+                &["count", "--method", method, "--max", "2", "--json", file],
+                None,
+            );
+            assert_eq!(code, 0, "seed {seed}, {method}: {err}");
+            assert_eq!(count["count"], 1, "seed {seed}, {method}: {count}");
+        }
+        // The solution climbs every thermometer (checked here, not by the library).
+        let (_, solved, _) = run_json(&["solve", "--json", file], None);
+        let grid = json_grid(&solved);
+        for rule in rules {
+            let values: Vec<u32> = rule["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let (r, col) = c.as_str().unwrap()[1..].split_once('c').unwrap();
+                    grid[(r.parse::<usize>().unwrap() - 1) * 9 + col.parse::<usize>().unwrap() - 1]
+                })
+                .collect();
+            assert!(
+                values.windows(2).all(|w| w[0] < w[1]),
+                "seed {seed}: {values:?}"
+            );
+        }
     }
 }

@@ -10,9 +10,11 @@
 //!    (otherwise the row is fixed again). `attempts` bounds the number of such solves.
 //!
 //! With [`Variant::Killer`] step 2 is [`killer`]'s instead: cages on the full grid, then givens
-//! and cages taken away while two counting engines agree the solution stays unique.
+//! and cages taken away while two counting engines agree the solution stays unique; with
+//! [`Variant::Thermo`], [`thermo`]'s: thermometers on the full grid, then givens taken away.
 
 pub mod killer;
+pub mod thermo;
 
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
@@ -45,6 +47,8 @@ pub enum Variant {
     Classic,
     /// Killer cages (and givens only when the cages need some): [`killer`].
     Killer,
+    /// Thermometers and the givens they need: [`thermo`].
+    Thermo,
 }
 
 impl Variant {
@@ -53,12 +57,13 @@ impl Variant {
         match self {
             Variant::Classic => "none",
             Variant::Killer => "killer",
+            Variant::Thermo => "thermo",
         }
     }
 
     /// The variant of a name as [`Variant::name`] gives it.
     pub fn from_name(name: &str) -> Option<Variant> {
-        [Variant::Classic, Variant::Killer]
+        [Variant::Classic, Variant::Killer, Variant::Thermo]
             .into_iter()
             .find(|v| v.name() == name)
     }
@@ -116,9 +121,13 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let full = Puzzle::new(n, layout.clone(), false, solution.values.clone())?;
     check(&full, &solution).expect("an equivalence transformation keeps a solution valid");
 
-    if options.variant == Variant::Killer {
-        let puzzle = killer::killer(&full, &solution, &mut rng, &options.limits)?;
-        check(&puzzle, &solution).expect("the cages are made from the solution");
+    let variant = match options.variant {
+        Variant::Classic => None,
+        Variant::Killer => Some(killer::killer(&full, &solution, &mut rng, &options.limits)?),
+        Variant::Thermo => Some(thermo::thermo(&full, &solution, &mut rng, &options.limits)?),
+    };
+    if let Some(puzzle) = variant {
+        check(&puzzle, &solution).expect("the rules are drawn on the solution");
         return Ok(Generated { puzzle, solution });
     }
     let mut order: Vec<usize> = (0..n * n).collect();

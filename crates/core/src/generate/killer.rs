@@ -55,32 +55,7 @@ pub fn killer(
             .collect()
     };
     let mut puzzle = full.clone().with_rules(rules(&cages))?;
-    // Givens: none when the cages alone leave one solution; else a few, added where another
-    // solution differs, then each removed again while unique.
-    puzzle = puzzle.with_givens(vec![0; n * n])?;
-    let mut added = Vec::new();
-    while let Some(other) = another_solution(&puzzle, solution, limits)? {
-        let differ: Vec<usize> = (0..n * n)
-            .filter(|&i| other.values[i] != solution.values[i])
-            .collect();
-        let cell = differ[rng.usize(..differ.len())];
-        let mut givens = puzzle.givens().to_vec();
-        givens[cell] = solution.values[cell];
-        puzzle = puzzle.with_givens(givens)?;
-        added.push(cell);
-    }
-    rng.shuffle(&mut added);
-    for cell in added {
-        let mut givens = puzzle.givens().to_vec();
-        givens[cell] = 0;
-        let fewer = puzzle.with_givens(givens)?;
-        if unique(&fewer, limits)? {
-            puzzle = fewer;
-        }
-    }
-    if !unique(&puzzle, limits)? {
-        return Err(GenerateError::NotUnique);
-    }
+    puzzle = fewest_givens(puzzle, solution, rng, limits)?;
     // Merges: each cage of the partition tried once, found again by its first cell.
     let mut heads: Vec<Cell> = cages.iter().map(|c| c[0]).collect();
     rng.shuffle(&mut heads);
@@ -239,6 +214,43 @@ fn target_size(rng: &mut fastrand::Rng) -> usize {
         pick -= weight;
     }
     SIZES[SIZES.len() - 1].0
+}
+
+/// `puzzle` (whose rules `solution` keeps) with as few givens of `solution` as keep it unique:
+/// none when the rules alone do; else a few, added where another solution found by CaDiCaL
+/// differs, then each taken away again, in random order, while the solution stays unique.
+pub(super) fn fewest_givens(
+    puzzle: Puzzle,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+    limits: &Limits,
+) -> Result<Puzzle, GenerateError> {
+    let n = puzzle.order();
+    let mut puzzle = puzzle.with_givens(vec![0; n * n])?;
+    let mut added = Vec::new();
+    while let Some(other) = another_solution(&puzzle, solution, limits)? {
+        let differ: Vec<usize> = (0..n * n)
+            .filter(|&i| other.values[i] != solution.values[i])
+            .collect();
+        let cell = differ[rng.usize(..differ.len())];
+        let mut givens = puzzle.givens().to_vec();
+        givens[cell] = solution.values[cell];
+        puzzle = puzzle.with_givens(givens)?;
+        added.push(cell);
+    }
+    rng.shuffle(&mut added);
+    for cell in added {
+        let mut givens = puzzle.givens().to_vec();
+        givens[cell] = 0;
+        let fewer = puzzle.with_givens(givens)?;
+        if unique(&fewer, limits)? {
+            puzzle = fewer;
+        }
+    }
+    if !unique(&puzzle, limits)? {
+        return Err(GenerateError::NotUnique);
+    }
+    Ok(puzzle)
 }
 
 /// A solution of `puzzle` other than `solution`, found by CaDiCaL, or `None` when there is

@@ -3,7 +3,7 @@
 //! line (the input JSON contract, so the file reads back as a puzzle), and its variant rules
 //! one per line.
 
-use crate::generate::{GenerateOptions, Generated};
+use crate::generate::{GenerateOptions, Generated, Variant};
 use crate::puzzle::square_box_side;
 use serde_json::json;
 
@@ -11,9 +11,10 @@ use serde_json::json;
 pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: &str) -> String {
     let n = options.order;
     let puzzle = &generated.puzzle;
-    let kind = match puzzle.rules().len() {
-        0 => String::new(),
-        k => format!("killer, {k} cages, "),
+    let kind = match (options.variant, puzzle.rules().len()) {
+        (Variant::Classic, _) => String::new(),
+        (Variant::Killer, k) => format!("killer, {k} cages, "),
+        (Variant::Thermo, k) => format!("{k} thermometers, "),
     };
     let mut doc = json!({
         "name": format!("generated {n}x{n}, {kind}seed {}, {} givens", options.seed, puzzle.given_count()),
