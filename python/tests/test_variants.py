@@ -64,6 +64,9 @@ def test_generate_killer_is_seeded_and_unique():
         assert si.count(a, method=method, max=2).count == 1
     with pytest.raises(ValueError, match="rules"):
         si.generate(9, rules="thermo-x")
+    t = si.generate(9, seed=1, rules="thermo")
+    assert t.rules and all(r["type"] == "thermometer" for r in t.rules)
+    assert si.count(t, method="sat", max=2).count == 1
 
 
 def test_explain_names_the_cage_whose_sum_was_moved():
