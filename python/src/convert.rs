@@ -11,6 +11,7 @@ use sudoku_ilp::engine::spec::SpecError;
 use sudoku_ilp::engine::EngineError;
 use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
+use sudoku_ilp::generate::GenerateError;
 use sudoku_ilp::input::{InputError, Problem};
 use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::named::UnknownName;
@@ -86,7 +87,8 @@ library_errors!(
     Classroom(ClassroomError),
     Export(ExportError),
     Variant(UnknownVariant),
-    Name(UnknownName)
+    Name(UnknownName),
+    Generate(GenerateError)
 );
 
 impl From<Error> for PyErr {
@@ -108,6 +110,8 @@ impl From<Error> for PyErr {
             Error::Solve(e) => solver_error(e),
             Error::Explain(e) => solver_error(e),
             Error::Classroom(e) => solver_error(e),
+            Error::Generate(GenerateError::Shape(e)) => value_error(e),
+            Error::Generate(e) => solver_error(e),
         }
     }
 }

@@ -42,6 +42,8 @@ mod _native {
     #[pymodule_export]
     use super::stats::{LpBbStats, MilpStats, PropagationStats, SatStats, SearchStats, StartStats};
     #[pymodule_export]
+    use super::tasks::generate;
+    #[pymodule_export]
     use super::tasks::{
         batch, check, compare, count, explain, export, lp_picture, page, solve, Batch,
     };

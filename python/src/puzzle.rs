@@ -1,6 +1,6 @@
 //! `Puzzle`: a grid to solve, read from a string, a JSON object, a list of rows or a file.
 
-use crate::convert::{rows, Raise};
+use crate::convert::{rows, to_py, value_error, Raise};
 use crate::pictures::Picture;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -69,8 +69,9 @@ impl PyPuzzle {
     }
 
     /// A puzzle from a JSON object, as a string or as a dict: `{"grid": [[5, 3, 0, ...], ...]}`
-    /// with optional `"box": [rows, cols]`, `"regions"`, `"diagonals"` and `"name"` (the object
-    /// `Result.to_json()` gives reads back too).
+    /// with optional `"box": [rows, cols]`, `"regions"`, `"diagonals"`, `"rules"` (the variant
+    /// rules, as `Puzzle.rules` gives them) and `"name"` (the object `Result.to_json()` gives
+    /// reads back too).
     #[staticmethod]
     fn from_json(obj: &Bound<'_, PyAny>) -> PyResult<PyPuzzle> {
         let text = if let Ok(s) = obj.cast::<PyString>() {
@@ -80,6 +81,38 @@ impl PyPuzzle {
             json.call_method1("dumps", (obj,))?.extract::<String>()?
         };
         PyPuzzle::parse("<json>", &text, parse_options(None, None, "json")?)
+    }
+
+    /// A puzzle from the f-puzzles format of the variant community: its JSON (plain, one
+    /// object) or a link, with or without its `https://f-puzzles.com/?load=` prefix. Its rules
+    /// (cages, thermometers, arrows, dots, ...) come with it; an f-puzzles constraint the tool
+    /// does not know raises `ValueError` naming it.
+    #[staticmethod]
+    fn from_fpuzzles(text: &str) -> PyResult<PyPuzzle> {
+        let trimmed = text.trim();
+        if trimmed.starts_with('{') {
+            let doc: serde_json::Value = serde_json::from_str(trimmed)
+                .map_err(|e| value_error(format!("<f-puzzles>: not JSON: {e}")))?;
+            if doc.get("size").is_none() || doc.get("grid").is_none() {
+                return Err(value_error(
+                    "<f-puzzles>: not an f-puzzles object (it needs \"size\" and \"grid\")",
+                ));
+            }
+        } else if trimmed.lines().count() != 1 || trimmed.len() < 40 {
+            return Err(value_error(
+                "<f-puzzles>: neither f-puzzles JSON nor an f-puzzles link",
+            ));
+        }
+        PyPuzzle::parse("<f-puzzles>", trimmed, parse_options(None, None, "auto")?)
+    }
+
+    /// The variant rules as plain dicts, as the project's JSON writes them under "rules":
+    /// `{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 15}`, `{"type": "anti_knight"}`,
+    /// ... (an empty list for a classic puzzle). `Puzzle.from_json` reads them back.
+    #[getter]
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value = serde_json::to_value(self.inner.rules()).map_err(value_error)?;
+        to_py(py, &value)
     }
 
     /// A puzzle from a list of n rows of n ints (0 for an empty cell).

@@ -12,7 +12,7 @@ use sudoku_ilp::explain::{Explained, Verdict};
 use sudoku_ilp::formulation::ModelKind;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::count::{check_report, count_json, count_text, Answer};
-use sudoku_ilp::report::explain::{explained_json, explained_text};
+use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text};
 use sudoku_ilp::report::json::solution_json;
 use sudoku_ilp::report::svg::{escape, svg};
 use sudoku_ilp::report::text::solution_text;
@@ -326,6 +326,19 @@ impl Explanation {
         }
     }
 
+    /// The rule instances of the set (a variant puzzle), each a dict: "index" (1-based, in
+    /// `Puzzle.rules`), "type", "name", "cells" ([row, col] pairs, 1-based) and "rule" (the rule
+    /// as `Puzzle.rules` gives it).
+    #[getter]
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let doc = explained_json(&self.puzzle, &self.explained, self.houses_asked);
+        let rules = match doc.get("rules") {
+            Some(v) if v.is_array() => v.clone(),
+            _ => serde_json::json!([]),
+        };
+        crate::convert::to_py(py, &rules)
+    }
+
     /// False when the time limit stopped a filter (some givens may not be needed).
     #[getter]
     fn minimal(&self) -> bool {
@@ -352,6 +365,16 @@ impl Explanation {
         self.explained.time_ms
     }
 
+    /// The set drawn on the grid (its houses and rule instances shaded, its givens in bold), or
+    /// None when the grid has a solution.
+    fn picture(&self) -> Option<crate::pictures::Picture> {
+        explained_svg(&self.puzzle, &self.explained).map(crate::pictures::Picture::svg)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        explained_svg(&self.puzzle, &self.explained)
+    }
+
     /// The object `sudoku-ilp explain --json` prints, as a string.
     fn to_json(&self) -> String {
         explained_json(&self.puzzle, &self.explained, self.houses_asked).to_string()
@@ -363,9 +386,13 @@ impl Explanation {
 
     fn __repr__(&self) -> String {
         format!(
-            "<Explanation {}: {} givens, {} houses>",
+            "<Explanation {}: {} givens, {} rules, {} houses>",
             self.status(),
             self.givens().len(),
+            match &self.explained.verdict {
+                Verdict::NoSolution(e) => e.rules.len(),
+                _ => 0,
+            },
             self.houses().len()
         )
     }

@@ -17,7 +17,9 @@ use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
 use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::generate::{generate as generate_puzzle, GenerateOptions, Variant};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
+use sudoku_ilp::puzzle::box_shape;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
 use sudoku_ilp::report::html::html;
@@ -111,8 +113,9 @@ fn counted(
     })
 }
 
-/// Explains why `puzzle` has no solution: a minimal set of givens that already has no
-/// completion and, with `houses=True`, a minimal set of houses whose rules forbid it.
+/// Explains why `puzzle` has no solution: a minimal set of givens (and, on a variant puzzle,
+/// rule instances) that already has no completion and, with `houses=True`, a minimal set of
+/// houses whose rules forbid it; each unit of the set is verified needed.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, houses = true, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn explain(
@@ -339,4 +342,52 @@ impl Batch {
             .map(Arc::new)
             .map_err(|e| at(e.to_string()))
     }
+}
+
+/// A new puzzle with a unique solution, made by the tool (`sudoku-ilp generate`): order `size`,
+/// boxes `box` (rows, cols; default square), `seed` (the same seed gives the same puzzle),
+/// `rules` "none" (givens only), "killer" (cages from a random partition, givens and cages
+/// taken away while sat and propagate both count one solution) or "thermo" (thermometers and
+/// the givens they need), `attempts` (classic only: how
+/// many cells to try to remove, default all), `time_limit` per solve or count.
+#[pyfunction]
+#[pyo3(signature = (size = 9, *, r#box = None, seed = 1, rules = "none", attempts = None,
+                    time_limit = DEFAULT_TIME_LIMIT))]
+pub fn generate(
+    py: Python<'_>,
+    size: usize,
+    r#box: Option<(usize, usize)>,
+    seed: u64,
+    rules: &str,
+    attempts: Option<usize>,
+    time_limit: f64,
+) -> PyResult<PyPuzzle> {
+    let variant = Variant::from_name(rules).ok_or_else(|| {
+        value_error(format!(
+            "rules={rules:?}: must be \"none\", \"killer\" or \"thermo\""
+        ))
+    })?;
+    if size == 0 || size > sudoku_ilp::puzzle::MAX_ORDER {
+        return Err(value_error(format!(
+            "size must be in 1..={}",
+            sudoku_ilp::puzzle::MAX_ORDER
+        )));
+    }
+    let options = GenerateOptions {
+        order: size,
+        box_shape: box_shape(size, r#box).map_err(value_error)?,
+        seed,
+        attempts: attempts.unwrap_or(size * size),
+        solve: SolveOptions::default(),
+        limits: time_limited(time_limit)?,
+        variant,
+    };
+    let generated = py.detach(|| generate_puzzle(&options)).raise()?;
+    let name = match variant {
+        Variant::Classic => format!("generated {size}x{size}, seed {seed}"),
+        _ => format!("generated {size}x{size} {}, seed {seed}", variant.name()),
+    };
+    Ok(PyPuzzle {
+        inner: Arc::new(generated.puzzle.with_name(Some(name))),
+    })
 }

@@ -40,7 +40,10 @@ class Puzzle:
         """One line (81 characters, '.' or '0' empty), a grid block or a JSON object."""
     @staticmethod
     def from_json(obj: Union[str, dict[str, Any]]) -> Puzzle:
-        """{"grid": [[...], ...], "box": [r, c]?, "regions"?, "diagonals"?, "name"?}."""
+        """{"grid": [[...], ...], "box": [r, c]?, "regions"?, "diagonals"?, "rules"?, "name"?}."""
+    @staticmethod
+    def from_fpuzzles(text: str) -> Puzzle:
+        """f-puzzles JSON (one object) or link, with or without https://f-puzzles.com/?load=."""
     @staticmethod
     def from_grid(rows: Grid, *, box: Optional[tuple[int, int]] = None) -> Puzzle:
         """n rows of n ints, 0 for an empty cell."""
@@ -63,6 +66,9 @@ class Puzzle:
     def given_count(self) -> int: ...
     @property
     def name(self) -> Optional[str]: ...
+    @property
+    def rules(self) -> list[dict[str, Any]]:
+        """The variant rules as the project JSON writes them: {"type": "killer", "cells": [...], ...}."""
     def to_line(self) -> str: ...
     def to_json(self) -> str: ...
     def picture(self) -> Picture: ...
@@ -187,6 +193,9 @@ class Explanation:
     @property
     def houses(self) -> list[str]: ...
     @property
+    def rules(self) -> list[dict[str, Any]]:
+        """Rule instances of the set: {"index", "type", "name", "cells", "rule"}."""
+    @property
     def minimal(self) -> bool: ...
     @property
     def grid(self) -> Optional[Grid]: ...
@@ -195,6 +204,8 @@ class Explanation:
     @property
     def time_ms(self) -> float: ...
     def to_json(self) -> str: ...
+    def picture(self) -> Optional[Picture]: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 class Batch(Iterator[Result]):
     def __iter__(self) -> Batch: ...
@@ -233,7 +244,18 @@ def check(puzzle: Puzzle, **options: Unpack[EngineOptions]) -> Count:
     """Unique, several, none or unknown (`Count.answer`)."""
 
 def explain(puzzle: Puzzle, *, houses: bool = True, time_limit: float = 60.0) -> Explanation:
-    """A minimal set of givens (and houses) that already has no completion."""
+    """A minimal set of givens, rule instances (and houses) that already has no completion."""
+
+def generate(
+    size: int = 9,
+    *,
+    box: Optional[tuple[int, int]] = None,
+    seed: int = 1,
+    rules: Literal["none", "killer", "thermo"] = "none",
+    attempts: Optional[int] = None,
+    time_limit: float = 60.0,
+) -> Puzzle:
+    """A puzzle with a unique solution; rules="killer" makes a killer (cages, usually no givens)."""
 
 def export(puzzle: Puzzle, format: Format = "lp", **options: Unpack[ModelOptions]) -> str:
     """The model (LP, MPS) or the puzzle (GMPL data, CNF, COL, DZN) as text."""

@@ -7,19 +7,22 @@ use clap::Args;
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::explain::explain;
 use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
-use sudoku_ilp::report::explain::{explained_json, explained_text};
+use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text};
 
-/// Explain why a grid has no solution: a minimal set of givens that already has no completion.
+/// Explain why a grid has no solution: a minimal set of givens (and, on a variant puzzle, rule
+/// instances: one cage, one thermometer, one dot, ...) that already has no completion.
 ///
 /// A value given twice in a house is reported first, without solving. Otherwise the binary model
-/// is solved with HiGHS and, if it is infeasible, a deletion filter switches each given off in
-/// turn and re-solves: a given whose removal keeps the grid infeasible stays off. The givens left
-/// have no completion, and removing any one of them leaves a solvable grid. A second filter finds
-/// a minimal set of houses whose rules, with those givens, already leave no completion.
+/// is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in turn and
+/// decides the rest with CaDiCaL: a given whose removal keeps the grid without a solution stays
+/// dropped. The givens left have no completion, and removing any one of them leaves a solvable
+/// grid. The same filter then runs over the rule instances, and a last one, in HiGHS, finds a
+/// minimal set of houses whose rules, with those givens and rules, already leave no completion.
+/// Each unit kept is then dropped alone once more to verify that the rest has a completion.
 ///
 /// Times on 9x9: under a second for most grids; for grids made from the hardest puzzles, where
-/// each proof of "no completion" is a hard MILP, 1-3 s for the givens and 7-17 s with the houses
-/// (--no-houses skips them).
+/// each proof of "no completion" in HiGHS is a hard MILP, 7-17 s with the houses (--no-houses
+/// skips them; on killers the houses filter can reach the time limit: use --no-houses).
 ///
 /// Exit codes: 1 no solution (explained), 0 the grid has a solution (printed),
 /// 2 bad input, 3 time limit (a set printed then may not be minimal) or internal error.
@@ -27,6 +30,7 @@ use sudoku_ilp::report::explain::{explained_json, explained_text};
 /// Example:
 ///   sudoku-ilp explain data/seeds/seed004_no_solution_9x9.json
 ///   sudoku-ilp explain --json --line 19 ../shared/data/tdoku_test_puzzles.txt
+///   sudoku-ilp explain --svg why.svg killer.json
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct ExplainArgs {
@@ -49,9 +53,15 @@ pub struct ExplainArgs {
     pub solver: SolverArgs,
 
     /// Print one JSON object: {"status", "reason", "givens": [[row, col, value], ...],
-    /// "houses", "minimal", "solves", "time_ms"} (1-based).
+    /// "houses", "rules": [{"index", "type", "name", "cells", "rule"}, ...], "minimal", "solves",
+    /// "time_ms"} (1-based).
     #[arg(long)]
     pub json: bool,
+
+    /// Also draw the set on the grid into FILE (SVG): its houses and rule instances shaded,
+    /// its givens in bold ('-' for standard output instead of the text).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
@@ -74,6 +84,12 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     } else {
         explained_text(&puzzle, &explained, houses_asked)
     };
-    emit(&out)?;
+    let svg_to_stdout = args.svg.as_deref().is_some_and(super::output::is_stdout);
+    if !svg_to_stdout {
+        emit(&out)?;
+    }
+    if let (Some(path), Some(picture)) = (&args.svg, explained_svg(&puzzle, &explained)) {
+        super::output::write_out(Some(path), &[&args.file], &picture)?;
+    }
     Ok(code)
 }

@@ -3,7 +3,7 @@
 use super::model_args::TimeLimitArg;
 use super::{box_of, emit, parse_box, Code, Failure};
 use clap::Args;
-use sudoku_ilp::generate::{generate, GenerateOptions};
+use sudoku_ilp::generate::{generate, GenerateOptions, Variant};
 use sudoku_ilp::report::generated::generated_json;
 use sudoku_ilp::solve::SolveOptions;
 
@@ -13,9 +13,18 @@ use sudoku_ilp::solve::SolveOptions;
 /// it, then givens are removed in random order while the binary model with a no-good row
 /// proves the solution stays unique.
 ///
+/// With --rules killer: a random partition of the solution into cages (connected, mostly 2 to 4
+/// cells, different digits, sums from the solution), then givens removed (all of them when the
+/// cages alone leave one solution) and neighbouring cages merged while the solution stays
+/// unique, each step checked by counting with two engines (sat and propagate). Printed as the
+/// project's JSON with "rules", which every command reads back. With --rules thermo: random
+/// increasing walks on the solution as thermometers (3 to 6 cells), then as few givens as keep
+/// the solution unique (checked the same way).
+///
 /// Example:
 ///   sudoku-ilp generate --size 6 --box 2x3 --seed 1 > data/generated/gen_6x6_2x3.json
 ///   sudoku-ilp generate --size 25 --seed 1 --attempts 200
+///   sudoku-ilp generate --size 9 --rules killer --seed 3 > killer.json
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct GenerateArgs {
@@ -35,6 +44,12 @@ pub struct GenerateArgs {
     /// How many cells to try to remove (default: all n² cells).
     #[arg(long, value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub attempts: Option<usize>,
+
+    /// Variant rules of the puzzle: none (givens only), killer (cages) or thermo
+    /// (thermometers and the givens they need).
+    #[arg(long, value_name = "RULES", default_value = "none",
+          value_parser = clap::builder::PossibleValuesParser::new(["none", "killer", "thermo"]))]
+    pub rules: String,
 
     #[command(flatten)]
     pub time_limit: TimeLimitArg,
@@ -56,11 +71,15 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         attempts: args.attempts.unwrap_or(n * n),
         solve: SolveOptions::default(),
         limits: args.time_limit.limits()?,
+        variant: Variant::from_name(&args.rules).unwrap_or_default(),
     };
     let generated = generate(&options).map_err(Failure::internal)?;
     let mut command = format!("sudoku-ilp generate --size {n}");
     if args.box_shape.is_some() {
         command += &format!(" --box {}x{}", box_shape.0, box_shape.1);
+    }
+    if options.variant != Variant::Classic {
+        command += &format!(" --rules {}", options.variant.name());
     }
     command += &format!(" --seed {}", args.seed);
     if let Some(a) = args.attempts {

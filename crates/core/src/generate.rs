@@ -8,6 +8,13 @@
 //!    a given is removed by relaxing its row `x_{c,g} = 1` to `0 ≤ x_{c,g} ≤ 1`, and the removal
 //!    is kept when the model stays infeasible, i.e. when the puzzle keeps exactly one solution
 //!    (otherwise the row is fixed again). `attempts` bounds the number of such solves.
+//!
+//! With [`Variant::Killer`] step 2 is [`killer`]'s instead: cages on the full grid, then givens
+//! and cages taken away while two counting engines agree the solution stays unique; with
+//! [`Variant::Thermo`], [`thermo`]'s: thermometers on the full grid, then givens taken away.
+
+pub mod killer;
+pub mod thermo;
 
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
@@ -26,8 +33,40 @@ pub struct GenerateOptions {
     /// How many cells to try to remove (each try is one MILP solve).
     pub attempts: usize,
     pub solve: SolveOptions,
-    /// The time limit of each MILP solve.
+    /// The time limit of each MILP solve (and of each count of a killer's uniqueness check).
     pub limits: Limits,
+    /// Which variant rules the puzzle carries.
+    pub variant: Variant,
+}
+
+/// The rules a generated puzzle carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Variant {
+    /// Givens only.
+    #[default]
+    Classic,
+    /// Killer cages (and givens only when the cages need some): [`killer`].
+    Killer,
+    /// Thermometers and the givens they need: [`thermo`].
+    Thermo,
+}
+
+impl Variant {
+    /// The name on the command line (`--rules`) and in Python (`rules=`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "none",
+            Variant::Killer => "killer",
+            Variant::Thermo => "thermo",
+        }
+    }
+
+    /// The variant of a name as [`Variant::name`] gives it.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        [Variant::Classic, Variant::Killer, Variant::Thermo]
+            .into_iter()
+            .find(|v| v.name() == name)
+    }
 }
 
 /// A generated puzzle with a unique solution (a time limit during a uniqueness check keeps that
@@ -42,10 +81,19 @@ pub struct Generated {
 pub enum GenerateError {
     #[error(transparent)]
     Shape(#[from] PuzzleError),
+
     #[error(transparent)]
     Solver(#[from] SolveError),
     #[error("HiGHS did not complete the grid ({0:?})")]
     NotCompleted(Status),
+    #[error(transparent)]
+    Engine(#[from] crate::engine::EngineError),
+    /// CaDiCaL and propagation search counted different numbers of solutions: a bug.
+    #[error("internal error: sat and propagate disagree on whether the puzzle is unique")]
+    EnginesDisagree,
+    /// The puzzle with every given added was still not unique (a time limit of the counts).
+    #[error("the killer is not unique within the time limit")]
+    NotUnique,
 }
 
 /// Generates a puzzle with a unique solution.
@@ -73,6 +121,15 @@ pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let full = Puzzle::new(n, layout.clone(), false, solution.values.clone())?;
     check(&full, &solution).expect("an equivalence transformation keeps a solution valid");
 
+    let variant = match options.variant {
+        Variant::Classic => None,
+        Variant::Killer => Some(killer::killer(&full, &solution, &mut rng, &options.limits)?),
+        Variant::Thermo => Some(thermo::thermo(&full, &solution, &mut rng, &options.limits)?),
+    };
+    if let Some(puzzle) = variant {
+        check(&puzzle, &solution).expect("the rules are drawn on the solution");
+        return Ok(Generated { puzzle, solution });
+    }
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     order.truncate(options.attempts);
@@ -157,6 +214,7 @@ mod tests {
             attempts: 16,
             solve: SolveOptions::default(),
             limits: Limits::default(),
+            variant: Variant::Classic,
         };
         let a = generate(&options).unwrap();
         let b = generate(&options).unwrap();

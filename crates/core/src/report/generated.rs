@@ -1,8 +1,9 @@
 //! A generated puzzle as the JSON file `generate` writes: name, the command that makes it
 //! again, its solution count, the box shape when it is not square, and the grid one row per
-//! line (the input JSON contract, so the file reads back as a puzzle).
+//! line (the input JSON contract, so the file reads back as a puzzle), and its variant rules
+//! one per line.
 
-use crate::generate::{GenerateOptions, Generated};
+use crate::generate::{GenerateOptions, Generated, Variant};
 use crate::puzzle::square_box_side;
 use serde_json::json;
 
@@ -10,8 +11,13 @@ use serde_json::json;
 pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: &str) -> String {
     let n = options.order;
     let puzzle = &generated.puzzle;
+    let kind = match (options.variant, puzzle.rules().len()) {
+        (Variant::Classic, _) => String::new(),
+        (Variant::Killer, k) => format!("killer, {k} cages, "),
+        (Variant::Thermo, k) => format!("{k} thermometers, "),
+    };
     let mut doc = json!({
-        "name": format!("generated {n}x{n}, seed {}, {} givens", options.seed, puzzle.given_count()),
+        "name": format!("generated {n}x{n}, {kind}seed {}, {} givens", options.seed, puzzle.given_count()),
         "source": source,
         "solutions": 1,
     });
@@ -21,6 +27,9 @@ pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: 
     }
     let grid: Vec<Vec<u8>> = puzzle.givens().chunks(n).map(|r| r.to_vec()).collect();
     doc["grid"] = json!(grid);
+    if !puzzle.rules().is_empty() {
+        doc["rules"] = json!(puzzle.rules());
+    }
     format!("{}\n", pretty_grid_json(&doc))
 }
 
@@ -28,7 +37,7 @@ pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: 
 fn pretty_grid_json(doc: &serde_json::Value) -> String {
     let mut out = String::from("{\n");
     let obj = doc.as_object().expect("an object");
-    let fields: Vec<String> = ["name", "source", "solutions", "box", "grid"]
+    let fields: Vec<String> = ["name", "source", "solutions", "box", "grid", "rules"]
         .iter()
         .filter_map(|&k| obj.get(k).map(|v| (k, v)))
         .map(|(k, v)| {
@@ -48,6 +57,14 @@ fn pretty_grid_json(doc: &serde_json::Value) -> String {
                     })
                     .collect();
                 format!("  \"grid\": [\n{}\n  ]", rows.join(",\n"))
+            } else if k == "rules" {
+                let rules: Vec<String> = v
+                    .as_array()
+                    .expect("rules")
+                    .iter()
+                    .map(|r| format!("    {r}"))
+                    .collect();
+                format!("  \"rules\": [\n{}\n  ]", rules.join(",\n"))
             } else {
                 let value = match v.as_array() {
                     Some(items) => format!(

@@ -287,6 +287,16 @@ impl Rule {
 /// Validates `rules` on an n×n grid with `layout` and lowers them to primitives, numbering each
 /// rule's tag among the rules of its prefix (`cage1`, `cage2`, …, `thermo1`, …).
 pub fn lower_all(n: usize, layout: &Layout, rules: &[Rule]) -> Result<Vec<Primitive>, RuleError> {
+    Ok(lower_each(n, layout, rules)?.concat())
+}
+
+/// [`lower_all`] kept per rule: the primitives of each rule, in the rules' order (`explain`
+/// switches a rule instance on and off through them).
+pub fn lower_each(
+    n: usize,
+    layout: &Layout,
+    rules: &[Rule],
+) -> Result<Vec<Vec<Primitive>>, RuleError> {
     let ctx = Context::new(n, layout, rules);
     let mut counts: std::collections::HashMap<&str, usize> = Default::default();
     let mut kind_counts: std::collections::HashMap<&str, usize> = Default::default();
@@ -297,7 +307,7 @@ pub fn lower_all(n: usize, layout: &Layout, rules: &[Rule]) -> Result<Vec<Primit
         rule.validate(*number, &ctx)?;
         let k = counts.entry(rule.tag_prefix()).or_insert(0);
         *k += 1;
-        out.extend(rule.lower(&format!("{}{}", rule.tag_prefix(), k), &ctx));
+        out.push(rule.lower(&format!("{}{}", rule.tag_prefix(), k), &ctx));
     }
     Ok(out)
 }
