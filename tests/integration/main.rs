@@ -29,5 +29,6 @@ mod rule_engines;
 mod sat;
 mod scale;
 mod tutorial;
+mod variant_forms;
 mod variant_rules;
 mod variants;
