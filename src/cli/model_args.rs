@@ -115,9 +115,9 @@ pub struct ModelChoice {
     pub cage_form: String,
 
     /// Binary model: how a two-cell step value(a) + 1 ≤ value(b) (thermometer, greater-than)
-    /// is written: `aggregated` (one row on Σ v·x) or `cumulative` (Σ_{w≤v} x_b,w ≤
-    /// Σ_{w<v} x_a,w for every v).
-    #[arg(long, value_name = "FORM", default_value = "aggregated", value_parser = ["aggregated", "cumulative"])]
+    /// is written: `cumulative` (Σ_{w≤v} x_b,w ≤ Σ_{w<v} x_a,w for every v, strong) or
+    /// `aggregated` (one row on Σ v·x, weak).
+    #[arg(long, value_name = "FORM", default_value = "cumulative", value_parser = ["cumulative", "aggregated"])]
     pub thermo_form: String,
 
     /// Binary model: how an allowed-pairs table (kropki, non-consecutive) is written: `support`

@@ -82,9 +82,9 @@ fn each_form_writes_its_own_rows() {
         let model = form.build(&thermo);
         model.rows.iter().map(|r| r.name().to_string()).collect()
     };
-    let aggregated = names(Binary::default());
-    let cumulative = names(Binary {
-        steps: StepForm::Cumulative,
+    let cumulative = names(Binary::default());
+    let aggregated = names(Binary {
+        steps: StepForm::Aggregated,
         ..Binary::default()
     });
     // One row per step against n rows per step, named `{tag}` and `{tag}_v{v}`.
@@ -144,7 +144,7 @@ fn the_command_line_takes_the_forms_and_compare_shows_them() {
             "--model",
             "natural",
             "--thermo-form",
-            "cumulative",
+            "aggregated",
         ],
         Some(&thermo),
     );
@@ -155,10 +155,10 @@ fn the_command_line_takes_the_forms_and_compare_shows_them() {
             "compare",
             "-",
             "--variants",
-            "binary,binary-thermo-cumulative,binary-pair-conflict",
+            "binary,binary-thermo-aggregated,binary-pair-conflict",
         ],
         Some(&thermo),
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("binary-thermo-cumulative") && out.contains("binary-pair-conflict"));
+    assert!(out.contains("binary-thermo-aggregated") && out.contains("binary-pair-conflict"));
 }

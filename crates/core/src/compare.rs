@@ -122,9 +122,9 @@ fn model_variants(options: &SolveOptions) -> Vec<Variant> {
             options,
         ),
         Variant::model(
-            "binary-thermo-cumulative",
+            "binary-thermo-aggregated",
             Binary {
-                steps: StepForm::Cumulative,
+                steps: StepForm::Aggregated,
                 ..Binary::default()
             },
             options,

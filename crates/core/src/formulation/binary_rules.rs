@@ -8,8 +8,9 @@
 //! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
 //! ```
 //!
-//! A two-cell step value(a) + g ≤ value(b) ([`LinearRelation::step`]) is the linear row above
-//! ([`StepForm::Aggregated`]) or the cumulative rows of [`super::forms`].
+//! A two-cell step value(a) + g ≤ value(b) ([`LinearRelation::step`]) is written as the
+//! cumulative rows of [`super::forms`] (the default) or as the linear row above
+//! ([`StepForm::Aggregated`]).
 //!
 //! A killer cage (a sum whose cells are all different, [`distinct_sums`]) is written one of two
 //! ways ([`CageForm`]):

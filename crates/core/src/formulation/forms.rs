@@ -62,15 +62,15 @@ impl Form for CageForm {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StepForm {
-    /// One row on the value expressions (weak).
+    /// n rows Σ_{w≤v} x_{b,w} ≤ Σ_{w≤v−g} x_{a,w} (strong; the default, docs/models.md).
     #[default]
-    Aggregated,
-    /// n rows Σ_{w≤v} x_{b,w} ≤ Σ_{w≤v−g} x_{a,w} (strong).
     Cumulative,
+    /// One row on the value expressions (weak).
+    Aggregated,
 }
 
 impl Form for StepForm {
-    const ALL: &'static [StepForm] = &[StepForm::Aggregated, StepForm::Cumulative];
+    const ALL: &'static [StepForm] = &[StepForm::Cumulative, StepForm::Aggregated];
     fn name(self) -> &'static str {
         match self {
             StepForm::Cumulative => "cumulative",
