@@ -41,7 +41,10 @@ SMALL = [p for p in FILES if len(json.loads(p.read_text())["grid"]) <= 16]
 def test_counts_match_the_files(path):
     doc = json.loads(path.read_text())
     puzzle = si.Puzzle.from_file(path)
-    for method in ["ilp", "sat", "backtrack"]:
+    # Backtracking checks the rules only as cells are placed: on a killer with no givens
+    # (data/variants/) its count takes minutes, so rule files are counted by the MILP and SAT.
+    methods = ["ilp", "sat"] if "rules" in doc else ["ilp", "sat", "backtrack"]
+    for method in methods:
         counted = si.count(puzzle, method=method, max=10)
         assert counted.count == expected_solutions(doc), method
         assert counted.end == "complete"

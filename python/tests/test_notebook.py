@@ -27,3 +27,10 @@ def test_tutorial_notebook_runs():
     text = "\n".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert "no solution: these 11 givens already have no completion" in text
     assert "1 2 unique several" in text
+    # The killer section: both models solve it to the same grid, the LP rows of its first
+    # cage in each model, and the cage forms compared (the notebook asserts the fractions).
+    assert "killer: solved binary" in text and "same grid: True" in text
+    assert " cage1_sum: v_r1_c1 + v_r2_c1 = 6" in text
+    assert " cage1_sum_sets: y_cage1_sum_d1 + y_cage1_sum_d2 = 1" in text
+    assert " cage1_sum_v1: x_r1_c1_v1 + x_r2_c1_v1 - y_cage1_sum_d1 = 0" in text
+    assert "binary-cage-sum" in text

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
 use sudoku_ilp::engine::{Engine, Limits, Method};
-use sudoku_ilp::formulation::{CageForm, Formulation, ModelKind};
+use sudoku_ilp::formulation::{CageForm, Form, Formulation, ModelKind, PairForm, StepForm};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, InputFormat, ParseOptions};
 use sudoku_ilp::limits::{Limit, LimitError, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::puzzle::Puzzle;
@@ -114,6 +114,17 @@ pub struct ModelChoice {
     #[arg(long, value_name = "FORM", default_value = "sets", value_parser = ["sets", "sum"])]
     pub cage_form: String,
 
+    /// Binary model: how a two-cell step value(a) + 1 ≤ value(b) (thermometer, greater-than)
+    /// is written: `cumulative` (Σ_{w≤v} x_b,w ≤ Σ_{w<v} x_a,w for every v, strong) or
+    /// `aggregated` (one row on Σ v·x, weak).
+    #[arg(long, value_name = "FORM", default_value = "cumulative", value_parser = ["cumulative", "aggregated"])]
+    pub thermo_form: String,
+
+    /// Binary model: how an allowed-pairs table (kropki, non-consecutive) is written: `support`
+    /// (x_a,u ≤ Σ of b's allowed partners) or `conflict` (x_a,u + x_b,w ≤ 1 per forbidden pair).
+    #[arg(long, value_name = "FORM", default_value = "support", value_parser = ["support", "conflict"])]
+    pub pair_form: String,
+
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
@@ -125,6 +136,8 @@ impl ModelChoice {
         ModelSpec {
             reduce: self.reduce,
             cages: CageForm::from_name(&self.cage_form).unwrap_or_default(),
+            steps: StepForm::from_name(&self.thermo_form).unwrap_or_default(),
+            pairs: PairForm::from_name(&self.pair_form).unwrap_or_default(),
             pair_m: self.pair_m,
             drop_given_pairs: self.drop_given_pairs,
             exclusions: self.exclusions,
@@ -404,7 +417,9 @@ pub fn spec_failure(e: SpecError) -> Failure {
             "--pair-m, --drop-given-pairs, --exclusions, --sums and --subset-sums apply to --model natural".to_string()
         }
         SpecError::ReduceOnNatural => "--reduce applies to --model binary".into(),
-        SpecError::CageFormOnNatural => "--cage-form sum applies to --model binary".into(),
+        SpecError::FormOnNatural => {
+            "--cage-form, --thermo-form and --pair-form apply to --model binary".into()
+        }
         SpecError::ModelWithSearch(m) => format!(
             "--model, --reduce, --singles and the natural-model switches apply to --method ilp, not {m}"
         ),

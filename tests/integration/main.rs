@@ -32,5 +32,6 @@ mod rule_pictures;
 mod sat;
 mod scale;
 mod tutorial;
+mod variant_forms;
 mod variant_rules;
 mod variants;

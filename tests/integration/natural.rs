@@ -167,8 +167,8 @@ fn compare_fills_every_column_on_the_first_10_of_top95() {
         let columns = doc["columns"].as_array().unwrap();
         assert_eq!(
             columns.len(),
-            13,
-            "every variant (both cage forms) and method"
+            15,
+            "every variant (both forms of cages, steps and pairs) and method"
         );
         for c in columns {
             let what = format!("line {} {}", k + 1, c["variant"]);

@@ -98,11 +98,13 @@ fn small_puzzles() -> Vec<(&'static str, Vec<Primitive>)> {
     let thermo = [(0, 0), (1, 1), (2, 2)]
         .windows(2)
         .enumerate()
-        .map(|(k, w)| Primitive::Linear {
-            tag: format!("thermo1_step{}", k + 1),
-            terms: vec![(1, cell(w[0].0, w[0].1)), (-1, cell(w[1].0, w[1].1))],
-            relation: Relation::Le,
-            rhs: -1,
+        .map(|(k, w)| {
+            Primitive::linear(
+                format!("thermo1_step{}", k + 1),
+                vec![(1, cell(w[0].0, w[0].1)), (-1, cell(w[1].0, w[1].1))],
+                Relation::Le,
+                -1,
+            )
         })
         .collect();
     // Kropki white dots: |a − b| = 1 as a table.
@@ -139,12 +141,7 @@ fn small_puzzles() -> Vec<(&'static str, Vec<Primitive>)> {
     let line = [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2)];
     let mut terms = vec![(10, cell(0, 0)), (1, cell(0, 1))];
     terms.extend(line.iter().map(|&(r, c)| (-1, cell(r, c))));
-    let arrow = vec![Primitive::Linear {
-        tag: "arrow1".into(),
-        terms,
-        relation: Relation::Eq,
-        rhs: 0,
-    }];
+    let arrow = vec![Primitive::linear("arrow1", terms, Relation::Eq, 0)];
     // A killer cage of three cells, sum 6 (its digits must be 1, 2, 3).
     let cage_cells = vec![cell(0, 3), cell(1, 3), cell(1, 2)];
     let cage = vec![
@@ -152,12 +149,12 @@ fn small_puzzles() -> Vec<(&'static str, Vec<Primitive>)> {
             tag: "cage1".into(),
             cells: cage_cells.clone(),
         },
-        Primitive::Linear {
-            tag: "cage1_sum".into(),
-            terms: cage_cells.iter().map(|&c| (1, c)).collect(),
-            relation: Relation::Eq,
-            rhs: 6,
-        },
+        Primitive::linear(
+            "cage1_sum",
+            cage_cells.iter().map(|&c| (1, c)).collect(),
+            Relation::Eq,
+            6,
+        ),
     ];
     vec![
         ("thermometer", thermo),

@@ -3,7 +3,9 @@
 
 use crate::engine::milp::Milp;
 use crate::engine::{Engine, EngineError, Limits, Method, Solution, Stats, Status};
-use crate::formulation::{binary::Binary, natural::Natural, Formulation, ModelSize};
+use crate::formulation::{
+    binary::Binary, natural::Natural, CageForm, Formulation, ModelSize, PairForm, StepForm,
+};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{presolved_size, root_relaxation, PresolvedSize, SolveOptions, SolveStats};
 use std::sync::Arc;
@@ -114,7 +116,23 @@ fn model_variants(options: &SolveOptions) -> Vec<Variant> {
         Variant::model(
             "binary-cage-sum",
             Binary {
-                cages: crate::formulation::CageForm::Sum,
+                cages: CageForm::Sum,
+                ..Binary::default()
+            },
+            options,
+        ),
+        Variant::model(
+            "binary-thermo-aggregated",
+            Binary {
+                steps: StepForm::Aggregated,
+                ..Binary::default()
+            },
+            options,
+        ),
+        Variant::model(
+            "binary-pair-conflict",
+            Binary {
+                pairs: PairForm::Conflict,
                 ..Binary::default()
             },
             options,

@@ -244,7 +244,8 @@ pub struct DataPuzzle {
     pub solutions: Option<u64>,
 }
 
-/// Every JSON puzzle under `data/`, sorted by path.
+/// Every JSON puzzle under `data/` without variant rules (a file with `"rules"`, such as
+/// `data/variants/`, is left out), sorted by path.
 pub fn data_puzzles() -> Vec<DataPuzzle> {
     let mut files = Vec::new();
     let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("data")];
@@ -268,6 +269,10 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
         .map(|path| {
             let meta: serde_json::Value =
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            (path, meta)
+        })
+        .filter(|(_, meta)| meta.get("rules").is_none())
+        .map(|(path, meta)| {
             let rows = meta["grid"].as_array().expect("grid as rows of integers");
             let n = rows.len();
             let givens = rows

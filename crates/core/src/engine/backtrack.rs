@@ -15,8 +15,8 @@
 
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
-use crate::puzzle::{Cell, Grid, Puzzle};
-use crate::rules::primitive::{Primitive, Relation};
+use crate::puzzle::{Grid, Puzzle};
+use crate::rules::primitive::Primitive;
 use crate::solve::ms;
 use std::time::Instant;
 
@@ -96,51 +96,7 @@ impl Checks {
     }
 
     fn holds(&self, p: &Primitive, values: &[u8]) -> bool {
-        let n = self.n;
-        let value = |c: &Cell| values[c.row * n + c.col];
-        match p {
-            Primitive::AllDifferent { cells, .. } => {
-                let mut seen = 0u64;
-                cells.iter().map(value).filter(|&v| v != 0).all(|v| {
-                    let fresh = seen >> (v - 1) & 1 == 0;
-                    seen |= 1 << (v - 1);
-                    fresh
-                })
-            }
-            Primitive::Linear {
-                terms,
-                relation,
-                rhs,
-                ..
-            } => {
-                let (mut low, mut high) = (0i64, 0i64);
-                for (a, c) in terms {
-                    match value(c) {
-                        0 => {
-                            let (x, y) = (*a, a * n as i64);
-                            low += x.min(y);
-                            high += x.max(y);
-                        }
-                        v => {
-                            low += a * v as i64;
-                            high += a * v as i64;
-                        }
-                    }
-                }
-                match relation {
-                    Relation::Eq => low <= *rhs && *rhs <= high,
-                    Relation::Le => low <= *rhs,
-                    Relation::Ge => high >= *rhs,
-                }
-            }
-            Primitive::Pairs { a, b, allowed, .. } => match (value(a), value(b)) {
-                (0, _) | (_, 0) => true,
-                (u, w) => allowed.get(u as usize - 1).is_some_and(|s| s.contains(w)),
-            },
-            Primitive::Values { cell, allowed, .. } => {
-                value(cell) == 0 || allowed.contains(value(cell))
-            }
-        }
+        p.may_hold(self.n, |c| values[c.row * self.n + c.col])
     }
 }
 

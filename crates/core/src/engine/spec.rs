@@ -18,7 +18,9 @@
 use super::lp_bb::LpBb;
 use super::milp::{Milp, Presolve, Start, START_BUDGET};
 use super::{Engine, Method};
-use crate::formulation::{binary::Binary, natural::Natural, CageForm, Formulation, ModelKind};
+use crate::formulation::{
+    binary::Binary, natural::Natural, CageForm, Formulation, ModelKind, PairForm, StepForm,
+};
 use crate::limits::{Limit, LimitError};
 use crate::solve::SolveOptions;
 use std::sync::Arc;
@@ -31,6 +33,10 @@ pub struct ModelSpec {
     pub reduce: bool,
     /// Binary model: how a killer cage's sum is written.
     pub cages: CageForm,
+    /// Binary model: how a two-cell step (thermometer, greater-than) is written.
+    pub steps: StepForm,
+    /// Binary model: how an allowed-pairs table is written.
+    pub pairs: PairForm,
     /// Natural model switches ([`Natural`]).
     pub pair_m: bool,
     pub drop_given_pairs: bool,
@@ -53,6 +59,8 @@ impl ModelSpec {
             kind,
             reduce: false,
             cages: CageForm::default(),
+            steps: StepForm::default(),
+            pairs: PairForm::default(),
             pair_m: false,
             drop_given_pairs: false,
             exclusions: false,
@@ -64,6 +72,13 @@ impl ModelSpec {
     /// True when a natural-model switch is on.
     fn natural_switches(&self) -> bool {
         self.pair_m || self.drop_given_pairs || self.exclusions || self.sums || self.subset_sums
+    }
+
+    /// True when a binary-model form other than the default is asked for.
+    fn has_forms(&self) -> bool {
+        self.cages != CageForm::default()
+            || self.steps != StepForm::default()
+            || self.pairs != PairForm::default()
     }
 
     /// True when anything but the plain binary model is asked for.
@@ -78,9 +93,11 @@ impl ModelSpec {
             ModelKind::Binary => Ok(Box::new(Binary {
                 reduce: self.reduce,
                 cages: self.cages,
+                steps: self.steps,
+                pairs: self.pairs,
             })),
             _ if self.reduce => Err(SpecError::ReduceOnNatural),
-            _ if self.cages != CageForm::default() => Err(SpecError::CageFormOnNatural),
+            _ if self.has_forms() => Err(SpecError::FormOnNatural),
             ModelKind::Natural => Ok(Box::new(Natural {
                 pair_m: self.pair_m,
                 drop_given_pairs: self.drop_given_pairs,
@@ -130,8 +147,8 @@ pub enum SpecError {
     NaturalSwitchOnBinary,
     #[error("reduce applies to the binary model")]
     ReduceOnNatural,
-    #[error("the cage form applies to the binary model")]
-    CageFormOnNatural,
+    #[error("the cage, thermometer and pair forms apply to the binary model")]
+    FormOnNatural,
     #[error("a model, its switches and singles apply to method ilp, not {0}")]
     ModelWithSearch(&'static str),
     #[error("a MIP start applies to method ilp, not {0}")]

@@ -18,17 +18,20 @@
 //! cage's sum is written. A reduction leaves out only columns the houses rule out, and never a
 //! rule's row.
 
-use super::binary_rules::{add_primitives, CageForm};
+use super::binary_rules::{add_primitives, Forms};
+use super::forms::{CageForm, Form, PairForm, StepForm};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::{HouseKind, Puzzle};
 use good_lp::{variable, Expression, Variable};
 
-/// The x_rcv model; `reduce` leaves out the columns that givens rule out; `cages` is the form
-/// of killer-cage sums.
+/// The x_rcv model; `reduce` leaves out the columns that givens rule out; `cages`, `steps` and
+/// `pairs` are the forms of killer-cage sums, two-cell steps and pair tables ([`super::forms`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Binary {
     pub reduce: bool,
     pub cages: CageForm,
+    pub steps: StepForm,
+    pub pairs: PairForm,
 }
 
 /// The name of the row of house `kind` and value v.
@@ -66,9 +69,18 @@ impl Formulation for Binary {
         if self.reduce {
             label.push_str(" --reduce");
         }
-        if self.cages != CageForm::default() {
-            label.push_str(" --cage-form ");
-            label.push_str(self.cages.name());
+        for (option, name, default) in [
+            ("cage", self.cages.name(), self.cages == CageForm::default()),
+            (
+                "thermo",
+                self.steps.name(),
+                self.steps == StepForm::default(),
+            ),
+            ("pair", self.pairs.name(), self.pairs == PairForm::default()),
+        ] {
+            if !default {
+                label.push_str(&format!(" --{option}-form {name}"));
+            }
         }
         label
     }
@@ -110,7 +122,12 @@ impl Formulation for Binary {
                 model.add_row(format!("given_{}", cell_tag(cell)), expr, Sense::Eq, 1.0);
             }
         }
-        add_primitives(&mut model, puzzle, &x, self.cages);
+        let forms = Forms {
+            cages: self.cages,
+            steps: self.steps,
+            pairs: self.pairs,
+        };
+        add_primitives(&mut model, puzzle, &x, forms);
         if self.reduce {
             model.unreduced = Some(full_size(puzzle));
         }

@@ -4,11 +4,13 @@
 //! ```text
 //! all-different S:   Σ_{c∈S} x_cv ≤ 1  ∀v   (= 1 when |S| = n)          {tag}_v{v}
 //! linear:            Σ_i a_i Σ_v v·x_{c_i v} (=,≤,≥) b                   {tag}
-//! pairs (a, b):      x_{a,u} ≤ Σ_{w:(u,w) allowed} x_{b,w}  ∀u          {tag}_a_v{u}
-//!                    x_{b,w} ≤ Σ_{u:(u,w) allowed} x_{a,u}  ∀w          {tag}_b_v{w}
-//!                    (the strong "support" form; rows whose support is every value are left out)
+//! pairs (a, b):      the support or conflict rows of [`super::forms`]
 //! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
 //! ```
+//!
+//! A two-cell step value(a) + g ≤ value(b) ([`LinearRelation::step`]) is written as the
+//! cumulative rows of [`super::forms`] (the default) or as the linear row above
+//! ([`StepForm::Aggregated`]).
 //!
 //! A killer cage (a sum whose cells are all different, [`distinct_sums`]) is written one of two
 //! ways ([`CageForm`]):
@@ -18,38 +20,19 @@
 //!   Σ_D y_D = 1 (`{tag}_sets`) and Σ_{c∈cage} x_cv = Σ_{D∋v} y_D for every digit v
 //!   (`{tag}_v{v}`): the convex hull of the cage's digit usage.
 
+use super::forms::{add_cumulative_step, add_pairs, CageForm, PairForm, StepForm};
 use super::{sum_of, BuiltModel, Indicator, Sense};
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation, ValueSet};
+use crate::rules::primitive::{digit_sets, distinct_sums, LinearRelation, Primitive, Relation};
 use good_lp::{variable, Expression, Variable};
 use std::collections::HashMap;
 
-/// How the binary model writes a killer cage's sum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CageForm {
-    /// One binary per digit set of the cage (strong; the default, see docs/performance.md).
-    #[default]
-    Sets,
-    /// The value expression Σ v·x = S (weak).
-    Sum,
-}
-
-impl CageForm {
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            CageForm::Sets => "sets",
-            CageForm::Sum => "sum",
-        }
-    }
-
-    /// The form of a name as [`CageForm::name`] gives it.
-    pub fn from_name(name: &str) -> Option<CageForm> {
-        [CageForm::Sets, CageForm::Sum]
-            .into_iter()
-            .find(|f| f.name() == name)
-    }
+/// How the binary model writes the primitives that have more than one form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Forms {
+    pub cages: CageForm,
+    pub steps: StepForm,
+    pub pairs: PairForm,
 }
 
 /// The row direction of a linear relation.
@@ -67,7 +50,7 @@ pub(super) fn add_primitives(
     model: &mut BuiltModel,
     puzzle: &Puzzle,
     x: &[Vec<Option<Variable>>],
-    form: CageForm,
+    forms: Forms,
 ) {
     let n = puzzle.order();
     let at = |c: Cell, v: usize| x[v][c.row * n + c.col];
@@ -80,7 +63,7 @@ pub(super) fn add_primitives(
         }
         e
     };
-    let cages: HashMap<String, Vec<Cell>> = match form {
+    let cages: HashMap<String, Vec<Cell>> = match forms.cages {
         CageForm::Sum => HashMap::new(),
         CageForm::Sets => {
             let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
@@ -103,43 +86,15 @@ pub(super) fn add_primitives(
                     model.add_row(format!("{tag}_v{v}"), expr, sense, 1.0);
                 }
             }
-            Primitive::Linear {
-                tag,
-                terms,
-                relation,
-                rhs,
-            } => match cages.get(tag) {
-                Some(cells) => add_digit_sets(model, n, tag, cells, *rhs, &at),
-                None => {
-                    let mut expr = Expression::with_capacity(terms.len() * n);
-                    for &(a, c) in terms {
-                        expr.add_mul(a as f64, value(c));
-                    }
-                    model.add_row(tag.clone(), expr, sense(*relation), *rhs as f64);
+            Primitive::Linear(linear) => match (cages.get(&linear.tag), linear.step()) {
+                (Some(cells), _) => add_digit_sets(model, n, &linear.tag, cells, linear.rhs, &at),
+                (None, Some(step)) if forms.steps == StepForm::Cumulative => {
+                    add_cumulative_step(model, n, &linear.tag, step, &at)
                 }
+                _ => add_linear(model, linear, &value),
             },
             Primitive::Pairs { tag, a, b, allowed } => {
-                let full = ValueSet::full(n);
-                for u in 1..=n {
-                    let support = allowed[u - 1];
-                    if support == full {
-                        continue;
-                    }
-                    let mut expr = sum_of(at(*a, u));
-                    expr -= sum_of(support.values().filter_map(|w| at(*b, w as usize)));
-                    model.add_row(format!("{tag}_a_v{u}"), expr, Sense::Le, 0.0);
-                }
-                for w in 1..=n {
-                    let support: Vec<usize> = (1..=n)
-                        .filter(|&u| allowed[u - 1].contains(w as u8))
-                        .collect();
-                    if support.len() == n {
-                        continue;
-                    }
-                    let mut expr = sum_of(at(*b, w));
-                    expr -= sum_of(support.iter().filter_map(|&u| at(*a, u)));
-                    model.add_row(format!("{tag}_b_v{w}"), expr, Sense::Le, 0.0);
-                }
+                add_pairs(model, n, tag, (*a, *b), allowed, forms.pairs, &at)
             }
             Primitive::Values { tag, cell, allowed } => {
                 for v in (1..=n).filter(|&v| !allowed.contains(v as u8)) {
@@ -150,6 +105,20 @@ pub(super) fn add_primitives(
             }
         }
     }
+}
+
+/// The row Σ_i a_i·value(c_i) (relation) b.
+fn add_linear(model: &mut BuiltModel, linear: &LinearRelation, value: &dyn Fn(Cell) -> Expression) {
+    let mut expr = Expression::with_capacity(linear.terms.len());
+    for &(a, c) in &linear.terms {
+        expr.add_mul(a as f64, value(c));
+    }
+    model.add_row(
+        linear.tag.clone(),
+        expr,
+        sense(linear.relation),
+        linear.rhs as f64,
+    );
 }
 
 /// The digit-set form of a cage of `cells` with sum `sum`: y_D columns, Σ y = 1, and

@@ -5,10 +5,11 @@
 
 pub mod binary;
 pub mod binary_rules;
+pub mod forms;
 pub mod natural;
 pub mod natural_rules;
 
-pub use binary_rules::CageForm;
+pub use forms::{CageForm, Form, PairForm, StepForm};
 
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Cell, Grid, Puzzle};

@@ -7,15 +7,16 @@
 //! linear:           Σ_i a_i·v_{c_i} (=,≤,≥) b, one row                      {tag}
 //! pairs, values:    value binaries z_cv for the cells they name:
 //!                   Σ_v z_cv = 1 (onehot_{cell}),  v_c − Σ_v v·z_cv = 0 (link_{cell}),
-//!                   then the support rows of the binary model on z:
-//!                   z_{a,u} ≤ Σ_{w:(u,w) allowed} z_{b,w}                   {tag}_a_v{u}, {tag}_b_v{w}
+//!                   then the support rows of [`super::forms`] on z (the binary model's,
+//!                   z_{a,u} ≤ Σ_{w:(u,w) allowed} z_{b,w}, ...)         {tag}_a_v{u}, {tag}_b_v{w}
 //!                   z_cv = 0 for v ∉ allowed                                {tag}_v{v}
 //! ```
 
 use super::binary_rules::sense;
+use super::forms::{add_pairs, PairForm};
 use super::{cell_tag, sum_of, BuiltModel, Indicator, Sense};
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::primitive::{Primitive, ValueSet};
+use crate::rules::primitive::Primitive;
 use good_lp::{variable, Expression, Variable};
 use std::collections::{HashMap, HashSet};
 
@@ -44,41 +45,23 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                     }
                 }
             }
-            Primitive::Linear {
-                tag,
-                terms,
-                relation,
-                rhs,
-            } => {
-                let mut expr = Expression::with_capacity(terms.len());
-                for &(a, c) in terms {
+            Primitive::Linear(linear) => {
+                let mut expr = Expression::with_capacity(linear.terms.len());
+                for &(a, c) in &linear.terms {
                     expr.add_mul(a as f64, x[index(c)]);
                 }
-                model.add_row(tag.clone(), expr, sense(*relation), *rhs as f64);
+                model.add_row(
+                    linear.tag.clone(),
+                    expr,
+                    sense(linear.relation),
+                    linear.rhs as f64,
+                );
             }
             Primitive::Pairs { tag, a, b, allowed } => {
                 let za = value_binaries(model, &mut z, n, *a, x[index(*a)]);
                 let zb = value_binaries(model, &mut z, n, *b, x[index(*b)]);
-                let full = ValueSet::full(n);
-                for u in 1..=n {
-                    if allowed[u - 1] == full {
-                        continue;
-                    }
-                    let mut expr = sum_of([za[u - 1]]);
-                    expr -= sum_of(allowed[u - 1].values().map(|w| zb[w as usize - 1]));
-                    model.add_row(format!("{tag}_a_v{u}"), expr, Sense::Le, 0.0);
-                }
-                for w in 1..=n {
-                    let support: Vec<usize> = (1..=n)
-                        .filter(|&u| allowed[u - 1].contains(w as u8))
-                        .collect();
-                    if support.len() == n {
-                        continue;
-                    }
-                    let mut expr = sum_of([zb[w - 1]]);
-                    expr -= sum_of(support.iter().map(|&u| za[u - 1]));
-                    model.add_row(format!("{tag}_b_v{w}"), expr, Sense::Le, 0.0);
-                }
+                let column = |c: Cell, v: usize| Some(if c == *a { za[v - 1] } else { zb[v - 1] });
+                add_pairs(model, n, tag, (*a, *b), allowed, PairForm::Support, &column);
             }
             Primitive::Values { tag, cell, allowed } => {
                 let zc = value_binaries(model, &mut z, n, *cell, x[index(*cell)]);

@@ -67,11 +67,11 @@ impl Arrow {
             .iter()
             .zip(self.place_values())
             .map(|(&c, p)| (-p, c));
-        vec![Primitive::Linear {
-            tag: format!("{tag}_sum"),
-            terms: line.chain(circle).collect(),
-            relation: Relation::Eq,
-            rhs: 0,
-        }]
+        vec![Primitive::linear(
+            format!("{tag}_sum"),
+            line.chain(circle).collect(),
+            Relation::Eq,
+            0,
+        )]
     }
 }

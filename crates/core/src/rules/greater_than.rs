@@ -16,11 +16,11 @@ pub struct GreaterThan {
 
 impl GreaterThan {
     pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
-        vec![Primitive::Linear {
-            tag: tag.to_string(),
-            terms: vec![(1, self.greater), (-1, self.lesser)],
-            relation: Relation::Ge,
-            rhs: 1,
-        }]
+        vec![Primitive::linear(
+            tag.to_string(),
+            vec![(1, self.greater), (-1, self.lesser)],
+            Relation::Ge,
+            1,
+        )]
     }
 }

@@ -122,12 +122,9 @@ pub fn implied_sums(
     let mut seen: HashSet<Equality> = primitives
         .iter()
         .filter_map(|p| match p {
-            Primitive::Linear {
-                terms,
-                relation: Relation::Eq,
-                rhs,
-                ..
-            } => Some(normalised(terms.clone(), *rhs)),
+            Primitive::Linear(l) if l.relation == Relation::Eq => {
+                Some(normalised(l.terms.clone(), l.rhs))
+            }
             _ => None,
         })
         .collect();
@@ -188,18 +185,11 @@ fn disjoint_sums(n: usize, primitives: &[Primitive]) -> Vec<(Cells, i64)> {
     let mut used = Cells::empty(n);
     let mut out = Vec::new();
     for p in primitives {
-        if let Primitive::Linear {
-            terms,
-            relation: Relation::Eq,
-            rhs,
-            ..
-        } = p
-        {
-            let cells = Cells::of(n, terms.iter().map(|&(_, c)| c));
-            let unit = terms.iter().all(|&(a, _)| a == 1) && cells.count() == terms.len();
-            if unit && cells.common(&used) == 0 {
+        if let Primitive::Linear(l) = p {
+            let cells = Cells::of(n, l.cells());
+            if l.is_unit_sum() && cells.count() == l.terms.len() && cells.common(&used) == 0 {
                 used.union_with(&cells);
-                out.push((cells, *rhs));
+                out.push((cells, l.rhs));
             }
         }
     }
@@ -317,12 +307,7 @@ fn primitive(tag: String, (terms, rhs): Equality, n: usize) -> Primitive {
                 })
                 .collect(),
         },
-        _ => Primitive::Linear {
-            tag,
-            terms,
-            relation: Relation::Eq,
-            rhs,
-        },
+        _ => Primitive::linear(tag, terms, Relation::Eq, rhs),
     }
 }
 
@@ -344,12 +329,12 @@ mod tests {
     }
 
     fn linear(tag: &str, terms: &[(i64, (usize, usize))], rhs: i64) -> Primitive {
-        Primitive::Linear {
-            tag: tag.into(),
-            terms: terms.iter().map(|&(a, (r, k))| (a, c(r, k))).collect(),
-            relation: Relation::Eq,
+        Primitive::linear(
+            tag,
+            terms.iter().map(|&(a, (r, k))| (a, c(r, k))).collect(),
+            Relation::Eq,
             rhs,
-        }
+        )
     }
 
     #[test]

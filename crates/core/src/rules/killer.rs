@@ -33,12 +33,12 @@ impl Cage {
             cells: self.cells.clone(),
         }];
         if let Some(sum) = self.sum {
-            out.push(Primitive::Linear {
-                tag: format!("{tag}_sum"),
-                terms: self.cells.iter().map(|&c| (1, c)).collect(),
-                relation: Relation::Eq,
-                rhs: sum,
-            });
+            out.push(Primitive::linear(
+                format!("{tag}_sum"),
+                self.cells.iter().map(|&c| (1, c)).collect(),
+                Relation::Eq,
+                sum,
+            ));
         }
         out
     }

@@ -26,11 +26,11 @@ impl LittleKiller {
     }
 
     pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
-        vec![Primitive::Linear {
-            tag: format!("{tag}_sum"),
-            terms: self.cells.iter().map(|&c| (1, c)).collect(),
-            relation: Relation::Eq,
-            rhs: self.sum,
-        }]
+        vec![Primitive::linear(
+            format!("{tag}_sum"),
+            self.cells.iter().map(|&c| (1, c)).collect(),
+            Relation::Eq,
+            self.sum,
+        )]
     }
 }

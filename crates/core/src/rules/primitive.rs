@@ -82,18 +82,104 @@ impl ValueSet {
     }
 }
 
+/// Σ aᵢ·value(cᵢ) (relation) rhs, over distinct cells with non-zero coefficients: the data of a
+/// [`Primitive::Linear`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LinearRelation {
+    pub tag: String,
+    pub terms: Vec<(i64, Cell)>,
+    pub relation: Relation,
+    pub rhs: i64,
+}
+
+/// A two-cell order relation value(low) + gap ≤ value(high) with gap ≥ 1 (a thermometer step,
+/// a greater-than sign): `a − b ≤ −gap` or `b − a ≥ gap` with unit coefficients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub low: Cell,
+    pub high: Cell,
+    pub gap: i64,
+}
+
+impl LinearRelation {
+    /// The cells in the relation's own order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.terms.iter().map(|&(_, c)| c)
+    }
+
+    /// Σ aᵢ·value(cᵢ).
+    pub fn lhs(&self, value_of: impl Fn(Cell) -> u8) -> i64 {
+        self.terms
+            .iter()
+            .map(|&(a, c)| a * value_of(c) as i64)
+            .sum()
+    }
+
+    /// Whether the values `value_of` gives satisfy the relation.
+    pub fn holds(&self, value_of: impl Fn(Cell) -> u8) -> bool {
+        self.relation.holds(self.lhs(value_of), self.rhs)
+    }
+
+    /// Whether some values of 1..=n in the open cells (value 0) can still satisfy the relation.
+    pub fn may_hold(&self, n: usize, value_of: impl Fn(Cell) -> u8) -> bool {
+        let (mut low, mut high) = (0i64, 0i64);
+        for &(a, c) in &self.terms {
+            let (x, y) = match value_of(c) {
+                0 => (a.min(a * n as i64), a.max(a * n as i64)),
+                v => (a * v as i64, a * v as i64),
+            };
+            low += x;
+            high += y;
+        }
+        match self.relation {
+            Relation::Eq => low <= self.rhs && self.rhs <= high,
+            Relation::Le => low <= self.rhs,
+            Relation::Ge => high >= self.rhs,
+        }
+    }
+
+    /// Whether it is an equality Σ value(c) = b with every coefficient 1 (a sum of cells).
+    pub fn is_unit_sum(&self) -> bool {
+        self.relation == Relation::Eq && self.terms.iter().all(|&(a, _)| a == 1)
+    }
+
+    /// The relation as a [`Step`], when it has that shape.
+    pub fn step(&self) -> Option<Step> {
+        let [(p, first), (q, second)] = self.terms[..] else {
+            return None;
+        };
+        // Written as `first − second (rel) rhs`, or the same with the signs swapped.
+        let (first, second, rhs, relation) = match (p, q) {
+            (1, -1) => (first, second, self.rhs, self.relation),
+            (-1, 1) => (second, first, self.rhs, self.relation),
+            _ => return None,
+        };
+        let step = match relation {
+            // first − second ≤ −gap: first + gap ≤ second.
+            Relation::Le => Step {
+                low: first,
+                high: second,
+                gap: -rhs,
+            },
+            // first − second ≥ gap: second + gap ≤ first.
+            Relation::Ge => Step {
+                low: second,
+                high: first,
+                gap: rhs,
+            },
+            Relation::Eq => return None,
+        };
+        (step.gap >= 1).then_some(step)
+    }
+}
+
 /// One constraint over cell values, as formulations and engines see it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Primitive {
     /// The cells hold pairwise different values (at most n cells; exactly n makes it a house).
     AllDifferent { tag: String, cells: Vec<Cell> },
-    /// Σ coefficient·value(cell) (relation) rhs, over distinct cells with non-zero coefficients.
-    Linear {
-        tag: String,
-        terms: Vec<(i64, Cell)>,
-        relation: Relation,
-        rhs: i64,
-    },
+    /// Σ coefficient·value(cell) (relation) rhs.
+    Linear(LinearRelation),
     /// The pair (value(a), value(b)) must be allowed: `allowed[u − 1]` is the set of values b may
     /// hold when a holds u (a ≠ b; the table has n entries).
     Pairs {
@@ -110,12 +196,37 @@ pub enum Primitive {
     },
 }
 
+/// Whether the values of `values` (0 = open) are pairwise different.
+fn all_different(values: impl Iterator<Item = u8>) -> bool {
+    let mut seen = ValueSet::default();
+    values.filter(|&v| v != 0).all(|v| {
+        let fresh = !seen.contains(v);
+        seen.insert(v);
+        fresh
+    })
+}
+
 impl Primitive {
+    /// A [`Primitive::Linear`] Σ aᵢ·value(cᵢ) (relation) rhs.
+    pub fn linear(
+        tag: impl Into<String>,
+        terms: Vec<(i64, Cell)>,
+        relation: Relation,
+        rhs: i64,
+    ) -> Primitive {
+        Primitive::Linear(LinearRelation {
+            tag: tag.into(),
+            terms,
+            relation,
+            rhs,
+        })
+    }
+
     /// The name of the rule instance it came from; model rows are named after it.
     pub fn tag(&self) -> &str {
         match self {
             Primitive::AllDifferent { tag, .. }
-            | Primitive::Linear { tag, .. }
+            | Primitive::Linear(LinearRelation { tag, .. })
             | Primitive::Pairs { tag, .. }
             | Primitive::Values { tag, .. } => tag,
         }
@@ -125,38 +236,39 @@ impl Primitive {
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             Primitive::AllDifferent { cells, .. } => cells.clone(),
-            Primitive::Linear { terms, .. } => terms.iter().map(|&(_, c)| c).collect(),
+            Primitive::Linear(l) => l.cells().collect(),
             Primitive::Pairs { a, b, .. } => vec![*a, *b],
             Primitive::Values { cell, .. } => vec![*cell],
         }
     }
 
-    /// Whether the values a `value_of` function gives to the cells satisfy the primitive.
+    /// Whether the values a `value_of` function gives to the cells (each 1..=n) satisfy the
+    /// primitive.
     pub fn holds(&self, value_of: impl Fn(Cell) -> u8) -> bool {
         match self {
+            Primitive::Linear(l) => l.holds(value_of),
+            // With every cell placed, "can still hold" is "holds".
+            _ => self.may_hold(0, value_of),
+        }
+    }
+
+    /// Whether the primitive can still hold on a partial assignment (`value_of` gives 0 for an
+    /// open cell, else 1..=n): a linear relation's bounds over 1..=n reach its right-hand side,
+    /// no two placed values clash, a placed pair or value is allowed.
+    pub fn may_hold(&self, n: usize, value_of: impl Fn(Cell) -> u8) -> bool {
+        match self {
             Primitive::AllDifferent { cells, .. } => {
-                let mut seen = ValueSet::default();
-                cells.iter().all(|&c| {
-                    let v = value_of(c);
-                    let fresh = !seen.contains(v);
-                    seen.insert(v);
-                    fresh
-                })
+                all_different(cells.iter().map(|&c| value_of(c)))
             }
-            Primitive::Linear {
-                terms,
-                relation,
-                rhs,
-                ..
-            } => {
-                let lhs: i64 = terms.iter().map(|&(a, c)| a * value_of(c) as i64).sum();
-                relation.holds(lhs, *rhs)
+            Primitive::Linear(l) => l.may_hold(n, value_of),
+            Primitive::Pairs { a, b, allowed, .. } => match (value_of(*a), value_of(*b)) {
+                (0, _) | (_, 0) => true,
+                (u, w) => allowed.get(u as usize - 1).is_some_and(|s| s.contains(w)),
+            },
+            Primitive::Values { cell, allowed, .. } => {
+                let v = value_of(*cell);
+                v == 0 || allowed.contains(v)
             }
-            Primitive::Pairs { a, b, allowed, .. } => {
-                let u = value_of(*a) as usize;
-                u >= 1 && u <= allowed.len() && allowed[u - 1].contains(value_of(*b))
-            }
-            Primitive::Values { cell, allowed, .. } => allowed.contains(value_of(*cell)),
         }
     }
 }
@@ -169,12 +281,12 @@ impl fmt::Display for Primitive {
                 write!(f, "{tag}: all different")?;
                 cells.iter().try_for_each(|c| write!(f, " {c}"))
             }
-            Primitive::Linear {
+            Primitive::Linear(LinearRelation {
                 tag,
                 terms,
                 relation,
                 rhs,
-            } => {
+            }) => {
                 write!(f, "{tag}:")?;
                 for (i, (a, c)) in terms.iter().enumerate() {
                     let sign = if *a < 0 {
@@ -212,6 +324,15 @@ pub struct DistinctSum {
     pub sum: i64,
 }
 
+impl DistinctSum {
+    /// Whether it was found from `linear` (same tag, cells and sum).
+    pub fn is_of(&self, linear: &LinearRelation) -> bool {
+        self.tag == linear.tag
+            && self.sum == linear.rhs
+            && linear.cells().eq(self.cells.iter().copied())
+    }
+}
+
 /// Every [`DistinctSum`] among `primitives`; `houses` are further all-different cell sets.
 pub fn distinct_sums(primitives: &[Primitive], houses: &[Vec<Cell>]) -> Vec<DistinctSum> {
     let groups: Vec<&[Cell]> = primitives
@@ -225,20 +346,15 @@ pub fn distinct_sums(primitives: &[Primitive], houses: &[Vec<Cell>]) -> Vec<Dist
     primitives
         .iter()
         .filter_map(|p| match p {
-            Primitive::Linear {
-                tag,
-                terms,
-                relation: Relation::Eq,
-                rhs,
-            } if terms.iter().all(|&(a, _)| a == 1) => {
-                let cells: Vec<Cell> = terms.iter().map(|&(_, c)| c).collect();
+            Primitive::Linear(l) if l.is_unit_sum() => {
+                let cells: Vec<Cell> = l.cells().collect();
                 groups
                     .iter()
                     .any(|g| cells.iter().all(|c| g.contains(c)))
                     .then(|| DistinctSum {
-                        tag: tag.clone(),
+                        tag: l.tag.clone(),
                         cells,
-                        sum: *rhs,
+                        sum: l.rhs,
                     })
             }
             _ => None,
@@ -295,12 +411,12 @@ mod tests {
                 tag: "cage1".into(),
                 cells: cells.clone(),
             },
-            Primitive::Linear {
-                tag: "cage1_sum".into(),
-                terms: cells.iter().map(|&c| (1, c)).collect(),
-                relation: Relation::Eq,
-                rhs: 3,
-            },
+            Primitive::linear(
+                "cage1_sum",
+                cells.iter().map(|&c| (1, c)).collect(),
+                Relation::Eq,
+                3,
+            ),
         ];
         let found = distinct_sums(&prims, &[]);
         assert_eq!(found.len(), 1);

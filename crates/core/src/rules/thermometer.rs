@@ -24,11 +24,13 @@ impl Thermometer {
         self.cells
             .windows(2)
             .enumerate()
-            .map(|(i, w)| Primitive::Linear {
-                tag: format!("{tag}_step{}", i + 1),
-                terms: vec![(1, w[0]), (-1, w[1])],
-                relation: Relation::Le,
-                rhs: -1,
+            .map(|(i, w)| {
+                Primitive::linear(
+                    format!("{tag}_step{}", i + 1),
+                    vec![(1, w[0]), (-1, w[1])],
+                    Relation::Le,
+                    -1,
+                )
             })
             .collect()
     }

@@ -38,11 +38,11 @@ impl Xv {
     }
 
     pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
-        vec![Primitive::Linear {
-            tag: tag.to_string(),
-            terms: vec![(1, self.a), (1, self.b)],
-            relation: Relation::Eq,
-            rhs: self.sum,
-        }]
+        vec![Primitive::linear(
+            tag.to_string(),
+            vec![(1, self.a), (1, self.b)],
+            Relation::Eq,
+            self.sum,
+        )]
     }
 }

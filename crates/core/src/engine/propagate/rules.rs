@@ -96,18 +96,10 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
                 b: index(*b),
                 allowed: allowed.iter().map(|s| s.0).collect(),
             }),
-            Primitive::Linear {
-                tag,
-                terms,
-                relation,
-                rhs,
-            } => {
-                let distinct = sums.iter().find(|d| {
-                    d.cells.len() <= MAX_SUM_CELLS
-                        && d.tag == *tag
-                        && d.sum == *rhs
-                        && terms.iter().map(|t| t.1).eq(d.cells.iter().copied())
-                });
+            Primitive::Linear(linear) => {
+                let distinct = sums
+                    .iter()
+                    .find(|d| d.cells.len() <= MAX_SUM_CELLS && d.is_of(linear));
                 rules.push(match distinct {
                     Some(d) => {
                         let cells: Vec<u32> = d.cells.iter().map(|&c| index(c)).collect();
@@ -128,9 +120,9 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
                         Propagator::DistinctSum { cells, sets, sees }
                     }
                     None => Propagator::Linear {
-                        terms: terms.iter().map(|&(a, c)| (a, index(c))).collect(),
-                        relation: *relation,
-                        rhs: *rhs,
+                        terms: linear.terms.iter().map(|&(a, c)| (a, index(c))).collect(),
+                        relation: linear.relation,
+                        rhs: linear.rhs,
                     },
                 });
             }

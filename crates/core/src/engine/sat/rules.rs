@@ -130,22 +130,10 @@ impl<'a> RuleClauses<'a> {
                     }
                 }
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
-                Primitive::Linear {
-                    tag,
-                    terms,
-                    relation,
-                    rhs,
-                } => {
-                    let cage = cages.iter().find(|d| {
-                        d.tag == *tag
-                            && d.sum == *rhs
-                            && terms.iter().map(|t| t.1).eq(d.cells.iter().copied())
-                    });
-                    match cage {
-                        Some(d) => self.cage(&d.cells, d.sum)?,
-                        None => self.linear(terms, *relation, *rhs)?,
-                    }
-                }
+                Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
+                    Some(d) => self.cage(&d.cells, d.sum)?,
+                    None => self.linear(&linear.terms, linear.relation, linear.rhs)?,
+                },
             }
         }
         Ok(())
