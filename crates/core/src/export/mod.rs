@@ -1,6 +1,7 @@
 //! Writing a model for other solvers: CPLEX LP ([`lp`]) and free MPS ([`mps`]) from a
 //! [`BuiltModel`], and GNU MathProg data ([`gmpl`]) from a [`Puzzle`] for `models/sudoku.mod` and
-//! `models/natural.mod`.
+//! `models/natural.mod` (`models/variants.mod` for a puzzle with variant rules). Every format but
+//! the graph colouring ([`col`]) carries the puzzle's variant rules.
 //!
 //! Exporters read the built model only, never the solver, and write the same bytes for the same
 //! input: good_lp keeps a row's coefficients in a hash map (FNV: the same order in every run,
@@ -33,13 +34,14 @@ pub enum Format {
     Lp,
     /// Free MPS (`.mps`): glpsol --freemps, cbc, highs.
     Mps,
-    /// GNU MathProg data (`.dat`) for models/sudoku.mod and models/natural.mod.
+    /// GNU MathProg data (`.dat`) for models/sudoku.mod and models/natural.mod, or
+    /// models/variants.mod with rules.
     GmplData,
     /// DIMACS CNF (`.cnf`): the SAT encoding of seed 001, for any SAT solver.
     Cnf,
     /// DIMACS graph colouring (`.col`): the Sudoku graph, givens as a precolouring in comments.
     Col,
-    /// MiniZinc data (`.dzn`) for models/sudoku.mzn.
+    /// MiniZinc data (`.dzn`) for models/sudoku.mzn, or models/variants.mzn with rules.
     Dzn,
 }
 
@@ -107,7 +109,9 @@ impl Named for Format {
                 "DIMACS graph colouring (`.col`): the Sudoku graph, givens as a precolouring in \
                  comments"
             }
-            Format::Dzn => "MiniZinc data (`.dzn`) for models/sudoku.mzn",
+            Format::Dzn => {
+                "MiniZinc data (`.dzn`) for models/sudoku.mzn, or models/variants.mzn with rules"
+            }
         }
     }
 }
