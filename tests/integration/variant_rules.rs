@@ -320,17 +320,16 @@ fn exports_without_rules_refuse_a_variant_puzzle() {
     };
     let text = std::fs::read_to_string(path).unwrap();
     let line = text.lines().next().unwrap();
-    for format in ["col"] {
-        let (code, out, err) = run(&["export", "--format", format, "-"], Some(line));
-        assert_eq!(code, 2, "{format}: {err}");
-        assert!(out.is_empty(), "{format} wrote {out}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        let says = format!("the {format} format cannot express the puzzle's killer cage and");
-        assert!(
-            err.contains(&says) && err.contains("export it as lp, mps, cnf, dzn or gmpl-data"),
-            "{err}"
-        );
-    }
+    let format = "col";
+    let (code, out, err) = run(&["export", "--format", format, "-"], Some(line));
+    assert_eq!(code, 2, "{format}: {err}");
+    assert!(out.is_empty(), "{format} wrote {out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let says = format!("the {format} format cannot express the puzzle's killer cage and");
+    assert!(
+        err.contains(&says) && err.contains("export it as lp, mps, cnf, dzn or gmpl-data"),
+        "{err}"
+    );
     for format in ["lp", "mps", "cnf", "dzn", "gmpl-data"] {
         let (code, out, err) = run(&["export", "--format", format, "-"], Some(line));
         assert_eq!(code, 0, "{format}: {err}");

@@ -139,13 +139,29 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
          lin_rel -1 (<=), 0 (=), 1 (>=) lin_rhs"
     );
     let _ = writeln!(out, "n_linear = {};", lin.len());
-    let column = |f: &dyn Fn(&(usize, usize, i32, i64, &str)) -> String| -> Vec<(String, &str)> {
-        lin.iter().map(|l| (f(l), l.4)).collect()
+    let tagged = |values: Vec<String>| -> Vec<(String, &str)> {
+        values.into_iter().zip(lin.iter().map(|l| l.4)).collect()
     };
-    array_item(out, "lin_first", &column(&|l| l.0.to_string()));
-    array_item(out, "lin_last", &column(&|l| l.1.to_string()));
-    array_item(out, "lin_rel", &column(&|l| l.2.to_string()));
-    array_item(out, "lin_rhs", &column(&|l| l.3.to_string()));
+    array_item(
+        out,
+        "lin_first",
+        &tagged(lin.iter().map(|l| l.0.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "lin_last",
+        &tagged(lin.iter().map(|l| l.1.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "lin_rel",
+        &tagged(lin.iter().map(|l| l.2.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "lin_rhs",
+        &tagged(lin.iter().map(|l| l.3.to_string()).collect()),
+    );
     let _ = writeln!(out, "n_terms = {};", terms.len());
     let coefs: Vec<(String, &str)> = terms.iter().map(|t| (t.0.to_string(), t.2)).collect();
     array_item(out, "term_coef", &coefs);
@@ -156,14 +172,29 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
         "% allowed-pair tables: (x[pair_a], x[pair_b]) is a row of pair_table[pair_first..pair_last]"
     );
     let _ = writeln!(out, "n_pairs = {};", pairs.len());
-    type PairColumn<'a> = Vec<(String, &'a str)>;
-    let pair_column = |f: &dyn Fn(&(String, String, usize, usize, &str)) -> String| -> PairColumn {
-        pairs.iter().map(|p| (f(p), p.4)).collect()
+    let tagged = |values: Vec<String>| -> Vec<(String, &str)> {
+        values.into_iter().zip(pairs.iter().map(|p| p.4)).collect()
     };
-    array_item(out, "pair_a", &pair_column(&|p| p.0.clone()));
-    array_item(out, "pair_b", &pair_column(&|p| p.1.clone()));
-    array_item(out, "pair_first", &pair_column(&|p| p.2.to_string()));
-    array_item(out, "pair_last", &pair_column(&|p| p.3.to_string()));
+    array_item(
+        out,
+        "pair_a",
+        &tagged(pairs.iter().map(|p| p.0.clone()).collect()),
+    );
+    array_item(
+        out,
+        "pair_b",
+        &tagged(pairs.iter().map(|p| p.1.clone()).collect()),
+    );
+    array_item(
+        out,
+        "pair_first",
+        &tagged(pairs.iter().map(|p| p.2.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "pair_last",
+        &tagged(pairs.iter().map(|p| p.3.to_string()).collect()),
+    );
     let _ = writeln!(out, "n_rows = {};", rows.len());
     if rows.is_empty() {
         let _ = writeln!(out, "pair_table = array2d(1..0, 1..2, []);");
