@@ -16,7 +16,9 @@ use sudoku_ilp::formulation::ModelKind;
 /// lp: CPLEX LP; mps: free MPS; gmpl-data: the .dat for models/sudoku.mod (binary model) and
 /// models/natural.mod (natural model); cnf: DIMACS CNF of seed 001's SAT encoding; col: the
 /// Sudoku graph in DIMACS format (givens as a precolouring in comments); dzn: MiniZinc data for
-/// models/sudoku.mzn. Names are 1-based: x_r{r}_c{c}_v{v}, rows cell_r{r}_c{c},
+/// models/sudoku.mzn. A puzzle's variant rules go into every format but col: the rows of lp and
+/// mps, the SAT engine's clauses in cnf, and gmpl-data and dzn for models/variants.mod and
+/// models/variants.mzn. Names are 1-based: x_r{r}_c{c}_v{v}, rows cell_r{r}_c{c},
 /// row_r{r}_v{v}, col_c{c}_v{v}, box_b{b}_v{v}, given_r{r}_c{c}; natural model v_r{r}_c{c},
 /// y_r{r1}c{c1}_r{r2}c{c2}, rows ne1_…, ne2_…. Without -o the file goes to
 /// standard output; with -o the format may be left out when OUT ends in .lp, .mps, .dat, .cnf,

@@ -11,7 +11,7 @@
 
 //!
 //! One file per format (`lp.rs`, `mps.rs`, `gmpl.rs`; CNF, graph colouring and MiniZinc data
-//! are tested in `methods.rs`), the checks both model files share in `suites.rs`, the puzzles in
+//! are tested in `methods.rs`), every format on every rule type in `variants.rs`, the checks both model files share in `suites.rs`, the puzzles in
 //! `cases.rs`, the solvers in `solvers.rs`, and the command's own behaviour in `command.rs`.
 
 mod cases;
@@ -21,3 +21,4 @@ mod lp;
 mod mps;
 mod solvers;
 mod suites;
+mod variants;

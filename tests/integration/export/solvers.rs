@@ -184,7 +184,7 @@ pub(super) fn cbc(model: &Path, solution: &Path) -> Result<Verdict, String> {
 
 /// A grid from column values by name: `x_r{r}_c{c}_v{v}` = 1 (binary model) or
 /// `v_r{r}_c{c}` = value (natural model). A cell with no value or two values is 0.
-fn decode(values: &HashMap<String, f64>, n: usize) -> Vec<u32> {
+pub(super) fn decode(values: &HashMap<String, f64>, n: usize) -> Vec<u32> {
     let mut grid = vec![0u32; n * n];
     let mut count = vec![0u32; n * n];
     let index = |r: &str, c: &str| -> Option<usize> {

@@ -206,12 +206,28 @@ pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
     }
     if !puzzle.primitives().is_empty() {
         let first_free = cnf.variables() as u32;
-        let mut clauses = rules::RuleClauses::new(puzzle, &var, first_free);
-        clauses.add_all(puzzle, sums).ok()?;
-        cnf.auxiliary += (clauses.next_free() - first_free) as usize;
-        cnf.rules = clauses.clauses;
+        let (clauses, next_free) = rule_clauses(puzzle, &var, first_free, sums)?;
+        cnf.auxiliary += (next_free - first_free) as usize;
+        cnf.rules = clauses;
     }
     Some(cnf)
+}
+
+/// The clauses of a puzzle's variant primitives ([`rules`], the same clauses the engine solves)
+/// over a caller's numbering: `var[i·n + v − 1]` is the literal of x(i, v) for an empty cell i
+/// (`None`: the value is ruled out), given cells are constants, and selector and encoding
+/// variables are numbered from `first_free` on. Returns the clauses and the next free variable,
+/// or `None` when the rules cannot hold with the givens (a clause became empty).
+pub fn rule_clauses(
+    puzzle: &Puzzle,
+    var: &[Option<Lit>],
+    first_free: u32,
+    sums: SumEncoding,
+) -> Option<(Vec<Vec<Lit>>, u32)> {
+    let mut clauses = rules::RuleClauses::new(puzzle, var, first_free);
+    clauses.add_all(puzzle, sums).ok()?;
+    let next = clauses.next_free();
+    Some((clauses.clauses, next))
 }
 
 /// What one solver call gave.

@@ -11,11 +11,58 @@
 //!   empty cell, ¬x(r,c,v) for each value v given in one of its houses (at most n³ in all).
 //!
 //! With H houses the rule clauses number (n² + H·n)·(1 + n(n−1)/2): 11,988 for a 9×9 (H = 27).
+//!
+//! A puzzle with variant rules gets, after these, the clauses the SAT engine solves for its
+//! primitives ([`crate::engine::sat::rule_clauses`], one source): all-different groups pairwise,
+//! value sets as units, allowed-pair tables in the support encoding, a sum over all-different
+//! cells (a killer cage) as cage-combination clauses (one selector per digit set) and any other
+//! linear row through rustsat's generalised totalizer. Their selector and encoding variables
+//! are numbered after n³; a comment line `c rules: …` names the encodings. When the rules already
+//! contradict the givens, the file holds the two units `1` and `-1` (unsatisfiable).
 
 use super::comment_text;
+use crate::engine::sat::{rule_clauses, SumEncoding};
 use crate::format::grid_text;
 use crate::puzzle::{Cell, Grid, Puzzle};
+use rustsat::types::{Lit, Var};
 use std::fmt::Write;
+
+/// The clauses of the puzzle's variant rules in the file's numbering, and the number of
+/// variables in all (n³ plus selectors and encoding auxiliaries).
+struct RulePart {
+    clauses: Vec<Vec<i64>>,
+    variables: usize,
+}
+
+/// The rule clauses of [`crate::engine::sat::rule_clauses`] over x(r, c, v) numbered as in
+/// [`variable`]; every value of an empty cell is a literal (the grid clauses rule values out).
+fn rule_part(puzzle: &Puzzle) -> RulePart {
+    let n = puzzle.order();
+    let cube = n * n * n;
+    if puzzle.primitives().is_empty() {
+        return RulePart {
+            clauses: Vec::new(),
+            variables: cube,
+        };
+    }
+    let givens = puzzle.givens();
+    let var: Vec<Option<Lit>> = (0..cube)
+        .map(|k| (givens[k / n] == 0).then(|| Var::new(k as u32).pos_lit()))
+        .collect();
+    match rule_clauses(puzzle, &var, cube as u32, SumEncoding::default()) {
+        Some((clauses, next)) => RulePart {
+            clauses: clauses
+                .iter()
+                .map(|c| c.iter().map(|l| l.to_ipasir() as i64).collect())
+                .collect(),
+            variables: next as usize,
+        },
+        None => RulePart {
+            clauses: vec![vec![1], vec![-1]],
+            variables: cube,
+        },
+    }
+}
 
 /// The variable number of x(r, c, v), all 1-based: `(r − 1)·n² + (c − 1)·n + v`.
 pub fn variable(n: usize, row: usize, col: usize, value: usize) -> usize {
@@ -53,13 +100,25 @@ pub fn clause_count(puzzle: &Puzzle) -> usize {
             None => (1..=n).filter(|&v| ruled_out[i][v]).count(),
         })
         .sum();
-    rule_clause_count(n, puzzle.houses().len()) + grid
+    rule_clause_count(n, puzzle.houses().len()) + grid + rule_part(puzzle).clauses.len()
 }
 
 /// Passes each clause, in the order of the module documentation, to `emit`, holding only the
 /// groups (n² + H·n lists of n variables) in memory, never the clauses: a 64×64 grid has 34
 /// million of them.
 pub fn for_each_clause<E>(
+    puzzle: &Puzzle,
+    mut emit: impl FnMut(&[i64]) -> Result<(), E>,
+) -> Result<(), E> {
+    for_each_seed_clause(puzzle, &mut emit)?;
+    for clause in &rule_part(puzzle).clauses {
+        emit(clause)?;
+    }
+    Ok(())
+}
+
+/// Seed 001's clauses (rules of the houses, then the grid clauses) for [`for_each_clause`].
+fn for_each_seed_clause<E>(
     puzzle: &Puzzle,
     mut emit: impl FnMut(&[i64]) -> Result<(), E>,
 ) -> Result<(), E> {
@@ -106,7 +165,7 @@ pub fn for_each_clause<E>(
 }
 
 /// Writes the DIMACS file: comment lines (puzzle, numbering, grid), `p cnf V C`, one clause per
-/// line ending in 0.
+/// line ending in 0 (the variant rules' clauses last).
 ///
 /// ```
 /// use sudoku_ilp::{export::cnf, puzzle::Puzzle};
@@ -123,6 +182,7 @@ pub fn write(puzzle: &Puzzle) -> String {
 /// groups whatever the number of clauses.
 pub fn write_to(puzzle: &Puzzle, out: &mut impl std::io::Write) -> std::io::Result<()> {
     let n = puzzle.order();
+    let part = rule_part(puzzle);
     let count = clause_count(puzzle);
     let rules = rule_clause_count(n, puzzle.houses().len());
     let name = comment_text(puzzle.name().unwrap_or("(unnamed)"));
@@ -137,8 +197,21 @@ pub fn write_to(puzzle: &Puzzle, out: &mut impl std::io::Write) -> std::io::Resu
         out,
         "c clauses: {rules} rule clauses (K1 L1 C1 B1, K2 L2 C2 B2 over {} houses), {} grid clauses",
         puzzle.houses().len(),
-        count - rules
+        count - rules - part.clauses.len()
     )?;
+    if !puzzle.rules().is_empty() {
+        writeln!(
+            out,
+            "c rules: {} clauses of {} variant rules over variables {}..{}: all-different pairwise, \
+             parity as units, pair tables by support clauses, killer cage sums by cage-combination \
+             clauses (one selector per digit set), other sums and inequalities by rustsat's \
+             generalised totalizer",
+            part.clauses.len(),
+            puzzle.rules().len(),
+            n * n * n + 1,
+            part.variables.max(n * n * n + 1)
+        )?;
+    }
     let grid = Grid {
         n,
         values: puzzle.givens().to_vec(),
@@ -146,16 +219,18 @@ pub fn write_to(puzzle: &Puzzle, out: &mut impl std::io::Write) -> std::io::Resu
     for line in grid_text(&grid, puzzle.layout()).lines() {
         writeln!(out, "c {line}")?;
     }
-    writeln!(out, "p cnf {} {count}", n * n * n)?;
+    writeln!(out, "p cnf {} {count}", part.variables)?;
     let mut line = String::new();
-    for_each_clause(puzzle, |clause| {
+    let mut write_clause = |clause: &[i64]| {
         line.clear();
         for lit in clause {
             let _ = write!(line, "{lit} ");
         }
         line.push_str("0\n");
         out.write_all(line.as_bytes())
-    })
+    };
+    for_each_seed_clause(puzzle, &mut write_clause)?;
+    part.clauses.iter().try_for_each(|c| write_clause(c))
 }
 
 #[cfg(test)]

@@ -1,9 +1,20 @@
 //! MiniZinc data (`.dzn`) of a puzzle for `models/sudoku.mzn` (seed 003's constraint model):
 //! `n`, `given` (0 = empty), `region` (an id 1..n per cell; boxes are written as regions, box k
 //! numbered left to right, top to bottom) and `diagonals`.
+//!
+//! A puzzle with variant rules targets `models/variants.mzn` instead: the same four items and
+//! its rules as the four primitives, each element followed by `% tag` (the rule instance), with
+//! cells numbered (r − 1)·n + c:
+//! - `group`: all-different sets of cells (`alldifferent`);
+//! - `lin_first`/`lin_last`/`lin_rel`/`lin_rhs` and `term_coef`/`term_cell`: Σ a·x (rel) b with
+//!   rel −1 (≤), 0 (=), 1 (≥) over its terms `lin_first..lin_last` (`sum`, `<=`);
+//! - `pair_a`/`pair_b`/`pair_first`/`pair_last` and `pair_table`: the rows of the allowed
+//!   (value(a), value(b)) table (`table`);
+//! - `set_cell`/`set_values`: value(cell) ∈ set.
 
 use super::comment_text;
-use crate::puzzle::{Layout, Puzzle};
+use crate::puzzle::{Cell, Layout, Puzzle};
+use crate::rules::{Primitive, Relation};
 use std::fmt::Write;
 
 /// The region id (1-based) of every cell, row-major.
@@ -38,12 +49,17 @@ pub fn write(puzzle: &Puzzle) -> String {
     let n = puzzle.order();
     let mut out = String::new();
     let name = comment_text(puzzle.name().unwrap_or("(unnamed)"));
+    let model = if puzzle.rules().is_empty() {
+        "sudoku"
+    } else {
+        "variants"
+    };
     let _ = writeln!(
         out,
-        "% sudoku-ilp export: MiniZinc data for models/sudoku.mzn"
+        "% sudoku-ilp export: MiniZinc data for models/{model}.mzn"
     );
     let _ = writeln!(out, "% puzzle: {name}");
-    let _ = writeln!(out, "% minizinc models/sudoku.mzn FILE.dzn");
+    let _ = writeln!(out, "% minizinc models/{model}.mzn FILE.dzn");
     let _ = writeln!(out, "n = {n};");
     let _ = writeln!(
         out,
@@ -52,5 +68,155 @@ pub fn write(puzzle: &Puzzle) -> String {
     );
     let _ = writeln!(out, "region = {};", table(n, regions(puzzle).into_iter()));
     let _ = writeln!(out, "diagonals = {};", puzzle.has_diagonals());
+    if !puzzle.rules().is_empty() {
+        write_primitives(&mut out, puzzle);
+    }
     out
+}
+
+/// The cell's number in `models/variants.mzn`: (r − 1)·n + c, 1-based.
+fn cell_number(n: usize, cell: Cell) -> usize {
+    cell.row * n + cell.col + 1
+}
+
+/// A 1-D array item, one element per line with its tag as a comment.
+fn array_item(out: &mut String, name: &str, elements: &[(String, &str)]) {
+    let _ = write!(out, "{name} = [");
+    for (i, (element, tag)) in elements.iter().enumerate() {
+        let comma = if i + 1 < elements.len() { "," } else { "" };
+        let _ = write!(out, "\n  {element}{comma}  % {tag}");
+    }
+    let _ = writeln!(out, "{}];", if elements.is_empty() { "" } else { "\n" });
+}
+
+/// The items of `models/variants.mzn` that hold the puzzle's primitives (module documentation).
+fn write_primitives(out: &mut String, puzzle: &Puzzle) {
+    let n = puzzle.order();
+    let number = |c: &Cell| cell_number(n, *c).to_string();
+    let set = |items: Vec<String>| format!("{{{}}}", items.join(", "));
+    let (mut groups, mut sets, mut set_cells) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut lin, mut terms) = (Vec::new(), Vec::new());
+    let (mut pairs, mut rows) = (Vec::new(), Vec::new());
+    for p in puzzle.primitives() {
+        let tag = p.tag();
+        match p {
+            Primitive::AllDifferent { cells, .. } => {
+                groups.push((set(cells.iter().map(number).collect()), tag));
+            }
+            Primitive::Values { cell, allowed, .. } => {
+                set_cells.push((number(cell), tag));
+                sets.push((set(allowed.values().map(|v| v.to_string()).collect()), tag));
+            }
+            Primitive::Linear {
+                terms: t,
+                relation,
+                rhs,
+                ..
+            } => {
+                let rel = match relation {
+                    Relation::Le => -1,
+                    Relation::Eq => 0,
+                    Relation::Ge => 1,
+                };
+                lin.push((terms.len() + 1, terms.len() + t.len(), rel, *rhs, tag));
+                terms.extend(t.iter().map(|&(a, c)| (a, number(&c), tag)));
+            }
+            Primitive::Pairs { a, b, allowed, .. } => {
+                let first = rows.len() + 1;
+                for (u, ws) in allowed.iter().enumerate() {
+                    rows.extend(ws.values().map(|w| (u + 1, w, tag)));
+                }
+                pairs.push((number(a), number(b), first, rows.len(), tag));
+            }
+        }
+    }
+    let _ = writeln!(out, "% all-different groups (cells (r-1)*n + c)");
+    let _ = writeln!(out, "n_groups = {};", groups.len());
+    array_item(out, "group", &groups);
+    let _ = writeln!(
+        out,
+        "% linear relations: sum of term_coef * x[term_cell] over lin_first..lin_last, \
+         lin_rel -1 (<=), 0 (=), 1 (>=) lin_rhs"
+    );
+    let _ = writeln!(out, "n_linear = {};", lin.len());
+    let tagged = |values: Vec<String>| -> Vec<(String, &str)> {
+        values.into_iter().zip(lin.iter().map(|l| l.4)).collect()
+    };
+    array_item(
+        out,
+        "lin_first",
+        &tagged(lin.iter().map(|l| l.0.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "lin_last",
+        &tagged(lin.iter().map(|l| l.1.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "lin_rel",
+        &tagged(lin.iter().map(|l| l.2.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "lin_rhs",
+        &tagged(lin.iter().map(|l| l.3.to_string()).collect()),
+    );
+    let _ = writeln!(out, "n_terms = {};", terms.len());
+    let coefs: Vec<(String, &str)> = terms.iter().map(|t| (t.0.to_string(), t.2)).collect();
+    array_item(out, "term_coef", &coefs);
+    let cells: Vec<(String, &str)> = terms.iter().map(|t| (t.1.clone(), t.2)).collect();
+    array_item(out, "term_cell", &cells);
+    let _ = writeln!(
+        out,
+        "% allowed-pair tables: (x[pair_a], x[pair_b]) is a row of pair_table[pair_first..pair_last]"
+    );
+    let _ = writeln!(out, "n_pairs = {};", pairs.len());
+    let tagged = |values: Vec<String>| -> Vec<(String, &str)> {
+        values.into_iter().zip(pairs.iter().map(|p| p.4)).collect()
+    };
+    array_item(
+        out,
+        "pair_a",
+        &tagged(pairs.iter().map(|p| p.0.clone()).collect()),
+    );
+    array_item(
+        out,
+        "pair_b",
+        &tagged(pairs.iter().map(|p| p.1.clone()).collect()),
+    );
+    array_item(
+        out,
+        "pair_first",
+        &tagged(pairs.iter().map(|p| p.2.to_string()).collect()),
+    );
+    array_item(
+        out,
+        "pair_last",
+        &tagged(pairs.iter().map(|p| p.3.to_string()).collect()),
+    );
+    let _ = writeln!(out, "n_rows = {};", rows.len());
+    if rows.is_empty() {
+        let _ = writeln!(out, "pair_table = array2d(1..0, 1..2, []);");
+    } else {
+        let _ = write!(out, "pair_table = [|");
+    }
+    let mut previous = "";
+    for (i, (u, w, tag)) in rows.iter().enumerate() {
+        let bar = if i > 0 { " |" } else { "" };
+        if *tag != previous {
+            let _ = write!(out, "{bar}\n  % {tag}\n ");
+            previous = tag;
+        } else {
+            out.push_str(bar);
+        }
+        let _ = write!(out, " {u}, {w}");
+    }
+    if !rows.is_empty() {
+        let _ = writeln!(out, "\n|];");
+    }
+    let _ = writeln!(out, "% allowed-value sets: x[set_cell] in set_values");
+    let _ = writeln!(out, "n_sets = {};", sets.len());
+    array_item(out, "set_cell", &set_cells);
+    array_item(out, "set_values", &sets);
 }

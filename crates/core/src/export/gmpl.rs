@@ -13,9 +13,26 @@
 //! end;
 //! ```
 //! `glpsol -m models/sudoku.mod -d puzzle.dat` solves it and prints the grid.
+//!
+//! A puzzle with variant rules adds, for `models/variants.mod` (the binary model with the four
+//! primitives; `sudoku.mod` and `natural.mod` would not read these sets), its rule instances
+//! named by their tags, cells 1-based:
+//!
+//! ```text
+//! set GROUPS := cage1 antiknight_r1c1_r2c3 …;    all-different groups
+//! set GROUP[cage1] := (1,1) (1,2);
+//! param : LINEAR : rel rhs :=                    Σ a·value(r,c) (rel) rhs
+//!   cage1_sum '=' 15  thermo1_step1 '<=' -1 ;
+//! set TERMS[cage1_sum] := (1,1,1) (1,2,1);        (r, c, a)
+//! param : PAIRS : ar ac br bc := white1 1 1 1 2 ; allowed-pair tables
+//! set ALLOWED[white1] := (1,2) (2,1) (2,3) …;     (value(a), value(b))
+//! param : VALUES : vr vc := odd1 3 4 ;            allowed-value sets
+//! set ALLOW[odd1] := 1 3 5 7 9;
+//! ```
 
 use super::comment_text;
-use crate::puzzle::{Layout, Puzzle};
+use crate::puzzle::{Cell, Layout, Puzzle};
+use crate::rules::{Primitive, Relation};
 use std::fmt::Write;
 
 /// Writes the `.dat` of a puzzle.
@@ -29,10 +46,17 @@ pub fn write_data(puzzle: &Puzzle) -> String {
         out,
         "# binary model:  glpsol -m models/sudoku.mod -d FILE.dat"
     );
-    let _ = writeln!(
-        out,
-        "# natural model: glpsol -m models/natural.mod -d FILE.dat"
-    );
+    if puzzle.rules().is_empty() {
+        let _ = writeln!(
+            out,
+            "# natural model: glpsol -m models/natural.mod -d FILE.dat"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "# with its variant rules: glpsol -m models/variants.mod -d FILE.dat"
+        );
+    }
     let _ = writeln!(out, "data;");
     let _ = writeln!(out, "param n := {n};");
     match puzzle.layout() {
@@ -53,8 +77,97 @@ pub fn write_data(puzzle: &Puzzle) -> String {
         0 => None,
         v => Some(v as usize),
     });
+    if !puzzle.rules().is_empty() {
+        write_primitives(&mut out, puzzle);
+    }
     let _ = writeln!(out, "end;");
     out
+}
+
+/// `(r,c)`, 1-based.
+fn pair(cell: &Cell) -> String {
+    format!("({},{})", cell.row + 1, cell.col + 1)
+}
+
+/// The sets and parameters of `models/variants.mod` (module documentation), in the order the
+/// data section needs them: an index set before the sets indexed over it.
+fn write_primitives(out: &mut String, puzzle: &Puzzle) {
+    let prims = puzzle.primitives();
+    let tags = |keep: fn(&Primitive) -> bool| -> Vec<&str> {
+        prims.iter().filter(|p| keep(p)).map(|p| p.tag()).collect()
+    };
+    let groups = tags(|p| matches!(p, Primitive::AllDifferent { .. }));
+    if !groups.is_empty() {
+        let _ = writeln!(out, "# all-different groups");
+        let _ = writeln!(out, "set GROUPS := {};", groups.join(" "));
+    }
+    let mut linear_rows = Vec::new();
+    let mut pair_rows = Vec::new();
+    let mut value_rows = Vec::new();
+    let mut members = Vec::new();
+    for p in prims {
+        let tag = p.tag();
+        match p {
+            Primitive::AllDifferent { cells, .. } => {
+                let cells: Vec<String> = cells.iter().map(pair).collect();
+                members.push(format!("set GROUP[{tag}] := {};", cells.join(" ")));
+            }
+            Primitive::Linear {
+                terms,
+                relation,
+                rhs,
+                ..
+            } => {
+                let rel = match relation {
+                    Relation::Le => "'<='",
+                    Relation::Eq => "'='",
+                    Relation::Ge => "'>='",
+                };
+                linear_rows.push(format!("  {tag} {rel} {rhs}"));
+                let terms: Vec<String> = terms
+                    .iter()
+                    .map(|(a, c)| format!("({},{},{a})", c.row + 1, c.col + 1))
+                    .collect();
+                members.push(format!("set TERMS[{tag}] := {};", terms.join(" ")));
+            }
+            Primitive::Pairs { a, b, allowed, .. } => {
+                let (ar, ac, br, bc) = (a.row + 1, a.col + 1, b.row + 1, b.col + 1);
+                pair_rows.push(format!("  {tag} {ar} {ac} {br} {bc}"));
+                let table: Vec<String> = allowed
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(u, ws)| ws.values().map(move |w| format!("({},{w})", u + 1)))
+                    .collect();
+                members.push(format!("set ALLOWED[{tag}] := {};", table.join(" ")));
+            }
+            Primitive::Values { cell, allowed, .. } => {
+                value_rows.push(format!("  {tag} {} {}", cell.row + 1, cell.col + 1));
+                let values: Vec<String> = allowed.values().map(|v| v.to_string()).collect();
+                members.push(format!("set ALLOW[{tag}] := {};", values.join(" ")));
+            }
+        }
+    }
+    let mut index = |title: &str, header: &str, rows: &[String]| {
+        if !rows.is_empty() {
+            let _ = writeln!(out, "# {title}");
+            let _ = writeln!(out, "param : {header} :=\n{}\n;", rows.join("\n"));
+        }
+    };
+    index(
+        "linear relations: sum of a * value(r,c) over TERMS (rel) rhs",
+        "LINEAR : rel rhs",
+        &linear_rows,
+    );
+    index(
+        "allowed-pair tables between cell a and cell b",
+        "PAIRS : ar ac br bc",
+        &pair_rows,
+    );
+    index("allowed-value sets", "VALUES : vr vc", &value_rows);
+    let _ = writeln!(out, "# the members of each rule instance");
+    for line in members {
+        let _ = writeln!(out, "{line}");
+    }
 }
 
 /// A two-dimensional parameter in tabular form; `None` is written `.` (the default).

@@ -1,6 +1,7 @@
 //! Writing a model for other solvers: CPLEX LP ([`lp`]) and free MPS ([`mps`]) from a
 //! [`BuiltModel`], and GNU MathProg data ([`gmpl`]) from a [`Puzzle`] for `models/sudoku.mod` and
-//! `models/natural.mod`.
+//! `models/natural.mod` (`models/variants.mod` for a puzzle with variant rules). Every format but
+//! the graph colouring ([`col`]) carries the puzzle's variant rules.
 //!
 //! Exporters read the built model only, never the solver, and write the same bytes for the same
 //! input: good_lp keeps a row's coefficients in a hash map (FNV: the same order in every run,
@@ -33,13 +34,14 @@ pub enum Format {
     Lp,
     /// Free MPS (`.mps`): glpsol --freemps, cbc, highs.
     Mps,
-    /// GNU MathProg data (`.dat`) for models/sudoku.mod and models/natural.mod.
+    /// GNU MathProg data (`.dat`) for models/sudoku.mod and models/natural.mod, or
+    /// models/variants.mod with rules.
     GmplData,
     /// DIMACS CNF (`.cnf`): the SAT encoding of seed 001, for any SAT solver.
     Cnf,
     /// DIMACS graph colouring (`.col`): the Sudoku graph, givens as a precolouring in comments.
     Col,
-    /// MiniZinc data (`.dzn`) for models/sudoku.mzn.
+    /// MiniZinc data (`.dzn`) for models/sudoku.mzn, or models/variants.mzn with rules.
     Dzn,
 }
 
@@ -107,20 +109,28 @@ impl Named for Format {
                 "DIMACS graph colouring (`.col`): the Sudoku graph, givens as a precolouring in \
                  comments"
             }
-            Format::Dzn => "MiniZinc data (`.dzn`) for models/sudoku.mzn",
+            Format::Dzn => {
+                "MiniZinc data (`.dzn`) for models/sudoku.mzn, or models/variants.mzn with rules"
+            }
         }
     }
 }
 impl_named_text!(Format);
 
 impl Format {
-    /// Refuses a puzzle whose variant rules this format cannot write: only LP and MPS (the
-    /// built model, which has every rule's rows) carry them; the CNF of seed 001, the graph
-    /// colouring and the data of `models/*.mod` and `models/sudoku.mzn` know houses only, so
-    /// writing them would silently drop the rules and describe another puzzle.
+    /// True for the formats that carry variant rules: LP and MPS (the built model has every
+    /// rule's rows), CNF (the SAT engine's rule clauses), MiniZinc data (for
+    /// `models/variants.mzn`) and GNU MathProg data (for `models/variants.mod`).
+    pub fn carries_rules(self) -> bool {
+        !matches!(self, Format::Col)
+    }
+
+    /// Refuses a puzzle whose variant rules this format cannot write: the graph colouring
+    /// knows houses only (a sum is not a colouring constraint), so writing it would silently
+    /// drop the rules and describe another puzzle.
     pub fn check_expressible(self, puzzle: &Puzzle) -> Result<(), ExportError> {
         match puzzle.rules().first() {
-            Some(rule) if !self.writes_model() => Err(ExportError::RulesNotExpressed {
+            Some(rule) if !self.carries_rules() => Err(ExportError::RulesNotExpressed {
                 format: self.name(),
                 rule: rule.kind_name(),
                 others: puzzle.rules().len() - 1,
@@ -161,7 +171,7 @@ pub enum ExportError {
     #[error("a row refers to a variable that is not in the model")]
     UnknownVariable,
     #[error(
-        "the {format} format cannot express the puzzle's {rule}{others}: export it as lp or mps, which carry every rule",
+        "the {format} format cannot express the puzzle's {rule}{others}: export it as lp, mps, cnf, dzn or gmpl-data, which carry every rule",
         others = match others { 0 => String::new(), 1 => " and 1 other rule".into(), k => format!(" and {k} other rules") }
     )]
     RulesNotExpressed {

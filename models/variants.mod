@@ -1,0 +1,99 @@
+/* variants.mod -- the binary model of sudoku.mod with variant rules, in GNU MathProg
+
+   The houses and givens exactly as in sudoku.mod. Every variant rule of sudoku-ilp (killer
+   cages, little killers, thermometers, arrows, kropki dots, XV, greater-than signs, parity,
+   extra regions, windoku, anti-knight, anti-king, non-consecutive, disjoint groups, negative)
+   arrives lowered to four kinds of rule instance, one set each, named by the rule instance's
+   tag (cage3, cage3_sum, thermo2_step1, white4, ...), as the rows of the LP export are:
+
+     value(r,c) = sum_v v * x[r,c,v]                         the digit in cell (r,c)
+     group{g in GROUPS, v}: sum_{(r,c) in GROUP[g]} x[r,c,v] <= 1    all different
+     linear{k in LINEAR}:   sum_{(r,c,a) in TERMS[k]} a * value(r,c)  (rel[k]) rhs[k]
+                            (a cage or little-killer sum, an arrow, X/V, a thermometer step,
+                            a greater-than sign)
+     pair_a{k in PAIRS, u}: x[a,u] <= sum_{(u,w) in ALLOWED[k]} x[b,w]   allowed pairs of
+     pair_b{k in PAIRS, w}: x[b,w] <= sum_{(u,w) in ALLOWED[k]} x[a,u]   values (support form:
+                            kropki dots, non-consecutive and negative neighbours)
+     allow{k in VALUES, v not in ALLOW[k]}: x[vr[k],vc[k],v] = 0          odd, even
+
+   Sets per primitive rather than per rule family: one model reads every rule type, and the
+   data says which rule each instance came from by its name.
+
+   Data: `sudoku-ilp export --format gmpl-data PUZZLE -o puzzle.dat` of a puzzle with rules.
+   Solve: glpsol -m models/variants.mod -d puzzle.dat */
+
+param n, integer, >= 1;                 /* order: the grid is n x n, values 1..n */
+set N := 1..n;
+param R, integer, >= 1, default round(sqrt(n));   /* box rows */
+param C, integer, >= 1, default n div R;          /* box columns */
+param region{r in N, c in N}, integer, >= 0, <= n, default 0;
+                                        /* irregular regions: id 1..n per cell (0: use boxes) */
+param diagonals, binary, default 0;     /* 1: both main diagonals are houses */
+param given{r in N, c in N}, integer, >= 0, <= n, default 0;   /* 0 = empty */
+
+param irregular := if exists{r in N, c in N} region[r,c] > 0 then 1 else 0;
+check: irregular = 1 or R * C = n;
+check{r in N, c in N}: irregular = 0 or region[r,c] >= 1;
+
+/* box b (numbered left to right, top to bottom) or region holding cell (r,c) */
+param house{r in N, c in N} := if irregular then region[r,c]
+    else ((r - 1) div R) * (n div C) + (c - 1) div C + 1;
+set CELLS{b in N} := setof{r in N, c in N: house[r,c] = b} (r, c);
+check{b in N}: card(CELLS[b]) = n;
+
+var x{r in N, c in N, v in N}, binary;
+
+s.t. cell{r in N, c in N}: sum{v in N} x[r,c,v] = 1;
+s.t. row{r in N, v in N}: sum{c in N} x[r,c,v] = 1;
+s.t. col{c in N, v in N}: sum{r in N} x[r,c,v] = 1;
+s.t. box{b in N, v in N}: sum{(r,c) in CELLS[b]} x[r,c,v] = 1;
+s.t. diag1{v in N: diagonals = 1}: sum{i in N} x[i,i,v] = 1;
+s.t. diag2{v in N: diagonals = 1}: sum{i in N} x[i,n+1-i,v] = 1;
+s.t. fix{r in N, c in N: given[r,c] > 0}: x[r,c,given[r,c]] = 1;
+
+/* the variant rules, as the four primitives (comment at the top) */
+set GROUPS default {};
+set GROUP{GROUPS} dimen 2;
+set LINEAR default {};
+param rel{LINEAR}, symbolic, in {'<=', '=', '>='};
+param rhs{LINEAR};
+set TERMS{LINEAR} dimen 3;              /* (r, c, a): coefficient a on value(r,c) */
+set PAIRS default {};
+param ar{PAIRS}, in N;  param ac{PAIRS}, in N;    /* cell a */
+param br{PAIRS}, in N;  param bc{PAIRS}, in N;    /* cell b */
+set ALLOWED{PAIRS} dimen 2, within N cross N;    /* allowed (value(a), value(b)) */
+set VALUES default {};
+param vr{VALUES}, in N;  param vc{VALUES}, in N;
+set ALLOW{VALUES}, within N;
+
+s.t. group{g in GROUPS, v in N}: sum{(r,c) in GROUP[g]} x[r,c,v] <= 1;
+s.t. linear_eq{k in LINEAR: rel[k] = '='}:
+    sum{(r,c,a) in TERMS[k]} a * sum{v in N} v * x[r,c,v] = rhs[k];
+s.t. linear_le{k in LINEAR: rel[k] = '<='}:
+    sum{(r,c,a) in TERMS[k]} a * sum{v in N} v * x[r,c,v] <= rhs[k];
+s.t. linear_ge{k in LINEAR: rel[k] = '>='}:
+    sum{(r,c,a) in TERMS[k]} a * sum{v in N} v * x[r,c,v] >= rhs[k];
+s.t. pair_a{k in PAIRS, u in N}:
+    x[ar[k],ac[k],u] <= sum{(u2,w) in ALLOWED[k]: u2 = u} x[br[k],bc[k],w];
+s.t. pair_b{k in PAIRS, w in N}:
+    x[br[k],bc[k],w] <= sum{(u,w2) in ALLOWED[k]: w2 = w} x[ar[k],ac[k],u];
+s.t. allow{k in VALUES, v in N diff ALLOW[k]}: x[vr[k],vc[k],v] = 0;
+
+solve;
+
+/* The grid: glpsol stops at `solve;` when it proves there is no solution; the check guards the
+   other endings (a time limit), where the values need not form a grid. */
+param value{r in N, c in N} := sum{v in N} v * round(x[r,c,v]);
+param solved := if forall{r in N, c in N} sum{v in N} round(x[r,c,v]) = 1 then 1 else 0;
+param w := if n > 9 then 2 else 1;      /* digits per cell */
+
+for {{0}: solved = 0} printf "NO SOLUTION: the givens and rules admit no grid\n";
+for {{0}: solved = 1} {
+  printf "SOLUTION\n";
+  for {r in N} {
+    for {c in N} printf (if w = 2 then "%2d " else "%d "), value[r,c];
+    printf "\n";
+  }
+}
+
+end;
