@@ -14,7 +14,7 @@
 
 use super::comment_text;
 use crate::puzzle::{Cell, Layout, Puzzle};
-use crate::rules::{Primitive, Relation};
+use crate::rules::{LinearRelation, Primitive, Relation};
 use std::fmt::Write;
 
 /// The region id (1-based) of every cell, row-major.
@@ -107,12 +107,12 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 set_cells.push((number(cell), tag));
                 sets.push((set(allowed.values().map(|v| v.to_string()).collect()), tag));
             }
-            Primitive::Linear {
+            Primitive::Linear(LinearRelation {
                 terms: t,
                 relation,
                 rhs,
                 ..
-            } => {
+            }) => {
                 let rel = match relation {
                     Relation::Le => -1,
                     Relation::Eq => 0,

@@ -32,7 +32,7 @@
 
 use super::comment_text;
 use crate::puzzle::{Cell, Layout, Puzzle};
-use crate::rules::{Primitive, Relation};
+use crate::rules::{LinearRelation, Primitive, Relation};
 use std::fmt::Write;
 
 /// Writes the `.dat` of a puzzle.
@@ -112,12 +112,12 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 let cells: Vec<String> = cells.iter().map(pair).collect();
                 members.push(format!("set GROUP[{tag}] := {};", cells.join(" ")));
             }
-            Primitive::Linear {
+            Primitive::Linear(LinearRelation {
                 terms,
                 relation,
                 rhs,
                 ..
-            } => {
+            }) => {
                 let rel = match relation {
                     Relation::Le => "'<='",
                     Relation::Eq => "'='",

@@ -47,7 +47,7 @@ pub mod thermometer;
 pub mod windoku;
 pub mod xv;
 
-pub use primitive::{Primitive, Relation, ValueSet};
+pub use primitive::{LinearRelation, Primitive, Relation, ValueSet};
 
 use crate::puzzle::{Cell, Layout};
 use std::collections::HashSet;
