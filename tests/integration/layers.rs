@@ -14,8 +14,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("input", &["input"]),
     ("formulation", &["formulation"]),
     ("solve", &["solve"]),
-    ("export", &["export"]),
     ("engine", &["engine"]),
+    // Above the engines: the CNF export writes the clauses the SAT engine solves (one source).
+    ("export", &["export"]),
     (
         "tasks",
         &[
