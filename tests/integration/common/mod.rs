@@ -275,15 +275,7 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
         .map(|(path, meta)| {
             let rows = meta["grid"].as_array().expect("grid as rows of integers");
             let n = rows.len();
-            let givens = rows
-                .iter()
-                .flat_map(|r| {
-                    r.as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|v| v.as_u64().unwrap() as u32)
-                })
-                .collect();
+            let givens = grid_values(&meta["grid"]);
             let box_shape = match meta["box"].as_array() {
                 Some(b) => (
                     b[0].as_u64().unwrap() as usize,
@@ -403,5 +395,14 @@ pub fn variant_sample(file: &str, every: usize) -> Vec<(usize, String, Vec<u8>)>
             let grid = answer.bytes().map(|b| b - b'0').collect();
             (number, line, grid)
         })
+        .collect()
+}
+
+/// The values of a JSON grid given as rows of integers, row by row.
+pub fn grid_values(rows: &serde_json::Value) -> Vec<u32> {
+    let rows = rows.as_array().expect("grid as rows of integers");
+    rows.iter()
+        .flat_map(|r| r.as_array().unwrap().iter())
+        .map(|v| v.as_u64().unwrap() as u32)
         .collect()
 }
