@@ -208,6 +208,20 @@ def save(a, orders, fractions, results):
     os.replace(os.path.join(a.out, "results.json.part"), os.path.join(a.out, "results.json"))
 
 
+def merge(a):
+    """One table and chart from several runs (e.g. one process per fraction)."""
+    runs = [json.load(open(p)) for p in a.merge]
+    results = [r for run in runs for r in run["results"]]
+    orders = sorted({n for run in runs for n in run["orders"]})
+    fractions = sorted({f for run in runs for f in run["fractions"]})
+    engines = [e for e in ENGINES if any(r["engine"] == e for r in results)]
+    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.out, "results.md"), "w") as out:
+        out.write(table(results, engines, orders, fractions, runs[0]["count"]))
+    chart(results, engines, orders, fractions, runs[0]["limit_s"],
+          os.path.join(a.out, "cost-curve.svg"))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cpsat-one", help=argparse.SUPPRESS)
@@ -220,9 +234,14 @@ def main():
     ap.add_argument("--seed", type=int, default=25)
     ap.add_argument("--engines", default=",".join(ENGINES))
     ap.add_argument("--cpsat-python", default=sys.executable)
+    ap.add_argument("--merge", nargs="+", metavar="RESULTS_JSON",
+                    help="only write the table and chart of these results.json files (runs of "
+                         "other fractions) into --out")
     a = ap.parse_args()
     if a.cpsat_one:
         return cpsat_one(a.cpsat_one, a.limit)
+    if a.merge:
+        return merge(a)
     orders = [int(x) for x in a.orders.split(",")]
     fractions = [int(x) for x in a.fractions.split(",")]
     engines = [e for e in a.engines.split(",") if e]
