@@ -287,21 +287,20 @@ impl<'a> Search<'a> {
     /// Every open cell's candidates (0 for a placed cell): by its houses, then, with checks, only
     /// the values [`Checks::filter`] keeps.
     fn candidate_masks(&mut self) -> Vec<u64> {
-        let by_houses: Vec<u64> = (0..self.values.len())
+        let mut candidates: Vec<u64> = (0..self.values.len())
             .map(|i| match self.values[i] {
                 0 => self.candidates(i),
                 _ => 0,
             })
             .collect();
-        let Some(checks) = self.checks else {
-            return by_houses;
-        };
-        (0..self.values.len())
-            .map(|i| match by_houses[i] {
-                0 => 0,
-                m => checks.filter(i, m, &mut self.values, &by_houses),
-            })
-            .collect()
+        if let Some(checks) = self.checks {
+            for i in 0..candidates.len() {
+                if candidates[i] != 0 {
+                    candidates[i] = checks.filter(i, candidates[i], &mut self.values, &candidates);
+                }
+            }
+        }
+        candidates
     }
 
     fn candidates(&self, i: usize) -> u64 {
