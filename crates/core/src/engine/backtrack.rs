@@ -29,7 +29,8 @@
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::puzzle::{Cell, Grid, Puzzle};
-use crate::rules::primitive::{distinct_sums, Primitive, Relation};
+use crate::rules::primitive::{distinct_sums, DistinctSum, Primitive, Relation};
+use std::collections::HashSet;
 use crate::solve::ms;
 use std::time::Instant;
 
@@ -75,10 +76,17 @@ impl Checks {
         let primitives = puzzle.primitives().to_vec();
         let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
         let sums = distinct_sums(&primitives, &houses);
-        let distinct = primitives
+        let mut distinct: Vec<bool> = primitives
             .iter()
             .map(|p| matches!(p, Primitive::Linear(l) if sums.iter().any(|s| s.is_of(l))))
             .collect();
+        let mut primitives = primitives;
+        for (h, house) in houses.iter().enumerate() {
+            for (derived, differ) in house_rule(n, h, house, &sums) {
+                primitives.push(derived);
+                distinct.push(differ);
+            }
+        }
         let cells: Vec<Vec<usize>> = primitives
             .iter()
             .map(|p| p.cells().iter().map(|c| c.row * n + c.col).collect())
@@ -183,6 +191,43 @@ impl Checks {
             },
         }
     }
+}
+
+/// The rule of 45 on a house H of n cells (Σ_H x = n(n+1)/2), given the sums S that are known
+/// over disjoint cell sets (cages): with I the sums wholly inside H, the other cells of H (they
+/// differ) add up to n(n+1)/2 − Σ_I s ("innies"); with T the sums that touch H, their cells
+/// outside H add up to Σ_T s − n(n+1)/2 ("outies", not necessarily different). Returned with
+/// whether their cells must differ.
+fn house_rule(n: usize, h: usize, house: &[Cell], sums: &[DistinctSum]) -> Vec<(Primitive, bool)> {
+    let total = (n * (n + 1) / 2) as i64;
+    let inside = |s: &&DistinctSum| s.cells.iter().all(|c| house.contains(c));
+    let touches = |s: &&DistinctSum| s.cells.iter().any(|c| house.contains(c));
+    let covered: Vec<Cell> = sums.iter().filter(inside).flat_map(|s| s.cells.clone()).collect();
+    let disjoint = sums.iter().flat_map(|s| &s.cells).collect::<HashSet<_>>().len()
+        == sums.iter().map(|s| s.cells.len()).sum::<usize>();
+    if !disjoint || covered.is_empty() {
+        return Vec::new();
+    }
+    let unit = |cells: Vec<Cell>| cells.into_iter().map(|c| (1, c)).collect::<Vec<_>>();
+    let mut rules = Vec::new();
+    let rest: Vec<Cell> = house.iter().copied().filter(|c| !covered.contains(c)).collect();
+    if !rest.is_empty() {
+        let rhs = total - sums.iter().filter(inside).map(|s| s.sum).sum::<i64>();
+        let innies = Primitive::linear(format!("house{h}_innies"), unit(rest), Relation::Eq, rhs);
+        rules.push((innies, true));
+    }
+    let touching: Vec<&DistinctSum> = sums.iter().filter(touches).collect();
+    let outside: Vec<Cell> = touching
+        .iter()
+        .flat_map(|s| s.cells.iter().copied())
+        .filter(|c| !house.contains(c))
+        .collect();
+    if !outside.is_empty() && house.iter().all(|c| touching.iter().any(|s| s.cells.contains(c))) {
+        let rhs = touching.iter().map(|s| s.sum).sum::<i64>() - total;
+        let outies = Primitive::linear(format!("house{h}_outies"), unit(outside), Relation::Eq, rhs);
+        rules.push((outies, false));
+    }
+    rules
 }
 
 /// The values of a mask (bit v−1 is value v), in increasing order.
