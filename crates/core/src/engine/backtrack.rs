@@ -30,8 +30,8 @@ use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::rules::primitive::{distinct_sums, DistinctSum, Primitive, Relation};
-use std::collections::HashSet;
 use crate::solve::ms;
+use std::collections::HashSet;
 use std::time::Instant;
 
 /// What a search found: the first solution (when one exists) and the nodes visited.
@@ -133,7 +133,10 @@ impl Checks {
         let mut kept = 0;
         for v in bits(mask) {
             values[i] = v;
-            if self.watch[i].iter().all(|&k| self.fits(k, values, candidates)) {
+            if self.watch[i]
+                .iter()
+                .all(|&k| self.fits(k, values, candidates))
+            {
                 kept |= 1 << (v - 1);
             }
         }
@@ -153,11 +156,15 @@ impl Checks {
             Primitive::Linear(l) if self.distinct[k] => {
                 let (placed, open, free) = split(cells, values, candidates);
                 let sum: i64 = cells.iter().map(|&j| values[j] as i64).sum();
-                let offered: Vec<i64> = bits(free).map(i64::from).collect();
+                let least: i64 = bits(free).take(open).map(i64::from).sum();
+                let most: i64 = bits(free)
+                    .skip(free.count_ones() as usize - open.min(free.count_ones() as usize))
+                    .map(i64::from)
+                    .sum();
                 placed.is_some()
-                    && offered.len() >= open
-                    && sum + offered[..open].iter().sum::<i64>() <= l.rhs
-                    && l.rhs <= sum + offered[offered.len() - open..].iter().sum::<i64>()
+                    && free.count_ones() as usize >= open
+                    && sum + least <= l.rhs
+                    && l.rhs <= sum + most
             }
             Primitive::Linear(l) => {
                 let (mut low, mut high) = (0i64, 0i64);
@@ -202,15 +209,27 @@ fn house_rule(n: usize, h: usize, house: &[Cell], sums: &[DistinctSum]) -> Vec<(
     let total = (n * (n + 1) / 2) as i64;
     let inside = |s: &&DistinctSum| s.cells.iter().all(|c| house.contains(c));
     let touches = |s: &&DistinctSum| s.cells.iter().any(|c| house.contains(c));
-    let covered: Vec<Cell> = sums.iter().filter(inside).flat_map(|s| s.cells.clone()).collect();
-    let disjoint = sums.iter().flat_map(|s| &s.cells).collect::<HashSet<_>>().len()
+    let covered: Vec<Cell> = sums
+        .iter()
+        .filter(inside)
+        .flat_map(|s| s.cells.clone())
+        .collect();
+    let disjoint = sums
+        .iter()
+        .flat_map(|s| &s.cells)
+        .collect::<HashSet<_>>()
+        .len()
         == sums.iter().map(|s| s.cells.len()).sum::<usize>();
     if !disjoint || covered.is_empty() {
         return Vec::new();
     }
     let unit = |cells: Vec<Cell>| cells.into_iter().map(|c| (1, c)).collect::<Vec<_>>();
     let mut rules = Vec::new();
-    let rest: Vec<Cell> = house.iter().copied().filter(|c| !covered.contains(c)).collect();
+    let rest: Vec<Cell> = house
+        .iter()
+        .copied()
+        .filter(|c| !covered.contains(c))
+        .collect();
     if !rest.is_empty() {
         let rhs = total - sums.iter().filter(inside).map(|s| s.sum).sum::<i64>();
         let innies = Primitive::linear(format!("house{h}_innies"), unit(rest), Relation::Eq, rhs);
@@ -222,9 +241,14 @@ fn house_rule(n: usize, h: usize, house: &[Cell], sums: &[DistinctSum]) -> Vec<(
         .flat_map(|s| s.cells.iter().copied())
         .filter(|c| !house.contains(c))
         .collect();
-    if !outside.is_empty() && house.iter().all(|c| touching.iter().any(|s| s.cells.contains(c))) {
+    if !outside.is_empty()
+        && house
+            .iter()
+            .all(|c| touching.iter().any(|s| s.cells.contains(c)))
+    {
         let rhs = touching.iter().map(|s| s.sum).sum::<i64>() - total;
-        let outies = Primitive::linear(format!("house{h}_outies"), unit(outside), Relation::Eq, rhs);
+        let outies =
+            Primitive::linear(format!("house{h}_outies"), unit(outside), Relation::Eq, rhs);
         rules.push((outies, false));
     }
     rules
