@@ -362,7 +362,7 @@ impl<'a> Search<'a> {
                 _ => 0,
             })
             .collect();
-        if let Some(checks) = self.checks {
+        if let Some(checks) = self.checks.filter(|c| !c.primitives.is_empty()) {
             for i in 0..candidates.len() {
                 if candidates[i] != 0 {
                     candidates[i] = checks.filter(i, candidates[i], &mut self.values, &candidates);
@@ -668,5 +668,51 @@ mod tests {
         });
         assert_eq!(c.solutions, diagonal);
         assert!(diagonal > 0);
+    }
+
+    #[test]
+    fn killer_4x4_count_matches_every_grid_filtered_by_its_rules() {
+        // Cages of the grid 1234/3412/2143/4321 (row 0's cage leaves r1c1 = 10 − 9 to the rule
+        // of 45) and a thermometer step r3c2 < r3c3.
+        let cell = |row, col| Cell { row, col };
+        let cages: [(&[(usize, usize)], i64); 7] = [
+            (&[(0, 0), (1, 0)], 4),
+            (&[(0, 1), (0, 2), (0, 3)], 9),
+            (&[(1, 1), (1, 2)], 5),
+            (&[(1, 3), (2, 3)], 5),
+            (&[(2, 0), (3, 0)], 6),
+            (&[(2, 1), (2, 2)], 5),
+            (&[(3, 1), (3, 2), (3, 3)], 6),
+        ];
+        let mut primitives = Vec::new();
+        for (k, (cells, sum)) in cages.iter().enumerate() {
+            let cells: Vec<Cell> = cells.iter().map(|&(r, c)| cell(r, c)).collect();
+            let terms = cells.iter().map(|&c| (1, c)).collect();
+            primitives.push(Primitive::AllDifferent {
+                tag: format!("cage{k}"),
+                cells,
+            });
+            primitives.push(Primitive::linear(
+                format!("cage{k}_sum"),
+                terms,
+                Relation::Eq,
+                *sum,
+            ));
+        }
+        let step = vec![(1, cell(2, 1)), (-1, cell(2, 2))];
+        primitives.push(Primitive::linear("thermo", step, Relation::Le, -1));
+        let plain = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
+        let p = plain.clone().with_primitives(primitives.clone()).unwrap();
+        let c = count(&p, 1000, None);
+        // Independent count: all 288 grids, kept when every primitive holds.
+        let (houses_of, houses) = house_index(&plain);
+        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
+        let mut kept = 0;
+        search.run(&mut |v| {
+            kept += primitives.iter().all(|p| p.holds(|c| v[c.row * 4 + c.col])) as u64;
+            false
+        });
+        assert!(c.exact && kept >= 1);
+        assert_eq!(c.solutions, kept);
     }
 }
