@@ -8,8 +8,9 @@
 //! cell in a house, ends the branch.
 //!
 //! A puzzle's variant primitives ([`crate::rules::primitive`]) are checked by [`Checks`] at every
-//! node, against the placed values and the open cells' house candidates C(j) (a look-ahead of one
-//! placement, no fixed point: the checks prune, they do not propagate). A value v stays a
+//! node, against the placed values and the open cells' candidates C(j) (by houses, already
+//! filtered for the cells before j in row-major order: one pass, a look-ahead of one placement,
+//! no fixed point; the checks prune, they do not propagate). A value v stays a
 //! candidate of an open cell i only when, with i = v, every primitive over i can still hold:
 //! - all different over cells P (placed) ∪ O (open): the placed values differ, and the values
 //!   U = ⋃_{j∈O} C(j) ∖ values(P) number at least |O| (pigeonhole);
@@ -20,7 +21,10 @@
 //!   so Σ_P xⱼ + (the |O| smallest of U) ≤ b ≤ Σ_P xⱼ + (the |O| largest of U);
 //! - a pair table: with a placed, value(b) ∈ C(b) ∩ allowed(value(a)) must exist (and the mirror
 //!   for b placed; with both open, some u ∈ C(a) must have a partner in C(b));
-//! - a value set: C(i) ∩ allowed ≠ ∅, or the placed value in it.
+//! - a value set: C(i) ∩ allowed ≠ ∅, or the placed value in it;
+//! - the rule of 45, derived once from the cages ([`house_rule`]): a house's cells outside the
+//!   cages it wholly holds sum to n(n+1)/2 minus those cages' sums (a sum of cells that differ),
+//!   and the cells outside a house of the cages covering it sum to their sums minus n(n+1)/2.
 //!
 //! The values that fail are removed before the choice, so the minimum-remaining-values rule
 //! branches first on the cells of tight cages and thermometers. Correct, and no longer hopeless
