@@ -22,7 +22,7 @@
 //! - a pair table: with a placed, value(b) ∈ C(b) ∩ allowed(value(a)) must exist (and the mirror
 //!   for b placed; with both open, some u ∈ C(a) must have a partner in C(b));
 //! - a value set: C(i) ∩ allowed ≠ ∅, or the placed value in it;
-//! - the rule of 45, derived once from the cages ([`house_rule`]): a house's cells outside the
+//! - the rule of 45, derived once from the cages (`house_rule`): a house's cells outside the
 //!   cages it wholly holds sum to n(n+1)/2 minus those cages' sums (a sum of cells that differ),
 //!   and the cells outside a house of the cages covering it sum to their sums minus n(n+1)/2.
 //!
