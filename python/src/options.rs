@@ -2,13 +2,13 @@
 //! library's [`EngineSpec`] (which says which options go together) and HiGHS options.
 
 use crate::convert::Raise;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec};
 use sudoku_ilp::engine::{Limits, Method};
-use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::formulation::{CageForm, Form, ModelKind, PairForm, StepForm};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::solve::{check_options, SolveOptions};
 
@@ -65,12 +65,33 @@ impl<'py> Options<'py> {
         Ok(())
     }
 
-    /// `model` and its switches.
+    /// A form of the binary model by its command-line name (`cage_form="sum"` is
+    /// `--cage-form sum`); the default form when not given, a `ValueError` naming the forms for
+    /// an unknown name.
+    fn form<F: Form>(&self, option: &str) -> PyResult<F> {
+        let Some(name) = self.take::<String>(option)? else {
+            return Ok(F::default());
+        };
+        F::from_name(&name).ok_or_else(|| {
+            let names: Vec<&str> = F::ALL.iter().map(|f| f.name()).collect();
+            PyValueError::new_err(format!(
+                "{}(): {option}={name:?} is not a form; use one of: {}",
+                self.function,
+                names.join(", ")
+            ))
+        })
+    }
+
+    /// `model`, its switches and the binary model's forms (`cage_form`, `thermo_form`,
+    /// `pair_form`, as `--cage-form`, `--thermo-form`, `--pair-form`).
     pub fn model(&self) -> PyResult<ModelSpec> {
         let name = self.take::<String>("model")?.unwrap_or("binary".into());
         let kind: ModelKind = name.parse().raise()?;
         Ok(ModelSpec {
             reduce: self.flag("reduce")?,
+            cages: self.form::<CageForm>("cage_form")?,
+            steps: self.form::<StepForm>("thermo_form")?,
+            pairs: self.form::<PairForm>("pair_form")?,
             pair_m: self.flag("pair_m")?,
             drop_given_pairs: self.flag("drop_given_pairs")?,
             exclusions: self.flag("exclusions")?,

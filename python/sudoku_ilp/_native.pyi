@@ -13,6 +13,9 @@ FORMATS: list[str]
 Method = Literal["ilp", "milp", "backtrack", "propagate", "lp-bb", "sat"]
 Model = Literal["binary", "natural", "natural-strong"]
 Start = Literal["none", "propagate", "backtrack", "sat"]
+CageForm = Literal["sets", "sum"]
+ThermoForm = Literal["cumulative", "aggregated"]
+PairForm = Literal["support", "conflict"]
 Format = Literal["lp", "mps", "gmpl-data", "cnf", "col", "dzn"]
 Grid = list[list[int]]
 
@@ -212,9 +215,14 @@ class Batch(Iterator[Result]):
     def __next__(self) -> Result: ...
 
 class ModelOptions(TypedDict, total=False):
-    """The model and its switches (defaults: "binary", every switch off)."""
+    """The model and its switches (defaults: "binary", every switch off), and the binary
+    model's forms of the variant rules, as --cage-form, --thermo-form, --pair-form (defaults:
+    "sets", "cumulative", "support")."""
     model: Model
     reduce: bool
+    cage_form: CageForm
+    thermo_form: ThermoForm
+    pair_form: PairForm
     pair_m: bool
     drop_given_pairs: bool
     exclusions: bool

@@ -35,6 +35,7 @@ def test_mypy_accepts_real_use_and_catches_a_misspelt_option(tmp_path):
         for x in si.batch([p, "1.3.........4..2"], jobs=2, method="propagate"):
             reveal_type(x)
         si.export(p, "lp", model="natural", sums=True)
+        si.count(p, cage_form="sum", thermo_form="aggregated", pair_form="conflict")
         si.solve(p, methd="sat")
     """))
     run = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", str(script)],

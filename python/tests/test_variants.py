@@ -60,7 +60,7 @@ def test_generate_killer_is_seeded_and_unique():
     assert a == b and a.rules == b.rules
     assert a.rules and all(r["type"] == "killer" for r in a.rules)
     assert sum(len(r["cells"]) for r in a.rules) == 81
-    for method in ("sat", "propagate"):
+    for method in ("ilp", "sat", "propagate", "backtrack"):
         assert si.count(a, method=method, max=2).count == 1
     with pytest.raises(ValueError, match="rules"):
         si.generate(9, rules="thermo-x")
@@ -83,3 +83,30 @@ def test_explain_names_the_cage_whose_sum_was_moved():
     assert cage["type"] == "killer" and cage["rule"] == rules[k]
     assert json.loads(why.to_json())["rules"] == why.rules
     assert f">R{k + 1}</text>" in why._repr_svg_()
+
+
+@pytest.mark.parametrize(
+    "line, form, values",
+    [
+        (0, "cage_form", ("sets", "sum")),  # f-puzzles link 1: killer cages, thermometers, anti-king
+        (0, "thermo_form", ("cumulative", "aggregated")),
+        (5, "pair_form", ("support", "conflict")),  # f-puzzles link 6: difference and ratio dots
+    ],
+)
+def test_each_form_of_the_binary_model_solves_to_the_published_solution(line, form, values):
+    puzzle = si.Puzzle.from_fpuzzles(variant_lines("fpuzzles_links.fpz.jsonl")[line])
+    answer = variant_lines("fpuzzles_links.solutions.txt")[line]
+    for value in values:
+        solved = si.solve(puzzle, **{form: value})
+        assert solved.status == "solved", (form, value)
+        assert "".join(str(v) for row in solved.grid for v in row) == answer, (form, value)
+
+
+def test_an_unknown_form_is_a_value_error_naming_the_forms():
+    puzzle = si.generate(9, seed=1, rules="thermo")
+    with pytest.raises(ValueError, match=r'thermo_form="steps" is not a form; use one of: cumulative, aggregated'):
+        si.solve(puzzle, thermo_form="steps")
+    with pytest.raises(ValueError, match="sets, sum"):
+        si.count(puzzle, cage_form="cages")
+    with pytest.raises(ValueError, match="support, conflict"):
+        si.export(puzzle, "lp", pair_form="table")

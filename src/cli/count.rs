@@ -60,8 +60,8 @@ pub struct CountingArgs {
     pub solver: SolverArgs,
 
     /// Who enumerates the solutions: ilp (HiGHS with no-good rows), backtrack (depth-first
-    /// search) or sat (CaDiCaL with blocking clauses). propagate and lp-bb cannot enumerate
-    /// (exit 2).
+    /// search), propagate (propagation and search) or sat (CaDiCaL with blocking clauses).
+    /// lp-bb cannot enumerate (exit 2).
     #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp)]
     pub method: Method,
 }

@@ -7,17 +7,35 @@
 //! values already placed in house h; an empty cell with no candidate, or a missing value with no
 //! cell in a house, ends the branch.
 //!
-//! A puzzle's variant primitives ([`crate::rules::primitive`]) are checked on the partial
-//! assignment after every placement, by [`Checks`]: an all-different group must not repeat a
-//! placed value; a linear row Σ aᵢ·xᵢ (rel) b must stay reachable when each open xᵢ may still
-//! take any value of 1..n (the least and greatest Σ bound it); a table or a value set is checked
-//! once its cells are placed. Correct, not fast: the checks prune, they do not propagate.
+//! A puzzle's variant primitives ([`crate::rules::primitive`]) are checked by [`Checks`] at every
+//! node, against the placed values and the open cells' candidates C(j) (by houses, already
+//! filtered for the cells before j in row-major order: one pass, a look-ahead of one placement,
+//! no fixed point; the checks prune, they do not propagate). A value v stays a
+//! candidate of an open cell i only when, with i = v, every primitive over i can still hold:
+//! - all different over cells P (placed) ∪ O (open): the placed values differ, and the values
+//!   U = ⋃_{j∈O} C(j) ∖ values(P) number at least |O| (pigeonhole);
+//! - a linear row Σ aⱼ·xⱼ (rel) b: it stays within [L, H] with L = Σ_P aⱼ·xⱼ + Σ_O min_{v∈C(j)} aⱼ·v
+//!   and H alike with max (each open cell's own candidates, not 1..n);
+//! - a sum of cells that must differ (a killer cage: a unit-coefficient equality inside one
+//!   all-different group or house) is tighter: the |O| open cells take |O| distinct values of U,
+//!   so Σ_P xⱼ + (the |O| smallest of U) ≤ b ≤ Σ_P xⱼ + (the |O| largest of U);
+//! - a pair table: with a placed, value(b) ∈ C(b) ∩ allowed(value(a)) must exist (and the mirror
+//!   for b placed; with both open, some u ∈ C(a) must have a partner in C(b));
+//! - a value set: C(i) ∩ allowed ≠ ∅, or the placed value in it;
+//! - the rule of 45, derived once from the cages (`house_rule`): a house's cells outside the
+//!   cages it wholly holds sum to n(n+1)/2 minus those cages' sums (a sum of cells that differ),
+//!   and the cells outside a house of the cages covering it sum to their sums minus n(n+1)/2.
+//!
+//! The values that fail are removed before the choice, so the minimum-remaining-values rule
+//! branches first on the cells of tight cages and thermometers. Correct, and no longer hopeless
+//! on killers without givens: it remains a search, not a solver of sums.
 
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
-use crate::puzzle::{Grid, Puzzle};
-use crate::rules::primitive::Primitive;
+use crate::puzzle::{Cell, Grid, Puzzle};
+use crate::rules::primitive::{distinct_sums, DistinctSum, Primitive, Relation};
 use crate::solve::ms;
+use std::collections::HashSet;
 use std::time::Instant;
 
 /// What a search found: the first solution (when one exists) and the nodes visited.
@@ -48,6 +66,10 @@ pub struct Counted {
 pub(crate) struct Checks {
     n: usize,
     primitives: Vec<Primitive>,
+    /// Each primitive's cells as row-major indices, in its own order.
+    cells: Vec<Vec<usize>>,
+    /// Whether primitive k is a unit-coefficient sum over cells that must differ.
+    distinct: Vec<bool>,
     /// The primitives over each cell (row-major).
     watch: Vec<Vec<usize>>,
 }
@@ -56,15 +78,34 @@ impl Checks {
     pub(crate) fn new(puzzle: &Puzzle) -> Checks {
         let n = puzzle.order();
         let primitives = puzzle.primitives().to_vec();
+        let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+        let sums = distinct_sums(&primitives, &houses);
+        let mut distinct: Vec<bool> = primitives
+            .iter()
+            .map(|p| matches!(p, Primitive::Linear(l) if sums.iter().any(|s| s.is_of(l))))
+            .collect();
+        let mut primitives = primitives;
+        for (h, house) in houses.iter().enumerate() {
+            for (derived, differ) in house_rule(n, h, house, &sums) {
+                primitives.push(derived);
+                distinct.push(differ);
+            }
+        }
+        let cells: Vec<Vec<usize>> = primitives
+            .iter()
+            .map(|p| p.cells().iter().map(|c| c.row * n + c.col).collect())
+            .collect();
         let mut watch = vec![Vec::new(); n * n];
-        for (k, p) in primitives.iter().enumerate() {
-            for c in p.cells() {
-                watch[c.row * n + c.col].push(k);
+        for (k, of) in cells.iter().enumerate() {
+            for &i in of {
+                watch[i].push(k);
             }
         }
         Checks {
             n,
             primitives,
+            cells,
+            distinct,
             watch,
         }
     }
@@ -85,19 +126,174 @@ impl Checks {
 
     /// Whether every primitive can still hold on the partial assignment `values` (0 = open).
     fn all_hold(&self, values: &[u8]) -> bool {
-        self.primitives.iter().all(|p| self.holds(p, values))
-    }
-
-    /// Whether the primitives over cell `i` can still hold.
-    fn hold_at(&self, i: usize, values: &[u8]) -> bool {
-        self.watch[i]
+        self.primitives
             .iter()
-            .all(|&k| self.holds(&self.primitives[k], values))
+            .all(|p| p.may_hold(self.n, |c| values[c.row * self.n + c.col]))
     }
 
-    fn holds(&self, p: &Primitive, values: &[u8]) -> bool {
-        p.may_hold(self.n, |c| values[c.row * self.n + c.col])
+    /// The values of `mask` that open cell i may take: those with which every primitive over i
+    /// still fits ([`Checks::fits`]) the other cells' candidates `candidates`.
+    fn filter(&self, i: usize, mask: u64, values: &mut [u8], candidates: &[u64]) -> u64 {
+        let mut kept = 0;
+        for v in bits(mask) {
+            values[i] = v;
+            if self.watch[i]
+                .iter()
+                .all(|&k| self.fits(k, values, candidates))
+            {
+                kept |= 1 << (v - 1);
+            }
+        }
+        values[i] = 0;
+        kept
     }
+
+    /// Whether primitive k can still hold when each open cell j (value 0) takes a value of
+    /// `candidates[j]` (the bounds of the module documentation).
+    fn fits(&self, k: usize, values: &[u8], candidates: &[u64]) -> bool {
+        let cells = &self.cells[k];
+        match &self.primitives[k] {
+            Primitive::AllDifferent { .. } => {
+                let (placed, open, free) = split(cells, values, candidates);
+                placed.is_some() && free.count_ones() as usize >= open
+            }
+            Primitive::Linear(l) if self.distinct[k] => {
+                let (placed, open, free) = split(cells, values, candidates);
+                let sum: i64 = cells.iter().map(|&j| values[j] as i64).sum();
+                let least: i64 = bits(free).take(open).map(i64::from).sum();
+                let most: i64 = bits(free)
+                    .skip(free.count_ones() as usize - open.min(free.count_ones() as usize))
+                    .map(i64::from)
+                    .sum();
+                placed.is_some()
+                    && free.count_ones() as usize >= open
+                    && sum + least <= l.rhs
+                    && l.rhs <= sum + most
+            }
+            Primitive::Linear(l) => {
+                let (mut low, mut high) = (0i64, 0i64);
+                for (&(a, _), &j) in l.terms.iter().zip(cells) {
+                    let (least, most) = match values[j] {
+                        0 if candidates[j] == 0 => return false,
+                        0 => (lowest(candidates[j]), highest(candidates[j])),
+                        v => (v as i64, v as i64),
+                    };
+                    low += (a * least).min(a * most);
+                    high += (a * least).max(a * most);
+                }
+                match l.relation {
+                    Relation::Eq => low <= l.rhs && l.rhs <= high,
+                    Relation::Le => low <= l.rhs,
+                    Relation::Ge => high >= l.rhs,
+                }
+            }
+            Primitive::Pairs { allowed, .. } => {
+                let partners = |u: u8| allowed.get(u as usize - 1).map_or(0, |s| s.0);
+                let (a, b) = (cells[0], cells[1]);
+                let of = |j: usize| match values[j] {
+                    0 => candidates[j],
+                    v => 1 << (v - 1),
+                };
+                bits(of(a)).any(|u| partners(u) & of(b) != 0)
+            }
+            Primitive::Values { allowed, .. } => match values[cells[0]] {
+                0 => candidates[cells[0]] & allowed.0 != 0,
+                v => allowed.contains(v),
+            },
+        }
+    }
+}
+
+/// The rule of 45 on a house H of n cells (Σ_H x = n(n+1)/2), given the sums S that are known
+/// over disjoint cell sets (cages): with I the sums wholly inside H, the other cells of H (they
+/// differ) add up to n(n+1)/2 − Σ_I s ("innies"); with T the sums that touch H, their cells
+/// outside H add up to Σ_T s − n(n+1)/2 ("outies", not necessarily different). Returned with
+/// whether their cells must differ.
+fn house_rule(n: usize, h: usize, house: &[Cell], sums: &[DistinctSum]) -> Vec<(Primitive, bool)> {
+    let total = (n * (n + 1) / 2) as i64;
+    let inside = |s: &&DistinctSum| s.cells.iter().all(|c| house.contains(c));
+    let touches = |s: &&DistinctSum| s.cells.iter().any(|c| house.contains(c));
+    let covered: Vec<Cell> = sums
+        .iter()
+        .filter(inside)
+        .flat_map(|s| s.cells.clone())
+        .collect();
+    let disjoint = sums
+        .iter()
+        .flat_map(|s| &s.cells)
+        .collect::<HashSet<_>>()
+        .len()
+        == sums.iter().map(|s| s.cells.len()).sum::<usize>();
+    if !disjoint || covered.is_empty() {
+        return Vec::new();
+    }
+    let unit = |cells: Vec<Cell>| cells.into_iter().map(|c| (1, c)).collect::<Vec<_>>();
+    let mut rules = Vec::new();
+    let rest: Vec<Cell> = house
+        .iter()
+        .copied()
+        .filter(|c| !covered.contains(c))
+        .collect();
+    if !rest.is_empty() {
+        let rhs = total - sums.iter().filter(inside).map(|s| s.sum).sum::<i64>();
+        let innies = Primitive::linear(format!("house{h}_innies"), unit(rest), Relation::Eq, rhs);
+        rules.push((innies, true));
+    }
+    let touching: Vec<&DistinctSum> = sums.iter().filter(touches).collect();
+    let outside: Vec<Cell> = touching
+        .iter()
+        .flat_map(|s| s.cells.iter().copied())
+        .filter(|c| !house.contains(c))
+        .collect();
+    if !outside.is_empty()
+        && house
+            .iter()
+            .all(|c| touching.iter().any(|s| s.cells.contains(c)))
+    {
+        let rhs = touching.iter().map(|s| s.sum).sum::<i64>() - total;
+        let outies =
+            Primitive::linear(format!("house{h}_outies"), unit(outside), Relation::Eq, rhs);
+        rules.push((outies, false));
+    }
+    rules
+}
+
+/// The values of a mask (bit v−1 is value v), in increasing order.
+fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let v = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            v
+        })
+    })
+}
+
+fn lowest(mask: u64) -> i64 {
+    mask.trailing_zeros() as i64 + 1
+}
+
+fn highest(mask: u64) -> i64 {
+    64 - mask.leading_zeros() as i64
+}
+
+/// Over `cells`: the mask of placed values (`None` when two repeat), the number of open cells,
+/// and the values their candidates offer that no placed cell holds.
+fn split(cells: &[usize], values: &[u8], candidates: &[u64]) -> (Option<u64>, usize, u64) {
+    let (mut placed, mut open, mut offered, mut repeat) = (0u64, 0, 0u64, false);
+    for &j in cells {
+        match values[j] {
+            0 => {
+                open += 1;
+                offered |= candidates[j];
+            }
+            v => {
+                repeat |= placed >> (v - 1) & 1 == 1;
+                placed |= 1 << (v - 1);
+            }
+        }
+    }
+    ((!repeat).then_some(placed), open, offered & !placed)
 }
 
 /// The search state: values placed, per-house used masks, per-cell allowed masks.
@@ -153,13 +349,31 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Places v in cell i and runs the search below, unless a primitive fails at once.
+    /// Places v in cell i and runs the search below (the checks ran when v became a candidate).
     fn branch(&mut self, i: usize, v: u8, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> bool {
         self.place(i, v);
-        let fits = self.checks.is_none_or(|c| c.hold_at(i, &self.values));
-        let stop = fits && self.run(on_solution);
+        let stop = self.run(on_solution);
         self.unplace(i);
         stop
+    }
+
+    /// Every open cell's candidates (0 for a placed cell): by its houses, then, with checks, only
+    /// the values [`Checks::filter`] keeps.
+    fn candidate_masks(&mut self) -> Vec<u64> {
+        let mut candidates: Vec<u64> = (0..self.values.len())
+            .map(|i| match self.values[i] {
+                0 => self.candidates(i),
+                _ => 0,
+            })
+            .collect();
+        if let Some(checks) = self.checks.filter(|c| !c.primitives.is_empty()) {
+            for i in 0..candidates.len() {
+                if candidates[i] != 0 {
+                    candidates[i] = checks.filter(i, candidates[i], &mut self.values, &candidates);
+                }
+            }
+        }
+        candidates
     }
 
     fn candidates(&self, i: usize) -> u64 {
@@ -187,17 +401,17 @@ impl<'a> Search<'a> {
     /// Depth-first search; `on_solution` returns true to stop. Returns true when stopped.
     pub(crate) fn run(&mut self, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> bool {
         self.nodes += 1;
-        if self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
             return true;
         }
+        let candidates = self.candidate_masks();
         let mut best: Option<(usize, u64)> = None;
         let mut best_count = u32::MAX;
-        for i in 0..self.values.len() {
+        for (i, &m) in candidates.iter().enumerate() {
             if self.values[i] != 0 {
                 continue;
             }
-            let m = self.candidates(i);
             let k = m.count_ones();
             if k == 0 {
                 return false;
@@ -214,7 +428,7 @@ impl<'a> Search<'a> {
             return on_solution(&self.values);
         };
         if best_count > 1 {
-            if let Some((v, places)) = self.fewest_places(best_count) {
+            if let Some((v, places)) = self.fewest_places(best_count, &candidates) {
                 if places.is_empty() {
                     return false;
                 }
@@ -236,9 +450,9 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// A value missing from a house with fewer than `than` possible cells (the fewest found),
-    /// and those cells.
-    fn fewest_places(&self, than: u32) -> Option<(u8, Vec<usize>)> {
+    /// A value missing from a house with fewer than `than` possible cells among `candidates`
+    /// (the fewest found), and those cells.
+    fn fewest_places(&self, than: u32, candidates: &[u64]) -> Option<(u8, Vec<usize>)> {
         let mut best: Option<(u8, Vec<usize>)> = None;
         let mut limit = than as usize;
         for (h, cells) in self.houses.iter().enumerate() {
@@ -249,7 +463,7 @@ impl<'a> Search<'a> {
                 let places: Vec<usize> = cells
                     .iter()
                     .copied()
-                    .filter(|&j| self.values[j] == 0 && self.candidates(j) & bit != 0)
+                    .filter(|&j| self.values[j] == 0 && candidates[j] & bit != 0)
                     .collect();
                 if places.len() < limit {
                     limit = places.len();
@@ -458,5 +672,51 @@ mod tests {
         });
         assert_eq!(c.solutions, diagonal);
         assert!(diagonal > 0);
+    }
+
+    #[test]
+    fn killer_4x4_count_matches_every_grid_filtered_by_its_rules() {
+        // Cages of the grid 1234/3412/2143/4321 (row 0's cage leaves r1c1 = 10 − 9 to the rule
+        // of 45) and a thermometer step r3c2 < r3c3.
+        let cell = |row, col| Cell { row, col };
+        let cages: [(&[(usize, usize)], i64); 7] = [
+            (&[(0, 0), (1, 0)], 4),
+            (&[(0, 1), (0, 2), (0, 3)], 9),
+            (&[(1, 1), (1, 2)], 5),
+            (&[(1, 3), (2, 3)], 5),
+            (&[(2, 0), (3, 0)], 6),
+            (&[(2, 1), (2, 2)], 5),
+            (&[(3, 1), (3, 2), (3, 3)], 6),
+        ];
+        let mut primitives = Vec::new();
+        for (k, (cells, sum)) in cages.iter().enumerate() {
+            let cells: Vec<Cell> = cells.iter().map(|&(r, c)| cell(r, c)).collect();
+            let terms = cells.iter().map(|&c| (1, c)).collect();
+            primitives.push(Primitive::AllDifferent {
+                tag: format!("cage{k}"),
+                cells,
+            });
+            primitives.push(Primitive::linear(
+                format!("cage{k}_sum"),
+                terms,
+                Relation::Eq,
+                *sum,
+            ));
+        }
+        let step = vec![(1, cell(2, 1)), (-1, cell(2, 2))];
+        primitives.push(Primitive::linear("thermo", step, Relation::Le, -1));
+        let plain = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
+        let p = plain.clone().with_primitives(primitives.clone()).unwrap();
+        let c = count(&p, 1000, None);
+        // Independent count: all 288 grids, kept when every primitive holds.
+        let (houses_of, houses) = house_index(&plain);
+        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
+        let mut kept = 0;
+        search.run(&mut |v| {
+            kept += primitives.iter().all(|p| p.holds(|c| v[c.row * 4 + c.col])) as u64;
+            false
+        });
+        assert!(c.exact && kept >= 1);
+        assert_eq!(c.solutions, kept);
     }
 }
