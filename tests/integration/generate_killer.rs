@@ -65,7 +65,7 @@ fn ten_seeds_give_ten_unique_killers_every_engine_agrees_on() {
         let file = dir.path().join(format!("killer{seed}.json"));
         std::fs::write(&file, &text).unwrap();
         let file = file.to_str().unwrap();
-        assert_counted_unique(file, seed, BACKTRACK_KILLER_SEEDS.contains(&seed));
+        assert_counted_unique(file, seed);
         let (code, solved, err) = run_json(&["solve", "--json", file], None);
         assert_eq!(code, 0, "seed {seed}: {err}");
         let grid = json_grid(&solved);
@@ -99,7 +99,7 @@ fn thermo_seeds_give_unique_thermometer_puzzles() {
         let file = dir.path().join(format!("thermo{seed}.json"));
         std::fs::write(&file, &text).unwrap();
         let file = file.to_str().unwrap();
-        assert_counted_unique(file, seed, true);
+        assert_counted_unique(file, seed);
         // The solution climbs every thermometer (checked here, not by the library).
         let (_, solved, _) = run_json(&["solve", "--json", file], None);
         let grid = json_grid(&solved);
@@ -121,18 +121,12 @@ fn thermo_seeds_give_unique_thermometer_puzzles() {
     }
 }
 
-/// The killer seeds that backtrack also counts. A debug build counts seeds 3, 5, 6 (3, 2 and 5
-/// givens) in under 0.1 s each, 7 (2 givens) in 0.7 s and 10 (no given) in 1.5 s; seeds 1, 2,
-/// 4, 8, 9 take 0.9–6.4 s each (all ten about 2 s in a release build), so the test samples
-/// these five to stay fast; the other engines count all ten.
-const BACKTRACK_KILLER_SEEDS: [u64; 5] = [3, 5, 6, 7, 10];
-
-/// `count --max 2` with every engine that can count (ilp, sat, propagate and, with
-/// `backtrack`, the plain search; lp-bb cannot enumerate) finds exactly one solution and says
-/// the count is complete.
-fn assert_counted_unique(file: &str, seed: impl std::fmt::Display, backtrack: bool) {
-    let methods = ["ilp", "sat", "propagate", "backtrack"];
-    for method in &methods[..if backtrack { 4 } else { 3 }] {
+/// `count --max 2` with every engine that can count (ilp, sat, propagate and the plain
+/// backtracking search; lp-bb cannot enumerate) finds exactly one solution and says the count
+/// is complete. Backtrack is the slow one: 0.05–6.4 s per killer seed in a debug build (seeds 2
+/// and 9 the longest; all ten about 2 s in a release build).
+fn assert_counted_unique(file: &str, seed: impl std::fmt::Display) {
+    for method in ["ilp", "sat", "propagate", "backtrack"] {
         let (code, count, err) = run_json(
             &["count", "--method", method, "--max", "2", "--json", file],
             None,
