@@ -37,7 +37,8 @@ use rustsat::types::{Lit, TernaryVal, Var};
 use rustsat_cadical::CaDiCaL;
 use std::time::Instant;
 
-/// The CDCL SAT engine (CaDiCaL with its default options, light preprocessing off).
+/// The CDCL SAT engine (CaDiCaL with its default options, light preprocessing off, and the
+/// initial phase false on puzzles with variant rules).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Sat;
 
@@ -268,6 +269,13 @@ impl<'p> Session<'p> {
         // CaDiCaL 2's light preprocessing before the first solve costs about 5 ms on a hard 9×9
         // that the search itself solves in 1 ms: off (measured in docs/sat.md).
         solver.set_option("preprocesslight", 0).map_err(sat_error)?;
+        // With variant rules, every decision tries "false" first (CaDiCaL's `phase=0`): most
+        // literals of a one-hot cell and most cage selectors are false. Measured on the hard
+        // killers: median conflicts 626 instead of 969 and the whole file in about half the
+        // time; classic grids keep CaDiCaL's default (docs/sat.md).
+        if !puzzle.primitives().is_empty() {
+            solver.set_option("phase", 0).map_err(sat_error)?;
+        }
         if cnf.variables() > 0 {
             let max = Var::new(cnf.variables() as u32 - 1);
             solver.reserve(max).map_err(sat_error)?;
