@@ -15,8 +15,16 @@
 
 use super::rules::{lower, Propagator};
 use crate::engine::{full_mask, house_index};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+thread_local! {
+    /// The last shape built on this thread for a puzzle without primitives, with its houses:
+    /// a batch of classic grids builds its shape once (the houses decide it entirely).
+    static LAST_SHAPE: RefCell<Option<(Vec<House>, Rc<Shape>)>> = const { RefCell::new(None) };
+}
 
 /// The fixed structure of a grid, in flat arrays: each cell's houses and peers, each house's
 /// cells.
@@ -55,6 +63,25 @@ fn flatten(lists: &[Vec<usize>]) -> (Vec<u32>, Vec<u32>) {
 }
 
 impl Shape {
+    /// [`Shape::new`], shared with the previous call on this thread when the puzzle has no
+    /// primitives and the same houses (a batch of one kind of grid builds it once).
+    pub fn shared(puzzle: &Puzzle) -> Rc<Shape> {
+        if !puzzle.primitives().is_empty() {
+            return Rc::new(Shape::new(puzzle));
+        }
+        LAST_SHAPE.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((houses, shape)) = last.as_ref() {
+                if houses.as_slice() == puzzle.houses() {
+                    return Rc::clone(shape);
+                }
+            }
+            let shape = Rc::new(Shape::new(puzzle));
+            *last = Some((puzzle.houses().to_vec(), Rc::clone(&shape)));
+            shape
+        })
+    }
+
     /// The houses, peers and rules of a puzzle. An all-different primitive over n cells is one
     /// more house (hidden singles apply to it); a smaller one only adds peers.
     pub fn new(puzzle: &Puzzle) -> Shape {
