@@ -31,7 +31,8 @@ thread_local! {
 pub(crate) struct Shape {
     /// Order n (values 0..n as bits 0..n−1 of a `u64`).
     pub n: usize,
-    cell_houses: Vec<u32>,
+    /// h·n for each house h of each cell (flattened per cell): where h's counts start.
+    cell_house_bases: Vec<u32>,
     cell_houses_at: Vec<u32>,
     peers: Vec<u32>,
     peers_at: Vec<u32>,
@@ -39,6 +40,7 @@ pub(crate) struct Shape {
     house_cells_at: Vec<u32>,
     /// Propagators of the puzzle's primitives (none for a classic grid).
     rules: Vec<Propagator>,
+    has_rules: bool,
     /// The rules that read each cell (flattened per cell).
     watch: Vec<u32>,
     watch_at: Vec<u32>,
@@ -129,16 +131,18 @@ impl Shape {
         }
         let (watch, watch_at) = flatten(&watchers);
         let (cell_houses, cell_houses_at) = flatten(&houses_of);
+        let cell_house_bases = cell_houses.iter().map(|&h| h * n as u32).collect();
         let (peers, peers_at) = flatten(&peers);
         let (house_cells, house_cells_at) = flatten(&houses);
         Shape {
             n,
-            cell_houses,
+            cell_house_bases,
             cell_houses_at,
             peers,
             peers_at,
             house_cells,
             house_cells_at,
+            has_rules: !rules.is_empty(),
             rules,
             watch,
             watch_at,
@@ -154,8 +158,9 @@ impl Shape {
         self.house_cells_at.len() - 1
     }
 
-    fn houses_of(&self, i: usize) -> &[u32] {
-        row(&self.cell_houses, &self.cell_houses_at, i)
+    /// h·n for each house h of cell i.
+    fn house_bases_of(&self, i: usize) -> &[u32] {
+        row(&self.cell_house_bases, &self.cell_houses_at, i)
     }
 
     fn peers(&self, i: usize) -> &[u32] {
@@ -191,8 +196,8 @@ pub(crate) struct State<'s> {
     trail: Vec<(u32, u64)>,
     /// Cells that became single-valued and whose value is not yet removed from their peers.
     naked: Vec<u32>,
-    /// (house, value) pairs whose count became 1.
-    hidden: Vec<(u32, u32)>,
+    /// (house, value) pairs whose count became 1, as h·n + v.
+    hidden: Vec<u32>,
     /// Set when a change derived the empty clause, until the queues are cleared.
     conflict: bool,
     /// Rules whose cells changed since they last ran, and a flag per rule for "queued".
@@ -285,28 +290,37 @@ impl<'s> State<'s> {
 
     /// Makes the literals in `bits` of cell `i` false, updating counts and queues. The change is
     /// always recorded in full, so a conflict found here is reported by [`State::propagate`].
+    #[inline(always)]
     pub fn remove(&mut self, i: usize, bits: u64) {
+        // Most removals (a new single's value in its peers) find the value already gone.
+        if self.cand[i] & bits != 0 {
+            self.remove_open(i, bits);
+        }
+    }
+
+    /// [`State::remove`] when some of `bits` are still open in cell `i`.
+    fn remove_open(&mut self, i: usize, bits: u64) {
         let old = self.cand[i];
         let new = old & !bits;
-        if new == old {
-            return;
-        }
         self.trail.push((i as u32, old));
         self.cand[i] = new;
-        let n = self.shape.n;
+        let shape = self.shape;
+        let bases = shape.house_bases_of(i);
         let mut removed = old & bits;
         while removed != 0 {
-            let v = removed.trailing_zeros() as usize;
+            let v = removed.trailing_zeros();
             removed &= removed - 1;
-            for &h in self.shape.houses_of(i) {
-                let k = h as usize * n + v;
+            for &base in bases {
+                let k = (base + v) as usize;
                 self.where_xor[k] ^= i as u32;
                 let count = &mut self.places[k];
                 *count -= 1;
-                match *count {
-                    0 => self.conflict = true,
-                    1 => self.hidden.push((h, v as u32)),
-                    _ => {}
+                if *count <= 1 {
+                    if *count == 0 {
+                        self.conflict = true;
+                    } else {
+                        self.hidden.push(k as u32);
+                    }
                 }
             }
         }
@@ -318,8 +332,8 @@ impl<'s> State<'s> {
             }
             _ => {}
         }
-        if !self.queued.is_empty() {
-            for &r in self.shape.watchers(i) {
+        if shape.has_rules {
+            for &r in shape.watchers(i) {
                 if !self.queued[r as usize] {
                     self.queued[r as usize] = true;
                     self.dirty.push(r);
@@ -356,8 +370,8 @@ impl<'s> State<'s> {
                 for &j in shape.peers(i) {
                     self.remove(j as usize, bit);
                 }
-            } else if let Some((h, v)) = self.hidden.pop() {
-                self.hidden_single(h as usize, v as usize);
+            } else if let Some(k) = self.hidden.pop() {
+                self.hidden_single(k as usize);
             } else if let Some(r) = self.dirty.pop() {
                 self.run_rule(r as usize);
             } else {
@@ -383,29 +397,31 @@ impl<'s> State<'s> {
         self.removals = removals;
     }
 
-    /// The one place left for value `v` in house `h` takes it (if the count is still 1).
-    fn hidden_single(&mut self, h: usize, v: usize) {
-        let k = h * self.shape.n + v;
+    /// The one place left for value v in house h takes it (if the count is still 1), where
+    /// k = h·n + v.
+    fn hidden_single(&mut self, k: usize) {
         if self.places[k] == 1 {
+            let v = k % self.shape.n;
             self.remove(self.where_xor[k] as usize, !(1u64 << v));
         }
     }
 
     /// Returns to trail length `mark`, restoring masks, counts and the fixed-cell count.
     pub fn undo(&mut self, mark: usize) {
-        let n = self.shape.n;
+        let shape = self.shape;
         while self.trail.len() > mark {
             let Some((i, old)) = self.trail.pop() else {
                 break;
             };
             let i = i as usize;
             let now = self.cand[i];
+            let bases = shape.house_bases_of(i);
             let mut restored = old & !now;
             while restored != 0 {
-                let v = restored.trailing_zeros() as usize;
+                let v = restored.trailing_zeros();
                 restored &= restored - 1;
-                for &h in self.shape.houses_of(i) {
-                    let k = h as usize * n + v;
+                for &base in bases {
+                    let k = (base + v) as usize;
                     self.places[k] += 1;
                     self.where_xor[k] ^= i as u32;
                 }
