@@ -176,6 +176,9 @@ impl Shape {
     }
 }
 
+/// The low bits of a (house, value) slot: how many places are left.
+const PLACES: u32 = 0xff;
+
 /// The empty clause was derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Conflict;
@@ -185,11 +188,12 @@ pub(crate) struct State<'s> {
     shape: &'s Shape,
     /// Open literals of each cell.
     cand: Vec<u64>,
-    /// places[h * n + v]: cells of house h where v is still a candidate.
-    places: Vec<u8>,
-    /// where_xor[h * n + v]: the XOR of those cells' indices, which is the cell itself when
-    /// places[h * n + v] = 1 (a hidden single is found without scanning the house).
-    where_xor: Vec<u32>,
+    /// slots[h * n + v] = (where << 8) | places, one word per (house, value) so that a removal
+    /// updates both with one load and one store:
+    /// - places (low 8 bits): cells of house h where v is still a candidate;
+    /// - where (the bits above): the XOR of those cells' indices, which is the cell itself when
+    ///   places = 1 (a hidden single is found without scanning the house).
+    slots: Vec<u32>,
     /// Cells with exactly one candidate.
     fixed: usize,
     /// (cell, mask before the change), oldest first.
@@ -215,8 +219,7 @@ impl<'s> State<'s> {
         let mut state = State {
             shape,
             cand: vec![full_mask(n); shape.cells()],
-            places: vec![0; shape.houses() * n],
-            where_xor: vec![0; shape.houses() * n],
+            slots: vec![0; shape.houses() * n],
             fixed: 0,
             trail: Vec::new(),
             naked: Vec::new(),
@@ -228,9 +231,8 @@ impl<'s> State<'s> {
         };
         for h in 0..shape.houses() {
             let size = shape.house(h).len().min(u8::MAX as usize) as u8;
-            state.places[h * n..(h + 1) * n].fill(size);
             let all = shape.house(h).iter().fold(0, |acc, &i| acc ^ i);
-            state.where_xor[h * n..(h + 1) * n].fill(all);
+            state.slots[h * n..(h + 1) * n].fill(all << 8 | size as u32);
         }
         if n == 1 {
             state.fixed = shape.cells();
@@ -312,11 +314,11 @@ impl<'s> State<'s> {
             removed &= removed - 1;
             for &base in bases {
                 let k = (base + v) as usize;
-                self.where_xor[k] ^= i as u32;
-                let count = &mut self.places[k];
-                *count -= 1;
-                if *count <= 1 {
-                    if *count == 0 {
+                let slot = &mut self.slots[k];
+                *slot = (*slot - 1) ^ ((i as u32) << 8);
+                let count = *slot & PLACES;
+                if count <= 1 {
+                    if count == 0 {
                         self.conflict = true;
                     } else {
                         self.hidden.push(k as u32);
@@ -400,9 +402,10 @@ impl<'s> State<'s> {
     /// The one place left for value v in house h takes it (if the count is still 1), where
     /// k = h·n + v.
     fn hidden_single(&mut self, k: usize) {
-        if self.places[k] == 1 {
+        let slot = self.slots[k];
+        if slot & PLACES == 1 {
             let v = k % self.shape.n;
-            self.remove(self.where_xor[k] as usize, !(1u64 << v));
+            self.remove((slot >> 8) as usize, !(1u64 << v));
         }
     }
 
@@ -422,8 +425,8 @@ impl<'s> State<'s> {
                 restored &= restored - 1;
                 for &base in bases {
                     let k = (base + v) as usize;
-                    self.places[k] += 1;
-                    self.where_xor[k] ^= i as u32;
+                    let slot = &mut self.slots[k];
+                    *slot = (*slot + 1) ^ ((i as u32) << 8);
                 }
             }
             if now.count_ones() == 1 && old.count_ones() > 1 {
@@ -467,16 +470,17 @@ mod tests {
         let shape = Shape::new(&p);
         let mut s = State::from_givens(&shape, p.givens());
         s.propagate().unwrap();
-        let (cand, places) = (s.cand.clone(), s.places.clone());
+        let (cand, slots) = (s.cand.clone(), s.slots.clone());
         let mark = s.mark();
         s.assign(0, 1);
         s.assign(10, 2);
         s.propagate().unwrap();
-        assert_eq!(s.places, recount(&s));
+        let places: Vec<u8> = s.slots.iter().map(|&x| (x & PLACES) as u8).collect();
+        assert_eq!(places, recount(&s));
         for h in 0..shape.houses() {
             for v in 0..9 {
-                if s.places[h * 9 + v] == 1 {
-                    let i = s.where_xor[h * 9 + v] as usize;
+                if places[h * 9 + v] == 1 {
+                    let i = (s.slots[h * 9 + v] >> 8) as usize;
                     assert!(shape.house(h).contains(&(i as u32)) && s.cand[i] & (1 << v) != 0);
                 }
             }
@@ -485,8 +489,8 @@ mod tests {
         assert!(s.fixed_since(mark).any(|(i, b)| (i, b) == (0, 1)));
         s.undo(mark);
         assert_eq!(
-            (s.cand.clone(), s.places.clone(), s.fixed()),
-            (cand, places, 0)
+            (s.cand.clone(), s.slots.clone(), s.fixed()),
+            (cand, slots, 0)
         );
     }
 }
