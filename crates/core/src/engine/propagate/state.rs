@@ -179,6 +179,10 @@ impl Shape {
 /// The low bits of a (house, value) slot: how many places are left.
 const PLACES: u32 = 0xff;
 
+/// Grids with at most this many (house, value) slots (up to 16×16 with 48 houses) restore a
+/// probe's counts by copying them back.
+const PROBE_COPY_SLOTS: usize = 1024;
+
 /// The empty clause was derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Conflict;
@@ -194,6 +198,12 @@ pub(crate) struct State<'s> {
     /// - where (the bits above): the XOR of those cells' indices, which is the cell itself when
     ///   places = 1 (a hidden single is found without scanning the house).
     slots: Vec<u32>,
+    /// Small grids: the slots at the start of the last probe, restored by one copy at its end
+    /// (cheaper than undoing each removal's counts); `changes` counts removals and undos, so
+    /// that an unchanged state is not copied again.
+    probe_slots: Vec<u32>,
+    probe_changes: Option<u64>,
+    changes: u64,
     /// Cells with exactly one candidate.
     fixed: usize,
     /// (cell, mask before the change), oldest first.
@@ -220,6 +230,9 @@ impl<'s> State<'s> {
             shape,
             cand: vec![full_mask(n); shape.cells()],
             slots: vec![0; shape.houses() * n],
+            probe_slots: Vec::new(),
+            probe_changes: None,
+            changes: 0,
             fixed: 0,
             trail: Vec::new(),
             naked: Vec::new(),
@@ -304,6 +317,7 @@ impl<'s> State<'s> {
     fn remove_open(&mut self, i: usize, bits: u64) {
         let old = self.cand[i];
         let new = old & !bits;
+        self.changes += 1;
         self.trail.push((i as u32, old));
         self.cand[i] = new;
         let shape = self.shape;
@@ -412,6 +426,7 @@ impl<'s> State<'s> {
     /// Returns to trail length `mark`, restoring masks, counts and the fixed-cell count.
     pub fn undo(&mut self, mark: usize) {
         let shape = self.shape;
+        self.changes += 1;
         while self.trail.len() > mark {
             let Some((i, old)) = self.trail.pop() else {
                 break;
@@ -434,6 +449,37 @@ impl<'s> State<'s> {
             }
             self.cand[i] = old;
         }
+    }
+
+    /// Starts a probe: [`State::mark`], and on a small grid a copy of the counts.
+    pub fn probe_start(&mut self) -> usize {
+        if self.slots.len() <= PROBE_COPY_SLOTS && self.probe_changes != Some(self.changes) {
+            self.probe_slots.clear();
+            self.probe_slots.extend_from_slice(&self.slots);
+            self.probe_changes = Some(self.changes);
+        }
+        self.trail.len()
+    }
+
+    /// Ends a probe started at `mark`: the same state as [`State::undo`], with the counts
+    /// copied back on a small grid.
+    pub fn probe_end(&mut self, mark: usize) {
+        let Some(changes) = self
+            .probe_changes
+            .filter(|_| self.slots.len() <= PROBE_COPY_SLOTS)
+        else {
+            return self.undo(mark);
+        };
+        for &(i, old) in self.trail[mark..].iter().rev() {
+            let now = self.cand[i as usize];
+            if now.count_ones() == 1 && old.count_ones() > 1 {
+                self.fixed -= 1;
+            }
+            self.cand[i as usize] = old;
+        }
+        self.trail.truncate(mark);
+        self.slots.copy_from_slice(&self.probe_slots);
+        self.changes = changes;
     }
 
     /// Cells that became single-valued since trail length `mark`, with their value's bit.
