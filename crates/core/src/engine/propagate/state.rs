@@ -34,6 +34,9 @@ pub(crate) struct Shape {
     /// h·n for each house h of each cell (flattened per cell): where h's counts start.
     cell_house_bases: Vec<u32>,
     cell_houses_at: Vec<u32>,
+    /// The number of houses of every cell when it is the same for all (3 on a classic grid),
+    /// else 0: cell i's entries are then at i·d..(i + 1)·d without looking up `cell_houses_at`.
+    house_degree: usize,
     peers: Vec<u32>,
     peers_at: Vec<u32>,
     house_cells: Vec<u32>,
@@ -62,6 +65,18 @@ fn flatten(lists: &[Vec<usize>]) -> (Vec<u32>, Vec<u32>) {
         at.push(items.len() as u32);
     }
     (items, at)
+}
+
+/// d when every row of a flattened list of lists (`at`: its start offsets) has d > 0 items,
+/// else 0.
+fn uniform_degree(at: &[u32]) -> usize {
+    let d = at.get(1).copied().unwrap_or(0);
+    let uniform = at.windows(2).all(|w| w[1] - w[0] == d);
+    if uniform {
+        d as usize
+    } else {
+        0
+    }
 }
 
 impl Shape {
@@ -137,6 +152,7 @@ impl Shape {
         Shape {
             n,
             cell_house_bases,
+            house_degree: uniform_degree(&cell_houses_at),
             cell_houses_at,
             peers,
             peers_at,
@@ -159,8 +175,12 @@ impl Shape {
     }
 
     /// h·n for each house h of cell i.
+    #[inline(always)]
     fn house_bases_of(&self, i: usize) -> &[u32] {
-        row(&self.cell_house_bases, &self.cell_houses_at, i)
+        match self.house_degree {
+            0 => row(&self.cell_house_bases, &self.cell_houses_at, i),
+            d => &self.cell_house_bases[i * d..(i + 1) * d],
+        }
     }
 
     fn peers(&self, i: usize) -> &[u32] {
