@@ -563,4 +563,38 @@ mod tests {
             (cand, slots, 0)
         );
     }
+
+    #[test]
+    fn a_probe_restores_the_state_by_copy_or_by_undo() {
+        // 9×9 restores its counts by copy, 25×25 (75 houses × 25 > 1024 slots) by undo.
+        for n in [9, 25] {
+            let p = Puzzle::with_square_boxes(n, vec![0; n * n]).unwrap();
+            let shape = Shape::new(&p);
+            let mut s = State::from_givens(&shape, p.givens());
+            s.propagate().unwrap();
+            s.assign(0, 1);
+            s.propagate().unwrap();
+            let before = (s.cand.clone(), s.slots.clone(), s.fixed(), s.mark());
+            for (cell, bit) in [(1, 2), (n + 1, 4), (2 * n + 2, 8)] {
+                let mark = s.probe_start();
+                s.assign(cell, bit);
+                s.propagate().unwrap();
+                assert!(s.fixed() > before.2);
+                s.probe_end(mark);
+                assert_eq!(
+                    (s.cand.clone(), s.slots.clone(), s.fixed(), s.mark()),
+                    before
+                );
+            }
+            // A change between probes is not hidden by the copy of an earlier probe.
+            s.remove(n + 1, 2);
+            s.propagate().unwrap();
+            let changed = (s.cand.clone(), s.slots.clone(), s.fixed());
+            let mark = s.probe_start();
+            s.assign(1, 4);
+            let _ = s.propagate();
+            s.probe_end(mark);
+            assert_eq!((s.cand.clone(), s.slots.clone(), s.fixed()), changed);
+        }
+    }
 }
