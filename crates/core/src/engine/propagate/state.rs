@@ -407,16 +407,31 @@ impl<'s> State<'s> {
             if let Some(i) = self.naked.pop() {
                 let i = i as usize;
                 let bit = self.cand[i];
-                let shape = self.shape;
-                for &j in shape.peers(i) {
-                    self.remove(j as usize, bit);
-                }
+                self.clear_peers(i, bit);
             } else if let Some((k, v)) = self.hidden.pop() {
                 self.hidden_single(k as usize, v);
             } else if let Some(r) = self.dirty.pop() {
                 self.run_rule(r as usize);
             } else {
                 return Ok(());
+            }
+        }
+    }
+
+    /// Removes the value `bit` of single cell i from its peers. The peers that still hold it are
+    /// gathered first without a branch per peer (which peers do is unpredictable), then
+    /// removed; a removal changes no other peer's mask, so this is the plain loop's result.
+    fn clear_peers(&mut self, i: usize, bit: u64) {
+        let shape = self.shape;
+        let mut hits = [0u32; 64];
+        for chunk in shape.peers(i).chunks(64) {
+            let mut found = 0;
+            for &j in chunk {
+                hits[found] = j;
+                found += usize::from(self.cand[j as usize] & bit != 0);
+            }
+            for &j in &hits[..found] {
+                self.remove_open(j as usize, bit);
             }
         }
     }
