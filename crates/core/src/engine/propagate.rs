@@ -112,7 +112,7 @@ impl Default for Options {
 /// ```
 pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Propagated {
     let n = puzzle.order();
-    let shape = Shape::new(puzzle);
+    let shape = Shape::shared(puzzle);
     let mut state = State::from_givens(&shape, puzzle.givens());
     let givens = puzzle.given_count();
     let mut result = Propagated {
@@ -183,7 +183,7 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
 /// assert_eq!(singles(&p).unwrap(), vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2]);
 /// ```
 pub fn singles(puzzle: &Puzzle) -> Option<Vec<u8>> {
-    let shape = Shape::new(puzzle);
+    let shape = Shape::shared(puzzle);
     let mut state = State::from_givens(&shape, puzzle.givens());
     state.propagate().ok().map(|()| state.values())
 }
@@ -202,7 +202,8 @@ impl Propagate {
     /// in docs/performance.md, issue 21).
     fn prepared<'p>(&self, puzzle: &'p Puzzle) -> (Cow<'p, Puzzle>, Options) {
         let mut options = self.options;
-        if !options.implied_sums {
+        // A classic grid has no sums: nothing to add or look for.
+        if !options.implied_sums || puzzle.primitives().is_empty() {
             return (Cow::Borrowed(puzzle), options);
         }
         // Cages of the rules themselves: implied sums in one house look like cages too.
@@ -251,7 +252,7 @@ impl Engine for Propagate {
         let max = max.max(1);
         let n = puzzle.order();
         let (implied, _) = self.prepared(puzzle);
-        let shape = Shape::new(&implied);
+        let shape = Shape::shared(&implied);
         let mut state = State::from_givens(&shape, puzzle.givens());
         let mut grids = Vec::new();
         let (mut nodes, mut timed_out) = (0u64, false);

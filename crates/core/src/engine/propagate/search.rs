@@ -58,7 +58,7 @@ fn past(deadline: Option<Instant>) -> bool {
 /// derives the empty clause. The state is unchanged afterwards. `dominated` (per cell) receives
 /// the values a successful probe made true.
 fn probe_fails(state: &mut State, i: usize, bits: u64, dominated: &mut [u64]) -> bool {
-    let mark = state.mark();
+    let mark = state.probe_start();
     state.remove(i, bits);
     let failed = state.propagate().is_err();
     if !failed {
@@ -66,7 +66,7 @@ fn probe_fails(state: &mut State, i: usize, bits: u64, dominated: &mut [u64]) ->
             dominated[j] |= bit;
         }
     }
-    state.undo(mark);
+    state.probe_end(mark);
     failed
 }
 
@@ -234,7 +234,7 @@ impl<'a, 's> Search<'a, 's> {
                     if self.counters.probes % 64 == 0 && past(self.deadline) {
                         return Ok(None);
                     }
-                    let mark = self.state.mark();
+                    let mark = self.state.probe_start();
                     self.state.assign(i, bit);
                     if self.state.propagate().is_ok() {
                         if self.state.complete() {
@@ -243,14 +243,14 @@ impl<'a, 's> Search<'a, 's> {
                         for (j, b) in self.state.fixed_since(mark) {
                             self.dominated[j] |= b;
                         }
-                        self.state.undo(mark);
+                        self.state.probe_end(mark);
                         idle += 1;
                         if idle >= probing.patience {
                             return Ok(None);
                         }
                         continue;
                     }
-                    self.state.undo(mark);
+                    self.state.probe_end(mark);
                     self.state.remove(i, bit);
                     self.counters.failed_literals += 1;
                     self.state.propagate()?;

@@ -15,22 +15,35 @@
 
 use super::rules::{lower, Propagator};
 use crate::engine::{full_mask, house_index};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+thread_local! {
+    /// The last shape built on this thread for a puzzle without primitives, with its houses:
+    /// a batch of classic grids builds its shape once (the houses decide it entirely).
+    static LAST_SHAPE: RefCell<Option<(Vec<House>, Rc<Shape>)>> = const { RefCell::new(None) };
+}
 
 /// The fixed structure of a grid, in flat arrays: each cell's houses and peers, each house's
 /// cells.
 pub(crate) struct Shape {
     /// Order n (values 0..n as bits 0..n−1 of a `u64`).
     pub n: usize,
-    cell_houses: Vec<u32>,
+    /// h·n for each house h of each cell (flattened per cell): where h's counts start.
+    cell_house_bases: Vec<u32>,
     cell_houses_at: Vec<u32>,
+    /// The number of houses of every cell when it is the same for all (3 on a classic grid),
+    /// else 0: cell i's entries are then at i·d..(i + 1)·d without looking up `cell_houses_at`.
+    house_degree: usize,
     peers: Vec<u32>,
     peers_at: Vec<u32>,
     house_cells: Vec<u32>,
     house_cells_at: Vec<u32>,
     /// Propagators of the puzzle's primitives (none for a classic grid).
     rules: Vec<Propagator>,
+    has_rules: bool,
     /// The rules that read each cell (flattened per cell).
     watch: Vec<u32>,
     watch_at: Vec<u32>,
@@ -54,7 +67,38 @@ fn flatten(lists: &[Vec<usize>]) -> (Vec<u32>, Vec<u32>) {
     (items, at)
 }
 
+/// d when every row of a flattened list of lists (`at`: its start offsets) has d > 0 items,
+/// else 0.
+fn uniform_degree(at: &[u32]) -> usize {
+    let d = at.get(1).copied().unwrap_or(0);
+    let uniform = at.windows(2).all(|w| w[1] - w[0] == d);
+    if uniform {
+        d as usize
+    } else {
+        0
+    }
+}
+
 impl Shape {
+    /// [`Shape::new`], shared with the previous call on this thread when the puzzle has no
+    /// primitives and the same houses (a batch of one kind of grid builds it once).
+    pub fn shared(puzzle: &Puzzle) -> Rc<Shape> {
+        if !puzzle.primitives().is_empty() {
+            return Rc::new(Shape::new(puzzle));
+        }
+        LAST_SHAPE.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((houses, shape)) = last.as_ref() {
+                if houses.as_slice() == puzzle.houses() {
+                    return Rc::clone(shape);
+                }
+            }
+            let shape = Rc::new(Shape::new(puzzle));
+            *last = Some((puzzle.houses().to_vec(), Rc::clone(&shape)));
+            shape
+        })
+    }
+
     /// The houses, peers and rules of a puzzle. An all-different primitive over n cells is one
     /// more house (hidden singles apply to it); a smaller one only adds peers.
     pub fn new(puzzle: &Puzzle) -> Shape {
@@ -102,16 +146,19 @@ impl Shape {
         }
         let (watch, watch_at) = flatten(&watchers);
         let (cell_houses, cell_houses_at) = flatten(&houses_of);
+        let cell_house_bases = cell_houses.iter().map(|&h| h * n as u32).collect();
         let (peers, peers_at) = flatten(&peers);
         let (house_cells, house_cells_at) = flatten(&houses);
         Shape {
             n,
-            cell_houses,
+            cell_house_bases,
+            house_degree: uniform_degree(&cell_houses_at),
             cell_houses_at,
             peers,
             peers_at,
             house_cells,
             house_cells_at,
+            has_rules: !rules.is_empty(),
             rules,
             watch,
             watch_at,
@@ -127,8 +174,13 @@ impl Shape {
         self.house_cells_at.len() - 1
     }
 
-    fn houses_of(&self, i: usize) -> &[u32] {
-        row(&self.cell_houses, &self.cell_houses_at, i)
+    /// h·n for each house h of cell i.
+    #[inline(always)]
+    fn house_bases_of(&self, i: usize) -> &[u32] {
+        match self.house_degree {
+            0 => row(&self.cell_house_bases, &self.cell_houses_at, i),
+            d => &self.cell_house_bases[i * d..(i + 1) * d],
+        }
     }
 
     fn peers(&self, i: usize) -> &[u32] {
@@ -144,6 +196,20 @@ impl Shape {
     }
 }
 
+/// The low bits of a (house, value) slot: how many places are left.
+const PLACES: u32 = 0xff;
+
+/// Grids with at most this many (house, value) slots (up to 16×16 with 48 houses) restore a
+/// probe's counts by copying them back.
+const PROBE_COPY_SLOTS: usize = 1024;
+
+/// Exactly one bit is set (a popcount without the `popcnt` instruction of the baseline target
+/// is a dozen instructions).
+#[inline(always)]
+fn single(m: u64) -> bool {
+    m != 0 && m & (m - 1) == 0
+}
+
 /// The empty clause was derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Conflict;
@@ -153,18 +219,25 @@ pub(crate) struct State<'s> {
     shape: &'s Shape,
     /// Open literals of each cell.
     cand: Vec<u64>,
-    /// places[h * n + v]: cells of house h where v is still a candidate.
-    places: Vec<u8>,
-    /// where_xor[h * n + v]: the XOR of those cells' indices, which is the cell itself when
-    /// places[h * n + v] = 1 (a hidden single is found without scanning the house).
-    where_xor: Vec<u32>,
+    /// slots[h * n + v] = (where << 8) | places, one word per (house, value) so that a removal
+    /// updates both with one load and one store:
+    /// - places (low 8 bits): cells of house h where v is still a candidate;
+    /// - where (the bits above): the XOR of those cells' indices, which is the cell itself when
+    ///   places = 1 (a hidden single is found without scanning the house).
+    slots: Vec<u32>,
+    /// Small grids: the slots at the start of the last probe, restored by one copy at its end
+    /// (cheaper than undoing each removal's counts); `changes` counts removals and undos, so
+    /// that an unchanged state is not copied again.
+    probe_slots: Vec<u32>,
+    probe_changes: Option<u64>,
+    changes: u64,
     /// Cells with exactly one candidate.
     fixed: usize,
     /// (cell, mask before the change), oldest first.
     trail: Vec<(u32, u64)>,
     /// Cells that became single-valued and whose value is not yet removed from their peers.
     naked: Vec<u32>,
-    /// (house, value) pairs whose count became 1.
+    /// (house, value) pairs whose count became 1, as (h·n + v, v).
     hidden: Vec<(u32, u32)>,
     /// Set when a change derived the empty clause, until the queues are cleared.
     conflict: bool,
@@ -183,8 +256,10 @@ impl<'s> State<'s> {
         let mut state = State {
             shape,
             cand: vec![full_mask(n); shape.cells()],
-            places: vec![0; shape.houses() * n],
-            where_xor: vec![0; shape.houses() * n],
+            slots: vec![0; shape.houses() * n],
+            probe_slots: Vec::new(),
+            probe_changes: None,
+            changes: 0,
             fixed: 0,
             trail: Vec::new(),
             naked: Vec::new(),
@@ -196,9 +271,8 @@ impl<'s> State<'s> {
         };
         for h in 0..shape.houses() {
             let size = shape.house(h).len().min(u8::MAX as usize) as u8;
-            state.places[h * n..(h + 1) * n].fill(size);
             let all = shape.house(h).iter().fold(0, |acc, &i| acc ^ i);
-            state.where_xor[h * n..(h + 1) * n].fill(all);
+            state.slots[h * n..(h + 1) * n].fill(all << 8 | size as u32);
         }
         if n == 1 {
             state.fixed = shape.cells();
@@ -242,7 +316,7 @@ impl<'s> State<'s> {
         self.cand
             .iter()
             .map(|&m| {
-                if m.count_ones() == 1 {
+                if single(m) {
                     m.trailing_zeros() as u8 + 1
                 } else {
                     0
@@ -258,41 +332,49 @@ impl<'s> State<'s> {
 
     /// Makes the literals in `bits` of cell `i` false, updating counts and queues. The change is
     /// always recorded in full, so a conflict found here is reported by [`State::propagate`].
+    #[inline(always)]
     pub fn remove(&mut self, i: usize, bits: u64) {
+        // Most removals (a new single's value in its peers) find the value already gone.
+        if self.cand[i] & bits != 0 {
+            self.remove_open(i, bits);
+        }
+    }
+
+    /// [`State::remove`] when some of `bits` are still open in cell `i`.
+    fn remove_open(&mut self, i: usize, bits: u64) {
         let old = self.cand[i];
         let new = old & !bits;
-        if new == old {
-            return;
-        }
+        self.changes += 1;
         self.trail.push((i as u32, old));
         self.cand[i] = new;
-        let n = self.shape.n;
+        let shape = self.shape;
+        let bases = shape.house_bases_of(i);
         let mut removed = old & bits;
         while removed != 0 {
-            let v = removed.trailing_zeros() as usize;
+            let v = removed.trailing_zeros();
             removed &= removed - 1;
-            for &h in self.shape.houses_of(i) {
-                let k = h as usize * n + v;
-                self.where_xor[k] ^= i as u32;
-                let count = &mut self.places[k];
-                *count -= 1;
-                match *count {
-                    0 => self.conflict = true,
-                    1 => self.hidden.push((h, v as u32)),
-                    _ => {}
+            for &base in bases {
+                let k = (base + v) as usize;
+                let slot = &mut self.slots[k];
+                *slot = (*slot - 1) ^ ((i as u32) << 8);
+                let count = *slot & PLACES;
+                if count <= 1 {
+                    if count == 0 {
+                        self.conflict = true;
+                    } else {
+                        self.hidden.push((k as u32, v));
+                    }
                 }
             }
         }
-        match new.count_ones() {
-            0 => self.conflict = true,
-            1 => {
-                self.fixed += 1;
-                self.naked.push(i as u32);
-            }
-            _ => {}
+        if new == 0 {
+            self.conflict = true;
+        } else if single(new) {
+            self.fixed += 1;
+            self.naked.push(i as u32);
         }
-        if !self.queued.is_empty() {
-            for &r in self.shape.watchers(i) {
+        if shape.has_rules {
+            for &r in shape.watchers(i) {
                 if !self.queued[r as usize] {
                     self.queued[r as usize] = true;
                     self.dirty.push(r);
@@ -325,16 +407,31 @@ impl<'s> State<'s> {
             if let Some(i) = self.naked.pop() {
                 let i = i as usize;
                 let bit = self.cand[i];
-                let shape = self.shape;
-                for &j in shape.peers(i) {
-                    self.remove(j as usize, bit);
-                }
-            } else if let Some((h, v)) = self.hidden.pop() {
-                self.hidden_single(h as usize, v as usize);
+                self.clear_peers(i, bit);
+            } else if let Some((k, v)) = self.hidden.pop() {
+                self.hidden_single(k as usize, v);
             } else if let Some(r) = self.dirty.pop() {
                 self.run_rule(r as usize);
             } else {
                 return Ok(());
+            }
+        }
+    }
+
+    /// Removes the value `bit` of single cell i from its peers. The peers that still hold it are
+    /// gathered first without a branch per peer (which peers do is unpredictable), then
+    /// removed; a removal changes no other peer's mask, so this is the plain loop's result.
+    fn clear_peers(&mut self, i: usize, bit: u64) {
+        let shape = self.shape;
+        let mut hits = [0u32; 64];
+        for chunk in shape.peers(i).chunks(64) {
+            let mut found = 0;
+            for &j in chunk {
+                hits[found] = j;
+                found += usize::from(self.cand[j as usize] & bit != 0);
+            }
+            for &j in &hits[..found] {
+                self.remove_open(j as usize, bit);
             }
         }
     }
@@ -356,45 +453,79 @@ impl<'s> State<'s> {
         self.removals = removals;
     }
 
-    /// The one place left for value `v` in house `h` takes it (if the count is still 1).
-    fn hidden_single(&mut self, h: usize, v: usize) {
-        let k = h * self.shape.n + v;
-        if self.places[k] == 1 {
-            self.remove(self.where_xor[k] as usize, !(1u64 << v));
+    /// The one place left for value v in house h takes it (if the count is still 1), where
+    /// k = h·n + v.
+    fn hidden_single(&mut self, k: usize, v: u32) {
+        let slot = self.slots[k];
+        if slot & PLACES == 1 {
+            self.remove((slot >> 8) as usize, !(1u64 << v));
         }
     }
 
     /// Returns to trail length `mark`, restoring masks, counts and the fixed-cell count.
     pub fn undo(&mut self, mark: usize) {
-        let n = self.shape.n;
+        let shape = self.shape;
+        self.changes += 1;
         while self.trail.len() > mark {
             let Some((i, old)) = self.trail.pop() else {
                 break;
             };
             let i = i as usize;
             let now = self.cand[i];
+            let bases = shape.house_bases_of(i);
             let mut restored = old & !now;
             while restored != 0 {
-                let v = restored.trailing_zeros() as usize;
+                let v = restored.trailing_zeros();
                 restored &= restored - 1;
-                for &h in self.shape.houses_of(i) {
-                    let k = h as usize * n + v;
-                    self.places[k] += 1;
-                    self.where_xor[k] ^= i as u32;
+                for &base in bases {
+                    let k = (base + v) as usize;
+                    let slot = &mut self.slots[k];
+                    *slot = (*slot + 1) ^ ((i as u32) << 8);
                 }
             }
-            if now.count_ones() == 1 && old.count_ones() > 1 {
+            if single(now) && !single(old) {
                 self.fixed -= 1;
             }
             self.cand[i] = old;
         }
     }
 
+    /// Starts a probe: [`State::mark`], and on a small grid a copy of the counts.
+    pub fn probe_start(&mut self) -> usize {
+        if self.slots.len() <= PROBE_COPY_SLOTS && self.probe_changes != Some(self.changes) {
+            self.probe_slots.clear();
+            self.probe_slots.extend_from_slice(&self.slots);
+            self.probe_changes = Some(self.changes);
+        }
+        self.trail.len()
+    }
+
+    /// Ends a probe started at `mark`: the same state as [`State::undo`], with the counts
+    /// copied back on a small grid.
+    pub fn probe_end(&mut self, mark: usize) {
+        let Some(changes) = self
+            .probe_changes
+            .filter(|_| self.slots.len() <= PROBE_COPY_SLOTS)
+        else {
+            return self.undo(mark);
+        };
+        for &(i, old) in self.trail[mark..].iter().rev() {
+            let now = self.cand[i as usize];
+            if single(now) && !single(old) {
+                self.fixed -= 1;
+            }
+            self.cand[i as usize] = old;
+        }
+        self.trail.truncate(mark);
+        self.slots.copy_from_slice(&self.probe_slots);
+        self.changes = changes;
+    }
+
     /// Cells that became single-valued since trail length `mark`, with their value's bit.
     pub fn fixed_since(&self, mark: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
         self.trail[mark..].iter().filter_map(|&(i, old)| {
             let now = self.cand[i as usize];
-            (old.count_ones() > 1 && now.count_ones() == 1).then_some((i as usize, now))
+            (single(now) && !single(old)).then_some((i as usize, now))
         })
     }
 }
@@ -424,16 +555,17 @@ mod tests {
         let shape = Shape::new(&p);
         let mut s = State::from_givens(&shape, p.givens());
         s.propagate().unwrap();
-        let (cand, places) = (s.cand.clone(), s.places.clone());
+        let (cand, slots) = (s.cand.clone(), s.slots.clone());
         let mark = s.mark();
         s.assign(0, 1);
         s.assign(10, 2);
         s.propagate().unwrap();
-        assert_eq!(s.places, recount(&s));
+        let places: Vec<u8> = s.slots.iter().map(|&x| (x & PLACES) as u8).collect();
+        assert_eq!(places, recount(&s));
         for h in 0..shape.houses() {
             for v in 0..9 {
-                if s.places[h * 9 + v] == 1 {
-                    let i = s.where_xor[h * 9 + v] as usize;
+                if places[h * 9 + v] == 1 {
+                    let i = (s.slots[h * 9 + v] >> 8) as usize;
                     assert!(shape.house(h).contains(&(i as u32)) && s.cand[i] & (1 << v) != 0);
                 }
             }
@@ -442,8 +574,42 @@ mod tests {
         assert!(s.fixed_since(mark).any(|(i, b)| (i, b) == (0, 1)));
         s.undo(mark);
         assert_eq!(
-            (s.cand.clone(), s.places.clone(), s.fixed()),
-            (cand, places, 0)
+            (s.cand.clone(), s.slots.clone(), s.fixed()),
+            (cand, slots, 0)
         );
+    }
+
+    #[test]
+    fn a_probe_restores_the_state_by_copy_or_by_undo() {
+        // 9×9 restores its counts by copy, 25×25 (75 houses × 25 > 1024 slots) by undo.
+        for n in [9, 25] {
+            let p = Puzzle::with_square_boxes(n, vec![0; n * n]).unwrap();
+            let shape = Shape::new(&p);
+            let mut s = State::from_givens(&shape, p.givens());
+            s.propagate().unwrap();
+            s.assign(0, 1);
+            s.propagate().unwrap();
+            let before = (s.cand.clone(), s.slots.clone(), s.fixed(), s.mark());
+            for (cell, bit) in [(1, 2), (n + 1, 4), (2 * n + 2, 8)] {
+                let mark = s.probe_start();
+                s.assign(cell, bit);
+                s.propagate().unwrap();
+                assert!(s.fixed() > before.2);
+                s.probe_end(mark);
+                assert_eq!(
+                    (s.cand.clone(), s.slots.clone(), s.fixed(), s.mark()),
+                    before
+                );
+            }
+            // A change between probes is not hidden by the copy of an earlier probe.
+            s.remove(n + 1, 2);
+            s.propagate().unwrap();
+            let changed = (s.cand.clone(), s.slots.clone(), s.fixed());
+            let mark = s.probe_start();
+            s.assign(1, 4);
+            let _ = s.propagate();
+            s.probe_end(mark);
+            assert_eq!((s.cand.clone(), s.slots.clone(), s.fixed()), changed);
+        }
     }
 }
