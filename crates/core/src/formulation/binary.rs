@@ -13,6 +13,9 @@
 //! them (seed 001's negative unit clauses as a model reduction): in a given cell, every value but
 //! the given; in an empty cell, every value given in one of its houses. A row whose columns are
 //! all left out stays in the model as `0 = 1`, which makes the solver report infeasibility.
+//! The values a [`Primitive::Values`] excludes lose their columns too (the `--singles` presolve
+//! hands the candidates propagation ruled out to the model that way), and so does a killer
+//! cage's digit set with a digit none of the cage's cells keeps.
 //!
 //! Variant rules add their primitives' rows ([`super::binary_rules`]); `cages` says how a killer
 //! cage's sum is written. A reduction leaves out only columns the houses rule out, and never a
@@ -22,6 +25,7 @@ use super::binary_rules::{add_primitives, Forms};
 use super::forms::{CageForm, Form, PairForm, StepForm};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::{HouseKind, Puzzle};
+use crate::rules::primitive::Primitive;
 use good_lp::{variable, Expression, Variable};
 
 /// The x_rcv model; `reduce` leaves out the columns that givens rule out; `cages`, `steps` and
@@ -46,21 +50,31 @@ pub fn house_row_name(kind: HouseKind, v: usize) -> String {
 }
 
 /// For every cell (row-major), which values keep a column: all of 1..n, or with `reduce` only
-/// those no given rules out.
+/// those no given rules out and every [`Primitive::Values`] of the cell allows (x_cv = 0 for
+/// the others is that primitive's own row, so leaving the column out is the same model).
 fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
     let n = puzzle.order();
     if !reduce {
         return vec![vec![true; n + 1]; n * n];
     }
     let ruled_out = puzzle.ruled_out_by_givens();
-    puzzle
+    let mut keep: Vec<Vec<bool>> = puzzle
         .cells()
         .zip(ruled_out)
         .map(|(cell, out)| match puzzle.given(cell) {
             Some(g) => (0..=n).map(|v| v == g as usize).collect(),
             None => out.iter().map(|&o| !o).collect(),
         })
-        .collect()
+        .collect();
+    for p in puzzle.primitives() {
+        if let Primitive::Values { cell, allowed, .. } = p {
+            let cell_keep = &mut keep[cell.row * n + cell.col];
+            for (v, k) in cell_keep.iter_mut().enumerate().skip(1) {
+                *k &= allowed.contains(v as u8);
+            }
+        }
+    }
+    keep
 }
 
 impl Formulation for Binary {
@@ -132,6 +146,10 @@ impl Formulation for Binary {
             model.unreduced = Some(full_size(puzzle));
         }
         model
+    }
+
+    fn drops_excluded_values(&self) -> bool {
+        self.reduce
     }
 }
 
