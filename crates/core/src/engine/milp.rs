@@ -263,3 +263,41 @@ fn find_start(
     };
     Ok((report, solution.grid))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Cell, Layout};
+    use crate::rules::primitive::{LinearRelation, Relation};
+
+    #[test]
+    fn the_singles_presolve_hands_a_reducing_model_the_candidates_propagation_ruled_out() {
+        // A 2-cell cage of sum 3 at r1c1–r1c2 of an empty 4×4: both cells are {1,2}, so the
+        // rest of row 1 and of box 1 are {3,4}; no cell is fixed.
+        let cage = Primitive::Linear(LinearRelation {
+            tag: "cage1".into(),
+            terms: vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
+            relation: Relation::Eq,
+            rhs: 3,
+        });
+        let p = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, false, vec![0; 16])
+            .unwrap()
+            .with_primitives(vec![cage])
+            .unwrap();
+        let allowed = |q: &Puzzle, tag: &str| {
+            q.primitives().iter().find_map(|x| match x {
+                Primitive::Values {
+                    tag: t, allowed, ..
+                } if t == tag => Some(*allowed),
+                _ => None,
+            })
+        };
+        let reducing = presolved(&p, true).unwrap();
+        assert_eq!(reducing.given_count(), 0);
+        assert_eq!(allowed(&reducing, "cand_r1_c1"), Some(ValueSet::of([1, 2])));
+        assert_eq!(allowed(&reducing, "cand_r1_c3"), Some(ValueSet::of([3, 4])));
+        assert_eq!(allowed(&reducing, "cand_r2_c1"), Some(ValueSet::of([3, 4])));
+        assert_eq!(allowed(&reducing, "cand_r3_c3"), None);
+        assert_eq!(presolved(&p, false).unwrap().primitives().len(), 1);
+    }
+}

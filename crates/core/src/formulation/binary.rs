@@ -241,4 +241,37 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
     }
+
+    #[test]
+    fn reduce_leaves_out_excluded_values_and_the_digit_sets_they_rule_out() {
+        use crate::puzzle::Cell;
+        use crate::rules::primitive::{LinearRelation, Relation, ValueSet};
+        // A 2-cell cage of sum 5 in row 1 of a 4×4 (digit sets {1,4} and {2,3}), both cells
+        // allowed only {1,4}: reduce leaves out 2 columns per cell and the set {2,3}.
+        let (a, b) = (Cell { row: 0, col: 0 }, Cell { row: 0, col: 1 });
+        let allowed = |cell, tag: &str| Primitive::Values {
+            tag: tag.into(),
+            cell,
+            allowed: ValueSet::of([1, 4]),
+        };
+        let cage = Primitive::Linear(LinearRelation {
+            tag: "cage1".into(),
+            terms: vec![(1, a), (1, b)],
+            relation: Relation::Eq,
+            rhs: 5,
+        });
+        let p = puzzle(4, 2, 2, vec![0; 16])
+            .with_primitives(vec![cage, allowed(a, "cand_a"), allowed(b, "cand_b")])
+            .unwrap();
+        let full = Binary::default().build(&p);
+        assert_eq!(full.size().variables, 64 + 2);
+        let reduced = Binary {
+            reduce: true,
+            ..Binary::default()
+        }
+        .build(&p);
+        assert_eq!(reduced.size().variables, 64 - 4 + 1);
+        assert!(reduced.rows.iter().all(|r| !r.name().starts_with("cand_")));
+        assert_eq!(reduced.cells[0], CellEncoding::OneHot(vec![(0, 1), (1, 4)]));
+    }
 }
