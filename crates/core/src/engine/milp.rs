@@ -4,8 +4,10 @@ use super::{
     checked, Count, CountStats, Engine, EngineError, Limits, MilpStats, Solution, StartReport,
     Stats,
 };
-use crate::formulation::Formulation;
+use crate::formulation::{cell_tag, Formulation};
 use crate::puzzle::{Grid, Puzzle};
+use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
+use crate::rules::primitive::{Primitive, ValueSet};
 use crate::solve::count::count;
 use crate::solve::{ms, solve_from, SolveOptions};
 use std::sync::Arc;
@@ -17,8 +19,10 @@ pub enum Presolve {
     /// The model of the puzzle as given.
     #[default]
     None,
-    /// Naked and hidden singles (unit propagation on the CNF) fill every forced cell first; the
-    /// model is built for the puzzle with those cells as givens, so it is smaller. When
+    /// Naked and hidden singles (unit propagation on the CNF, with the rules' propagators and
+    /// the implied sums of killer cages, [`crate::rules::implied`]) fill every forced cell
+    /// first; the model is built for the puzzle with those cells as givens, so it is smaller,
+    /// and a reducing formulation also leaves out every candidate propagation ruled out. When
     /// propagation finds a contradiction, the puzzle as given goes to HiGHS, which proves it.
     Singles,
 }
@@ -164,9 +168,7 @@ pub fn run_with_start(
     let build_start = Instant::now();
     let fixed = match presolve {
         Presolve::None => None,
-        Presolve::Singles => {
-            super::propagate::singles(puzzle).and_then(|values| puzzle.with_givens(values).ok())
-        }
+        Presolve::Singles => presolved(puzzle, formulation.drops_excluded_values()),
     };
     let singles_fixed = fixed
         .as_ref()
@@ -206,6 +208,44 @@ pub fn run_with_start(
     })
 }
 
+/// The puzzle of the singles presolve: every cell unit propagation fixes becomes a given, and
+/// when the formulation leaves out excluded values (`with_candidates`), every other open cell
+/// whose candidates propagation narrowed gets a [`Primitive::Values`] `cand_r{r}_c{c}` with
+/// them, so the model has no column for a value no solution can take (on krazydad killers the
+/// cages' digit sets leave out about half of them). `None` when propagation proves there is no
+/// solution: the puzzle as given then goes to HiGHS, which proves it.
+fn presolved(puzzle: &Puzzle, with_candidates: bool) -> Option<Puzzle> {
+    let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
+    let candidates = super::propagate::candidates(&implied)?;
+    let single = |m: u64| m.count_ones() == 1;
+    let values = candidates
+        .iter()
+        .map(|&m| {
+            if single(m) {
+                m.trailing_zeros() as u8 + 1
+            } else {
+                0
+            }
+        })
+        .collect();
+    let fixed = puzzle.with_givens(values).ok()?;
+    if !with_candidates {
+        return Some(fixed);
+    }
+    let full = ValueSet::full(puzzle.order()).0;
+    let narrowed = puzzle
+        .cells()
+        .zip(&candidates)
+        .filter(|(_, &m)| !single(m) && m != full);
+    let mut primitives = puzzle.primitives().to_vec();
+    primitives.extend(narrowed.map(|(cell, &m)| Primitive::Values {
+        tag: format!("cand_{}", cell_tag(cell)),
+        cell,
+        allowed: ValueSet(m),
+    }));
+    fixed.with_primitives(primitives).ok()
+}
+
 /// Runs the start engine on the puzzle as given, within min(budget, time limit): its report
 /// and its grid (checked by the engine) when it found one.
 fn find_start(
@@ -222,4 +262,42 @@ fn find_start(
         certified: false,
     };
     Ok((report, solution.grid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Cell, Layout};
+    use crate::rules::primitive::{LinearRelation, Relation};
+
+    #[test]
+    fn the_singles_presolve_hands_a_reducing_model_the_candidates_propagation_ruled_out() {
+        // A 2-cell cage of sum 3 at r1c1–r1c2 of an empty 4×4: both cells are {1,2}, so the
+        // rest of row 1 and of box 1 are {3,4}; no cell is fixed.
+        let cage = Primitive::Linear(LinearRelation {
+            tag: "cage1".into(),
+            terms: vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
+            relation: Relation::Eq,
+            rhs: 3,
+        });
+        let p = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, false, vec![0; 16])
+            .unwrap()
+            .with_primitives(vec![cage])
+            .unwrap();
+        let allowed = |q: &Puzzle, tag: &str| {
+            q.primitives().iter().find_map(|x| match x {
+                Primitive::Values {
+                    tag: t, allowed, ..
+                } if t == tag => Some(*allowed),
+                _ => None,
+            })
+        };
+        let reducing = presolved(&p, true).unwrap();
+        assert_eq!(reducing.given_count(), 0);
+        assert_eq!(allowed(&reducing, "cand_r1_c1"), Some(ValueSet::of([1, 2])));
+        assert_eq!(allowed(&reducing, "cand_r1_c3"), Some(ValueSet::of([3, 4])));
+        assert_eq!(allowed(&reducing, "cand_r2_c1"), Some(ValueSet::of([3, 4])));
+        assert_eq!(allowed(&reducing, "cand_r3_c3"), None);
+        assert_eq!(presolved(&p, false).unwrap().primitives().len(), 1);
+    }
 }

@@ -188,6 +188,26 @@ pub fn singles(puzzle: &Puzzle) -> Option<Vec<u8>> {
     state.propagate().ok().map(|()| state.values())
 }
 
+/// The candidates unit propagation (with the puzzle's rule propagators) leaves in every cell,
+/// row-major, as bit sets (bit v−1 = value v), or `None` when it derives the empty clause. A
+/// cell with one candidate is a single of [`singles`]; every value left out is impossible in
+/// every solution, so a model may leave out its column.
+///
+/// ```
+/// use sudoku_ilp::{engine::propagate::candidates, puzzle::Puzzle};
+/// let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,0]).unwrap();
+/// let c = candidates(&p).unwrap();
+/// assert_eq!(c[0], 0b0001);
+/// assert_eq!(c[1], 0b1110);
+/// assert_eq!(c[15], 0b1111);
+/// ```
+pub fn candidates(puzzle: &Puzzle) -> Option<Vec<u64>> {
+    let shape = Shape::new(puzzle);
+    let mut state = State::from_givens(&shape, puzzle.givens());
+    state.propagate().ok()?;
+    Some((0..state.cells()).map(|i| state.cand(i)).collect())
+}
+
 /// The propagation engine: [`solve`] with its [`Options`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Propagate {

@@ -13,6 +13,9 @@
 //! them (seed 001's negative unit clauses as a model reduction): in a given cell, every value but
 //! the given; in an empty cell, every value given in one of its houses. A row whose columns are
 //! all left out stays in the model as `0 = 1`, which makes the solver report infeasibility.
+//! The values a [`Primitive::Values`] excludes lose their columns too (the `--singles` presolve
+//! hands the candidates propagation ruled out to the model that way), and so does a killer
+//! cage's digit set with a digit none of the cage's cells keeps.
 //!
 //! Variant rules add their primitives' rows ([`super::binary_rules`]); `cages` says how a killer
 //! cage's sum is written. A reduction leaves out only columns the houses rule out, and never a
@@ -22,6 +25,7 @@ use super::binary_rules::{add_primitives, Forms};
 use super::forms::{CageForm, Form, PairForm, StepForm};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::{HouseKind, Puzzle};
+use crate::rules::primitive::Primitive;
 use good_lp::{variable, Expression, Variable};
 
 /// The x_rcv model; `reduce` leaves out the columns that givens rule out; `cages`, `steps` and
@@ -46,21 +50,31 @@ pub fn house_row_name(kind: HouseKind, v: usize) -> String {
 }
 
 /// For every cell (row-major), which values keep a column: all of 1..n, or with `reduce` only
-/// those no given rules out.
+/// those no given rules out and every [`Primitive::Values`] of the cell allows (x_cv = 0 for
+/// the others is that primitive's own row, so leaving the column out is the same model).
 fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
     let n = puzzle.order();
     if !reduce {
         return vec![vec![true; n + 1]; n * n];
     }
     let ruled_out = puzzle.ruled_out_by_givens();
-    puzzle
+    let mut keep: Vec<Vec<bool>> = puzzle
         .cells()
         .zip(ruled_out)
         .map(|(cell, out)| match puzzle.given(cell) {
             Some(g) => (0..=n).map(|v| v == g as usize).collect(),
             None => out.iter().map(|&o| !o).collect(),
         })
-        .collect()
+        .collect();
+    for p in puzzle.primitives() {
+        if let Primitive::Values { cell, allowed, .. } = p {
+            let cell_keep = &mut keep[cell.row * n + cell.col];
+            for (v, k) in cell_keep.iter_mut().enumerate().skip(1) {
+                *k &= allowed.contains(v as u8);
+            }
+        }
+    }
+    keep
 }
 
 impl Formulation for Binary {
@@ -132,6 +146,10 @@ impl Formulation for Binary {
             model.unreduced = Some(full_size(puzzle));
         }
         model
+    }
+
+    fn drops_excluded_values(&self) -> bool {
+        self.reduce
     }
 }
 
@@ -222,5 +240,38 @@ mod tests {
             CellEncoding::OneHot(options) => assert_eq!(options.len(), 1),
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    #[test]
+    fn reduce_leaves_out_excluded_values_and_the_digit_sets_they_rule_out() {
+        use crate::puzzle::Cell;
+        use crate::rules::primitive::{LinearRelation, Relation, ValueSet};
+        // A 2-cell cage of sum 5 in row 1 of a 4×4 (digit sets {1,4} and {2,3}), both cells
+        // allowed only {1,4}: reduce leaves out 2 columns per cell and the set {2,3}.
+        let (a, b) = (Cell { row: 0, col: 0 }, Cell { row: 0, col: 1 });
+        let allowed = |cell, tag: &str| Primitive::Values {
+            tag: tag.into(),
+            cell,
+            allowed: ValueSet::of([1, 4]),
+        };
+        let cage = Primitive::Linear(LinearRelation {
+            tag: "cage1".into(),
+            terms: vec![(1, a), (1, b)],
+            relation: Relation::Eq,
+            rhs: 5,
+        });
+        let p = puzzle(4, 2, 2, vec![0; 16])
+            .with_primitives(vec![cage, allowed(a, "cand_a"), allowed(b, "cand_b")])
+            .unwrap();
+        let full = Binary::default().build(&p);
+        assert_eq!(full.size().variables, 64 + 2);
+        let reduced = Binary {
+            reduce: true,
+            ..Binary::default()
+        }
+        .build(&p);
+        assert_eq!(reduced.size().variables, 64 - 4 + 1);
+        assert!(reduced.rows.iter().all(|r| !r.name().starts_with("cand_")));
+        assert_eq!(reduced.cells[0], CellEncoding::OneHot(vec![(0, 1), (1, 4)]));
     }
 }

@@ -131,7 +131,15 @@ fn add_digit_sets(
     sum: i64,
     at: &dyn Fn(Cell, usize) -> Option<Variable>,
 ) {
-    let sets = digit_sets(n, cells.len(), sum);
+    // A set with a digit no cell of the cage keeps a column for cannot be used: left out (with
+    // every column present, as without a reduction, none is).
+    let sets: Vec<_> = digit_sets(n, cells.len(), sum)
+        .into_iter()
+        .filter(|set| {
+            set.values()
+                .all(|v| cells.iter().any(|&c| at(c, v as usize).is_some()))
+        })
+        .collect();
     let group = model.cell_groups.len();
     model
         .cell_groups

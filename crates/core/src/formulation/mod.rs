@@ -83,6 +83,14 @@ pub trait Formulation {
     fn label(&self) -> String;
     /// Builds the model; its [`BuiltModel::cells`] says how to decode a grid.
     fn build(&self, puzzle: &Puzzle) -> BuiltModel;
+    /// Whether the model leaves out the columns of the values a [`Primitive::Values`] of the
+    /// puzzle excludes (binary `--reduce`), so that a presolve can hand it what propagation
+    /// ruled out as such primitives ([`crate::engine::milp::Presolve::Singles`]).
+    ///
+    /// [`Primitive::Values`]: crate::rules::primitive::Primitive::Values
+    fn drops_excluded_values(&self) -> bool {
+        false
+    }
 }
 
 /// The direction of a row, as the formulation wrote it.

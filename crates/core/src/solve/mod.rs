@@ -101,6 +101,11 @@ pub fn solve(
 /// search and encoded by [`BuiltModel::encode`]) as a MIP start. HiGHS checks the start; a
 /// feasible one is its incumbent from the outset, so for these feasibility models it only has
 /// to certify it.
+///
+/// With a start, HiGHS's presolve is off unless `--highs presolve=…` asks for it: a feasible
+/// start of objective 0 meets the trivial bound 0 at once, so HiGHS stops at 0 nodes right
+/// after checking it, and presolve was then all the time (0.70 of 0.71 s on
+/// `grid36_misc.txt` line 7; `docs/mip-start.md`).
 pub fn solve_from(
     model: &BuiltModel,
     options: &SolveOptions,
@@ -111,6 +116,13 @@ pub fn solve_from(
     let mut highs_model = to_highs(model, options)?;
     set_time_limit(&mut highs_model, limits)?;
     if let Some(columns) = start {
+        if !options
+            .highs
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("presolve"))
+        {
+            ffi::set_string(&mut highs_model, c"presolve", "off")?;
+        }
         ffi::set_start(&mut highs_model, columns)?;
     }
     ffi::run(&mut highs_model)?;
