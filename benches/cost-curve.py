@@ -212,7 +212,12 @@ def save(a, orders, fractions, results):
 def merge(a):
     """One table and chart from several runs (e.g. one process per fraction)."""
     runs = [json.load(open(p)) for p in a.merge]
-    results = [r for run in runs for r in run["results"]]
+    # A later file's cells replace an earlier one's (a rerun of some cells on a quieter machine).
+    cells = {}
+    for run in runs:
+        for r in run["results"]:
+            cells.setdefault((r["engine"], r["n"], r["fraction"]), {})[r["puzzle"]] = r
+    results = [r for by_puzzle in cells.values() for r in by_puzzle.values()]
     orders = sorted({n for run in runs for n in run["orders"]})
     fractions = sorted({f for run in runs for f in run["fractions"]})
     engines = [e for e in ENGINES if any(r["engine"] == e for r in results)]
@@ -237,7 +242,7 @@ def main():
     ap.add_argument("--cpsat-python", default=sys.executable)
     ap.add_argument("--merge", nargs="+", metavar="RESULTS_JSON",
                     help="only write the table and chart of these results.json files (runs of "
-                         "other fractions) into --out")
+                         "other fractions, or reruns of some cells: a later file wins) into --out")
     a = ap.parse_args()
     if a.cpsat_one:
         return cpsat_one(a.cpsat_one, a.limit)
