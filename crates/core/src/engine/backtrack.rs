@@ -22,9 +22,9 @@
 //! - a pair table: with a placed, value(b) ∈ C(b) ∩ allowed(value(a)) must exist (and the mirror
 //!   for b placed; with both open, some u ∈ C(a) must have a partner in C(b));
 //! - a value set: C(i) ∩ allowed ≠ ∅, or the placed value in it;
-//! - the rule of 45, derived once from the cages (`house_rule`): a house's cells outside the
-//!   cages it wholly holds sum to n(n+1)/2 minus those cages' sums (a sum of cells that differ),
-//!   and the cells outside a house of the cages covering it sum to their sums minus n(n+1)/2.
+//! - the rule of 45: the implied sums of [`crate::rules::implied`] (innies, outies and mixed
+//!   forms of rows, columns, boxes and their pairs, any number of open cells), derived once and
+//!   checked like the puzzle's own rows (those inside one house as sums of cells that differ).
 //!
 //! The values that fail are removed before the choice, so the minimum-remaining-values rule
 //! branches first on the cells of tight cages and thermometers. Correct, and no longer hopeless
@@ -33,9 +33,9 @@
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::puzzle::{Cell, Grid, Puzzle};
-use crate::rules::primitive::{distinct_sums, DistinctSum, Primitive, Relation};
+use crate::rules::implied::implied_sums;
+use crate::rules::primitive::{distinct_sums, Primitive, Relation};
 use crate::solve::ms;
-use std::collections::HashSet;
 use std::time::Instant;
 
 /// What a search found: the first solution (when one exists) and the nodes visited.
@@ -77,20 +77,20 @@ pub(crate) struct Checks {
 impl Checks {
     pub(crate) fn new(puzzle: &Puzzle) -> Checks {
         let n = puzzle.order();
-        let primitives = puzzle.primitives().to_vec();
+        let mut primitives = puzzle.primitives().to_vec();
+        primitives.extend(implied_sums(
+            n,
+            puzzle.houses(),
+            puzzle.givens(),
+            puzzle.primitives(),
+            n,
+        ));
         let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
         let sums = distinct_sums(&primitives, &houses);
-        let mut distinct: Vec<bool> = primitives
+        let distinct: Vec<bool> = primitives
             .iter()
             .map(|p| matches!(p, Primitive::Linear(l) if sums.iter().any(|s| s.is_of(l))))
             .collect();
-        let mut primitives = primitives;
-        for (h, house) in houses.iter().enumerate() {
-            for (derived, differ) in house_rule(n, h, house, &sums) {
-                primitives.push(derived);
-                distinct.push(differ);
-            }
-        }
         let cells: Vec<Vec<usize>> = primitives
             .iter()
             .map(|p| p.cells().iter().map(|c| c.row * n + c.col).collect())
@@ -202,60 +202,6 @@ impl Checks {
             },
         }
     }
-}
-
-/// The rule of 45 on a house H of n cells (Σ_H x = n(n+1)/2), given the sums S that are known
-/// over disjoint cell sets (cages): with I the sums wholly inside H, the other cells of H (they
-/// differ) add up to n(n+1)/2 − Σ_I s ("innies"); with T the sums that touch H, their cells
-/// outside H add up to Σ_T s − n(n+1)/2 ("outies", not necessarily different). Returned with
-/// whether their cells must differ.
-fn house_rule(n: usize, h: usize, house: &[Cell], sums: &[DistinctSum]) -> Vec<(Primitive, bool)> {
-    let total = (n * (n + 1) / 2) as i64;
-    let inside = |s: &&DistinctSum| s.cells.iter().all(|c| house.contains(c));
-    let touches = |s: &&DistinctSum| s.cells.iter().any(|c| house.contains(c));
-    let covered: Vec<Cell> = sums
-        .iter()
-        .filter(inside)
-        .flat_map(|s| s.cells.clone())
-        .collect();
-    let disjoint = sums
-        .iter()
-        .flat_map(|s| &s.cells)
-        .collect::<HashSet<_>>()
-        .len()
-        == sums.iter().map(|s| s.cells.len()).sum::<usize>();
-    if !disjoint || covered.is_empty() {
-        return Vec::new();
-    }
-    let unit = |cells: Vec<Cell>| cells.into_iter().map(|c| (1, c)).collect::<Vec<_>>();
-    let mut rules = Vec::new();
-    let rest: Vec<Cell> = house
-        .iter()
-        .copied()
-        .filter(|c| !covered.contains(c))
-        .collect();
-    if !rest.is_empty() {
-        let rhs = total - sums.iter().filter(inside).map(|s| s.sum).sum::<i64>();
-        let innies = Primitive::linear(format!("house{h}_innies"), unit(rest), Relation::Eq, rhs);
-        rules.push((innies, true));
-    }
-    let touching: Vec<&DistinctSum> = sums.iter().filter(touches).collect();
-    let outside: Vec<Cell> = touching
-        .iter()
-        .flat_map(|s| s.cells.iter().copied())
-        .filter(|c| !house.contains(c))
-        .collect();
-    if !outside.is_empty()
-        && house
-            .iter()
-            .all(|c| touching.iter().any(|s| s.cells.contains(c)))
-    {
-        let rhs = touching.iter().map(|s| s.sum).sum::<i64>() - total;
-        let outies =
-            Primitive::linear(format!("house{h}_outies"), unit(outside), Relation::Eq, rhs);
-        rules.push((outies, false));
-    }
-    rules
 }
 
 /// The values of a mask (bit v−1 is value v), in increasing order.
