@@ -87,6 +87,9 @@ pub struct Options {
     /// The engine adds the implied sums of the rules and skips the failed-literal rule on
     /// sums over distinct cells ([`Propagate`]); [`solve`] itself ignores this.
     pub implied_sums: bool,
+    /// The search branches on conflict weights (dom/wdeg, [`search`]) instead of the fewest
+    /// candidates alone; [`Propagate`] sets it for puzzles with rules.
+    pub conflict_branching: bool,
 }
 
 impl Default for Options {
@@ -96,6 +99,7 @@ impl Default for Options {
             search: true,
             probing: Probing::default(),
             implied_sums: true,
+            conflict_branching: false,
         }
     }
 }
@@ -157,6 +161,9 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
     result.stage = Stage::Search;
     let probing = options.failed_literal.then_some(options.probing);
     let mut search = Search::new(&mut state, probing, deadline);
+    if options.conflict_branching {
+        search = search.weighted();
+    }
     let outcome = search.run();
     result.failed_literals += search.counters.failed_literals;
     result.probes += search.counters.probes;
@@ -226,11 +233,22 @@ impl Propagate {
         if !options.implied_sums || puzzle.primitives().is_empty() {
             return (Cow::Borrowed(puzzle), options);
         }
+        options.conflict_branching = true;
         // Cages of the rules themselves: implied sums in one house look like cages too.
         if rules::has_distinct_sums(puzzle) {
             options.failed_literal = false;
         }
-        (with_implied_sums(puzzle, MAX_IMPLIED_CELLS), options)
+        if let Ok(v) = std::env::var("XPROBE") {
+            options.failed_literal = v != "0";
+        }
+        if let Ok(v) = std::env::var("XWEIGHT") {
+            options.conflict_branching = v != "0";
+        }
+        if let Ok(v) = std::env::var("XMAXC") {
+            options.probing.max_candidates = v.parse().unwrap();
+        }
+        let cap = std::env::var("XIMPL").map_or(MAX_IMPLIED_CELLS, |v| v.parse().unwrap());
+        (with_implied_sums(puzzle, cap), options)
     }
 }
 

@@ -32,6 +32,9 @@ pub(crate) enum Propagator {
     },
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
+    /// Two houses of n cells that share some cells (a box and a row, …): `a` and `b` are
+    /// their cells outside the shared part, which hold the same values ([`intersections`]).
+    SameValues { a: Vec<u32>, b: Vec<u32> },
     /// `sets`: every digit set of |cells| distinct values summing to the sum's sum.
     /// `sees[k]`: the cells that are peers of cell k of the sum, as a bit set over all cells.
     /// `table`: on grids of order ≤ 9, the same sets as one bit set over the 512 subsets of
@@ -54,6 +57,7 @@ impl Propagator {
             Propagator::Linear { terms, .. } => terms.iter().map(|&(_, c)| c).collect(),
             Propagator::Pairs { a, b, .. } => vec![*a, *b],
             Propagator::DistinctSum { cells, .. } => cells.clone(),
+            Propagator::SameValues { a, b } => a.iter().chain(b).copied().collect(),
         }
     }
 
@@ -67,10 +71,16 @@ impl Propagator {
             } if terms.len() == 2 => pair_linear(terms, *relation, *rhs, cand, out),
             Propagator::Linear {
                 terms,
+                relation: Relation::Eq,
+                rhs,
+            } if sums_fit(terms, cand) => linear_gac(terms, *rhs, cand, out),
+            Propagator::Linear {
+                terms,
                 relation,
                 rhs,
             } => bounds(terms, *relation, *rhs, cand, out),
             Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
+            Propagator::SameValues { a, b } => same_values(a, b, cand, out),
             Propagator::DistinctSum {
                 cells,
                 sets,
@@ -141,6 +151,48 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
         }
     }
     (rules, domains)
+}
+
+/// The locked-candidates rule of every two houses of n cells that share at least two cells
+/// (a box and a row or column, a jigsaw region and a line): each holds every value once, so a
+/// value is in the shared cells of both or else in the rest of both; the rest of one
+/// (`a` = H₁ ∖ H₂) and the rest of the other (`b` = H₂ ∖ H₁) hold the same values.
+pub(crate) fn intersections(n: usize, houses: &[Vec<usize>]) -> Vec<Propagator> {
+    let full: Vec<&Vec<usize>> = houses.iter().filter(|h| h.len() == n).collect();
+    let mut rules = Vec::new();
+    for (k, h1) in full.iter().enumerate() {
+        for h2 in &full[k + 1..] {
+            let shared = h1.iter().filter(|c| h2.contains(c)).count();
+            if shared < 2 || shared == n {
+                continue;
+            }
+            let rest = |x: &[usize], y: &[usize]| {
+                x.iter()
+                    .filter(|c| !y.contains(c))
+                    .map(|&c| c as u32)
+                    .collect()
+            };
+            rules.push(Propagator::SameValues {
+                a: rest(h1, h2),
+                b: rest(h2, h1),
+            });
+        }
+    }
+    rules
+}
+
+/// The values of `a` and of `b` are the same: a value no cell of one can hold leaves the
+/// other (one pass is the fixpoint: what stays is in both unions).
+fn same_values(a: &[u32], b: &[u32], cand: &[u64], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
+    let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &c| m | cand[c as usize]);
+    let both = union(a) & union(b);
+    for &c in a.iter().chain(b) {
+        let gone = cand[c as usize] & !both;
+        if gone != 0 {
+            out.push((c, gone));
+        }
+    }
+    Ok(())
 }
 
 /// Whether sums over different values (sums over distinct cells) cover at least half of the grid: there the
@@ -238,6 +290,81 @@ fn bounds(
         if gone != 0 {
             out.push((c, gone));
         }
+    }
+    Ok(())
+}
+
+/// The width of a·x's range over the candidates `mask` (non-empty).
+fn span(a: i64, mask: u64) -> i64 {
+    let (lo, hi) = term_range(a, mask);
+    hi - lo
+}
+
+/// Whether the partial sums of an equality fit one `u128` (offset from their least value):
+/// then [`linear_gac`] applies.
+fn sums_fit(terms: &[(i64, u32)], cand: &[u64]) -> bool {
+    let mut total = 0i64;
+    for &(a, c) in terms {
+        let m = cand[c as usize];
+        if m == 0 {
+            return false;
+        }
+        total += span(a, m);
+    }
+    total < 128
+}
+
+/// Generalised arc consistency on Σ aᵢ·xᵢ = b whose values may repeat (little killers, arrows,
+/// implied sums over several houses), by dynamic programming over partial sums: with each
+/// term offset by its least value lᵢ over its candidates (tᵢ = aᵢ·xᵢ − lᵢ ≥ 0) and
+/// T = b − Σ lᵢ, `head[j]` holds the sums the first j terms can reach and `need[j]` the sums
+/// s for which the last k − j terms can make up T − s. Value v stays in cell j when
+/// head[j] shifted by tⱼ(v) meets need[j + 1]. Bit sets of one `u128` ([`sums_fit`]).
+fn linear_gac(
+    terms: &[(i64, u32)],
+    rhs: i64,
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> Result<(), Wiped> {
+    let k = terms.len();
+    let mut low = 0i64;
+    for &(a, c) in terms {
+        low += term_range(a, cand[c as usize]).0;
+    }
+    let target = rhs - low;
+    if !(0..128).contains(&target) {
+        return Err(Wiped);
+    }
+    // The offsets t of a term's candidates, as (value bit, t).
+    let offsets = |a: i64, m: u64| {
+        let lo = term_range(a, m).0;
+        values(m).map(move |v| (1u64 << (v - 1), (a * v - lo) as u32))
+    };
+    let mut head = vec![0u128; k + 1];
+    head[0] = 1;
+    for (j, &(a, c)) in terms.iter().enumerate() {
+        head[j + 1] = offsets(a, cand[c as usize]).fold(0, |acc, (_, t)| acc | head[j] << t);
+    }
+    let mut need = 1u128 << target;
+    if head[k] & need == 0 {
+        return Err(Wiped);
+    }
+    for (j, &(a, c)) in terms.iter().enumerate().rev() {
+        let m = cand[c as usize];
+        let (mut keep, mut before) = (0u64, 0u128);
+        for (bit, t) in offsets(a, m) {
+            if (head[j] << t) & need != 0 {
+                keep |= bit;
+                before |= need >> t;
+            }
+        }
+        if keep == 0 {
+            return Err(Wiped);
+        }
+        if keep != m {
+            out.push((c, m & !keep));
+        }
+        need = before & head[j];
     }
     Ok(())
 }
@@ -674,6 +801,57 @@ mod tests {
                 assert_eq!(table, any.then_some(must), "{masks:?} sum {sum}");
                 assert_eq!(by_table, by_matching, "{masks:?} sum {sum}");
             }
+        }
+    }
+
+    #[test]
+    fn an_equality_keeps_the_values_of_its_solutions() {
+        // x0 + x1 − x2 = 10, x0 ∈ {1, 9}, x1 ∈ {1, 2}, x2 ∈ 1..9: only (9, 2, 1) (bounds
+        // reasoning keeps x0 = 1, x1 = 1 and x2 ∈ {1, 2}).
+        let rule = Propagator::Linear {
+            terms: vec![(1, 0), (1, 1), (-1, 2)],
+            relation: Relation::Eq,
+            rhs: 10,
+        };
+        let mut out = Vec::new();
+        assert!(rule.revise(&[0b1_0000_0001, 0b11, 0x1ff], &mut out).is_ok());
+        assert_eq!(out, vec![(2, 0x1ff & !0b1), (1, 0b01), (0, 0b1)]);
+        // Every solution is checked against brute force on pseudo-random masks.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let terms = vec![(1, 0), (2, 1), (-1, 2), (1, 3)];
+            let masks: Vec<u64> = (0..4).map(|_| next() & 0x1ff | 1 << (next() % 9)).collect();
+            let rhs = (next() % 30) as i64;
+            let mut keep = [0u64; 4];
+            for v in 0..9usize.pow(4) {
+                let x: Vec<i64> = (0..4).map(|j| (v / 9usize.pow(j) % 9) as i64 + 1).collect();
+                let fits = (0..4).all(|j| masks[j] >> (x[j] - 1) & 1 == 1);
+                if fits && x[0] + 2 * x[1] - x[2] + x[3] == rhs {
+                    (0..4).for_each(|j| keep[j] |= 1 << (x[j] - 1));
+                }
+            }
+            let mut out = Vec::new();
+            let rule = Propagator::Linear {
+                terms,
+                relation: Relation::Eq,
+                rhs,
+            };
+            if keep.contains(&0) {
+                assert!(rule.revise(&masks, &mut out).is_err());
+                continue;
+            }
+            assert!(rule.revise(&masks, &mut out).is_ok());
+            let mut got = masks.clone();
+            for (c, gone) in out {
+                got[c as usize] &= !gone;
+            }
+            assert_eq!(got, keep, "{masks:?} = {rhs}");
         }
     }
 

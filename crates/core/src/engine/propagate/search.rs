@@ -126,8 +126,51 @@ pub(crate) fn failed_literal_rule(
     }
 }
 
+/// Conflict weights of the cells (dom/wdeg): each empty clause adds `bump` to the weight of
+/// every cell of its source (the cell, the house, or the rule), and `bump` grows by
+/// [`Weights::GROWTH`] per conflict, so older conflicts count less (a decay without touching
+/// every weight).
+struct Weights {
+    score: Vec<f64>,
+    bump: f64,
+    growth: f64,
+}
+
+impl Weights {
+    const GROWTH: f64 = 1.0 / 0.95;
+
+    fn new(cells: usize) -> Weights {
+        Weights {
+            score: vec![0.0; cells],
+            bump: 1.0,
+            growth: std::env::var("XGROW").map_or(Self::GROWTH, |v| v.parse().unwrap()),
+        }
+    }
+
+    /// Weighs the cells of the state's last empty clause.
+    fn conflict(&mut self, state: &State, decision: Option<usize>) {
+        let mode = std::env::var("XBUMP").unwrap_or_default();
+        if mode != "decision" {
+            for &c in state.culprit_cells() {
+                self.score[c as usize] += self.bump;
+            }
+        }
+        if mode != "culprit" && mode != "" {
+            if let Some(d) = decision {
+                self.score[d] += self.bump;
+            }
+        }
+        self.bump *= self.growth;
+        if self.bump > 1e100 {
+            self.score.iter_mut().for_each(|s| *s *= 1e-100);
+            self.bump *= 1e-100;
+        }
+    }
+}
+
 /// Depth-first search with unit propagation and the budgeted failed-literal rule at each node,
-/// branching on a cell with the fewest candidates.
+/// branching on a cell with the fewest candidates, or with conflict weights
+/// ([`Search::weighted`]) on the open cell of greatest weight per candidate.
 pub(crate) struct Search<'a, 's> {
     pub state: &'a mut State<'s>,
     /// `None`: unit propagation only at the nodes.
@@ -136,7 +179,19 @@ pub(crate) struct Search<'a, 's> {
     pub counters: Counters,
     /// Per cell, the values made true by a successful probe since the last deduction.
     dominated: Vec<u64>,
+    weights: Option<Weights>,
+    /// With weights: the conflicts of the current run and the number that starts the search
+    /// again from its root (weights kept), growing by [`RESTART_GROWTH`] per restart.
+    conflicts: u64,
+    restart_at: u64,
+    /// Set when the current run stopped for a restart (the run returns `TimeOut`).
+    restarting: bool,
 }
+
+/// Conflicts before the first restart of a weighted search.
+const FIRST_RESTART: u64 = 256;
+/// Each restart allows this many times the conflicts of the one before.
+const RESTART_GROWTH: f64 = 1.5;
 
 impl<'a, 's> Search<'a, 's> {
     pub fn new(
@@ -151,18 +206,62 @@ impl<'a, 's> Search<'a, 's> {
             deadline,
             counters: Counters::default(),
             dominated: vec![0; cells],
+            weights: None,
+            conflicts: 0,
+            restart_at: std::env::var("XR0").map_or(FIRST_RESTART, |v| v.parse().unwrap()),
+            restarting: false,
         }
     }
 
-    /// Searches from the current state, which unit propagation has left conflict-free.
+    /// Conflict-directed branching (dom/wdeg): the open cell with the greatest conflict
+    /// weight per candidate, the fewest candidates while no conflict has been seen.
+    pub fn weighted(mut self) -> Search<'a, 's> {
+        self.weights = Some(Weights::new(self.dominated.len()));
+        self
+    }
+
+    /// Weighs the last empty clause's cells, when branching is weighted.
+    fn conflict(&mut self, decision: Option<usize>) {
+        if let Some(w) = self.weights.as_mut() {
+            w.conflict(self.state, decision);
+            self.conflicts += 1;
+        }
+    }
+
+    /// Searches from the current state, which unit propagation has left conflict-free; with
+    /// weights, from its root again (the state as it was, the weights as they are) whenever a
+    /// run reaches its number of conflicts (restarts: a bad early choice is not kept for the
+    /// whole search).
     pub fn run(&mut self) -> Outcome {
+        loop {
+            let mark = self.state.mark();
+            let outcome = self.node();
+            if !self.restarting {
+                return outcome;
+            }
+            self.restarting = false;
+            self.state.undo(mark);
+            self.conflicts = 0;
+            self.restart_at = (self.restart_at as f64 * RESTART_GROWTH) as u64;
+        }
+    }
+
+    /// One node of the depth-first search, and the subtree below it.
+    fn node(&mut self) -> Outcome {
         self.counters.nodes += 1;
         if past(self.deadline) {
             return Outcome::TimeOut;
         }
+        if self.weights.is_some() && self.conflicts >= self.restart_at {
+            self.restarting = true;
+            return Outcome::TimeOut;
+        }
         if let Some(probing) = self.probing {
             match self.probe_node(probing) {
-                Err(Conflict) => return Outcome::Exhausted,
+                Err(Conflict) => {
+                    self.conflict(None);
+                    return Outcome::Exhausted;
+                }
                 Ok(Some(values)) => return Outcome::Found(values),
                 Ok(None) => {}
             }
@@ -180,18 +279,39 @@ impl<'a, 's> Search<'a, 's> {
             let mark = self.state.mark();
             self.state.assign(i, bit);
             if self.state.propagate().is_ok() {
-                match self.run() {
+                match self.node() {
                     Outcome::Exhausted => {}
                     done => return done,
                 }
+            } else {
+                self.conflict(Some(i));
             }
             self.state.undo(mark);
         }
         Outcome::Exhausted
     }
 
-    /// An open cell with the fewest candidates (the first such in row-major order).
+    /// An open cell with the fewest candidates (the first such in row-major order), or with
+    /// conflict weights the open cell of greatest weight per candidate (fewer candidates first
+    /// among equals).
     fn branch_cell(&self) -> Option<usize> {
+        if let Some(w) = &self.weights {
+            let mut best = None;
+            let (mut best_score, mut best_k) = (-1.0f64, 1u32);
+            for (i, &s) in w.score.iter().enumerate() {
+                let k = self.state.cand(i).count_ones();
+                // s / k > best_score / best_k, or equal with fewer candidates.
+                if k >= 2 {
+                    let (lhs, rhs) = (s * best_k as f64, best_score * k as f64);
+                    if lhs > rhs || (lhs == rhs && k < best_k) {
+                        best = Some(i);
+                        best_score = s;
+                        best_k = k;
+                    }
+                }
+            }
+            return best;
+        }
         let mut best = None;
         let mut fewest = u32::MAX;
         for i in 0..self.dominated.len() {
@@ -251,6 +371,7 @@ impl<'a, 's> Search<'a, 's> {
                         continue;
                     }
                     self.state.probe_end(mark);
+                    self.conflict(None);
                     self.state.remove(i, bit);
                     self.counters.failed_literals += 1;
                     self.state.propagate()?;

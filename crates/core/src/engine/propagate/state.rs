@@ -13,7 +13,7 @@
 //! removed bits. A cell whose mask becomes a single value, and a (house, value) whose count
 //! becomes 1, are queued: propagation visits only what changed, never rescans the grid.
 
-use super::rules::{lower, Propagator};
+use super::rules::{intersections, lower, Propagator};
 use crate::engine::{full_mask, house_index};
 use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
@@ -44,6 +44,9 @@ pub(crate) struct Shape {
     /// Propagators of the puzzle's primitives (none for a classic grid).
     rules: Vec<Propagator>,
     has_rules: bool,
+    /// The cells each rule reads (flattened per rule).
+    rule_cells: Vec<u32>,
+    rule_cells_at: Vec<u32>,
     /// The rules that read each cell (flattened per cell).
     watch: Vec<u32>,
     watch_at: Vec<u32>,
@@ -137,14 +140,21 @@ impl Shape {
             p.sort_unstable();
             p.dedup();
         }
-        let (rules, domains) = lower(puzzle, &peers);
+        let (mut rules, domains) = lower(puzzle, &peers);
+        if !puzzle.primitives().is_empty() && std::env::var("XLOCK").map_or(true, |v| v != "0") {
+            rules.extend(intersections(n, &houses));
+        }
         let mut watchers = vec![Vec::new(); n * n];
+        let mut cells_of = Vec::with_capacity(rules.len());
         for (r, rule) in rules.iter().enumerate() {
-            for c in rule.cells() {
-                watchers[c as usize].push(r);
+            let cells: Vec<usize> = rule.cells().iter().map(|&c| c as usize).collect();
+            for &c in &cells {
+                watchers[c].push(r);
             }
+            cells_of.push(cells);
         }
         let (watch, watch_at) = flatten(&watchers);
+        let (rule_cells, rule_cells_at) = flatten(&cells_of);
         let (cell_houses, cell_houses_at) = flatten(&houses_of);
         let cell_house_bases = cell_houses.iter().map(|&h| h * n as u32).collect();
         let (peers, peers_at) = flatten(&peers);
@@ -160,6 +170,8 @@ impl Shape {
             house_cells_at,
             has_rules: !rules.is_empty(),
             rules,
+            rule_cells,
+            rule_cells_at,
             watch,
             watch_at,
             domains,
@@ -191,6 +203,10 @@ impl Shape {
         row(&self.house_cells, &self.house_cells_at, h)
     }
 
+    fn rule_cells(&self, r: usize) -> &[u32] {
+        row(&self.rule_cells, &self.rule_cells_at, r)
+    }
+
     fn watchers(&self, i: usize) -> &[u32] {
         row(&self.watch, &self.watch_at, i)
     }
@@ -213,6 +229,19 @@ fn single(m: u64) -> bool {
 /// The empty clause was derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Conflict;
+
+/// Where the last empty clause came from: its cells are the ones conflict-directed branching
+/// weights ([`State::culprit_cells`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Culprit {
+    None,
+    /// A cell lost its last candidate.
+    Cell([u32; 1]),
+    /// A value lost its last place in a house.
+    House(u32),
+    /// A rule's propagator found no value fits.
+    Rule(u32),
+}
 
 /// Candidates, counts, trail and queues of one search.
 pub(crate) struct State<'s> {
@@ -241,6 +270,8 @@ pub(crate) struct State<'s> {
     hidden: Vec<(u32, u32)>,
     /// Set when a change derived the empty clause, until the queues are cleared.
     conflict: bool,
+    /// The source of the last empty clause (kept after the queues are cleared).
+    culprit: Culprit,
     /// Rules whose cells changed since they last ran, and a flag per rule for "queued".
     dirty: Vec<u32>,
     queued: Vec<bool>,
@@ -265,6 +296,7 @@ impl<'s> State<'s> {
             naked: Vec::new(),
             hidden: Vec::new(),
             conflict: false,
+            culprit: Culprit::None,
             dirty: (0..shape.rules.len() as u32).rev().collect(),
             queued: vec![true; shape.rules.len()],
             removals: Vec::new(),
@@ -360,7 +392,7 @@ impl<'s> State<'s> {
                 let count = *slot & PLACES;
                 if count <= 1 {
                     if count == 0 {
-                        self.conflict = true;
+                        self.fail(Culprit::House(k as u32 / shape.n as u32));
                     } else {
                         self.hidden.push((k as u32, v));
                     }
@@ -368,7 +400,7 @@ impl<'s> State<'s> {
             }
         }
         if new == 0 {
-            self.conflict = true;
+            self.fail(Culprit::Cell([i as u32]));
         } else if single(new) {
             self.fixed += 1;
             self.naked.push(i as u32);
@@ -386,9 +418,30 @@ impl<'s> State<'s> {
     /// Makes the literal of `bit` in cell `i` true (every other candidate false).
     pub fn assign(&mut self, i: usize, bit: u64) {
         if self.cand[i] & bit == 0 {
-            self.conflict = true;
+            self.fail(Culprit::Cell([i as u32]));
         }
         self.remove(i, !bit);
+    }
+
+    /// Records the empty clause, and its source when it is the first since the queues were
+    /// cleared.
+    #[inline(always)]
+    fn fail(&mut self, culprit: Culprit) {
+        if !self.conflict {
+            self.culprit = culprit;
+        }
+        self.conflict = true;
+    }
+
+    /// The cells of the last empty clause's source: the cell, the house, or the rule's cells
+    /// (empty before any conflict).
+    pub fn culprit_cells(&self) -> &[u32] {
+        match &self.culprit {
+            Culprit::None => &[],
+            Culprit::Cell(cell) => cell,
+            Culprit::House(h) => self.shape.house(*h as usize),
+            Culprit::Rule(r) => self.shape.rule_cells(*r as usize),
+        }
     }
 
     /// Unit propagation from the queued changes to a fixpoint, or the empty clause. The queues
@@ -447,7 +500,7 @@ impl<'s> State<'s> {
                     self.remove(i as usize, bits);
                 }
             }
-            Err(_) => self.conflict = true,
+            Err(_) => self.fail(Culprit::Rule(r as u32)),
         }
         self.queued[r] = false;
         self.removals = removals;
