@@ -224,33 +224,47 @@ pub struct Propagate {
 impl Propagate {
     /// The puzzle the engine works on and the options it uses there. With
     /// [`Options::implied_sums`], the puzzle's implied sums (innies and outies,
-    /// [`crate::rules::implied`]) join its primitives, and a puzzle with sums over distinct cells is solved
-    /// without the failed-literal rule, which costs more than it saves on cages (both measured
-    /// in docs/performance.md, issue 21).
-    fn prepared<'p>(&self, puzzle: &'p Puzzle) -> (Cow<'p, Puzzle>, Options) {
+    /// [`crate::rules::implied`], over at most `implied_cells` open cells) join its
+    /// primitives, and a puzzle with rules is solved with conflict-directed branching and
+    /// without the failed-literal rule, which costs more than it saves there (measured in
+    /// docs/propagation.md and docs/performance.md, issue 21).
+    fn prepared<'p>(&self, puzzle: &'p Puzzle, implied_cells: usize) -> (Cow<'p, Puzzle>, Options) {
         let mut options = self.options;
         // A classic grid has no sums: nothing to add or look for.
         if !options.implied_sums || puzzle.primitives().is_empty() {
             return (Cow::Borrowed(puzzle), options);
         }
         options.conflict_branching = true;
-        // Cages of the rules themselves: implied sums in one house look like cages too.
-        if rules::has_distinct_sums(puzzle) {
-            options.failed_literal = false;
+        options.failed_literal = false;
+        (with_implied_sums(puzzle, implied_cells), options)
+    }
+
+    /// Solves a puzzle with rules in two steps: unit propagation with the implied sums of
+    /// [`MAX_IMPLIED_CELLS`] cells decides most generated killers at once; a puzzle it leaves
+    /// open is solved again with the implied sums of [`SEARCH_IMPLIED_CELLS`] cells, which
+    /// cost more per node and save more nodes.
+    fn solve_prepared(&self, puzzle: &Puzzle, deadline: Option<Instant>) -> Propagated {
+        let (implied, options) = self.prepared(puzzle, MAX_IMPLIED_CELLS);
+        if !options.conflict_branching || !options.search {
+            return solve(&implied, options, deadline);
         }
-        if let Ok(v) = std::env::var("XPROBE") {
-            options.failed_literal = v != "0";
+        let quick = Options {
+            search: false,
+            ..options
+        };
+        let r = solve(&implied, quick, deadline);
+        if r.status != Status::TimeLimit {
+            return r;
         }
-        if let Ok(v) = std::env::var("XWEIGHT") {
-            options.conflict_branching = v != "0";
-        }
-        if let Ok(v) = std::env::var("XMAXC") {
-            options.probing.max_candidates = v.parse().unwrap();
-        }
-        let cap = std::env::var("XIMPL").map_or(MAX_IMPLIED_CELLS, |v| v.parse().unwrap());
-        (with_implied_sums(puzzle, cap), options)
+        let (wider, options) = self.prepared(puzzle, SEARCH_IMPLIED_CELLS);
+        solve(&wider, options, deadline)
     }
 }
+
+/// Implied sums over at most this many open cells join a puzzle that unit propagation does
+/// not decide (5 solved all hard killers; 3 left 6 of them over 10 s, 7 was slower than 5;
+/// docs/propagation.md).
+const SEARCH_IMPLIED_CELLS: usize = 5;
 
 impl Engine for Propagate {
     fn label(&self) -> String {
@@ -259,8 +273,7 @@ impl Engine for Propagate {
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
         let start = Instant::now();
-        let (implied, options) = self.prepared(puzzle);
-        let r = solve(&implied, options, limits.deadline());
+        let r = self.solve_prepared(puzzle, limits.deadline());
         let grid = r
             .grid
             .map(|g| checked("propagate", puzzle, g))
@@ -289,7 +302,7 @@ impl Engine for Propagate {
         let start = Instant::now();
         let max = max.max(1);
         let n = puzzle.order();
-        let (implied, _) = self.prepared(puzzle);
+        let (implied, _) = self.prepared(puzzle, MAX_IMPLIED_CELLS);
         let shape = Shape::shared(&implied);
         let mut state = State::from_givens(&shape, puzzle.givens());
         let mut grids = Vec::new();

@@ -133,7 +133,6 @@ pub(crate) fn failed_literal_rule(
 struct Weights {
     score: Vec<f64>,
     bump: f64,
-    growth: f64,
 }
 
 impl Weights {
@@ -143,24 +142,19 @@ impl Weights {
         Weights {
             score: vec![0.0; cells],
             bump: 1.0,
-            growth: std::env::var("XGROW").map_or(Self::GROWTH, |v| v.parse().unwrap()),
         }
     }
 
-    /// Weighs the cells of the state's last empty clause.
+    /// Weighs the cells of the state's last empty clause, and the cell whose branch failed
+    /// (`decision`, as the Interactive Sudoku Solver does; both together measured best).
     fn conflict(&mut self, state: &State, decision: Option<usize>) {
-        let mode = std::env::var("XBUMP").unwrap_or_default();
-        if mode != "decision" {
-            for &c in state.culprit_cells() {
-                self.score[c as usize] += self.bump;
-            }
+        for &c in state.culprit_cells() {
+            self.score[c as usize] += self.bump;
         }
-        if mode != "culprit" && mode != "" {
-            if let Some(d) = decision {
-                self.score[d] += self.bump;
-            }
+        if let Some(d) = decision {
+            self.score[d] += self.bump;
         }
-        self.bump *= self.growth;
+        self.bump *= Self::GROWTH;
         if self.bump > 1e100 {
             self.score.iter_mut().for_each(|s| *s *= 1e-100);
             self.bump *= 1e-100;
@@ -208,7 +202,7 @@ impl<'a, 's> Search<'a, 's> {
             dominated: vec![0; cells],
             weights: None,
             conflicts: 0,
-            restart_at: std::env::var("XR0").map_or(FIRST_RESTART, |v| v.parse().unwrap()),
+            restart_at: FIRST_RESTART,
             restarting: false,
         }
     }

@@ -141,7 +141,9 @@ impl Shape {
             p.dedup();
         }
         let (mut rules, domains) = lower(puzzle, &peers);
-        if !puzzle.primitives().is_empty() && std::env::var("XLOCK").map_or(true, |v| v != "0") {
+        // Locked candidates only where rules make search deep: on classic grids the
+        // failed-literal rule finds them and the watch lists would cost every removal.
+        if !puzzle.primitives().is_empty() {
             rules.extend(intersections(n, &houses));
         }
         let mut watchers = vec![Vec::new(); n * n];
