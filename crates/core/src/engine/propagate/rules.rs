@@ -844,7 +844,16 @@ mod tests {
 
     #[test]
     fn bounds_narrow_a_sum() {
-        // x0 + x1 + x2 = 24 over 1..9: each is at least 6.
+        // x0 + x1 + x2 ≤ 6 over 1..9: each is at most 4 (bounds reasoning is exact for ≤).
+        let rule = Propagator::Linear {
+            terms: vec![(1, 0), (1, 1), (1, 2)],
+            relation: Relation::Le,
+            rhs: 6,
+        };
+        let mut out = Vec::new();
+        assert!(rule.revise(&[0x1ff; 3], &mut out).is_ok());
+        assert_eq!(out, vec![(0, 0x1f0), (1, 0x1f0), (2, 0x1f0)]);
+        // x0 + x1 + x2 = 24 over 1..9 (the partial-sum GAC): each is at least 6.
         let rule = Propagator::Linear {
             terms: vec![(1, 0), (1, 1), (1, 2)],
             relation: Relation::Eq,
@@ -852,6 +861,7 @@ mod tests {
         };
         let mut out = Vec::new();
         assert!(rule.revise(&[0x1ff; 3], &mut out).is_ok());
+        out.sort_unstable();
         assert_eq!(out, vec![(0, 0b11111), (1, 0b11111), (2, 0b11111)]);
     }
 
