@@ -84,8 +84,9 @@ pub struct Options {
     pub search: bool,
     /// The failed-literal rule's budget at each search node (the root's rule is exhaustive).
     pub probing: Probing,
-    /// The engine adds the implied sums of the rules and skips the failed-literal rule on
-    /// sums over distinct cells ([`Propagate`]); [`solve`] itself ignores this.
+    /// The engine adds the implied sums of the rules, and on a puzzle with rules branches on
+    /// conflict weights without the failed-literal rule ([`Propagate`]); [`solve`] itself
+    /// ignores this.
     pub implied_sums: bool,
     /// The search branches on conflict weights (dom/wdeg, [`search`]) instead of the fewest
     /// candidates alone; [`Propagate`] sets it for puzzles with rules.
