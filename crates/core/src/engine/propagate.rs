@@ -85,11 +85,12 @@ pub struct Options {
     /// The failed-literal rule's budget at each search node (the root's rule is exhaustive).
     pub probing: Probing,
     /// The engine adds the implied sums of the rules, and on a puzzle with rules branches on
-    /// conflict weights without the failed-literal rule ([`Propagate`]); [`solve`] itself
-    /// ignores this.
+    /// conflict weights, with the failed-literal rule at the root only, and not on cages
+    /// ([`Propagate`]); [`solve`] itself ignores this.
     pub implied_sums: bool,
     /// The search branches on conflict weights (dom/wdeg, [`search`]) instead of the fewest
-    /// candidates alone; [`Propagate`] sets it for puzzles with rules.
+    /// candidates alone, with restarts and without the failed-literal rule at its nodes;
+    /// [`Propagate`] sets it for puzzles with rules.
     pub conflict_branching: bool,
 }
 
@@ -160,7 +161,9 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
         return result;
     }
     result.stage = Stage::Search;
-    let probing = options.failed_literal.then_some(options.probing);
+    // With conflict weights the nodes go without probes (they cost more than they saved).
+    let probing =
+        (options.failed_literal && !options.conflict_branching).then_some(options.probing);
     let mut search = Search::new(&mut state, probing, deadline);
     if options.conflict_branching {
         search = search.weighted();
@@ -226,9 +229,10 @@ impl Propagate {
     /// The puzzle the engine works on and the options it uses there. With
     /// [`Options::implied_sums`], the puzzle's implied sums (innies and outies,
     /// [`crate::rules::implied`], over at most `implied_cells` open cells) join its
-    /// primitives, and a puzzle with rules is solved with conflict-directed branching and
-    /// without the failed-literal rule, which costs more than it saves there (measured in
-    /// docs/propagation.md and docs/performance.md, issue 21).
+    /// primitives, and a puzzle with rules is solved with conflict-directed branching, without
+    /// the failed-literal rule at search nodes, and at the root only when sums over distinct
+    /// cells cover less than half of the grid: it costs more than it saves on cages (measured
+    /// in docs/propagation.md and docs/performance.md, issue 21).
     fn prepared<'p>(&self, puzzle: &'p Puzzle, implied_cells: usize) -> (Cow<'p, Puzzle>, Options) {
         let mut options = self.options;
         // A classic grid has no sums: nothing to add or look for.
@@ -236,7 +240,10 @@ impl Propagate {
             return (Cow::Borrowed(puzzle), options);
         }
         options.conflict_branching = true;
-        options.failed_literal = false;
+        // Cages of the rules themselves: implied sums in one house look like cages too.
+        if rules::has_distinct_sums(puzzle) {
+            options.failed_literal = false;
+        }
         (with_implied_sums(puzzle, implied_cells), options)
     }
 

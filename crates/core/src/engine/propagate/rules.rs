@@ -195,6 +195,19 @@ fn same_values(a: &[u32], b: &[u32], cand: &[u64], out: &mut Vec<(u32, u64)>) ->
     Ok(())
 }
 
+/// Whether sums over different values (sums over distinct cells) cover at least half of the grid: there the
+/// failed-literal rule costs more than it saves (docs/performance.md, issue 21); a few short
+/// sums (a little killer inside one box) leave it useful.
+pub(crate) fn has_distinct_sums(puzzle: &Puzzle) -> bool {
+    let houses: Vec<Vec<crate::puzzle::Cell>> =
+        puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let covered: usize = distinct_sums(puzzle.primitives(), &houses)
+        .iter()
+        .map(|d| d.cells.len())
+        .sum();
+    2 * covered >= puzzle.order() * puzzle.order()
+}
+
 /// Values of a mask, 1-based.
 fn values(mut m: u64) -> impl Iterator<Item = i64> {
     std::iter::from_fn(move || {
