@@ -30,6 +30,13 @@ pub(crate) enum Propagator {
         relation: Relation,
         rhs: i64,
     },
+    /// An equality whose terms fall into consecutive runs of cells that must differ (a little
+    /// killer's cells in one box): `runs` are the run lengths, in the order of `terms`.
+    LinearRuns {
+        terms: Vec<(i64, u32)>,
+        runs: Vec<usize>,
+        rhs: i64,
+    },
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
     /// Two houses of n cells that share some cells (a box and a row, …): `a` and `b` are
@@ -54,7 +61,9 @@ impl Propagator {
     /// The cells whose candidates the rule reads.
     pub fn cells(&self) -> Vec<u32> {
         match self {
-            Propagator::Linear { terms, .. } => terms.iter().map(|&(_, c)| c).collect(),
+            Propagator::Linear { terms, .. } | Propagator::LinearRuns { terms, .. } => {
+                terms.iter().map(|&(_, c)| c).collect()
+            }
             Propagator::Pairs { a, b, .. } => vec![*a, *b],
             Propagator::DistinctSum { cells, .. } => cells.clone(),
             Propagator::SameValues { a, b } => a.iter().chain(b).copied().collect(),
@@ -79,6 +88,12 @@ impl Propagator {
                 relation,
                 rhs,
             } => bounds(terms, *relation, *rhs, cand, out),
+            Propagator::LinearRuns { terms, runs, rhs } if sums_fit(terms, cand) => {
+                runs_gac(terms, runs, *rhs, cand, out)
+            }
+            Propagator::LinearRuns { terms, rhs, .. } => {
+                bounds(terms, Relation::Eq, *rhs, cand, out)
+            }
             Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
             Propagator::SameValues { a, b } => same_values(a, b, cand, out),
             Propagator::DistinctSum {
@@ -100,6 +115,9 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
     let houses: Vec<Vec<crate::puzzle::Cell>> =
         puzzle.houses().iter().map(|h| h.cells.clone()).collect();
     let sums = distinct_sums(puzzle.primitives(), &houses);
+    // Where cages cover half of the grid (killers), runs of distinct cells in the other
+    // equalities (implied sums) cost more than they save (two hard killers over 10 s).
+    let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
     let words = (n * n).div_ceil(64);
     let mut rules = Vec::new();
     let mut domains = vec![crate::engine::full_mask(n); n * n];
@@ -141,11 +159,26 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
                             table,
                         }
                     }
-                    None => Propagator::Linear {
-                        terms: linear.terms.iter().map(|&(a, c)| (a, index(c))).collect(),
-                        relation: linear.relation,
-                        rhs: linear.rhs,
-                    },
+                    None => {
+                        let terms: Vec<(i64, u32)> =
+                            linear.terms.iter().map(|&(a, c)| (a, index(c))).collect();
+                        let runs = distinct_runs(&terms, peers);
+                        let runs_pay =
+                            !cages && runs.iter().any(|&r| r > 1) && terms.len() <= MAX_RUN_TERMS;
+                        if linear.relation == Relation::Eq && runs_pay {
+                            Propagator::LinearRuns {
+                                terms,
+                                runs,
+                                rhs: linear.rhs,
+                            }
+                        } else {
+                            Propagator::Linear {
+                                terms,
+                                relation: linear.relation,
+                                rhs: linear.rhs,
+                            }
+                        }
+                    }
                 });
             }
         }
@@ -365,6 +398,144 @@ fn linear_gac(
             out.push((c, m & !keep));
         }
         need = before & head[j];
+    }
+    Ok(())
+}
+
+/// Longest runs of a run of distinct cells in [`runs_gac`] (its tuples are enumerated).
+const MAX_RUN: usize = 3;
+/// Equalities with more terms than this keep [`linear_gac`] (runs_gac works on the stack).
+const MAX_RUN_TERMS: usize = 16;
+
+/// Splits the terms, in order, into runs of at most [`MAX_RUN`] consecutive cells that are
+/// pairwise peers (must differ); returns the run lengths.
+fn distinct_runs(terms: &[(i64, u32)], peers: &[Vec<usize>]) -> Vec<usize> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for k in 0..terms.len() {
+        let c = terms[k].1 as usize;
+        let fits = k > start
+            && k - start < MAX_RUN
+            && terms[start..k]
+                .iter()
+                .all(|&(_, d)| peers[c].contains(&(d as usize)));
+        if k > start && !fits {
+            runs.push(k - start);
+            start = k;
+        }
+    }
+    if !terms.is_empty() {
+        runs.push(terms.len() - start);
+    }
+    runs
+}
+
+/// Every assignment of different values to a run of terms within their candidates: calls
+/// `visit` with the offset sum Σ (aᵢ·vᵢ − lᵢ) and the value bit of each term.
+#[allow(clippy::too_many_arguments)]
+fn run_tuples(
+    terms: &[(i64, u32)],
+    lows: &[i64],
+    cand: &[u64],
+    bits: &mut [u64; MAX_RUN],
+    depth: usize,
+    used: u64,
+    sum: i64,
+    visit: &mut dyn FnMut(i64, &[u64]),
+) {
+    if depth == terms.len() {
+        visit(sum, &bits[..depth]);
+        return;
+    }
+    let (a, c) = terms[depth];
+    let mut m = cand[c as usize] & !used;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        m &= m - 1;
+        let v = bit.trailing_zeros() as i64 + 1;
+        bits[depth] = bit;
+        let sum = sum + a * v - lows[depth];
+        run_tuples(terms, lows, cand, bits, depth + 1, used | bit, sum, visit);
+    }
+}
+
+/// [`linear_gac`] over runs of cells that must differ: a run's partial sums are those of its
+/// assignments of different values (enumerated: at most [`MAX_RUN`] cells), so a value stays
+/// when some assignment of its run holding it meets a reachable prefix and a completing suffix.
+/// Exact for the sum with distinct values inside each run (a relaxation of the whole rule).
+fn runs_gac(
+    terms: &[(i64, u32)],
+    runs: &[usize],
+    rhs: i64,
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> Result<(), Wiped> {
+    let mut lows = [0i64; MAX_RUN_TERMS];
+    for (l, &(a, c)) in lows.iter_mut().zip(terms) {
+        *l = term_range(a, cand[c as usize]).0;
+    }
+    let target = rhs - lows.iter().sum::<i64>();
+    if !(0..128).contains(&target) {
+        return Err(Wiped);
+    }
+    let mut starts = [0usize; MAX_RUN_TERMS + 1];
+    for (g, &r) in runs.iter().enumerate() {
+        starts[g + 1] = starts[g] + r;
+    }
+    let mut bits = [0u64; MAX_RUN];
+    let mut head = [0u128; MAX_RUN_TERMS + 1];
+    head[0] = 1;
+    for g in 0..runs.len() {
+        let (s, e) = (starts[g], starts[g + 1]);
+        let (from, mut to) = (head[g], 0u128);
+        run_tuples(
+            &terms[s..e],
+            &lows[s..e],
+            cand,
+            &mut bits,
+            0,
+            0,
+            0,
+            &mut |t, _| {
+                to |= from << t;
+            },
+        );
+        head[g + 1] = to;
+    }
+    let mut need = 1u128 << target;
+    if head[runs.len()] & need == 0 {
+        return Err(Wiped);
+    }
+    let mut keep = [0u64; MAX_RUN_TERMS];
+    for g in (0..runs.len()).rev() {
+        let (s, e) = (starts[g], starts[g + 1]);
+        let (from, mut before) = (head[g], 0u128);
+        let run_keep = &mut keep[s..e];
+        run_tuples(
+            &terms[s..e],
+            &lows[s..e],
+            cand,
+            &mut bits,
+            0,
+            0,
+            0,
+            &mut |t, b| {
+                if (from << t) & need != 0 {
+                    run_keep.iter_mut().zip(b).for_each(|(k, &bit)| *k |= bit);
+                    before |= need >> t;
+                }
+            },
+        );
+        need = before & from;
+    }
+    for (&(_, c), &k) in terms.iter().zip(&keep) {
+        let m = cand[c as usize];
+        if k == 0 {
+            return Err(Wiped);
+        }
+        if k != m {
+            out.push((c, m & !k));
+        }
     }
     Ok(())
 }
@@ -842,6 +1013,50 @@ mod tests {
                 relation: Relation::Eq,
                 rhs,
             };
+            if keep.contains(&0) {
+                assert!(rule.revise(&masks, &mut out).is_err());
+                continue;
+            }
+            assert!(rule.revise(&masks, &mut out).is_ok());
+            let mut got = masks.clone();
+            for (c, gone) in out {
+                got[c as usize] &= !gone;
+            }
+            assert_eq!(got, keep, "{masks:?} = {rhs}");
+        }
+    }
+
+    #[test]
+    fn an_equality_over_runs_of_distinct_cells_keeps_the_values_of_its_solutions() {
+        // x0 + x1 + x2 + 2·x3 = rhs with x0, x1, x2 pairwise different (one run), brute force.
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let terms = vec![(1, 0), (1, 1), (1, 2), (2, 3)];
+        let peers = vec![vec![1, 2], vec![0, 2], vec![0, 1], vec![]];
+        assert_eq!(distinct_runs(&terms, &peers), vec![3, 1]);
+        for _ in 0..300 {
+            let masks: Vec<u64> = (0..4).map(|_| next() & 0x1ff | 1 << (next() % 9)).collect();
+            let rhs = 6 + (next() % 40) as i64;
+            let mut keep = [0u64; 4];
+            for v in 0..9usize.pow(4) {
+                let x: Vec<i64> = (0..4).map(|j| (v / 9usize.pow(j) % 9) as i64 + 1).collect();
+                let fits = (0..4).all(|j| masks[j] >> (x[j] - 1) & 1 == 1);
+                let distinct = x[0] != x[1] && x[0] != x[2] && x[1] != x[2];
+                if fits && distinct && x[0] + x[1] + x[2] + 2 * x[3] == rhs {
+                    (0..4).for_each(|j| keep[j] |= 1 << (x[j] - 1));
+                }
+            }
+            let rule = Propagator::LinearRuns {
+                terms: terms.clone(),
+                runs: vec![3, 1],
+                rhs,
+            };
+            let mut out = Vec::new();
             if keep.contains(&0) {
                 assert!(rule.revise(&masks, &mut out).is_err());
                 continue;
