@@ -23,6 +23,7 @@
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
 
+mod diagram;
 mod rules;
 
 pub use rules::SumEncoding;

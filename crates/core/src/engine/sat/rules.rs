@@ -10,28 +10,37 @@
 //!   one selector y_D per digit set D of |cage| distinct values summing to S; exactly one y_D;
 //!   y_D → ¬x(c, v) for every cell c and v ∉ D; y_D → ⋁_c x(c, v) for v ∈ D; and
 //!   x(c, v) → ⋁_{D ∋ v} y_D.
-//! - **Linear** Σ aᵢ·value(cᵢ) (=, ≤, ≥) b, and a cage with [`SumEncoding::PseudoBoolean`]: value(c)
-//!   is Σ_v v·x(c, v), so the row is Σ aᵢ·v·x(cᵢ, v) (rel) b; since exactly one x(cᵢ, ·) is true,
-//!   each term is shifted by its least weight kᵢ = min_v aᵢ·v to make every weight ≥ 0
-//!   (b' = b − Σ kᵢ − givens); ≤ b' is rustsat's generalised totalizer (GTE) on the weighted
-//!   literals, ≥ b' the GTE of Σ w·¬x ≤ W − b'; = is both.
+//! - **Linear** Σ aᵢ·value(cᵢ) (=, ≤, ≥) b (a little-killer diagonal, an arrow, a thermometer
+//!   step; terms of one cell merged, given cells moved to b): with [`SumEncoding::DigitSets`] a
+//!   layered sum diagram over the cells' one-hot literals ([`super::diagram`]: unit propagation
+//!   is generalised arc consistency of the row), the accepted end sums [b, b], (−∞, b] or
+//!   [b, ∞); a diagram of more than [`MAX_DIAGRAM_EDGES`] edges falls back to the totalizer.
+//! - **Linear** with [`SumEncoding::PseudoBoolean`] (cages too): value(c) is Σ_v v·x(c, v), so
+//!   the row is Σ aᵢ·v·x(cᵢ, v) (rel) b; since exactly one x(cᵢ, ·) is true, each term is
+//!   shifted by its least weight kᵢ = min_v aᵢ·v to make every weight ≥ 0 (b' = b − Σ kᵢ −
+//!   givens); ≤ b' is rustsat's generalised totalizer (GTE) on the weighted literals, ≥ b' the
+//!   GTE of Σ w·¬x ≤ W − b'; = is both.
 //!
 //! [`distinct_sums`]: crate::rules::primitive::distinct_sums
 
+use super::diagram;
 use crate::puzzle::{Cell, Puzzle};
 use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
 use rustsat::encodings::pb::{BoundUpper, GeneralizedTotalizer};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Lit, Var};
 
+/// The largest sum diagram written; a larger row uses the generalised totalizer.
+pub const MAX_DIAGRAM_EDGES: usize = 20_000;
+
 /// How the SAT engine encodes a sum over all-different cells (a killer cage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SumEncoding {
-    /// One selector per feasible digit set (cage-combination clauses): measured faster
-    /// (docs/sat.md).
+    /// One selector per feasible digit set (cage-combination clauses), and every other linear
+    /// row as a layered sum diagram: measured faster (docs/sat.md).
     #[default]
     DigitSets,
-    /// The sum as a pseudo-Boolean row, rustsat's generalised totalizer.
+    /// Every sum (cages too) as a pseudo-Boolean row, rustsat's generalised totalizer.
     PseudoBoolean,
 }
 
@@ -132,7 +141,7 @@ impl<'a> RuleClauses<'a> {
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
                 Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
                     Some(d) => self.cage(&d.cells, d.sum)?,
-                    None => self.linear(&linear.terms, linear.relation, linear.rhs)?,
+                    None => self.linear(&linear.terms, linear.relation, linear.rhs, sums)?,
                 },
             }
         }
@@ -227,8 +236,81 @@ impl<'a> RuleClauses<'a> {
         Ok(())
     }
 
+    /// A linear row: a sum diagram, or with [`SumEncoding::PseudoBoolean`] (or a diagram too
+    /// large) the generalised totalizer (module documentation).
+    fn linear(
+        &mut self,
+        terms: &[(i64, Cell)],
+        relation: Relation,
+        rhs: i64,
+        sums: SumEncoding,
+    ) -> Result<(), Unsat> {
+        if sums == SumEncoding::DigitSets && self.diagram(terms, relation, rhs)? {
+            return Ok(());
+        }
+        self.totalizer(terms, relation, rhs)
+    }
+
+    /// The row as a layered sum diagram over the open cells' literals; `false` (nothing added)
+    /// when the diagram would have more than [`MAX_DIAGRAM_EDGES`] edges.
+    fn diagram(
+        &mut self,
+        terms: &[(i64, Cell)],
+        relation: Relation,
+        rhs: i64,
+    ) -> Result<bool, Unsat> {
+        let mut merged: Vec<(i64, Cell)> = Vec::new();
+        for &(a, cell) in terms {
+            match merged.iter_mut().find(|(_, c)| *c == cell) {
+                Some((b, _)) => *b += a,
+                None => merged.push((a, cell)),
+            }
+        }
+        let mut bound = rhs;
+        let mut layers: Vec<Vec<(i64, Lit)>> = Vec::new();
+        for (a, cell) in merged.into_iter().filter(|&(a, _)| a != 0) {
+            let mut layer = Vec::new();
+            for v in 1..=self.n {
+                match self.x(cell, v) {
+                    Term::Lit(l) => layer.push((a * v as i64, l)),
+                    Term::Const(true) => bound -= a * v as i64,
+                    Term::Const(false) => {}
+                }
+            }
+            if !layer.is_empty() {
+                layers.push(layer);
+            } else if self.givens[cell.row * self.n + cell.col] == 0 {
+                return Err(Unsat);
+            }
+        }
+        let (lo, hi) = match relation {
+            Relation::Eq => (bound, bound),
+            Relation::Le => (i64::MIN / 4, bound),
+            Relation::Ge => (bound, i64::MAX / 4),
+        };
+        let mut next = self.next;
+        let clauses = diagram::clauses(&layers, lo, hi, MAX_DIAGRAM_EDGES, || {
+            next += 1;
+            Var::new(next - 1).pos_lit()
+        });
+        match clauses {
+            Ok(Some(clauses)) => {
+                self.next = next;
+                self.clauses.extend(clauses);
+                Ok(true)
+            }
+            Ok(None) => Ok(false),
+            Err(diagram::Empty) => Err(Unsat),
+        }
+    }
+
     /// A linear row through the generalised totalizer (module documentation).
-    fn linear(&mut self, terms: &[(i64, Cell)], relation: Relation, rhs: i64) -> Result<(), Unsat> {
+    fn totalizer(
+        &mut self,
+        terms: &[(i64, Cell)],
+        relation: Relation,
+        rhs: i64,
+    ) -> Result<(), Unsat> {
         let mut weighted: Vec<(Lit, usize)> = Vec::new();
         let mut bound = rhs;
         for &(a, cell) in terms {
