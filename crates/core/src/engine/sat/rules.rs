@@ -33,6 +33,41 @@ use rustsat::types::{Lit, Var};
 /// The largest sum diagram written; a larger row uses the generalised totalizer.
 pub const MAX_DIAGRAM_EDGES: usize = 20_000;
 
+/// The most cells of a row, in one house, whose sum becomes one layer of its diagram.
+const MAX_GROUP: usize = 4;
+
+/// The row's cells (indices into `open`) that become one layer: greedily, the most cells with
+/// one coefficient in one house (2 ..= [`MAX_GROUP`] of them; they are all different), until no
+/// house holds two more.
+fn groups(open: &[(i64, Cell)], houses: &[Vec<Cell>], n: usize) -> Vec<Vec<usize>> {
+    let mut taken = vec![false; open.len()];
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    if n > 16 {
+        return out;
+    }
+    loop {
+        let mut best: Vec<usize> = Vec::new();
+        for house in houses {
+            for &(a, _) in open {
+                let group: Vec<usize> = (0..open.len())
+                    .filter(|&j| !taken[j] && open[j].0 == a && house.contains(&open[j].1))
+                    .take(MAX_GROUP)
+                    .collect();
+                if group.len() > best.len() {
+                    best = group;
+                }
+            }
+        }
+        if best.len() < 2 {
+            return out;
+        }
+        for &j in &best {
+            taken[j] = true;
+        }
+        out.push(best);
+    }
+}
+
 /// How the SAT engine encodes a sum over all-different cells (a killer cage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SumEncoding {
@@ -123,14 +158,15 @@ impl<'a> RuleClauses<'a> {
         Ok(())
     }
 
-    /// The clauses of every primitive of `puzzle`.
-    pub fn add_all(&mut self, puzzle: &Puzzle, sums: SumEncoding) -> Result<(), Unsat> {
+    /// The clauses of every primitive of `puzzle`; the primitives from index `own` on are
+    /// implied sums the engine added (a linear one keeps the totalizer).
+    pub fn add_all(&mut self, puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Result<(), Unsat> {
         let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
         let cages = match sums {
             SumEncoding::DigitSets => distinct_sums(puzzle.primitives(), &houses),
             SumEncoding::PseudoBoolean => Vec::new(),
         };
-        for p in puzzle.primitives() {
+        for (k, p) in puzzle.primitives().iter().enumerate() {
             match p {
                 Primitive::AllDifferent { cells, .. } => self.all_different(cells, &houses)?,
                 Primitive::Values { cell, allowed, .. } => {
@@ -141,7 +177,14 @@ impl<'a> RuleClauses<'a> {
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
                 Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
                     Some(d) => self.cage(&d.cells, d.sum)?,
-                    None => self.linear(&linear.terms, linear.relation, linear.rhs, sums)?,
+                    None => self.linear(
+                        &linear.terms,
+                        linear.relation,
+                        linear.rhs,
+                        sums,
+                        &houses,
+                        k >= own,
+                    )?,
                 },
             }
         }
@@ -244,8 +287,13 @@ impl<'a> RuleClauses<'a> {
         relation: Relation,
         rhs: i64,
         sums: SumEncoding,
+        houses: &[Vec<Cell>],
+        implied: bool,
     ) -> Result<(), Unsat> {
-        if sums == SumEncoding::DigitSets && self.diagram(terms, relation, rhs)? {
+        if sums == SumEncoding::DigitSets
+            && !implied
+            && self.diagram(terms, relation, rhs, houses)?
+        {
             return Ok(());
         }
         self.totalizer(terms, relation, rhs)
@@ -258,6 +306,7 @@ impl<'a> RuleClauses<'a> {
         terms: &[(i64, Cell)],
         relation: Relation,
         rhs: i64,
+        houses: &[Vec<Cell>],
     ) -> Result<bool, Unsat> {
         let mut merged: Vec<(i64, Cell)> = Vec::new();
         for &(a, cell) in terms {
@@ -267,20 +316,35 @@ impl<'a> RuleClauses<'a> {
             }
         }
         let mut bound = rhs;
-        let mut layers: Vec<Vec<(i64, Lit)>> = Vec::new();
+        let mut open: Vec<(i64, Cell)> = Vec::new();
         for (a, cell) in merged.into_iter().filter(|&(a, _)| a != 0) {
-            let mut layer = Vec::new();
-            for v in 1..=self.n {
-                match self.x(cell, v) {
-                    Term::Lit(l) => layer.push((a * v as i64, l)),
-                    Term::Const(true) => bound -= a * v as i64,
-                    Term::Const(false) => {}
-                }
-            }
-            if !layer.is_empty() {
-                layers.push(layer);
-            } else if self.givens[cell.row * self.n + cell.col] == 0 {
+            if self.givens[cell.row * self.n + cell.col] != 0 {
+                bound -= a * self.givens[cell.row * self.n + cell.col] as i64;
+            } else if (1..=self.n).all(|v| self.x(cell, v) == Term::Const(false)) {
                 return Err(Unsat);
+            } else {
+                open.push((a, cell));
+            }
+        }
+        let (snapshot_next, snapshot_len) = (self.next, self.clauses.len());
+        let groups = groups(&open, houses, self.n);
+        let mut layers: Vec<Vec<(i64, Lit)>> = Vec::new();
+        for (k, &(a, cell)) in open.iter().enumerate() {
+            match groups.iter().find(|g| g[0] == k) {
+                Some(g) => {
+                    let cells: Vec<Cell> = g.iter().map(|&j| open[j].1).collect();
+                    let sums = self.group_sum(&cells)?;
+                    layers.push(sums.into_iter().map(|(s, z)| (a * s, z)).collect());
+                }
+                None if groups.iter().any(|g| g.contains(&k)) => {}
+                None => layers.push(
+                    (1..=self.n)
+                        .filter_map(|v| match self.x(cell, v) {
+                            Term::Lit(l) => Some((a * v as i64, l)),
+                            _ => None,
+                        })
+                        .collect(),
+                ),
             }
         }
         let (lo, hi) = match relation {
@@ -299,9 +363,106 @@ impl<'a> RuleClauses<'a> {
                 self.clauses.extend(clauses);
                 Ok(true)
             }
-            Ok(None) => Ok(false),
+            Ok(None) => {
+                self.next = snapshot_next;
+                self.clauses.truncate(snapshot_len);
+                Ok(false)
+            }
             Err(diagram::Empty) => Err(Unsat),
         }
+    }
+
+    /// The sum of distinct cells (a group of one house) as one-hot literals z(s), one per sum s
+    /// of a digit set D that the cells can take (each cell a value of D, all different):
+    /// selectors y_D as for a cage (at least one; y_D → ¬x(c, v) for v ∉ D; y_D → ⋁_c x(c, v)
+    /// for v ∈ D; x(c, v) → ⋁_{D ∋ v} y_D), y_D → z(ΣD), z(s) → ⋁_{ΣD = s} y_D, and at most
+    /// one z. Returns the sums with their literals.
+    fn group_sum(&mut self, cells: &[Cell]) -> Result<Vec<(i64, Lit)>, Unsat> {
+        let n = self.n;
+        let k = cells.len();
+        let mut sets: Vec<(i64, crate::rules::primitive::ValueSet)> = Vec::new();
+        for sum in (k * (k + 1) / 2) as i64..=(k * (2 * n - k + 1) / 2) as i64 {
+            for set in digit_sets(n, k, sum) {
+                if self.can_take(cells, set) {
+                    sets.push((sum, set));
+                }
+            }
+        }
+        if sets.is_empty() {
+            return Err(Unsat);
+        }
+        let mut sums: Vec<(i64, Lit)> = Vec::new();
+        for &(sum, _) in &sets {
+            if sums.last().map(|&(s, _)| s) != Some(sum) {
+                let z = self.fresh();
+                sums.push((sum, z));
+            }
+        }
+        let selectors: Vec<Lit> = sets.iter().map(|_| self.fresh()).collect();
+        self.clause(selectors.iter().map(|&y| Term::Lit(y)))?;
+        for (&(sum, set), &y) in sets.iter().zip(&selectors) {
+            let z = sums
+                .iter()
+                .find(|&&(s, _)| s == sum)
+                .map(|&(_, z)| z)
+                .unwrap_or(y);
+            self.clause([Term::Lit(!y), Term::Lit(z)])?;
+            for v in 1..=n {
+                if set.contains(v as u8) {
+                    let mut c = vec![Term::Lit(!y)];
+                    c.extend(cells.iter().map(|&cell| self.x(cell, v)));
+                    self.clause(c)?;
+                } else {
+                    for &cell in cells {
+                        self.clause([Term::Lit(!y), !self.x(cell, v)])?;
+                    }
+                }
+            }
+        }
+        for &(sum, z) in &sums {
+            let mut c = vec![Term::Lit(!z)];
+            c.extend(
+                sets.iter()
+                    .zip(&selectors)
+                    .filter(|((s, _), _)| *s == sum)
+                    .map(|(_, &y)| Term::Lit(y)),
+            );
+            self.clause(c)?;
+        }
+        for (j, &(_, z)) in sums.iter().enumerate() {
+            for &(_, w) in &sums[j + 1..] {
+                self.clause([Term::Lit(!z), Term::Lit(!w)])?;
+            }
+        }
+        for &cell in cells {
+            for v in 1..=n {
+                let mut c = vec![!self.x(cell, v)];
+                c.extend(
+                    sets.iter()
+                        .zip(&selectors)
+                        .filter(|((_, d), _)| d.contains(v as u8))
+                        .map(|(_, &y)| Term::Lit(y)),
+                );
+                self.clause(c)?;
+            }
+        }
+        Ok(sums)
+    }
+
+    /// Whether the distinct `cells` can take exactly the values of `set` (a matching of cells
+    /// to values through their open literals; groups have at most [`MAX_GROUP`] cells).
+    fn can_take(&self, cells: &[Cell], set: crate::rules::primitive::ValueSet) -> bool {
+        fn assign(rc: &RuleClauses, cells: &[Cell], left: u64) -> bool {
+            let Some((&first, rest)) = cells.split_first() else {
+                return true;
+            };
+            (1..=rc.n).any(|v| {
+                left >> (v - 1) & 1 == 1
+                    && rc.x(first, v) != Term::Const(false)
+                    && assign(rc, rest, left & !(1 << (v - 1)))
+            })
+        }
+        assign(self, cells, set.0)
     }
 
     /// A linear row through the generalised totalizer (module documentation).
