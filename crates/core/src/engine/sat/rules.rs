@@ -33,8 +33,21 @@ use rustsat::types::{Lit, Var};
 /// The largest sum diagram written; a larger row uses the generalised totalizer.
 pub const MAX_DIAGRAM_EDGES: usize = 20_000;
 
-/// The most cells of a row, in one house, whose sum becomes one layer of its diagram.
+/// The most cells of a row, in one house, whose sum becomes one layer of its diagram (and at
+/// most [`MAX_GROUP_SETS`] digit sets of that size: two cells on 16×16, none beyond 20×20).
 const MAX_GROUP: usize = 4;
+
+/// The most digit sets (selectors) of one group.
+const MAX_GROUP_SETS: u64 = 210;
+
+/// The largest group size allowed on an n×n grid ([`MAX_GROUP`], [`MAX_GROUP_SETS`]).
+fn group_size(n: usize) -> usize {
+    let sets = |k: usize| (0..k as u64).fold(1u64, |c, j| c * (n as u64 - j) / (j + 1));
+    (1..=MAX_GROUP.min(n))
+        .take_while(|&k| sets(k) <= MAX_GROUP_SETS)
+        .last()
+        .unwrap_or(1)
+}
 
 /// The row's cells (indices into `open`) that become one layer: greedily, the most cells with
 /// one coefficient in one house (2 ..= [`MAX_GROUP`] of them; they are all different), until no
@@ -42,16 +55,14 @@ const MAX_GROUP: usize = 4;
 fn groups(open: &[(i64, Cell)], houses: &[Vec<Cell>], n: usize) -> Vec<Vec<usize>> {
     let mut taken = vec![false; open.len()];
     let mut out: Vec<Vec<usize>> = Vec::new();
-    if n > 16 {
-        return out;
-    }
+    let size = group_size(n);
     loop {
         let mut best: Vec<usize> = Vec::new();
         for house in houses {
             for &(a, _) in open {
                 let group: Vec<usize> = (0..open.len())
                     .filter(|&j| !taken[j] && open[j].0 == a && house.contains(&open[j].1))
-                    .take(MAX_GROUP)
+                    .take(size)
                     .collect();
                 if group.len() > best.len() {
                     best = group;
@@ -525,5 +536,29 @@ impl<'a> RuleClauses<'a> {
             self.clauses.push(vec![unit]);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_stay_within_the_digit_set_budget() {
+        // C(9, 4) = 126 sets, C(16, 2) = 120 but C(16, 3) = 560, C(25, 2) = 300.
+        assert_eq!(group_size(4), 4);
+        assert_eq!(group_size(9), 4);
+        assert_eq!(group_size(16), 2);
+        assert_eq!(group_size(25), 1);
+    }
+
+    #[test]
+    fn groups_take_the_most_cells_of_one_house_and_coefficient() {
+        let c = |row, col| Cell { row, col };
+        let houses = vec![vec![c(0, 0), c(0, 1), c(0, 2)], vec![c(1, 0), c(1, 1)]];
+        // r1c1, r1c2 (coefficient 1) share the first house; r1c3 has another coefficient;
+        // r2c1 is alone in the second.
+        let open = [(1, c(0, 0)), (2, c(0, 2)), (1, c(0, 1)), (1, c(1, 0))];
+        assert_eq!(groups(&open, &houses, 9), vec![vec![0, 2]]);
     }
 }
