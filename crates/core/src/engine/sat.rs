@@ -17,8 +17,9 @@
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
 //! A puzzle's variant primitives add their clauses ([`rules`]: support clauses for tables, units
-//! for value sets, cage-combination clauses for killer cages, a generalised totalizer for other
-//! linear rows), over the same open literals plus selector and encoding variables.
+//! for value sets, cage-combination clauses for killer cages, a layered sum diagram
+//! ([`diagram`]) for the other linear rows, a generalised totalizer for the implied sums the
+//! engine adds), over the same open literals plus selector and encoding variables.
 //!
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
