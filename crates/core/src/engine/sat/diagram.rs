@@ -36,9 +36,9 @@ enum State {
 
 /// The nodes and edges of the diagram, before they get variables.
 struct Shape {
-    /// nodes[i]: the states of layer i (i = 0 … layers).
+    /// `nodes[i]`: the states of layer i (i = 0 … layers).
     nodes: Vec<Vec<State>>,
-    /// edges[i]: (tail index in layer i, option index, head index in layer i + 1).
+    /// `edges[i]`: (tail index in layer i, option index, head index in layer i + 1).
     edges: Vec<Vec<(usize, usize, usize)>>,
 }
 
@@ -113,7 +113,7 @@ fn shape(weights: &[Vec<i64>], lo: i64, hi: i64) -> Result<Shape, Empty> {
     Ok(Shape { nodes, edges })
 }
 
-/// The clauses of Σ (one option per layer) ∈ [lo, hi] (module documentation). `layers[i]`: the
+/// The clauses of Σ (one option per layer) ∈ `[lo, hi]` (module documentation). `layers[i]`: the
 /// options (weight, literal) of layer i; `fresh` gives a new variable. Layers must not be
 /// empty. `None` (and no variable taken) when the diagram has more than `max_edges` edges.
 pub(super) fn clauses(
