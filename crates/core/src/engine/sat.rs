@@ -17,12 +17,14 @@
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
 //! A puzzle's variant primitives add their clauses ([`rules`]: support clauses for tables, units
-//! for value sets, cage-combination clauses for killer cages, a generalised totalizer for other
-//! linear rows), over the same open literals plus selector and encoding variables.
+//! for value sets, cage-combination clauses for killer cages, a layered sum diagram
+//! ([`diagram`]) for the other linear rows, a generalised totalizer for the implied sums the
+//! engine adds), over the same open literals plus selector and encoding variables.
 //!
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
 
+mod diagram;
 mod rules;
 
 pub use rules::SumEncoding;
@@ -158,6 +160,12 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
 
 /// [`encode`] with a chosen encoding of cage sums.
 pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
+    encode_rows(puzzle, sums, puzzle.primitives().len())
+}
+
+/// [`encode_with`] where the primitives from index `own` on are implied sums the engine added
+/// (they keep the totalizer, [`rules`]).
+fn encode_rows(puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Option<Cnf> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
     let cand = candidates(puzzle, &houses_of, &houses);
@@ -207,7 +215,7 @@ pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
     }
     if !puzzle.primitives().is_empty() {
         let first_free = cnf.variables() as u32;
-        let (clauses, next_free) = rule_clauses(puzzle, &var, first_free, sums)?;
+        let (clauses, next_free) = rows_clauses(puzzle, &var, first_free, sums, own)?;
         cnf.auxiliary += (next_free - first_free) as usize;
         cnf.rules = clauses;
     }
@@ -225,8 +233,19 @@ pub fn rule_clauses(
     first_free: u32,
     sums: SumEncoding,
 ) -> Option<(Vec<Vec<Lit>>, u32)> {
+    rows_clauses(puzzle, var, first_free, sums, puzzle.primitives().len())
+}
+
+/// [`rule_clauses`] where the primitives from index `own` on are implied sums.
+fn rows_clauses(
+    puzzle: &Puzzle,
+    var: &[Option<Lit>],
+    first_free: u32,
+    sums: SumEncoding,
+    own: usize,
+) -> Option<(Vec<Vec<Lit>>, u32)> {
     let mut clauses = rules::RuleClauses::new(puzzle, var, first_free);
-    clauses.add_all(puzzle, sums).ok()?;
+    clauses.add_all(puzzle, sums, own).ok()?;
     let next = clauses.next_free();
     Some((clauses.clauses, next))
 }
@@ -384,7 +403,7 @@ fn start<'p>(
     let begin = Instant::now();
     // The solver also gets the implied sums of the rules (innies and outies), measured faster.
     let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
-    let cnf = encode_with(&implied, sums);
+    let cnf = encode_rows(&implied, sums, puzzle.primitives().len());
     let mut stats = SatStats {
         encode_ms: ms(begin.elapsed()),
         ..SatStats::default()

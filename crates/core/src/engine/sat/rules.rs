@@ -10,28 +10,83 @@
 //!   one selector y_D per digit set D of |cage| distinct values summing to S; exactly one y_D;
 //!   y_D → ¬x(c, v) for every cell c and v ∉ D; y_D → ⋁_c x(c, v) for v ∈ D; and
 //!   x(c, v) → ⋁_{D ∋ v} y_D.
-//! - **Linear** Σ aᵢ·value(cᵢ) (=, ≤, ≥) b, and a cage with [`SumEncoding::PseudoBoolean`]: value(c)
-//!   is Σ_v v·x(c, v), so the row is Σ aᵢ·v·x(cᵢ, v) (rel) b; since exactly one x(cᵢ, ·) is true,
-//!   each term is shifted by its least weight kᵢ = min_v aᵢ·v to make every weight ≥ 0
-//!   (b' = b − Σ kᵢ − givens); ≤ b' is rustsat's generalised totalizer (GTE) on the weighted
-//!   literals, ≥ b' the GTE of Σ w·¬x ≤ W − b'; = is both.
+//! - **Linear** Σ aᵢ·value(cᵢ) (=, ≤, ≥) b (a little-killer diagonal, an arrow, a thermometer
+//!   step; terms of one cell merged, given cells moved to b): with [`SumEncoding::DigitSets`] a
+//!   layered sum diagram over the cells' one-hot literals ([`super::diagram`]: unit propagation
+//!   is generalised arc consistency of the row), the accepted end sums [b, b], (−∞, b] or
+//!   [b, ∞); a diagram of more than [`MAX_DIAGRAM_EDGES`] edges falls back to the totalizer.
+//! - **Linear** with [`SumEncoding::PseudoBoolean`] (cages too): value(c) is Σ_v v·x(c, v), so
+//!   the row is Σ aᵢ·v·x(cᵢ, v) (rel) b; since exactly one x(cᵢ, ·) is true, each term is
+//!   shifted by its least weight kᵢ = min_v aᵢ·v to make every weight ≥ 0 (b' = b − Σ kᵢ −
+//!   givens); ≤ b' is rustsat's generalised totalizer (GTE) on the weighted literals, ≥ b' the
+//!   GTE of Σ w·¬x ≤ W − b'; = is both.
 //!
 //! [`distinct_sums`]: crate::rules::primitive::distinct_sums
 
+use super::diagram;
 use crate::puzzle::{Cell, Puzzle};
 use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
 use rustsat::encodings::pb::{BoundUpper, GeneralizedTotalizer};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Lit, Var};
 
+/// The largest sum diagram written; a larger row uses the generalised totalizer.
+pub const MAX_DIAGRAM_EDGES: usize = 20_000;
+
+/// The most cells of a row, in one house, whose sum becomes one layer of its diagram (and at
+/// most [`MAX_GROUP_SETS`] digit sets of that size: two cells on 16×16, none beyond 20×20).
+const MAX_GROUP: usize = 4;
+
+/// The most digit sets (selectors) of one group.
+const MAX_GROUP_SETS: u64 = 210;
+
+/// The largest group size allowed on an n×n grid ([`MAX_GROUP`], [`MAX_GROUP_SETS`]).
+fn group_size(n: usize) -> usize {
+    let sets = |k: usize| (0..k as u64).fold(1u64, |c, j| c * (n as u64 - j) / (j + 1));
+    (1..=MAX_GROUP.min(n))
+        .take_while(|&k| sets(k) <= MAX_GROUP_SETS)
+        .last()
+        .unwrap_or(1)
+}
+
+/// The row's cells (indices into `open`) that become one layer: greedily, the most cells with
+/// one coefficient in one house (2 ..= [`MAX_GROUP`] of them; they are all different), until no
+/// house holds two more.
+fn groups(open: &[(i64, Cell)], houses: &[Vec<Cell>], n: usize) -> Vec<Vec<usize>> {
+    let mut taken = vec![false; open.len()];
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let size = group_size(n);
+    loop {
+        let mut best: Vec<usize> = Vec::new();
+        for house in houses {
+            for &(a, _) in open {
+                let group: Vec<usize> = (0..open.len())
+                    .filter(|&j| !taken[j] && open[j].0 == a && house.contains(&open[j].1))
+                    .take(size)
+                    .collect();
+                if group.len() > best.len() {
+                    best = group;
+                }
+            }
+        }
+        if best.len() < 2 {
+            return out;
+        }
+        for &j in &best {
+            taken[j] = true;
+        }
+        out.push(best);
+    }
+}
+
 /// How the SAT engine encodes a sum over all-different cells (a killer cage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SumEncoding {
-    /// One selector per feasible digit set (cage-combination clauses): measured faster
-    /// (docs/sat.md).
+    /// One selector per feasible digit set (cage-combination clauses), and every other linear
+    /// row as a layered sum diagram: measured faster (docs/sat.md).
     #[default]
     DigitSets,
-    /// The sum as a pseudo-Boolean row, rustsat's generalised totalizer.
+    /// Every sum (cages too) as a pseudo-Boolean row, rustsat's generalised totalizer.
     PseudoBoolean,
 }
 
@@ -114,14 +169,15 @@ impl<'a> RuleClauses<'a> {
         Ok(())
     }
 
-    /// The clauses of every primitive of `puzzle`.
-    pub fn add_all(&mut self, puzzle: &Puzzle, sums: SumEncoding) -> Result<(), Unsat> {
+    /// The clauses of every primitive of `puzzle`; the primitives from index `own` on are
+    /// implied sums the engine added (a linear one keeps the totalizer).
+    pub fn add_all(&mut self, puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Result<(), Unsat> {
         let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
         let cages = match sums {
             SumEncoding::DigitSets => distinct_sums(puzzle.primitives(), &houses),
             SumEncoding::PseudoBoolean => Vec::new(),
         };
-        for p in puzzle.primitives() {
+        for (k, p) in puzzle.primitives().iter().enumerate() {
             match p {
                 Primitive::AllDifferent { cells, .. } => self.all_different(cells, &houses)?,
                 Primitive::Values { cell, allowed, .. } => {
@@ -132,7 +188,14 @@ impl<'a> RuleClauses<'a> {
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
                 Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
                     Some(d) => self.cage(&d.cells, d.sum)?,
-                    None => self.linear(&linear.terms, linear.relation, linear.rhs)?,
+                    None => self.linear(
+                        &linear.terms,
+                        linear.relation,
+                        linear.rhs,
+                        sums,
+                        &houses,
+                        k >= own,
+                    )?,
                 },
             }
         }
@@ -227,8 +290,199 @@ impl<'a> RuleClauses<'a> {
         Ok(())
     }
 
+    /// A linear row: a sum diagram, or with [`SumEncoding::PseudoBoolean`] (or a diagram too
+    /// large) the generalised totalizer (module documentation).
+    fn linear(
+        &mut self,
+        terms: &[(i64, Cell)],
+        relation: Relation,
+        rhs: i64,
+        sums: SumEncoding,
+        houses: &[Vec<Cell>],
+        implied: bool,
+    ) -> Result<(), Unsat> {
+        if sums == SumEncoding::DigitSets
+            && !implied
+            && self.diagram(terms, relation, rhs, houses)?
+        {
+            return Ok(());
+        }
+        self.totalizer(terms, relation, rhs)
+    }
+
+    /// The row as a layered sum diagram over the open cells' literals; `false` (nothing added)
+    /// when the diagram would have more than [`MAX_DIAGRAM_EDGES`] edges.
+    fn diagram(
+        &mut self,
+        terms: &[(i64, Cell)],
+        relation: Relation,
+        rhs: i64,
+        houses: &[Vec<Cell>],
+    ) -> Result<bool, Unsat> {
+        let mut merged: Vec<(i64, Cell)> = Vec::new();
+        for &(a, cell) in terms {
+            match merged.iter_mut().find(|(_, c)| *c == cell) {
+                Some((b, _)) => *b += a,
+                None => merged.push((a, cell)),
+            }
+        }
+        let mut bound = rhs;
+        let mut open: Vec<(i64, Cell)> = Vec::new();
+        for (a, cell) in merged.into_iter().filter(|&(a, _)| a != 0) {
+            if self.givens[cell.row * self.n + cell.col] != 0 {
+                bound -= a * self.givens[cell.row * self.n + cell.col] as i64;
+            } else if (1..=self.n).all(|v| self.x(cell, v) == Term::Const(false)) {
+                return Err(Unsat);
+            } else {
+                open.push((a, cell));
+            }
+        }
+        let (snapshot_next, snapshot_len) = (self.next, self.clauses.len());
+        let groups = groups(&open, houses, self.n);
+        let mut layers: Vec<Vec<(i64, Lit)>> = Vec::new();
+        for (k, &(a, cell)) in open.iter().enumerate() {
+            match groups.iter().find(|g| g[0] == k) {
+                Some(g) => {
+                    let cells: Vec<Cell> = g.iter().map(|&j| open[j].1).collect();
+                    let sums = self.group_sum(&cells)?;
+                    layers.push(sums.into_iter().map(|(s, z)| (a * s, z)).collect());
+                }
+                None if groups.iter().any(|g| g.contains(&k)) => {}
+                None => layers.push(
+                    (1..=self.n)
+                        .filter_map(|v| match self.x(cell, v) {
+                            Term::Lit(l) => Some((a * v as i64, l)),
+                            _ => None,
+                        })
+                        .collect(),
+                ),
+            }
+        }
+        let (lo, hi) = match relation {
+            Relation::Eq => (bound, bound),
+            Relation::Le => (i64::MIN / 4, bound),
+            Relation::Ge => (bound, i64::MAX / 4),
+        };
+        let mut next = self.next;
+        let clauses = diagram::clauses(&layers, lo, hi, MAX_DIAGRAM_EDGES, || {
+            next += 1;
+            Var::new(next - 1).pos_lit()
+        });
+        match clauses {
+            Ok(Some(clauses)) => {
+                self.next = next;
+                self.clauses.extend(clauses);
+                Ok(true)
+            }
+            Ok(None) => {
+                self.next = snapshot_next;
+                self.clauses.truncate(snapshot_len);
+                Ok(false)
+            }
+            Err(diagram::Empty) => Err(Unsat),
+        }
+    }
+
+    /// The sum of distinct cells (a group of one house) as one-hot literals z(s), one per sum s
+    /// of a digit set D that the cells can take (each cell a value of D, all different):
+    /// selectors y_D as for a cage (at least one; y_D → ¬x(c, v) for v ∉ D; y_D → ⋁_c x(c, v)
+    /// for v ∈ D; x(c, v) → ⋁_{D ∋ v} y_D), y_D → z(ΣD), z(s) → ⋁_{ΣD = s} y_D, and at most
+    /// one z. Returns the sums with their literals.
+    fn group_sum(&mut self, cells: &[Cell]) -> Result<Vec<(i64, Lit)>, Unsat> {
+        let n = self.n;
+        let k = cells.len();
+        let mut sets: Vec<(i64, crate::rules::primitive::ValueSet)> = Vec::new();
+        for sum in (k * (k + 1) / 2) as i64..=(k * (2 * n - k + 1) / 2) as i64 {
+            for set in digit_sets(n, k, sum) {
+                if self.can_take(cells, set) {
+                    sets.push((sum, set));
+                }
+            }
+        }
+        if sets.is_empty() {
+            return Err(Unsat);
+        }
+        let mut sums: Vec<(i64, Lit)> = Vec::new();
+        for &(sum, _) in &sets {
+            if sums.last().map(|&(s, _)| s) != Some(sum) {
+                let z = self.fresh();
+                sums.push((sum, z));
+            }
+        }
+        let selectors: Vec<Lit> = sets.iter().map(|_| self.fresh()).collect();
+        self.clause(selectors.iter().map(|&y| Term::Lit(y)))?;
+        for (&(sum, set), &y) in sets.iter().zip(&selectors) {
+            let z = sums
+                .iter()
+                .find(|&&(s, _)| s == sum)
+                .map(|&(_, z)| z)
+                .unwrap_or(y);
+            self.clause([Term::Lit(!y), Term::Lit(z)])?;
+            for v in 1..=n {
+                if set.contains(v as u8) {
+                    let mut c = vec![Term::Lit(!y)];
+                    c.extend(cells.iter().map(|&cell| self.x(cell, v)));
+                    self.clause(c)?;
+                } else {
+                    for &cell in cells {
+                        self.clause([Term::Lit(!y), !self.x(cell, v)])?;
+                    }
+                }
+            }
+        }
+        for &(sum, z) in &sums {
+            let mut c = vec![Term::Lit(!z)];
+            c.extend(
+                sets.iter()
+                    .zip(&selectors)
+                    .filter(|((s, _), _)| *s == sum)
+                    .map(|(_, &y)| Term::Lit(y)),
+            );
+            self.clause(c)?;
+        }
+        for (j, &(_, z)) in sums.iter().enumerate() {
+            for &(_, w) in &sums[j + 1..] {
+                self.clause([Term::Lit(!z), Term::Lit(!w)])?;
+            }
+        }
+        for &cell in cells {
+            for v in 1..=n {
+                let mut c = vec![!self.x(cell, v)];
+                c.extend(
+                    sets.iter()
+                        .zip(&selectors)
+                        .filter(|((_, d), _)| d.contains(v as u8))
+                        .map(|(_, &y)| Term::Lit(y)),
+                );
+                self.clause(c)?;
+            }
+        }
+        Ok(sums)
+    }
+
+    /// Whether the distinct `cells` can take exactly the values of `set` (a matching of cells
+    /// to values through their open literals; groups have at most [`MAX_GROUP`] cells).
+    fn can_take(&self, cells: &[Cell], set: crate::rules::primitive::ValueSet) -> bool {
+        fn assign(rc: &RuleClauses, cells: &[Cell], left: u64) -> bool {
+            let Some((&first, rest)) = cells.split_first() else {
+                return true;
+            };
+            (1..=rc.n).any(|v| {
+                left >> (v - 1) & 1 == 1
+                    && rc.x(first, v) != Term::Const(false)
+                    && assign(rc, rest, left & !(1 << (v - 1)))
+            })
+        }
+        assign(self, cells, set.0)
+    }
+
     /// A linear row through the generalised totalizer (module documentation).
-    fn linear(&mut self, terms: &[(i64, Cell)], relation: Relation, rhs: i64) -> Result<(), Unsat> {
+    fn totalizer(
+        &mut self,
+        terms: &[(i64, Cell)],
+        relation: Relation,
+        rhs: i64,
+    ) -> Result<(), Unsat> {
         let mut weighted: Vec<(Lit, usize)> = Vec::new();
         let mut bound = rhs;
         for &(a, cell) in terms {
@@ -282,5 +536,29 @@ impl<'a> RuleClauses<'a> {
             self.clauses.push(vec![unit]);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_stay_within_the_digit_set_budget() {
+        // C(9, 4) = 126 sets, C(16, 2) = 120 but C(16, 3) = 560, C(25, 2) = 300.
+        assert_eq!(group_size(4), 4);
+        assert_eq!(group_size(9), 4);
+        assert_eq!(group_size(16), 2);
+        assert_eq!(group_size(25), 1);
+    }
+
+    #[test]
+    fn groups_take_the_most_cells_of_one_house_and_coefficient() {
+        let c = |row, col| Cell { row, col };
+        let houses = vec![vec![c(0, 0), c(0, 1), c(0, 2)], vec![c(1, 0), c(1, 1)]];
+        // r1c1, r1c2 (coefficient 1) share the first house; r1c3 has another coefficient;
+        // r2c1 is alone in the second.
+        let open = [(1, c(0, 0)), (2, c(0, 2)), (1, c(0, 1)), (1, c(1, 0))];
+        assert_eq!(groups(&open, &houses, 9), vec![vec![0, 2]]);
     }
 }
