@@ -60,3 +60,54 @@ fn the_command_line_takes_the_implied_cage_form() {
     assert_eq!(json["status"], "solved");
     assert_eq!(json["model"]["formulation"], "binary --cage-form implied");
 }
+
+/// The LP file of the implied form reads and solves in cbc (an external solver, as for every
+/// export): the `x_r{r}_c{c}_v{v}` columns at 1 are the known solution of a krazydad killer.
+#[test]
+fn the_lp_export_of_the_implied_form_solves_in_cbc() {
+    let Some((_, line, solution)) = variant_sample("krazydad_killer.fpz.jsonl", 1)
+        .into_iter()
+        .next()
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (lp, sol) = (dir.path().join("k.lp"), dir.path().join("k.sol"));
+    let (code, _, err) = run(
+        &[
+            "export",
+            "-",
+            "--cage-form",
+            "implied",
+            "-o",
+            lp.to_str().unwrap(),
+        ],
+        Some(&line),
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&lp).unwrap();
+    assert!(text.contains("implied_"), "no implied cage in the LP file");
+    let status = std::process::Command::new("cbc")
+        .arg(&lp)
+        .args(["solve", "solu"])
+        .arg(&sol)
+        .output()
+        .expect("cbc (Debian coinor-cbc, .ci/setup)");
+    assert!(status.status.success());
+    let text = std::fs::read_to_string(&sol).unwrap();
+    assert!(text.starts_with("Optimal"), "{text}");
+    let mut grid = vec![0u8; 81];
+    for l in text.lines().skip(1) {
+        let tokens: Vec<&str> = l.split_whitespace().collect();
+        let (name, value) = (tokens[1], tokens[2].parse::<f64>().unwrap());
+        let parts: Vec<&str> = name.split('_').collect();
+        if let ["x", r, c, v] = parts[..] {
+            if value > 0.5 {
+                let r: usize = r[1..].parse().unwrap();
+                let c: usize = c[1..].parse().unwrap();
+                grid[(r - 1) * 9 + c - 1] = v[1..].parse().unwrap();
+            }
+        }
+    }
+    assert_eq!(grid, solution);
+}
