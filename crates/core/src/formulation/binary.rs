@@ -163,8 +163,9 @@ impl Formulation for Binary {
 
 /// The puzzle with those of its implied sums ([`crate::rules::implied`], over at most `max`
 /// open cells) that the binary model gains from: a sum over cells that must differ (written in
-/// the digit-set form, a cut of the LP relaxation) and a single cell's value. The other implied
-/// sums are sums of rows the model already has, which its LP relaxation implies.
+/// the digit-set form, a cut of the LP relaxation), a two-cell difference (a pair table, whose
+/// support rows are cuts too) and a single cell's value. The other implied sums are sums of rows
+/// the model already has, which its LP relaxation implies.
 fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, Puzzle> {
     let extra = implied_sums(
         puzzle.order(),
@@ -189,7 +190,7 @@ fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, Puzzle> {
         .enumerate()
         .filter(|(i, p)| {
             *i < original
-                || matches!(p, Primitive::Values { .. })
+                || matches!(p, Primitive::Values { .. } | Primitive::Pairs { .. })
                 || cages.iter().any(|t| t == p.tag())
         })
         .map(|(_, p)| p)
