@@ -110,8 +110,9 @@ pub struct ModelChoice {
     pub subset_sums: bool,
 
     /// Binary model: how a killer cage's sum is written: `sets` (one binary per digit set of
-    /// the cage, strong) or `sum` (Σ v·x = S, weak).
-    #[arg(long, value_name = "FORM", default_value = "sets", value_parser = ["sets", "sum"])]
+    /// the cage, strong), `sum` (Σ v·x = S, weak) or `implied` (`sets`, plus the rule of 45's
+    /// implied sums over at most 6 cells of one house as digit-set cages).
+    #[arg(long, value_name = "FORM", default_value = "sets", value_parser = ["sets", "sum", "implied"])]
     pub cage_form: String,
 
     /// Binary model: how a two-cell step value(a) + 1 ≤ value(b) (thermometer, greater-than)

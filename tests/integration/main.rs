@@ -16,6 +16,7 @@ mod generate_killer;
 mod highs;
 mod hostile;
 mod hostile_table;
+mod implied_cages;
 mod implied_sums;
 mod layers;
 mod lp_bb;

@@ -22,11 +22,14 @@
 //! rule's row.
 
 use super::binary_rules::{add_primitives, Forms};
-use super::forms::{CageForm, Form, PairForm, StepForm};
+use super::forms::{CageForm, Form, PairForm, StepForm, IMPLIED_CAGE_CELLS};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
+use crate::puzzle::Cell;
 use crate::puzzle::{HouseKind, Puzzle};
-use crate::rules::primitive::Primitive;
+use crate::rules::implied::implied_sums;
+use crate::rules::primitive::{distinct_sums, Primitive};
 use good_lp::{variable, Expression, Variable};
+use std::borrow::Cow;
 
 /// The x_rcv model; `reduce` leaves out the columns that givens rule out; `cages`, `steps` and
 /// `pairs` are the forms of killer-cage sums, two-cell steps and pair tables ([`super::forms`]).
@@ -100,6 +103,11 @@ impl Formulation for Binary {
     }
 
     fn build(&self, puzzle: &Puzzle) -> BuiltModel {
+        let implied = match self.cages {
+            CageForm::Implied => with_implied_cages(puzzle, IMPLIED_CAGE_CELLS),
+            _ => Cow::Borrowed(puzzle),
+        };
+        let puzzle: &Puzzle = &implied;
         let n = puzzle.order();
         let mut model = BuiltModel::new(self.label(), n);
         let keep = candidates(puzzle, self.reduce);
@@ -150,6 +158,47 @@ impl Formulation for Binary {
 
     fn drops_excluded_values(&self) -> bool {
         self.reduce
+    }
+}
+
+/// The puzzle with those of its implied sums ([`crate::rules::implied`], over at most `max`
+/// open cells) that the binary model gains from: a sum over cells that must differ (written in
+/// the digit-set form, a cut of the LP relaxation), a two-cell difference (a pair table, whose
+/// support rows are cuts too) and a single cell's value. The other implied sums are sums of rows
+/// the model already has, which its LP relaxation implies.
+fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, Puzzle> {
+    let extra = implied_sums(
+        puzzle.order(),
+        puzzle.houses(),
+        puzzle.givens(),
+        puzzle.primitives(),
+        max,
+    );
+    if extra.is_empty() {
+        return Cow::Borrowed(puzzle);
+    }
+    let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let mut primitives = puzzle.primitives().to_vec();
+    primitives.extend(extra);
+    let cages: Vec<String> = distinct_sums(&primitives, &houses)
+        .into_iter()
+        .map(|d| d.tag)
+        .collect();
+    let original = puzzle.primitives().len();
+    let kept: Vec<Primitive> = primitives
+        .into_iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            *i < original
+                || matches!(p, Primitive::Values { .. } | Primitive::Pairs { .. })
+                || cages.iter().any(|t| t == p.tag())
+        })
+        .map(|(_, p)| p)
+        .collect();
+    match puzzle.clone().with_primitives(kept) {
+        Ok(p) => Cow::Owned(p),
+        // Every implied cell is a cell of the puzzle's own houses: this cannot fail.
+        Err(_) => Cow::Borrowed(puzzle),
     }
 }
 
@@ -273,5 +322,45 @@ mod tests {
         assert_eq!(reduced.size().variables, 64 - 4 + 1);
         assert!(reduced.rows.iter().all(|r| !r.name().starts_with("cand_")));
         assert_eq!(reduced.cells[0], CellEncoding::OneHot(vec![(0, 1), (1, 4)]));
+    }
+
+    #[test]
+    fn the_implied_cage_form_adds_the_rule_of_45s_cages_and_nothing_without_sums() {
+        use crate::puzzle::Cell;
+        use crate::rules::primitive::{LinearRelation, Relation};
+        // A cage r1c1 + r1c2 = 3 on a 4×4: row 1 sums to 10, so r1c3 + r1c4 = 7 (digits {3,4}),
+        // a cage the rule of 45 implies inside row 1.
+        let cage = Primitive::Linear(LinearRelation {
+            tag: "cage1".into(),
+            terms: vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
+            relation: Relation::Eq,
+            rhs: 3,
+        });
+        let p = puzzle(4, 2, 2, vec![0; 16])
+            .with_primitives(vec![cage])
+            .unwrap();
+        let implied = |q: &Puzzle, cages| {
+            Binary {
+                cages,
+                ..Binary::default()
+            }
+            .build(q)
+        };
+        let sets = implied(&p, CageForm::Sets);
+        let with = implied(&p, CageForm::Implied);
+        let extra: Vec<&str> = with
+            .rows
+            .iter()
+            .map(|r| r.name())
+            .filter(|n| n.starts_with("implied_") && n.ends_with("_sets"))
+            .collect();
+        assert!(!extra.is_empty(), "no implied cage");
+        assert!(sets.rows.iter().all(|r| !r.name().starts_with("implied_")));
+        assert!(with.size().variables > sets.size().variables);
+        let classic = puzzle(4, 2, 2, vec![0; 16]);
+        assert_eq!(
+            implied(&classic, CageForm::Implied).size(),
+            implied(&classic, CageForm::Sets).size()
+        );
     }
 }

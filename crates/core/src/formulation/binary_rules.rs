@@ -65,7 +65,7 @@ pub(super) fn add_primitives(
     };
     let cages: HashMap<String, Vec<Cell>> = match forms.cages {
         CageForm::Sum => HashMap::new(),
-        CageForm::Sets => {
+        CageForm::Sets | CageForm::Implied => {
             let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
             distinct_sums(puzzle.primitives(), &houses)
                 .into_iter()

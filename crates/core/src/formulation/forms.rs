@@ -45,14 +45,22 @@ pub enum CageForm {
     Sets,
     /// The value expression Σ v·x = S (weak).
     Sum,
+    /// `sets`, plus the cages the rule of 45 implies ([`crate::rules::implied`]): each implied
+    /// sum over at most [`IMPLIED_CAGE_CELLS`] open cells that lie in one house, in the
+    /// digit-set form (cuts of the LP relaxation the rows of the rules do not imply).
+    Implied,
 }
 
+/// The most open cells of an implied sum that the `implied` cage form writes as a cage.
+pub const IMPLIED_CAGE_CELLS: usize = 6;
+
 impl Form for CageForm {
-    const ALL: &'static [CageForm] = &[CageForm::Sets, CageForm::Sum];
+    const ALL: &'static [CageForm] = &[CageForm::Sets, CageForm::Sum, CageForm::Implied];
     fn name(self) -> &'static str {
         match self {
             CageForm::Sets => "sets",
             CageForm::Sum => "sum",
+            CageForm::Implied => "implied",
         }
     }
 }
