@@ -26,7 +26,7 @@ use super::forms::{CageForm, Form, PairForm, StepForm, IMPLIED_CAGE_CELLS};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::Cell;
 use crate::puzzle::{HouseKind, Puzzle};
-use crate::rules::implied::implied_sums;
+use crate::rules::implied::with_implied_sums;
 use crate::rules::primitive::{distinct_sums, Primitive};
 use good_lp::{variable, Expression, Variable};
 use std::borrow::Cow;
@@ -167,19 +167,11 @@ impl Formulation for Binary {
 /// support rows are cuts too) and a single cell's value. The other implied sums are sums of rows
 /// the model already has, which its LP relaxation implies.
 fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, Puzzle> {
-    let extra = implied_sums(
-        puzzle.order(),
-        puzzle.houses(),
-        puzzle.givens(),
-        puzzle.primitives(),
-        max,
-    );
-    if extra.is_empty() {
+    let Cow::Owned(all) = with_implied_sums(puzzle, max) else {
         return Cow::Borrowed(puzzle);
-    }
+    };
     let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-    let mut primitives = puzzle.primitives().to_vec();
-    primitives.extend(extra);
+    let primitives = all.primitives().to_vec();
     let cages: Vec<String> = distinct_sums(&primitives, &houses)
         .into_iter()
         .map(|d| d.tag)

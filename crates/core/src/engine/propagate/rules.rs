@@ -988,74 +988,71 @@ mod tests {
         assert!(rule.revise(&[0b1_0000_0001, 0b11, 0x1ff], &mut out).is_ok());
         assert_eq!(out, vec![(2, 0x1ff & !0b1), (1, 0b01), (0, 0b1)]);
         // Every solution is checked against brute force on pseudo-random masks.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..300 {
-            let terms = vec![(1, 0), (2, 1), (-1, 2), (1, 3)];
-            let masks: Vec<u64> = (0..4).map(|_| next() & 0x1ff | 1 << (next() % 9)).collect();
-            let rhs = (next() % 30) as i64;
-            let mut keep = [0u64; 4];
-            for v in 0..9usize.pow(4) {
-                let x: Vec<i64> = (0..4).map(|j| (v / 9usize.pow(j) % 9) as i64 + 1).collect();
-                let fits = (0..4).all(|j| masks[j] >> (x[j] - 1) & 1 == 1);
-                if fits && x[0] + 2 * x[1] - x[2] + x[3] == rhs {
-                    (0..4).for_each(|j| keep[j] |= 1 << (x[j] - 1));
-                }
-            }
-            let mut out = Vec::new();
-            let rule = Propagator::Linear {
-                terms,
+        brute_force(
+            0x9e37_79b9_7f4a_7c15,
+            0,
+            30,
+            |x| x[0] + 2 * x[1] - x[2] + x[3],
+            |rhs| Propagator::Linear {
+                terms: vec![(1, 0), (2, 1), (-1, 2), (1, 3)],
                 relation: Relation::Eq,
                 rhs,
-            };
-            if keep.contains(&0) {
-                assert!(rule.revise(&masks, &mut out).is_err());
-                continue;
-            }
-            assert!(rule.revise(&masks, &mut out).is_ok());
-            let mut got = masks.clone();
-            for (c, gone) in out {
-                got[c as usize] &= !gone;
-            }
-            assert_eq!(got, keep, "{masks:?} = {rhs}");
-        }
+            },
+        );
     }
 
     #[test]
     fn an_equality_over_runs_of_distinct_cells_keeps_the_values_of_its_solutions() {
         // x0 + x1 + x2 + 2·x3 = rhs with x0, x1, x2 pairwise different (one run), brute force.
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let terms = vec![(1, 0), (1, 1), (1, 2), (2, 3)];
+        let peers = vec![vec![1, 2], vec![0, 2], vec![0, 1], vec![]];
+        assert_eq!(distinct_runs(&terms, &peers), vec![3, 1]);
+        let sum = |x: &[i64]| {
+            let distinct = x[0] != x[1] && x[0] != x[2] && x[1] != x[2];
+            // A repeat in the run is no solution: a sum no rhs reaches.
+            if distinct {
+                x[0] + x[1] + x[2] + 2 * x[3]
+            } else {
+                -1
+            }
+        };
+        brute_force(0x1234_5678_9abc_def1, 6, 40, sum, |rhs| {
+            Propagator::LinearRuns {
+                terms: terms.clone(),
+                runs: vec![3, 1],
+                rhs,
+            }
+        });
+    }
+
+    /// On 300 pseudo-random masks of four cells over 1..9 and right-hand sides `low..low + span`,
+    /// the rule keeps exactly the values of the assignments x with `sum(x) == rhs` (and fails
+    /// when a cell keeps none).
+    fn brute_force(
+        mut seed: u64,
+        low: i64,
+        span: u64,
+        sum: impl Fn(&[i64]) -> i64,
+        rule: impl Fn(i64) -> Propagator,
+    ) {
         let mut next = || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
         };
-        let terms = vec![(1, 0), (1, 1), (1, 2), (2, 3)];
-        let peers = vec![vec![1, 2], vec![0, 2], vec![0, 1], vec![]];
-        assert_eq!(distinct_runs(&terms, &peers), vec![3, 1]);
         for _ in 0..300 {
             let masks: Vec<u64> = (0..4).map(|_| next() & 0x1ff | 1 << (next() % 9)).collect();
-            let rhs = 6 + (next() % 40) as i64;
+            let rhs = low + (next() % span) as i64;
             let mut keep = [0u64; 4];
             for v in 0..9usize.pow(4) {
                 let x: Vec<i64> = (0..4).map(|j| (v / 9usize.pow(j) % 9) as i64 + 1).collect();
                 let fits = (0..4).all(|j| masks[j] >> (x[j] - 1) & 1 == 1);
-                let distinct = x[0] != x[1] && x[0] != x[2] && x[1] != x[2];
-                if fits && distinct && x[0] + x[1] + x[2] + 2 * x[3] == rhs {
+                if fits && sum(&x) == rhs {
                     (0..4).for_each(|j| keep[j] |= 1 << (x[j] - 1));
                 }
             }
-            let rule = Propagator::LinearRuns {
-                terms: terms.clone(),
-                runs: vec![3, 1],
-                rhs,
-            };
+            let rule = rule(rhs);
             let mut out = Vec::new();
             if keep.contains(&0) {
                 assert!(rule.revise(&masks, &mut out).is_err());

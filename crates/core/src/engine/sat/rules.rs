@@ -25,7 +25,7 @@
 
 use super::diagram;
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
+use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation, ValueSet};
 use rustsat::encodings::pb::{BoundUpper, GeneralizedTotalizer};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Lit, Var};
@@ -230,12 +230,7 @@ impl<'a> RuleClauses<'a> {
     }
 
     /// The support encoding of an allowed-pairs table, both ways.
-    fn pairs(
-        &mut self,
-        a: Cell,
-        b: Cell,
-        allowed: &[crate::rules::primitive::ValueSet],
-    ) -> Result<(), Unsat> {
+    fn pairs(&mut self, a: Cell, b: Cell, allowed: &[ValueSet]) -> Result<(), Unsat> {
         let n = self.n;
         let ok = |u: usize, w: usize| allowed.get(u - 1).is_some_and(|s| s.contains(w as u8));
         for u in 1..=n {
@@ -262,8 +257,19 @@ impl<'a> RuleClauses<'a> {
                 self.clause([Term::Lit(!y), Term::Lit(!z)])?;
             }
         }
-        for (set, &y) in sets.iter().zip(&selectors) {
-            for v in 1..=n {
+        self.digit_set_clauses(cells, &sets, &selectors)
+    }
+
+    /// The cells take the digits of the set whose selector is true: y_D → ¬x(c, v) for v ∉ D,
+    /// y_D → ⋁_c x(c, v) for v ∈ D, and x(c, v) → ⋁_{D ∋ v} y_D.
+    fn digit_set_clauses(
+        &mut self,
+        cells: &[Cell],
+        sets: &[ValueSet],
+        selectors: &[Lit],
+    ) -> Result<(), Unsat> {
+        for (set, &y) in sets.iter().zip(selectors) {
+            for v in 1..=self.n {
                 if set.contains(v as u8) {
                     let mut c = vec![Term::Lit(!y)];
                     c.extend(cells.iter().map(|&cell| self.x(cell, v)));
@@ -276,11 +282,11 @@ impl<'a> RuleClauses<'a> {
             }
         }
         for &cell in cells {
-            for v in 1..=n {
+            for v in 1..=self.n {
                 let mut c = vec![!self.x(cell, v)];
                 c.extend(
                     sets.iter()
-                        .zip(&selectors)
+                        .zip(selectors)
                         .filter(|(s, _)| s.contains(v as u8))
                         .map(|(_, &y)| Term::Lit(y)),
                 );
@@ -391,7 +397,7 @@ impl<'a> RuleClauses<'a> {
     fn group_sum(&mut self, cells: &[Cell]) -> Result<Vec<(i64, Lit)>, Unsat> {
         let n = self.n;
         let k = cells.len();
-        let mut sets: Vec<(i64, crate::rules::primitive::ValueSet)> = Vec::new();
+        let mut sets: Vec<(i64, ValueSet)> = Vec::new();
         for sum in (k * (k + 1) / 2) as i64..=(k * (2 * n - k + 1) / 2) as i64 {
             for set in digit_sets(n, k, sum) {
                 if self.can_take(cells, set) {
@@ -411,25 +417,13 @@ impl<'a> RuleClauses<'a> {
         }
         let selectors: Vec<Lit> = sets.iter().map(|_| self.fresh()).collect();
         self.clause(selectors.iter().map(|&y| Term::Lit(y)))?;
-        for (&(sum, set), &y) in sets.iter().zip(&selectors) {
-            let z = sums
-                .iter()
-                .find(|&&(s, _)| s == sum)
-                .map(|&(_, z)| z)
-                .unwrap_or(y);
+        for (&(sum, _), &y) in sets.iter().zip(&selectors) {
+            // `sums` holds every set's sum, in increasing order.
+            let z = sums[sums.partition_point(|&(s, _)| s < sum)].1;
             self.clause([Term::Lit(!y), Term::Lit(z)])?;
-            for v in 1..=n {
-                if set.contains(v as u8) {
-                    let mut c = vec![Term::Lit(!y)];
-                    c.extend(cells.iter().map(|&cell| self.x(cell, v)));
-                    self.clause(c)?;
-                } else {
-                    for &cell in cells {
-                        self.clause([Term::Lit(!y), !self.x(cell, v)])?;
-                    }
-                }
-            }
         }
+        let digits: Vec<ValueSet> = sets.iter().map(|&(_, d)| d).collect();
+        self.digit_set_clauses(cells, &digits, &selectors)?;
         for &(sum, z) in &sums {
             let mut c = vec![Term::Lit(!z)];
             c.extend(
@@ -445,24 +439,12 @@ impl<'a> RuleClauses<'a> {
                 self.clause([Term::Lit(!z), Term::Lit(!w)])?;
             }
         }
-        for &cell in cells {
-            for v in 1..=n {
-                let mut c = vec![!self.x(cell, v)];
-                c.extend(
-                    sets.iter()
-                        .zip(&selectors)
-                        .filter(|((_, d), _)| d.contains(v as u8))
-                        .map(|(_, &y)| Term::Lit(y)),
-                );
-                self.clause(c)?;
-            }
-        }
         Ok(sums)
     }
 
     /// Whether the distinct `cells` can take exactly the values of `set` (a matching of cells
     /// to values through their open literals; groups have at most [`MAX_GROUP`] cells).
-    fn can_take(&self, cells: &[Cell], set: crate::rules::primitive::ValueSet) -> bool {
+    fn can_take(&self, cells: &[Cell], set: ValueSet) -> bool {
         fn assign(rc: &RuleClauses, cells: &[Cell], left: u64) -> bool {
             let Some((&first, rest)) = cells.split_first() else {
                 return true;
