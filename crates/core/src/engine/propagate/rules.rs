@@ -19,6 +19,7 @@
 
 use crate::puzzle::Puzzle;
 use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
+use std::cell::RefCell;
 
 /// Distinct sums with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
 const MAX_SUM_CELLS: usize = 12;
@@ -36,6 +37,7 @@ pub(crate) enum Propagator {
         terms: Vec<(i64, u32)>,
         runs: Vec<usize>,
         rhs: i64,
+        memo: RunMemo,
     },
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
@@ -88,9 +90,12 @@ impl Propagator {
                 relation,
                 rhs,
             } => bounds(terms, *relation, *rhs, cand, out),
-            Propagator::LinearRuns { terms, runs, rhs } if sums_fit(terms, cand) => {
-                runs_gac(terms, runs, *rhs, cand, out)
-            }
+            Propagator::LinearRuns {
+                terms,
+                runs,
+                rhs,
+                memo,
+            } if sums_fit(terms, cand) => runs_gac(terms, runs, *rhs, memo, cand, out),
             Propagator::LinearRuns { terms, rhs, .. } => {
                 bounds(terms, Relation::Eq, *rhs, cand, out)
             }
@@ -163,10 +168,13 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
                         let terms: Vec<(i64, u32)> =
                             linear.terms.iter().map(|&(a, c)| (a, index(c))).collect();
                         let runs = distinct_runs(&terms, peers);
-                        let runs_pay =
-                            !cages && runs.iter().any(|&r| r > 1) && terms.len() <= MAX_RUN_TERMS;
+                        let runs_pay = !cages
+                            && runs.iter().any(|&r| r > 1)
+                            && terms.len() <= MAX_RUN_TERMS
+                            && std::env::var("NO_RUNS").is_err();
                         if linear.relation == Relation::Eq && runs_pay {
                             Propagator::LinearRuns {
+                                memo: RunMemo::new(runs.len()),
                                 terms,
                                 runs,
                                 rhs: linear.rhs,
@@ -404,6 +412,8 @@ fn linear_gac(
 
 /// Longest runs of a run of distinct cells in [`runs_gac`] (its tuples are enumerated).
 const MAX_RUN: usize = 3;
+// [`run_prefixes`] enumerates the first two terms of a run.
+const _: () = assert!(MAX_RUN == 3);
 /// Equalities with more terms than this keep [`linear_gac`] (runs_gac works on the stack).
 const MAX_RUN_TERMS: usize = 16;
 
@@ -430,43 +440,156 @@ fn distinct_runs(terms: &[(i64, u32)], peers: &[Vec<usize>]) -> Vec<usize> {
     runs
 }
 
-/// Every assignment of different values to a run of terms within their candidates: calls
-/// `visit` with the offset sum Σ (aᵢ·vᵢ − lᵢ) and the value bit of each term.
-#[allow(clippy::too_many_arguments)]
-fn run_tuples(
-    terms: &[(i64, u32)],
-    lows: &[i64],
-    cand: &[u64],
-    bits: &mut [u64; MAX_RUN],
-    depth: usize,
-    used: u64,
-    sum: i64,
-    visit: &mut dyn FnMut(i64, &[u64]),
-) {
-    if depth == terms.len() {
-        visit(sum, &bits[..depth]);
-        return;
-    }
-    let (a, c) = terms[depth];
-    let mut m = cand[c as usize] & !used;
-    while m != 0 {
-        let bit = m & m.wrapping_neg();
-        m &= m - 1;
-        let v = bit.trailing_zeros() as i64 + 1;
-        bits[depth] = bit;
-        let sum = sum + a * v - lows[depth];
-        run_tuples(terms, lows, cand, bits, depth + 1, used | bit, sum, visit);
+/// The offsets t = a·v − l of the values in `m`, as a bit set over t (bit t).
+fn offset_set(a: i64, low: i64, m: u64) -> u128 {
+    if a == 1 {
+        // Value v is bit v − 1 of m; its offset v − l is that bit moved by 1 − l.
+        ((m as u128) << 1) >> low
+    } else {
+        values(m).fold(0, |acc, v| acc | 1u128 << (a * v - low))
     }
 }
 
+/// The values of `m` whose offsets a·v − l are in `offsets` (the inverse of [`offset_set`]).
+fn values_at(a: i64, low: i64, m: u64, offsets: u128) -> u64 {
+    if a == 1 {
+        ((offsets << low) >> 1) as u64 & m
+    } else {
+        values(m)
+            .filter(|&v| offsets >> (a * v - low) & 1 != 0)
+            .fold(0, |acc, v| acc | 1 << (v - 1))
+    }
+}
+
+/// The single-bit masks of `m`, lowest first.
+fn single_bits(mut m: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        let bit = m & m.wrapping_neg();
+        m &= m.wrapping_sub(1);
+        (bit != 0).then_some(bit)
+    })
+}
+
+/// Every assignment of different values to all terms of a run but its last (a run has at most
+/// [`MAX_RUN`] terms): calls `visit` with the offset sum Σ (aᵢ·vᵢ − lᵢ), the values used and
+/// the value bit of each term.
+fn run_prefixes<F: FnMut(i64, u64, &[u64])>(
+    terms: &[(i64, u32)],
+    lows: &[i64],
+    cand: &[u64],
+    visit: &mut F,
+) {
+    let offset = |k: usize, bit: u64| terms[k].0 * (bit.trailing_zeros() as i64 + 1) - lows[k];
+    let mask = |k: usize| cand[terms[k].1 as usize];
+    match terms.len() {
+        1 => visit(0, 0, &[]),
+        2 => single_bits(mask(0)).for_each(|b0| visit(offset(0, b0), b0, &[b0])),
+        _ => {
+            for b0 in single_bits(mask(0)) {
+                let t0 = offset(0, b0);
+                for b1 in single_bits(mask(1) & !b0) {
+                    visit(t0 + offset(1, b1), b0 | b1, &[b0, b1]);
+                }
+            }
+        }
+    }
+}
+
+/// The offset sums of a run's assignments of different values whose sum is in `fits` (all
+/// when `None`), as a bit set, and the values of each term that take part in one of them: the
+/// prefixes ([`run_prefixes`]) with the last term's remaining offsets, shifted, in one word.
+fn run_support(
+    terms: &[(i64, u32)],
+    lows: &[i64],
+    cand: &[u64],
+    fits: Option<u128>,
+) -> (u128, [u64; MAX_RUN]) {
+    let last = terms.len() - 1;
+    let (a, c) = terms[last];
+    let (low, m) = (lows[last], cand[c as usize]);
+    let mut keep = [0u64; MAX_RUN];
+    let mut sums = 0u128;
+    run_prefixes(terms, lows, cand, &mut |p, used, bits| {
+        let mut offsets = offset_set(a, low, m & !used);
+        if let Some(fits) = fits {
+            offsets &= fits >> p;
+        }
+        if offsets != 0 {
+            keep.iter_mut().zip(bits).for_each(|(k, &bit)| *k |= bit);
+            keep[last] |= values_at(a, low, m & !used, offsets);
+            sums |= offsets << p;
+        }
+    });
+    (sums, keep)
+}
+
+/// Slots per run of [`RunMemo`].
+const MEMO_SLOTS: usize = 64;
+
+/// One remembered [`run_support`] of all sums: the run's candidates, its sums and values.
+#[derive(Clone, Copy, Default)]
+struct RunSupport {
+    cand: [u64; MAX_RUN],
+    sums: u128,
+    keep: [u64; MAX_RUN],
+}
+
+/// What [`run_support`] found for the candidates a run had lately, [`MEMO_SLOTS`] per run,
+/// indexed by a hash of the candidates: in a search, a rule runs again when a cell of one run
+/// changes, and the others' candidates are often the same as before.
+pub(crate) struct RunMemo(RefCell<Vec<RunSupport>>);
+
+impl RunMemo {
+    pub fn new(runs: usize) -> RunMemo {
+        RunMemo(RefCell::new(vec![RunSupport::default(); runs * MEMO_SLOTS]))
+    }
+
+    /// The run's sums and values for candidates `key`, from the memo or [`run_support`].
+    fn support(
+        &self,
+        run: usize,
+        key: [u64; MAX_RUN],
+        compute: impl FnOnce() -> (u128, [u64; MAX_RUN]),
+    ) -> (u128, [u64; MAX_RUN]) {
+        let hash = key
+            .iter()
+            .fold(0u64, |h, &m| (h ^ m).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let slot = run * MEMO_SLOTS + (hash >> 58) as usize % MEMO_SLOTS;
+        let mut memo = self.0.borrow_mut();
+        let entry = &mut memo[slot];
+        if entry.cand != key {
+            let (sums, keep) = compute();
+            *entry = RunSupport {
+                cand: key,
+                sums,
+                keep,
+            };
+        }
+        (entry.sums, entry.keep)
+    }
+}
+
+/// `from` shifted by every offset in `offsets`, ORed: the sums s + t.
+fn shifted_union(from: u128, mut offsets: u128, shift: impl Fn(u128, u32) -> u128) -> u128 {
+    let mut to = 0u128;
+    while offsets != 0 {
+        let t = offsets.trailing_zeros();
+        offsets &= offsets - 1;
+        to |= shift(from, t);
+    }
+    to
+}
+
 /// [`linear_gac`] over runs of cells that must differ: a run's partial sums are those of its
-/// assignments of different values (enumerated: at most [`MAX_RUN`] cells), so a value stays
-/// when some assignment of its run holding it meets a reachable prefix and a completing suffix.
-/// Exact for the sum with distinct values inside each run (a relaxation of the whole rule).
+/// assignments of different values (the first [`MAX_RUN`] − 1 cells enumerated, the last as a
+/// bit set), so a value stays when some assignment of its run holding it meets a reachable
+/// prefix and a completing suffix. Exact for the sum with distinct values inside each run (a
+/// relaxation of the whole rule).
 fn runs_gac(
     terms: &[(i64, u32)],
     runs: &[usize],
     rhs: i64,
+    memo: &RunMemo,
     cand: &[u64],
     out: &mut Vec<(u32, u64)>,
 ) -> Result<(), Wiped> {
@@ -482,51 +605,50 @@ fn runs_gac(
     for (g, &r) in runs.iter().enumerate() {
         starts[g + 1] = starts[g] + r;
     }
-    let mut bits = [0u64; MAX_RUN];
     let mut head = [0u128; MAX_RUN_TERMS + 1];
+    let mut sums = [0u128; MAX_RUN_TERMS];
+    // Each term's values in some assignment of its run, whatever the other runs hold.
+    let mut keep = [0u64; MAX_RUN_TERMS];
     head[0] = 1;
     for g in 0..runs.len() {
         let (s, e) = (starts[g], starts[g + 1]);
-        let (from, mut to) = (head[g], 0u128);
-        run_tuples(
-            &terms[s..e],
-            &lows[s..e],
-            cand,
-            &mut bits,
-            0,
-            0,
-            0,
-            &mut |t, _| {
-                to |= from << t;
-            },
-        );
-        head[g + 1] = to;
+        let mut key = [0u64; MAX_RUN];
+        for (k, &(_, c)) in key.iter_mut().zip(&terms[s..e]) {
+            *k = cand[c as usize];
+        }
+        let (run_sums, run_keep) = memo.support(g, key, || {
+            run_support(&terms[s..e], &lows[s..e], cand, None)
+        });
+        keep[s..e].copy_from_slice(&run_keep[..e - s]);
+        sums[g] = run_sums;
+        head[g + 1] = shifted_union(head[g], run_sums, |h, t| h << t);
     }
     let mut need = 1u128 << target;
     if head[runs.len()] & need == 0 {
         return Err(Wiped);
     }
-    let mut keep = [0u64; MAX_RUN_TERMS];
     for g in (0..runs.len()).rev() {
         let (s, e) = (starts[g], starts[g + 1]);
-        let (from, mut before) = (head[g], 0u128);
-        let run_keep = &mut keep[s..e];
-        run_tuples(
-            &terms[s..e],
-            &lows[s..e],
-            cand,
-            &mut bits,
-            0,
-            0,
-            0,
-            &mut |t, b| {
-                if (from << t) & need != 0 {
-                    run_keep.iter_mut().zip(b).for_each(|(k, &bit)| *k |= bit);
-                    before |= need >> t;
-                }
-            },
-        );
-        need = before & from;
+        let from = head[g];
+        // The run's sums t that some reachable prefix s completes: (s + t) ∈ need.
+        let mut fits = 0u128;
+        let mut rest = sums[g];
+        while rest != 0 {
+            let t = rest.trailing_zeros();
+            rest &= rest - 1;
+            if (from << t) & need != 0 {
+                fits |= 1 << t;
+            }
+        }
+        // Where every sum of the run fits, its values are those of the first pass.
+        let used_sums = if fits == sums[g] {
+            sums[g]
+        } else {
+            let (used_sums, run_keep) = run_support(&terms[s..e], &lows[s..e], cand, Some(fits));
+            keep[s..e].copy_from_slice(&run_keep[..e - s]);
+            used_sums
+        };
+        need = shifted_union(need, used_sums, |n, t| n >> t) & from;
     }
     for (&(_, c), &k) in terms.iter().zip(&keep) {
         let m = cand[c as usize];
@@ -1021,6 +1143,7 @@ mod tests {
                 terms: terms.clone(),
                 runs: vec![3, 1],
                 rhs,
+                memo: RunMemo::new(2),
             }
         });
     }
