@@ -39,7 +39,7 @@ for f in krazydad_killer killer_hard iss_examples fpuzzles_links; do
       --out "raw/cpsat_w1_first__$f.json"
   fi
   for args in "--method propagate" "--method sat" "--method ilp" "--method ilp --singles --reduce" \
-    "--method ilp --start sat" "--method ilp --start propagate"; do
+    "--method ilp --start sat --start-budget 10" "--method ilp --start propagate --start-budget 10"; do
     tag="$(echo "$args" | tr -c 'a-z0-9\n' '_')"
     SUDOKU_ILP="$bin" python3 tool_bench.py "$data/$f.fpz.jsonl" --limit "$limit" \
       --out "raw/tool_${tag}__$f.json" -- $args
