@@ -168,10 +168,8 @@ pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, 
                         let terms: Vec<(i64, u32)> =
                             linear.terms.iter().map(|&(a, c)| (a, index(c))).collect();
                         let runs = distinct_runs(&terms, peers);
-                        let runs_pay = !cages
-                            && runs.iter().any(|&r| r > 1)
-                            && terms.len() <= MAX_RUN_TERMS
-                            && std::env::var("NO_RUNS").is_err();
+                        let runs_pay =
+                            !cages && runs.iter().any(|&r| r > 1) && terms.len() <= MAX_RUN_TERMS;
                         if linear.relation == Relation::Eq && runs_pay {
                             Propagator::LinearRuns {
                                 memo: RunMemo::new(runs.len()),
@@ -1148,9 +1146,34 @@ mod tests {
         });
     }
 
-    /// On 300 pseudo-random masks of four cells over 1..9 and right-hand sides `low..low + span`,
-    /// the rule keeps exactly the values of the assignments x with `sum(x) == rhs` (and fails
-    /// when a cell keeps none).
+    #[test]
+    fn an_equality_over_two_runs_of_two_with_a_negative_term_keeps_the_values_of_its_solutions() {
+        // x0 + x1 + x2 − x3 = rhs (an arrow's shape) with x0 ≠ x1 and x2 ≠ x3, brute force: the
+        // two-cell runs and the last term's coefficient other than 1.
+        let terms = vec![(1, 0), (1, 1), (1, 2), (-1, 3)];
+        let peers = vec![vec![1], vec![0], vec![3], vec![2]];
+        assert_eq!(distinct_runs(&terms, &peers), vec![2, 2]);
+        let sum = |x: &[i64]| {
+            if x[0] != x[1] && x[2] != x[3] {
+                x[0] + x[1] + x[2] - x[3]
+            } else {
+                -100
+            }
+        };
+        brute_force(0x0fed_cba9_8765_4321, -4, 24, sum, |rhs| {
+            Propagator::LinearRuns {
+                terms: terms.clone(),
+                runs: vec![2, 2],
+                rhs,
+                memo: RunMemo::new(2),
+            }
+        });
+    }
+
+    /// On 300 pseudo-random masks of four cells over 1..9 and right-hand sides `low..low + span`
+    /// (one rule per right-hand side, revised on every mask drawn with it), the rule keeps
+    /// exactly the values of the assignments x with `sum(x) == rhs` (and fails when a cell
+    /// keeps none).
     fn brute_force(
         mut seed: u64,
         low: i64,
@@ -1164,6 +1187,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
+        let mut rules = std::collections::HashMap::new();
         for _ in 0..300 {
             let masks: Vec<u64> = (0..4).map(|_| next() & 0x1ff | 1 << (next() % 9)).collect();
             let rhs = low + (next() % span) as i64;
@@ -1175,7 +1199,8 @@ mod tests {
                     (0..4).for_each(|j| keep[j] |= 1 << (x[j] - 1));
                 }
             }
-            let rule = rule(rhs);
+            // One rule per right-hand side, used again on other masks (its memo, if any, too).
+            let rule = rules.entry(rhs).or_insert_with(|| rule(rhs));
             let mut out = Vec::new();
             if keep.contains(&0) {
                 assert!(rule.revise(&masks, &mut out).is_err());
