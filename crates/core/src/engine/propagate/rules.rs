@@ -567,15 +567,32 @@ impl RunMemo {
     }
 }
 
-/// `from` shifted by every offset in `offsets`, ORed: the sums s + t.
-fn shifted_union(from: u128, mut offsets: u128, shift: impl Fn(u128, u32) -> u128) -> u128 {
-    let mut to = 0u128;
-    while offsets != 0 {
-        let t = offsets.trailing_zeros();
-        offsets &= offsets - 1;
-        to |= shift(from, t);
+/// `x` shifted by every offset in `offsets`, ORed (`left`: x << t, the sums s + t; else
+/// x >> t, the differences s − t). Offsets that form one interval [a, a + k) take ⌈log₂ k⌉
+/// doublings (`x` shifted by a, then smeared over k places), others one shift per offset.
+fn shifted_union(x: u128, offsets: u128, left: bool) -> u128 {
+    if offsets == 0 {
+        return 0;
     }
-    to
+    let a = offsets.trailing_zeros();
+    let k = 128 - offsets.leading_zeros() - a;
+    let shift = |y: u128, t: u32| if left { y << t } else { y >> t };
+    if offsets >> a == u128::MAX >> (128 - k) {
+        let mut smeared = shift(x, a);
+        let mut covered = 1;
+        while covered < k {
+            let step = covered.min(k - covered);
+            smeared |= shift(smeared, step);
+            covered += step;
+        }
+        return smeared;
+    }
+    let (mut union, mut rest) = (0u128, offsets);
+    while rest != 0 {
+        union |= shift(x, rest.trailing_zeros());
+        rest &= rest - 1;
+    }
+    union
 }
 
 /// [`linear_gac`] over runs of cells that must differ: a run's partial sums are those of its
@@ -619,7 +636,7 @@ fn runs_gac(
         });
         keep[s..e].copy_from_slice(&run_keep[..e - s]);
         sums[g] = run_sums;
-        head[g + 1] = shifted_union(head[g], run_sums, |h, t| h << t);
+        head[g + 1] = shifted_union(head[g], run_sums, true);
     }
     let mut need = 1u128 << target;
     if head[runs.len()] & need == 0 {
@@ -629,15 +646,7 @@ fn runs_gac(
         let (s, e) = (starts[g], starts[g + 1]);
         let from = head[g];
         // The run's sums t that some reachable prefix s completes: (s + t) ∈ need.
-        let mut fits = 0u128;
-        let mut rest = sums[g];
-        while rest != 0 {
-            let t = rest.trailing_zeros();
-            rest &= rest - 1;
-            if (from << t) & need != 0 {
-                fits |= 1 << t;
-            }
-        }
+        let fits = sums[g] & shifted_union(need, from, false);
         // Where every sum of the run fits, its values are those of the first pass.
         let used_sums = if fits == sums[g] {
             sums[g]
@@ -646,7 +655,7 @@ fn runs_gac(
             keep[s..e].copy_from_slice(&run_keep[..e - s]);
             used_sums
         };
-        need = shifted_union(need, used_sums, |n, t| n >> t) & from;
+        need = shifted_union(need, used_sums, false) & from;
     }
     for (&(_, c), &k) in terms.iter().zip(&keep) {
         let m = cand[c as usize];
@@ -1144,6 +1153,33 @@ mod tests {
                 memo: RunMemo::new(2),
             }
         });
+    }
+
+    #[test]
+    fn a_shifted_union_is_the_or_of_every_shift() {
+        let naive = |x: u128, offsets: u128, left: bool| {
+            (0..128)
+                .filter(|t| offsets >> t & 1 == 1)
+                .fold(0u128, |acc, t| acc | if left { x << t } else { x >> t })
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let x = (next() as u128) << (next() % 64) | next() as u128;
+            let (a, k) = (next() % 100, 1 + next() % 28);
+            let interval = (u128::MAX >> (128 - k)) << a;
+            let scattered = (next() as u128) & (next() as u128) << 3;
+            for offsets in [0, interval, scattered, interval | 1 << 127] {
+                for left in [true, false] {
+                    assert_eq!(shifted_union(x, offsets, left), naive(x, offsets, left));
+                }
+            }
+        }
     }
 
     #[test]
