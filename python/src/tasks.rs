@@ -30,9 +30,10 @@ use sudoku_ilp::solve::SolveOptions;
 ///
 /// Options: `method` ("ilp", "backtrack", "propagate", "lp-bb", "sat"), `model` ("binary",
 /// "natural", "natural-strong") and its switches (`reduce`, `pair_m`, `drop_given_pairs`,
-/// `exclusions`, `sums`, `subset_sums`), the binary model's forms (`cage_form` "sets", "sum" or "implied",
-/// `thermo_form` "cumulative" or "aggregated", `pair_form` "support" or "conflict"), `singles`, `start` (a search whose grid HiGHS gets as
-/// a MIP start: "propagate", "backtrack", "sat"), `start_budget`, `time_limit` (seconds),
+/// `exclusions`, `sums`, `subset_sums`), the binary model's forms (`cage_form` "sets", "sum"
+/// or "implied", `thermo_form` "cumulative" or "aggregated", `pair_form` "support" or
+/// "conflict"), `singles`, `start` (a search whose grid HiGHS gets as a MIP start:
+/// "propagate", "backtrack", "sat"), `start_budget`, `time_limit` (seconds),
 /// `threads`, `highs` (a dict of HiGHS options); `tree=True` with method "lp-bb" records the
 /// branch-and-bound tree.
 #[pyfunction]

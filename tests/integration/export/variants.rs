@@ -327,6 +327,26 @@ fn lp_and_mps_of_every_rule_type_solve_in_glpsol_and_cbc_as_in_highs() {
     }));
 }
 
+/// The LP file of the binary model with `--cage-form implied` (the rule of 45's cages added as
+/// digit-set cages) carries those cages and solves in cbc to the known solution, on the first
+/// sample (a krazydad killer).
+#[test]
+fn lp_of_the_implied_cage_form_solves_in_cbc() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(s) = samples(dir.path()).into_iter().next() else {
+        return;
+    };
+    let (lp, solu) = (dir.path().join("implied.lp"), dir.path().join("cbc.txt"));
+    export(&s, &["--cage-form", "implied"], &lp);
+    let text = std::fs::read_to_string(&lp).unwrap();
+    assert!(
+        text.contains(" implied_"),
+        "{}: no implied cage in the LP file",
+        s.label
+    );
+    assert_none(same(&s, "cbc implied .lp", grid_of(cbc(&lp, &solu))));
+}
+
 /// picosat's model (`v` lines) as a grid: x(r, c, v) = (r − 1)·81 + (c − 1)·9 + v is true.
 fn picosat_grid(file: &Path) -> Result<Vec<u32>, String> {
     let mut cmd = Command::new("picosat");

@@ -268,18 +268,18 @@ fn find_start(
 mod tests {
     use super::*;
     use crate::puzzle::{Cell, Layout};
-    use crate::rules::primitive::{LinearRelation, Relation};
+    use crate::rules::primitive::Relation;
 
     #[test]
     fn the_singles_presolve_hands_a_reducing_model_the_candidates_propagation_ruled_out() {
         // A 2-cell cage of sum 3 at r1c1–r1c2 of an empty 4×4: both cells are {1,2}, so the
         // rest of row 1 and of box 1 are {3,4}; no cell is fixed.
-        let cage = Primitive::Linear(LinearRelation {
-            tag: "cage1".into(),
-            terms: vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
-            relation: Relation::Eq,
-            rhs: 3,
-        });
+        let cage = Primitive::linear(
+            "cage1",
+            vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
+            Relation::Eq,
+            3,
+        );
         let p = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, false, vec![0; 16])
             .unwrap()
             .with_primitives(vec![cage])

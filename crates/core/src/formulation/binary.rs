@@ -319,15 +319,15 @@ mod tests {
     #[test]
     fn the_implied_cage_form_adds_the_rule_of_45s_cages_and_nothing_without_sums() {
         use crate::puzzle::Cell;
-        use crate::rules::primitive::{LinearRelation, Relation};
+        use crate::rules::primitive::Relation;
         // A cage r1c1 + r1c2 = 3 on a 4×4: row 1 sums to 10, so r1c3 + r1c4 = 7 (digits {3,4}),
         // a cage the rule of 45 implies inside row 1.
-        let cage = Primitive::Linear(LinearRelation {
-            tag: "cage1".into(),
-            terms: vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
-            relation: Relation::Eq,
-            rhs: 3,
-        });
+        let cage = Primitive::linear(
+            "cage1",
+            vec![(1, Cell { row: 0, col: 0 }), (1, Cell { row: 0, col: 1 })],
+            Relation::Eq,
+            3,
+        );
         let p = puzzle(4, 2, 2, vec![0; 16])
             .with_primitives(vec![cage])
             .unwrap();
