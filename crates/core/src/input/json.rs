@@ -30,6 +30,8 @@ struct JsonPuzzle {
     /// Variant rules ([`crate::rules::Rule`], each `{"type": "killer", …}`).
     #[serde(default)]
     rules: Vec<crate::rules::Rule>,
+    /// A linear objective ([`crate::objective::Objective::from_json`]).
+    objective: Option<Value>,
     #[allow(dead_code)]
     source: Option<String>,
     #[allow(dead_code)]
@@ -161,8 +163,15 @@ pub(super) fn parse_json(
             lenient,
         ),
     };
+    let objective = doc
+        .objective
+        .as_ref()
+        .map(|o| crate::objective::Objective::from_json(o, n))
+        .transpose()
+        .map_err(|e| whole(e.to_string()))?;
     puzzle
         .and_then(|(p, conflicts)| Ok((p.with_rules(doc.rules)?.with_name(doc.name), conflicts)))
+        .map(|(p, conflicts)| (p.with_objective(objective), conflicts))
         .map_err(|e| InputError::with(origin, Place::Whole, e.into()))
 }
 

@@ -26,6 +26,8 @@ pub mod generated;
 pub mod html;
 pub mod info;
 pub mod json;
+pub mod lab;
+pub mod objective;
 pub mod lines;
 pub mod lp_svg;
 pub mod rules_svg;
