@@ -142,7 +142,9 @@ impl Objective {
             Value::Object(o) => o,
             _ => return bad("expected an object {\"sense\": \"max\", \"weights\": ...}"),
         };
-        if let Some(key) = object.keys().find(|k| *k != "sense" && *k != "weights") {
+        // `spec`, `value`, `bound` and `gap` are what `solve --json` adds; they read back.
+        let known = ["sense", "weights", "spec", "value", "bound", "gap"];
+        if let Some(key) = object.keys().find(|k| !known.contains(&k.as_str())) {
             return bad(format!("unknown field {key:?} (expected sense, weights)"));
         }
         let sense = match object.get("sense").and_then(Value::as_str) {
@@ -175,6 +177,21 @@ impl Objective {
     /// The spec that [`Objective::parse`] reads back (`max:diagonal`), or the label.
     pub fn spec(&self) -> String {
         format!("{}:{}", self.sense.name(), self.label)
+    }
+
+    /// The `"weights"` field that reads back as this objective: the shorthand, or the
+    /// candidates with a nonzero weight as `{"candidates": [[r, c, v, w], …]}`.
+    pub fn weights_json(&self) -> Value {
+        if Objective::shorthand(&self.label, self.sense, self.n).is_ok() {
+            return Value::String(self.label.clone());
+        }
+        let n = self.n;
+        let list: Vec<Value> = (0..n * n)
+            .flat_map(|c| (1..=n as u8).map(move |v| (c, v)))
+            .filter(|&(c, v)| self.weight(c, v) != 0)
+            .map(|(c, v)| serde_json::json!([c / n + 1, c % n + 1, v, self.weight(c, v)]))
+            .collect();
+        serde_json::json!({ "candidates": list })
     }
 }
 

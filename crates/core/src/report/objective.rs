@@ -10,6 +10,8 @@ use serde_json::{json, Value};
 pub struct ObjectiveReport {
     /// `max:diagonal`.
     pub spec: String,
+    /// The `"weights"` input field that reads back as the objective.
+    pub weights: Value,
     /// At the printed grid.
     pub value: f64,
     /// No grid is better (`None` when the engine proves none).
@@ -30,18 +32,20 @@ pub fn objective_report(puzzle: &Puzzle, solution: &Solution) -> Option<Objectiv
     };
     Some(ObjectiveReport {
         spec: objective.spec(),
+        weights: objective.weights_json(),
         value,
         bound,
         gap: bound.map(|b| (value - b).abs() / value.abs().max(1.0)),
     })
 }
 
-/// `"objective": {"spec", "sense", "value", "bound", "gap"}`.
+/// `"objective": {"sense", "weights", "spec", "value", "bound", "gap"}` (reads back as input).
 pub fn objective_json(report: &ObjectiveReport) -> Value {
     let sense = report.spec.split(':').next().unwrap_or("max");
     json!({
         "spec": report.spec,
         "sense": sense,
+        "weights": report.weights,
         "value": report.value,
         "bound": report.bound,
         "gap": report.gap,
