@@ -14,6 +14,7 @@
 pub mod auto;
 pub mod cuts;
 pub mod lp;
+pub mod range;
 pub mod script;
 
 use crate::check::check;
@@ -647,4 +648,39 @@ pub fn native(puzzle: &Puzzle) -> Result<NativeLab, LabError> {
     let lp = crate::solve::lab_lp::NativeLp::new(&model, &options)
         .map_err(|e| LabError::Lp(e.into()))?;
     Lab::new(puzzle, &model, lp)
+}
+
+/// The range picture of `puzzle`'s root LP ([`range::column_ranges`] on a fresh LP; the
+/// objective is replaced, so the ranges are over the whole polytope), or `None` when the LP is
+/// infeasible.
+pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
+    let model = lab_model(&puzzle.clone().with_objective(None));
+    let mut lp = crate::solve::lab_lp::NativeLp::new(&model, &crate::solve::SolveOptions::default())
+        .map_err(|e| LabError::Lp(e.into()))?;
+    let lab_columns = model.variables.len();
+    let Some(ranges) = range::column_ranges(&mut lp, lab_columns)? else {
+        return Ok(None);
+    };
+    let mut candidate = vec![(0, 0); lab_columns];
+    for (cell, encoding) in model.cells.iter().enumerate() {
+        if let CellEncoding::OneHot(options) = encoding {
+            for &(col, v) in options {
+                candidate[col] = (cell, v);
+            }
+        }
+    }
+    Ok(Some(crate::report::polytope_svg::range_svg(puzzle, &candidate, &ranges, title)))
+}
+
+/// The dual picture of `puzzle`'s root LP (with its objective, if any), or `None` when the
+/// LP is infeasible.
+pub fn dual_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
+    let model = lab_model(puzzle);
+    let lab = native(puzzle)?;
+    let root = &lab.nodes[0];
+    if root.row_duals.is_empty() {
+        return Ok(None);
+    }
+    let names: Vec<String> = model.rows.iter().map(|r| r.name().to_string()).collect();
+    Ok(Some(crate::report::polytope_svg::dual_svg(puzzle, &lab.candidate, &root.reduced_costs, &names, &root.row_duals, title)))
 }

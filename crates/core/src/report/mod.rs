@@ -28,6 +28,7 @@ pub mod info;
 pub mod json;
 pub mod lab;
 pub mod objective;
+pub mod polytope_svg;
 pub mod lines;
 pub mod lp_svg;
 pub mod rules_svg;

@@ -647,3 +647,20 @@ pub(crate) fn add_row(
     };
     ok(status, "add a row")
 }
+
+/// Sets every column's objective coefficient (`costs`, one per column) and the sense.
+pub(crate) fn set_objective(h: &mut impl Handle, maximise: bool, costs: &[f64]) -> Result<(), SolveError> {
+    let (cols, _, _) = size(h);
+    if costs.len() != cols || cols == 0 {
+        return Err(SolveError::Index { what: "objective coefficient", index: costs.len(), count: cols });
+    }
+    let last = index("column", cols - 1, cols)?;
+    let sense = if maximise { sys::kHighsObjSenseMaximize } else { sys::kHighsObjSenseMinimize };
+    // SAFETY: live instance; `costs` holds one entry per column of the range 0..=last.
+    let status = unsafe { sys::Highs_changeColsCostByRange(h.ptr(), 0, last, costs.as_ptr()) };
+    ok(status, "change the objective")?;
+    // SAFETY: live instance; a plain setter.
+    ok(unsafe { sys::Highs_changeObjectiveSense(h.ptr(), sense) }, "change the objective sense")?;
+    // SAFETY: live instance; a plain setter (the constant is kept by the caller).
+    ok(unsafe { sys::Highs_changeObjectiveOffset(h.ptr(), 0.0) }, "change the objective offset")
+}

@@ -79,6 +79,18 @@ impl LabLp for NativeLp {
         Ok(self.rows - 1)
     }
 
+    fn set_objective(&mut self, maximise: bool, costs: &[(usize, f64)]) -> Result<(), LpError> {
+        let mut dense = vec![0.0; self.columns];
+        for &(j, c) in costs {
+            if let Some(slot) = dense.get_mut(j) {
+                *slot = c;
+            }
+        }
+        ffi::set_objective(&mut self.model, maximise, &dense)?;
+        self.constant = 0.0;
+        Ok(())
+    }
+
     fn solve(&mut self) -> Result<LpPoint, LpError> {
         ffi::run(&mut self.model)?;
         let state = state_of(status_of(ffi::model_status(&mut self.model)?)?);
