@@ -23,6 +23,7 @@ from ._native import (
     Batch,
     Count,
     Explanation,
+    Lab,
     LpBbStats,
     MilpStats,
     Picture,
