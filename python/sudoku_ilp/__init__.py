@@ -55,6 +55,7 @@ __all__ = [
     "Batch",
     "Count",
     "Explanation",
+    "Lab",
     "LpBbStats",
     "MilpStats",
     "Picture",
