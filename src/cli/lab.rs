@@ -4,6 +4,7 @@ use super::model_args::ModelArgs;
 use super::{emit, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Instant;
 use sudoku_ilp::lab::{native, script};
 use sudoku_ilp::report::lab::{step_text, tree_svg, tree_text};
 
@@ -30,14 +31,36 @@ pub struct LabArgs {
     /// Write the final tree as an SVG picture to this file.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
+
+    /// Print each step's wall-clock time (the step, its LP re-solves and the tree picture
+    /// drawn after it) to standard error as `step K ms T`, and the root's as `root ms T`.
+    #[arg(long)]
+    pub times: bool,
+}
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
 }
 
 pub fn run(args: LabArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("lab")?;
+    let start = Instant::now();
     let mut lab = native(&puzzle).map_err(Failure::internal)?;
+    let picture = tree_svg(&lab, None);
+    if args.times {
+        eprintln!("root ms {:.3} ({} bytes drawn)", ms(start), picture.len());
+    }
     let mut out = format!("root: {}\n", sudoku_ilp::report::lab::node_line(&lab, &lab.nodes[0]));
-    script::run_each(&mut lab, &args.steps, |lab, k, step| out += &step_text(lab, k, step))
-        .map_err(|e| Failure::usage(e.to_string()))?;
+    let mut clock = Instant::now();
+    script::run_each(&mut lab, &args.steps, |lab, k, step| {
+        out += &step_text(lab, k, step);
+        if args.times {
+            let picture = tree_svg(lab, None);
+            eprintln!("step {} ms {:.3} ({} bytes drawn)", k + 1, ms(clock), picture.len());
+        }
+        clock = Instant::now();
+    })
+    .map_err(|e| Failure::usage(e.to_string()))?;
     out += "tree:\n";
     out += &tree_text(&lab);
     if let Some(path) = &args.tree {

@@ -251,3 +251,25 @@ fn search_engines_refuse_an_objective_in_one_line() {
         assert!(err.contains("objective"), "{err}");
     }
 }
+
+/// `data-free="K"` of a range picture.
+fn data_number(svg: &str, key: &str) -> usize {
+    let at = svg.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
+    svg[at..].split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn the_range_picture_frees_exactly_where_two_solutions_differ() {
+    let _guard = highs_lock();
+    let puzzle = repo_puzzle("data/seeds/seed004_two_solutions_9x9.json");
+    let count = Milp::new(Binary::default()).count(&puzzle, 10, &Limits::default()).unwrap();
+    assert_eq!(count.solutions.len(), 2);
+    let (a, b) = (&count.solutions[0].values, &count.solutions[1].values);
+    let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
+    let svg = sudoku_ilp::lab::range_picture(&puzzle, None).unwrap().unwrap();
+    // Both digits of each differing cell are free; every other cell's digit is forced to 1.
+    assert_eq!(data_number(&svg, "data-free"), 2 * differ);
+    assert_eq!(data_number(&svg, "data-forced-one"), 81 - differ);
+    let unique = sudoku_ilp::lab::dual_picture(&repo_puzzle(UNIQUE), None).unwrap().unwrap();
+    assert!(unique.starts_with("<svg") && unique.contains("Duals of the root LP"));
+}
