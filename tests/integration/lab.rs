@@ -273,3 +273,21 @@ fn the_range_picture_frees_exactly_where_two_solutions_differ() {
     let unique = sudoku_ilp::lab::dual_picture(&repo_puzzle(UNIQUE), None).unwrap().unwrap();
     assert!(unique.starts_with("<svg") && unique.contains("Duals of the root LP"));
 }
+
+#[test]
+fn generate_makes_a_9x9_exercise_with_a_textbook_tree_of_5_to_15_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(exe()).args(["generate", "--size", "9", "--tree-nodes", "5-15"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let file = dir.path().join("exercise.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let solved = Command::new(exe())
+        .args(["solve", "--json", "--method", "lp-bb", "--branch", "variable"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&solved.stdout).unwrap();
+    assert_eq!(doc["status"], "solved");
+    let nodes = doc["stats"]["nodes"].as_u64().unwrap();
+    assert!((5..=15).contains(&nodes), "{nodes} nodes");
+}

@@ -30,6 +30,9 @@ pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: 
     if !puzzle.rules().is_empty() {
         doc["rules"] = json!(puzzle.rules());
     }
+    if let Some(o) = puzzle.objective() {
+        doc["objective"] = json!({"sense": o.sense.name(), "weights": o.weights_json()});
+    }
     format!("{}\n", pretty_grid_json(&doc))
 }
 
@@ -37,7 +40,7 @@ pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: 
 fn pretty_grid_json(doc: &serde_json::Value) -> String {
     let mut out = String::from("{\n");
     let obj = doc.as_object().expect("an object");
-    let fields: Vec<String> = ["name", "source", "solutions", "box", "grid", "rules"]
+    let fields: Vec<String> = ["name", "source", "solutions", "box", "grid", "rules", "objective"]
         .iter()
         .filter_map(|&k| obj.get(k).map(|v| (k, v)))
         .map(|(k, v)| {
