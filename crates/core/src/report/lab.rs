@@ -59,7 +59,7 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
             }
             Some(r) => {
                 let cut = &lab.cuts[r.cut];
-                let _ = writeln!(out, "  {}", cut.lp_text(|j| lab.column_name(j)));
+                let _ = writeln!(out, "  {}", cut.lp_text_at_most(12, |j| lab.column_name(j)));
                 let _ = writeln!(
                     out,
                     "  from {}; violated by {} · bound {} → {} · fractional columns {} → {} · node now {}",

@@ -67,8 +67,17 @@ impl Cut {
 
     /// The cut in LP syntax, with `name` giving each column's name.
     pub fn lp_text(&self, name: impl Fn(usize) -> String) -> String {
+        self.lp_text_at_most(usize::MAX, name)
+    }
+
+    /// [`Cut::lp_text`] with at most `terms` terms written, then `… (K more terms)`.
+    pub fn lp_text_at_most(&self, terms: usize, name: impl Fn(usize) -> String) -> String {
         let mut text = format!("{}:", self.name);
         for (k, &(j, a)) in self.terms.iter().enumerate() {
+            if k == terms {
+                text.push_str(&format!(" … ({} more terms)", self.terms.len() - k));
+                break;
+            }
             let sign = if a < 0.0 { "-" } else if k > 0 { "+" } else { "" };
             let magnitude = a.abs();
             let coefficient = if (magnitude - 1.0).abs() < 1e-12 {
