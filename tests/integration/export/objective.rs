@@ -114,3 +114,35 @@ fn the_natural_model_carries_a_cell_objective_and_refuses_a_candidate_one() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("only an objective over cell values"));
 }
+
+/// `glpsol -m models/sudoku.mod -d FILE.dat` on the GMPL data of `file` with `spec`: the
+/// `OBJECTIVE k` line the model prints.
+fn gmpl_objective(file: &Path, spec: &str) -> f64 {
+    let dir = tempfile::tempdir().unwrap();
+    let dat = dir.path().join("p.dat");
+    let mut cmd = tool();
+    cmd.args(["export", "--format", "gmpl-data", "--objective", spec]).arg(file).arg("-o").arg(&dat);
+    assert!(spawn(cmd).status.success());
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/sudoku.mod");
+    let mut glpsol = std::process::Command::new("glpsol");
+    glpsol.arg("-m").arg(&model).arg("-d").arg(&dat);
+    let out = String::from_utf8_lossy(&spawn(glpsol).stdout).into_owned();
+    out.lines()
+        .find_map(|l| l.strip_prefix("OBJECTIVE "))
+        .unwrap_or_else(|| panic!("no OBJECTIVE line:\n{out}"))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_gmpl_model_reads_the_objective_from_the_data_and_reaches_the_same_optimum() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty4 = dir.path().join("empty4.json");
+    std::fs::write(&empty4, r#"{"grid": "................"}"#).unwrap();
+    let nearly = dir.path().join("nearly.json");
+    std::fs::write(&nearly, format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72))).unwrap();
+    for (file, spec) in [(&empty4, "max:diagonal"), (&empty4, "min:random:3"), (&nearly, "min:random:5")] {
+        assert_eq!(gmpl_objective(file, spec), solve_value(file, None, &["--objective", spec]), "{spec}");
+    }
+}
