@@ -35,14 +35,17 @@ impl PyLab {
             let o = Objective::parse(spec, p.order()).map_err(value_error)?;
             p = p.with_objective(Some(o));
         }
-        Ok(PyLab { lab: native(&p).map_err(step_error)? })
+        Ok(PyLab {
+            lab: native(&p).map_err(step_error)?,
+        })
     }
 
     /// Branches `node`: on candidate `cell`=`value` (children x = 1, x = 0) or, without a
     /// value, on the cell (one child per open digit). Returns the children's ids.
     #[pyo3(signature = (node, cell, value = None))]
     fn branch(&mut self, node: usize, cell: &str, value: Option<u8>) -> PyResult<Vec<usize>> {
-        let c = parse_cell(cell, self.lab.n).ok_or_else(|| value_error(format!("{cell:?} is not a cell rRcC")))?;
+        let c = parse_cell(cell, self.lab.n)
+            .ok_or_else(|| value_error(format!("{cell:?} is not a cell rRcC")))?;
         match value {
             Some(v) => self.lab.branch_candidate(node, c, v),
             None => self.lab.branch_cell(node, c),
@@ -52,8 +55,14 @@ impl PyLab {
 
     /// Adds a cut of `kind` (gomory, clique, nogood) at `node`; returns the cut (its row in LP
     /// syntax, the bound and fractional count before and after) or None when none is violated.
-    fn cut<'py>(&mut self, py: Python<'py>, node: usize, kind: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let kind = CutKind::parse(kind).ok_or_else(|| value_error(format!("unknown cut {kind:?} (gomory, clique, nogood)")))?;
+    fn cut<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: usize,
+        kind: &str,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let kind = CutKind::parse(kind)
+            .ok_or_else(|| value_error(format!("unknown cut {kind:?} (gomory, clique, nogood)")))?;
         let Some(r) = self.lab.cut(node, kind).map_err(step_error)? else {
             return Ok(None);
         };
@@ -106,17 +115,29 @@ impl PyLab {
         let branching = match branching {
             "variable" => auto::Branching::Variable,
             "cell" => auto::Branching::Cell,
-            _ => return Err(value_error(format!("unknown branching {branching:?} (variable, cell)"))),
+            _ => {
+                return Err(value_error(format!(
+                    "unknown branching {branching:?} (variable, cell)"
+                )))
+            }
         };
-        let options = auto::AutoOptions { branching, ..auto::AutoOptions::default() };
-        auto::run(&mut self.lab, &options).map_err(step_error).map(|_| ())
+        let options = auto::AutoOptions {
+            branching,
+            ..auto::AutoOptions::default()
+        };
+        auto::run(&mut self.lab, &options)
+            .map_err(step_error)
+            .map(|_| ())
     }
 
     /// Runs a `;`-separated script as `sudoku-ilp lab --do` does (from the root); returns the
     /// printed steps.
     fn script(&mut self, steps: &str) -> PyResult<String> {
         let mut out = String::new();
-        script::run_each(&mut self.lab, steps, |lab, k, step| out += &step_text(lab, k, step)).map_err(step_error)?;
+        script::run_each(&mut self.lab, steps, |lab, k, step| {
+            out += &step_text(lab, k, step)
+        })
+        .map_err(step_error)?;
         Ok(out)
     }
 
@@ -144,7 +165,10 @@ impl PyLab {
     /// The best grid so far (rows) or None.
     #[getter]
     fn incumbent(&self) -> Option<Vec<Vec<u32>>> {
-        self.lab.incumbent.as_ref().map(|i| crate::convert::rows(&i.grid))
+        self.lab
+            .incumbent
+            .as_ref()
+            .map(|i| crate::convert::rows(&i.grid))
     }
 
     /// The incumbent's objective value, or None.
@@ -161,7 +185,10 @@ impl PyLab {
 
     /// One node in a line.
     fn describe(&self, node: usize) -> PyResult<String> {
-        Ok(node_line(&self.lab, self.lab.node(node).map_err(step_error)?))
+        Ok(node_line(
+            &self.lab,
+            self.lab.node(node).map_err(step_error)?,
+        ))
     }
 
     /// The tree as indented text.
@@ -183,9 +210,18 @@ impl PyLab {
             .lab
             .cuts
             .iter()
-            .map(|c| format!("<pre>{}</pre>", html(&c.lp_text(|j| self.lab.column_name(j)))))
+            .map(|c| {
+                format!(
+                    "<pre>{}</pre>",
+                    html(&c.lp_text(|j| self.lab.column_name(j)))
+                )
+            })
             .collect();
-        format!("<div>{}<p>{}</p>{cuts}</div>", self.svg(), html(&summary(&self.lab)))
+        format!(
+            "<div>{}<p>{}</p>{cuts}</div>",
+            self.svg(),
+            html(&summary(&self.lab))
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -195,5 +231,7 @@ impl PyLab {
 }
 
 fn html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

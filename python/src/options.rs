@@ -144,14 +144,22 @@ impl<'py> Options<'py> {
             branch: match self.take::<String>("branch")?.as_deref() {
                 None | Some("cell") => sudoku_ilp::lab::auto::Branching::Cell,
                 Some("variable") => sudoku_ilp::lab::auto::Branching::Variable,
-                Some(other) => return Err(PyValueError::new_err(format!("branch {other:?}: expected \"cell\" or \"variable\""))),
+                Some(other) => {
+                    return Err(PyValueError::new_err(format!(
+                        "branch {other:?}: expected \"cell\" or \"variable\""
+                    )))
+                }
             },
             cuts: match self.take::<String>("cuts")?.as_deref() {
                 None | Some("none") => sudoku_ilp::lab::auto::CutPolicy::None,
                 Some("gomory") => sudoku_ilp::lab::auto::CutPolicy::Gomory,
                 Some("clique") => sudoku_ilp::lab::auto::CutPolicy::Clique,
                 Some("all") => sudoku_ilp::lab::auto::CutPolicy::All,
-                Some(other) => return Err(PyValueError::new_err(format!("cuts {other:?}: expected none, gomory, clique or all"))),
+                Some(other) => {
+                    return Err(PyValueError::new_err(format!(
+                        "cuts {other:?}: expected none, gomory, clique or all"
+                    )))
+                }
             },
         };
         Ok((spec, limits))

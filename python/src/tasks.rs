@@ -51,7 +51,8 @@ pub fn solve(
     options.finish()?;
     let mut inner = puzzle.inner.clone();
     if let Some(text) = objective {
-        let o = sudoku_ilp::objective::Objective::parse(&text, inner.order()).map_err(crate::convert::value_error)?;
+        let o = sudoku_ilp::objective::Objective::parse(&text, inner.order())
+            .map_err(crate::convert::value_error)?;
         inner = std::sync::Arc::new((*inner).clone().with_objective(Some(o)));
     }
     if tree {

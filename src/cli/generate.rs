@@ -74,7 +74,9 @@ fn parse_nodes(s: &str) -> Result<(u64, u64), String> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));
     match (a.trim().parse::<u64>(), b.trim().parse::<u64>()) {
         (Ok(a), Ok(b)) if 1 <= a && a <= b => Ok((a, b)),
-        _ => Err(format!("{s:?}: expected MIN-MAX with 1 <= MIN <= MAX, e.g. 5-15")),
+        _ => Err(format!(
+            "{s:?}: expected MIN-MAX with 1 <= MIN <= MAX, e.g. 5-15"
+        )),
     }
 }
 
@@ -106,8 +108,9 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
                         .map_err(|e| Failure::usage(format!("--objective {spec}: {e}")))?,
                 ),
             };
-            let found = sudoku_ilp::generate::exercise::exercise(&options, objective, lo..=hi, args.tries)
-                .map_err(Failure::internal)?;
+            let found =
+                sudoku_ilp::generate::exercise::exercise(&options, objective, lo..=hi, args.tries)
+                    .map_err(Failure::internal)?;
             let Some((generated, seed, nodes)) = found else {
                 return Err(Failure::usage(format!(
                     "no puzzle of seeds {}..{} has a textbook lp-bb tree of {lo}-{hi} nodes: try another --seed or more --tries",
@@ -117,7 +120,10 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
             };
             eprintln!("sudoku-ilp: seed {seed}: the textbook lp-bb tree (--branch variable) has {nodes} nodes");
             let options = GenerateOptions { seed, ..options };
-            let mut command = format!("sudoku-ilp generate --size {n} --box {}x{} --seed {seed}", box_shape.0, box_shape.1);
+            let mut command = format!(
+                "sudoku-ilp generate --size {n} --box {}x{} --seed {seed}",
+                box_shape.0, box_shape.1
+            );
             if let Some(o) = generated.puzzle.objective() {
                 command += &format!(" --tree-nodes {nodes} --objective {} --tries 1", o.spec());
             }

@@ -50,13 +50,21 @@ pub fn run(args: LabArgs) -> Result<Code, Failure> {
     if args.times {
         eprintln!("root ms {:.3} ({} bytes drawn)", ms(start), picture.len());
     }
-    let mut out = format!("root: {}\n", sudoku_ilp::report::lab::node_line(&lab, &lab.nodes[0]));
+    let mut out = format!(
+        "root: {}\n",
+        sudoku_ilp::report::lab::node_line(&lab, &lab.nodes[0])
+    );
     let mut clock = Instant::now();
     script::run_each(&mut lab, &args.steps, |lab, k, step| {
         out += &step_text(lab, k, step);
         if args.times {
             let picture = tree_svg(lab, None);
-            eprintln!("step {} ms {:.3} ({} bytes drawn)", k + 1, ms(clock), picture.len());
+            eprintln!(
+                "step {} ms {:.3} ({} bytes drawn)",
+                k + 1,
+                ms(clock),
+                picture.len()
+            );
         }
         clock = Instant::now();
     })

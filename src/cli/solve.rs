@@ -117,10 +117,15 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
 }
 
 /// `--branch` and `--cuts` into the spec; they apply to lp-bb only.
-fn lp_bb_rules(spec: &mut sudoku_ilp::engine::spec::EngineSpec, args: &SolveArgs) -> Result<(), Failure> {
+fn lp_bb_rules(
+    spec: &mut sudoku_ilp::engine::spec::EngineSpec,
+    args: &SolveArgs,
+) -> Result<(), Failure> {
     use sudoku_ilp::lab::auto::{Branching, CutPolicy};
     if (args.branch.is_some() || args.cuts.is_some()) && args.method != Method::LpBb {
-        return Err(Failure::usage("--branch and --cuts apply to --method lp-bb"));
+        return Err(Failure::usage(
+            "--branch and --cuts apply to --method lp-bb",
+        ));
     }
     spec.branch = match args.branch.as_deref() {
         Some("variable") => Branching::Variable,

@@ -74,7 +74,11 @@ fn in_subtree<L: LabLp>(lab: &Lab<L>, id: usize, x: &[f64]) -> bool {
 /// from violated it.
 fn assert_cuts_valid<L: LabLp>(lab: &Lab<L>, grids: &[Vec<u8>]) {
     for cut in &lab.cuts {
-        assert!(cut.violation > 1e-6, "{} does not cut its point off", cut.name);
+        assert!(
+            cut.violation > 1e-6,
+            "{} does not cut its point off",
+            cut.name
+        );
         for g in grids {
             let x = point(lab, g);
             if in_subtree(lab, cut.scope, &x) {
@@ -91,7 +95,11 @@ fn assert_cuts_valid<L: LabLp>(lab: &Lab<L>, grids: &[Vec<u8>]) {
 
 /// Every integral node's grid passes the independent checker.
 fn assert_leaves_checked<L: LabLp>(lab: &Lab<L>, puzzle: &Puzzle) {
-    for node in lab.nodes.iter().filter(|n| n.status == NodeStatus::Integral) {
+    for node in lab
+        .nodes
+        .iter()
+        .filter(|n| n.status == NodeStatus::Integral)
+    {
         check(puzzle, &lab.decode(&node.values)).unwrap();
     }
 }
@@ -111,10 +119,15 @@ fn gomory_cuts_on_the_empty_4x4_hold_for_all_288_grids() {
         let mut lab = native(&puzzle).unwrap();
         assert_eq!(lab.nodes[0].status, NodeStatus::Open, "seed {seed}");
         for _ in 0..5 {
-            if lab.nodes[0].status != NodeStatus::Open || lab.cut(0, CutKind::Gomory).unwrap().is_none() {
+            if lab.nodes[0].status != NodeStatus::Open
+                || lab.cut(0, CutKind::Gomory).unwrap().is_none()
+            {
                 break;
             }
-            assert!(lab.nodes[0].objective >= best - 1e-6, "the root bound crossed the optimum");
+            assert!(
+                lab.nodes[0].objective >= best - 1e-6,
+                "the root bound crossed the optimum"
+            );
         }
         if lab.nodes[0].status == NodeStatus::Open {
             let children = lab.branch_cell(0, 0).unwrap();
@@ -126,7 +139,15 @@ fn gomory_cuts_on_the_empty_4x4_hold_for_all_288_grids() {
         }
         cuts += lab.cuts.len();
         assert_cuts_valid(&lab, &grids);
-        auto::run(&mut lab, &AutoOptions { branching: Branching::Variable, rule: NodeRule::BestBound, ..AutoOptions::default() }).unwrap();
+        auto::run(
+            &mut lab,
+            &AutoOptions {
+                branching: Branching::Variable,
+                rule: NodeRule::BestBound,
+                ..AutoOptions::default()
+            },
+        )
+        .unwrap();
         assert_eq!(lab.incumbent.as_ref().unwrap().value, best, "seed {seed}");
         assert_leaves_checked(&lab, &puzzle);
     }
@@ -158,21 +179,44 @@ fn a_session_cuts_branches_prunes_both_ways_and_finishes_on_a_9x9() {
         bounds_ok &= lab.bound().is_none_or(|b| b <= optimum + 1e-6);
     })
     .unwrap();
-    assert!(bounds_ok, "the bound crossed the optimum during the session");
+    assert!(
+        bounds_ok,
+        "the bound crossed the optimum during the session"
+    );
     assert!(lab.cuts.len() >= 2);
-    assert_cuts_valid(&lab, &[solution.clone()]);
+    assert_cuts_valid(&lab, std::slice::from_ref(&solution));
     // Every node whose fixings keep the solution has an LP value at most the optimum (min).
     for node in lab.nodes.iter().filter(|n| !n.objective.is_nan()) {
         if in_subtree(&lab, node.id, &x) {
-            assert!(node.objective <= optimum + 1e-6, "node {} LP {} > {optimum}", node.id, node.objective);
+            assert!(
+                node.objective <= optimum + 1e-6,
+                "node {} LP {} > {optimum}",
+                node.id,
+                node.objective
+            );
         }
     }
-    assert!(lab.nodes.iter().any(|n| n.status == NodeStatus::Infeasible), "no node pruned by infeasibility");
-    auto::run(&mut lab, &AutoOptions { branching: Branching::Variable, ..AutoOptions::default() }).unwrap();
+    assert!(
+        lab.nodes.iter().any(|n| n.status == NodeStatus::Infeasible),
+        "no node pruned by infeasibility"
+    );
+    auto::run(
+        &mut lab,
+        &AutoOptions {
+            branching: Branching::Variable,
+            ..AutoOptions::default()
+        },
+    )
+    .unwrap();
     let best = lab.incumbent.as_ref().unwrap();
     assert_eq!(best.grid.values, solution);
     assert_eq!(best.value, optimum);
-    assert!(lab.nodes.iter().any(|n| n.status == NodeStatus::PrunedByBound), "no node pruned by bound");
+    assert!(
+        lab.nodes
+            .iter()
+            .any(|n| n.status == NodeStatus::PrunedByBound),
+        "no node pruned by bound"
+    );
     assert!(lab.nodes.iter().all(|n| n.status != NodeStatus::Open));
     assert_leaves_checked(&lab, &puzzle);
 }
@@ -200,7 +244,8 @@ fn a_no_good_cut_moves_the_search_to_the_second_grid() {
 #[test]
 fn clique_cuts_find_nothing_in_the_binary_model() {
     let _guard = highs_lock();
-    let puzzle = repo_puzzle(UNIQUE).with_objective(Some(Objective::diagonal(9, ObjectiveSense::Max)));
+    let puzzle =
+        repo_puzzle(UNIQUE).with_objective(Some(Objective::diagonal(9, ObjectiveSense::Max)));
     let mut lab = native(&puzzle).unwrap();
     assert_eq!(lab.nodes[0].status, NodeStatus::Open);
     assert!(lab.cut(0, CutKind::Clique).unwrap().is_none());
@@ -220,9 +265,27 @@ fn the_lab_command_replays_a_walk_through() {
     let file = format!("{}/{UNIQUE}", env!("CARGO_MANIFEST_DIR"));
     let svg = std::env::temp_dir().join(format!("lab-tree-{}.svg", std::process::id()));
     let script = "cut gomory; branch variable; next best; branch suggested; suggest; next best; finish; auto variable";
-    let (code, out, err) = lab_cli(&["--objective", "min:random:2", &file, "--do", script, "--tree", svg.to_str().unwrap()]);
+    let (code, out, err) = lab_cli(&[
+        "--objective",
+        "min:random:2",
+        &file,
+        "--do",
+        script,
+        "--tree",
+        svg.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
-    for expected in ["step 1: cut gomory", "gomory_1: ", ">= ", "infeasible", "pruned by bound", "lp-bb's cell rule: ", "HiGHS solved node", "incumbent", "the loop ended: Done"] {
+    for expected in [
+        "step 1: cut gomory",
+        "gomory_1: ",
+        ">= ",
+        "infeasible",
+        "pruned by bound",
+        "lp-bb's cell rule: ",
+        "HiGHS solved node",
+        "incumbent",
+        "the loop ended: Done",
+    ] {
         assert!(out.contains(expected), "missing {expected:?} in\n{out}");
     }
     // Replaying the same script prints the same session.
@@ -241,7 +304,14 @@ fn search_engines_refuse_an_objective_in_one_line() {
     let file = format!("{}/{UNIQUE}", env!("CARGO_MANIFEST_DIR"));
     for method in ["sat", "propagate", "backtrack"] {
         let out = Command::new(exe())
-            .args(["solve", "--objective", "max:diagonal", "--method", method, &file])
+            .args([
+                "solve",
+                "--objective",
+                "max:diagonal",
+                "--method",
+                method,
+                &file,
+            ])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{method}");
@@ -262,27 +332,42 @@ fn data_number(svg: &str, key: &str) -> usize {
 fn the_range_picture_frees_exactly_where_two_solutions_differ() {
     let _guard = highs_lock();
     let puzzle = repo_puzzle("data/seeds/seed004_two_solutions_9x9.json");
-    let count = Milp::new(Binary::default()).count(&puzzle, 10, &Limits::default()).unwrap();
+    let count = Milp::new(Binary::default())
+        .count(&puzzle, 10, &Limits::default())
+        .unwrap();
     assert_eq!(count.solutions.len(), 2);
     let (a, b) = (&count.solutions[0].values, &count.solutions[1].values);
     let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
-    let svg = sudoku_ilp::lab::range_picture(&puzzle, None).unwrap().unwrap();
+    let svg = sudoku_ilp::lab::range_picture(&puzzle, None)
+        .unwrap()
+        .unwrap();
     // Both digits of each differing cell are free; every other cell's digit is forced to 1.
     assert_eq!(data_number(&svg, "data-free"), 2 * differ);
     assert_eq!(data_number(&svg, "data-forced-one"), 81 - differ);
-    let unique = sudoku_ilp::lab::dual_picture(&repo_puzzle(UNIQUE), None).unwrap().unwrap();
+    let unique = sudoku_ilp::lab::dual_picture(&repo_puzzle(UNIQUE), None)
+        .unwrap()
+        .unwrap();
     assert!(unique.starts_with("<svg") && unique.contains("Duals of the root LP"));
 }
 
 #[test]
 fn generate_makes_a_9x9_exercise_with_a_textbook_tree_of_5_to_15_nodes() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(exe()).args(["generate", "--size", "9", "--tree-nodes", "5-15"]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(exe())
+        .args(["generate", "--size", "9", "--tree-nodes", "5-15"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let file = dir.path().join("exercise.json");
     std::fs::write(&file, &out.stdout).unwrap();
     let solved = Command::new(exe())
-        .args(["solve", "--json", "--method", "lp-bb", "--branch", "variable"])
+        .args([
+            "solve", "--json", "--method", "lp-bb", "--branch", "variable",
+        ])
         .arg(&file)
         .output()
         .unwrap();

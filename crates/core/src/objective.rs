@@ -94,7 +94,13 @@ impl Objective {
             ));
         }
         let a = (0..n * n)
-            .map(|c| if c < n { 10i64.pow((n - 1 - c) as u32) } else { 0 })
+            .map(|c| {
+                if c < n {
+                    10i64.pow((n - 1 - c) as u32)
+                } else {
+                    0
+                }
+            })
             .collect();
         Ok(Objective::cells(n, sense, "first-row", a))
     }
@@ -154,7 +160,9 @@ impl Objective {
         };
         match object.get("weights") {
             Some(Value::String(s)) => Objective::shorthand(s, sense, n),
-            Some(Value::Array(rows)) => cell_array(rows, n).map(|a| Objective::cells(n, sense, "cells", a)),
+            Some(Value::Array(rows)) => {
+                cell_array(rows, n).map(|a| Objective::cells(n, sense, "cells", a))
+            }
             Some(Value::Object(o)) => candidates(o, n, sense),
             _ => bad("\"weights\" must be a shorthand, an n×n array or {\"candidates\": [...]}"),
         }
@@ -204,11 +212,18 @@ fn cell_array(rows: &[Value], n: usize) -> Result<Vec<i64>, ObjectiveError> {
     for (r, row) in rows.iter().enumerate() {
         let cells = row.as_array().filter(|c| c.len() == n);
         let Some(cells) = cells else {
-            return bad(format!("weights row {} is not a list of {n} whole numbers", r + 1));
+            return bad(format!(
+                "weights row {} is not a list of {n} whole numbers",
+                r + 1
+            ));
         };
         for (c, w) in cells.iter().enumerate() {
             let Some(w) = w.as_i64() else {
-                return bad(format!("weight at r{}c{} is not a whole number", r + 1, c + 1));
+                return bad(format!(
+                    "weight at r{}c{} is not a whole number",
+                    r + 1,
+                    c + 1
+                ));
             };
             out.push(w);
         }
@@ -267,8 +282,14 @@ mod tests {
         let j: Value = serde_json::json!({"sense": "max", "weights": "diagonal"});
         assert_eq!(Objective::from_json(&j, 4).unwrap(), d);
         let f = Objective::parse("min:first-row", 4).unwrap();
-        assert_eq!(f.value(&[1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 1234);
-        assert_eq!(Objective::parse("random:7", 4).unwrap(), Objective::random(4, ObjectiveSense::Max, 7));
+        assert_eq!(
+            f.value(&[1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            1234
+        );
+        assert_eq!(
+            Objective::parse("random:7", 4).unwrap(),
+            Objective::random(4, ObjectiveSense::Max, 7)
+        );
         assert!(Objective::parse("sideways", 4).is_err());
         assert!(Objective::first_row(16, ObjectiveSense::Max).is_err());
         let c = serde_json::json!({"weights": {"candidates": [[1, 2, 3, 5]]}});

@@ -19,36 +19,56 @@ fn solve_value(file: &Path, line: Option<usize>, extra: &[&str]) -> f64 {
         cmd.args(["--line", &k.to_string()]);
     }
     let out = spawn(cmd);
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{extra:?}: {}", String::from_utf8_lossy(&out.stderr)));
+    let doc: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{extra:?}: {}", String::from_utf8_lossy(&out.stderr)));
     assert_eq!(doc["status"], "solved", "{extra:?}");
     let o = &doc["objective"];
     let (value, bound) = (o["value"].as_f64().unwrap(), o["bound"].as_f64().unwrap());
-    assert!((value - bound).abs() < 1e-6, "{extra:?}: value {value}, bound {bound}");
+    assert!(
+        (value - bound).abs() < 1e-6,
+        "{extra:?}: value {value}, bound {bound}"
+    );
     value
 }
 
 /// Exports `file` with `spec` in `format`, solves it with glpsol (and cbc for LP); returns the
 /// objective of each solver's grid, computed from the grid.
-fn external_values(file: &Path, line: Option<usize>, spec: &str, n: usize, box_shape: (usize, usize), givens: &[u32]) -> Vec<f64> {
+fn external_values(
+    file: &Path,
+    line: Option<usize>,
+    spec: &str,
+    n: usize,
+    box_shape: (usize, usize),
+    givens: &[u32],
+) -> Vec<f64> {
     let dir = tempfile::tempdir().unwrap();
     let objective = Objective::parse(spec, n).unwrap();
     let mut values = Vec::new();
     for (ext, flag) in [("lp", "--lp"), ("mps", "--freemps")] {
         let model = dir.path().join(format!("m.{ext}"));
         let mut cmd = tool();
-        cmd.args(["export", "--objective", spec]).arg(file).arg("-o").arg(&model);
+        cmd.args(["export", "--objective", spec])
+            .arg(file)
+            .arg("-o")
+            .arg(&model);
         if let Some(k) = line {
             cmd.args(["--line", &k.to_string()]);
         }
         assert!(spawn(cmd).status.success());
-        let mut verdicts = vec![glpsol(&[flag, model.to_str().unwrap()], &dir.path().join("g.out")).unwrap()];
+        let mut verdicts =
+            vec![glpsol(&[flag, model.to_str().unwrap()], &dir.path().join("g.out")).unwrap()];
         if ext == "lp" {
             verdicts.push(cbc(&model, &dir.path().join("c.sol")).unwrap());
         }
         for verdict in verdicts {
-            let Verdict::Solved(columns) = verdict else { panic!("{spec} {ext}: infeasible") };
+            let Verdict::Solved(columns) = verdict else {
+                panic!("{spec} {ext}: infeasible")
+            };
             let grid = decode(&columns, n);
-            assert!(is_solution(givens, &grid, box_shape.0, box_shape.1), "{spec} {ext}: {grid:?}");
+            assert!(
+                is_solution(givens, &grid, box_shape.0, box_shape.1),
+                "{spec} {ext}: {grid:?}"
+            );
             let cells: Vec<u8> = grid.iter().map(|&v| v as u8).collect();
             values.push(objective.value(&cells) as f64);
         }
@@ -56,15 +76,36 @@ fn external_values(file: &Path, line: Option<usize>, spec: &str, n: usize, box_s
     values
 }
 
-fn agree(file: &Path, line: Option<usize>, spec: &str, n: usize, box_shape: (usize, usize), givens: &[u32]) {
+fn agree(
+    file: &Path,
+    line: Option<usize>,
+    spec: &str,
+    n: usize,
+    box_shape: (usize, usize),
+    givens: &[u32],
+) {
     let milp = solve_value(file, line, &["--objective", spec]);
-    for extra in [&["--method", "lp-bb", "--branch", "variable"][..], &["--method", "lp-bb", "--cuts", "gomory"], &["--method", "lp-bb"]] {
+    for extra in [
+        &["--method", "lp-bb", "--branch", "variable"][..],
+        &["--method", "lp-bb", "--cuts", "gomory"],
+        &["--method", "lp-bb"],
+    ] {
         let mut args = vec!["--objective", spec];
         args.extend_from_slice(extra);
-        assert_eq!(solve_value(file, line, &args), milp, "{spec} {extra:?} on {}", file.display());
+        assert_eq!(
+            solve_value(file, line, &args),
+            milp,
+            "{spec} {extra:?} on {}",
+            file.display()
+        );
     }
     for v in external_values(file, line, spec, n, box_shape, givens) {
-        assert_eq!(v, milp, "{spec}: an external solver's optimum on {}", file.display());
+        assert_eq!(
+            v,
+            milp,
+            "{spec}: an external solver's optimum on {}",
+            file.display()
+        );
     }
 }
 
@@ -74,7 +115,11 @@ fn optimum_of_highs_lp_bb_glpsol_and_cbc_agree_on_small_multi_solution_grids() {
     let empty4 = dir.path().join("empty4.json");
     std::fs::write(&empty4, r#"{"grid": "................"}"#).unwrap();
     let nearly = dir.path().join("nearly.json");
-    std::fs::write(&nearly, format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72))).unwrap();
+    std::fs::write(
+        &nearly,
+        format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72)),
+    )
+    .unwrap();
     let mut givens9 = vec![0u32; 81];
     for (i, g) in givens9.iter_mut().take(9).enumerate() {
         *g = i as u32 + 1;
@@ -83,7 +128,10 @@ fn optimum_of_highs_lp_bb_glpsol_and_cbc_agree_on_small_multi_solution_grids() {
         agree(&empty4, None, spec, 4, (2, 2), &[0; 16]);
     }
     // The brute-force fact: the largest main-diagonal sum on the empty 4×4 is 14.
-    assert_eq!(solve_value(&empty4, None, &["--objective", "max:diagonal"]), 14.0);
+    assert_eq!(
+        solve_value(&empty4, None, &["--objective", "max:diagonal"]),
+        14.0
+    );
     for spec in ["max:diagonal", "min:random:5"] {
         agree(&nearly, None, spec, 9, (3, 3), &givens9);
     }
@@ -91,11 +139,16 @@ fn optimum_of_highs_lp_bb_glpsol_and_cbc_agree_on_small_multi_solution_grids() {
 
 #[test]
 fn optimum_agrees_on_serg_multi_solution_lines() {
-    let Some(file) = shared_data("serg_benchmark_multisol.txt") else { return };
+    let Some(file) = shared_data("serg_benchmark_multisol.txt") else {
+        return;
+    };
     let text = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     for k in [1usize, 2500, 5000, 9999] {
-        let givens: Vec<u32> = lines[k - 1].chars().map(|c| c.to_digit(10).unwrap_or(0)).collect();
+        let givens: Vec<u32> = lines[k - 1]
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0))
+            .collect();
         agree(&file, Some(k), "max:diagonal", 9, (3, 3), &givens);
         agree(&file, Some(k), "min:random:3", 9, (3, 3), &givens);
     }
@@ -105,10 +158,23 @@ fn optimum_agrees_on_serg_multi_solution_lines() {
 fn the_natural_model_carries_a_cell_objective_and_refuses_a_candidate_one() {
     let dir = tempfile::tempdir().unwrap();
     let empty4 = dir.path().join("empty4.json");
-    std::fs::write(&empty4, r#"{"grid": "................", "objective": {"sense": "max", "weights": "diagonal"}}"#).unwrap();
+    std::fs::write(
+        &empty4,
+        r#"{"grid": "................", "objective": {"sense": "max", "weights": "diagonal"}}"#,
+    )
+    .unwrap();
     assert_eq!(solve_value(&empty4, None, &["--model", "natural"]), 14.0);
     let mut cmd = tool();
-    cmd.args(["export", "--model", "natural", "--format", "lp", "--objective", "random:1"]).arg(&empty4);
+    cmd.args([
+        "export",
+        "--model",
+        "natural",
+        "--format",
+        "lp",
+        "--objective",
+        "random:1",
+    ])
+    .arg(&empty4);
     let out = spawn(cmd);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
@@ -121,7 +187,10 @@ fn gmpl_objective(file: &Path, spec: &str) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let dat = dir.path().join("p.dat");
     let mut cmd = tool();
-    cmd.args(["export", "--format", "gmpl-data", "--objective", spec]).arg(file).arg("-o").arg(&dat);
+    cmd.args(["export", "--format", "gmpl-data", "--objective", spec])
+        .arg(file)
+        .arg("-o")
+        .arg(&dat);
     assert!(spawn(cmd).status.success());
     let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/sudoku.mod");
     let mut glpsol = std::process::Command::new("glpsol");
@@ -141,8 +210,20 @@ fn the_gmpl_model_reads_the_objective_from_the_data_and_reaches_the_same_optimum
     let empty4 = dir.path().join("empty4.json");
     std::fs::write(&empty4, r#"{"grid": "................"}"#).unwrap();
     let nearly = dir.path().join("nearly.json");
-    std::fs::write(&nearly, format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72))).unwrap();
-    for (file, spec) in [(&empty4, "max:diagonal"), (&empty4, "min:random:3"), (&nearly, "min:random:5")] {
-        assert_eq!(gmpl_objective(file, spec), solve_value(file, None, &["--objective", spec]), "{spec}");
+    std::fs::write(
+        &nearly,
+        format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72)),
+    )
+    .unwrap();
+    for (file, spec) in [
+        (&empty4, "max:diagonal"),
+        (&empty4, "min:random:3"),
+        (&nearly, "min:random:5"),
+    ] {
+        assert_eq!(
+            gmpl_objective(file, spec),
+            solve_value(file, None, &["--objective", spec]),
+            "{spec}"
+        );
     }
 }

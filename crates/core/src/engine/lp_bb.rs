@@ -22,8 +22,8 @@
 use super::propagate::{Shape, State};
 use super::{checked, Engine, EngineError, Limits, Solution, Stats, Status};
 use crate::formulation::binary::Binary;
-use crate::lab::auto::{Branching, CutPolicy};
 use crate::formulation::{BuiltModel, CellEncoding, Formulation};
+use crate::lab::auto::{Branching, CutPolicy};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::lp::{LpModel, LpOutcome};
 use crate::solve::relaxation::INTEGRAL_TOLERANCE;
@@ -175,7 +175,9 @@ impl LpBb {
     /// True when the lab's loop runs instead of the cell search: an objective, the
     /// variable rule, or cuts.
     pub fn uses_lab(&self, puzzle: &Puzzle) -> bool {
-        puzzle.objective().is_some() || self.branch == Branching::Variable || self.cuts != CutPolicy::None
+        puzzle.objective().is_some()
+            || self.branch == Branching::Variable
+            || self.cuts != CutPolicy::None
     }
 
     /// Solves `puzzle`; with `record`, also returns every node of the search.

@@ -47,7 +47,9 @@ pub fn solve(
         None => None,
     };
     let status = match (&grid, end) {
-        (_, AutoEnd::TimeLimit) if puzzle.objective().is_some() || grid.is_none() => Status::TimeLimit,
+        (_, AutoEnd::TimeLimit) if puzzle.objective().is_some() || grid.is_none() => {
+            Status::TimeLimit
+        }
         (Some(_), _) => Status::Solved,
         (None, _) => Status::Infeasible,
     };

@@ -91,7 +91,11 @@ pub fn write_data(puzzle: &Puzzle) -> String {
 /// objective; only that model reads them.
 fn write_objective(out: &mut String, objective: &crate::objective::Objective) {
     let n = objective.n;
-    let _ = writeln!(out, "# objective {} (models/sudoku.mod reads it)", objective.spec());
+    let _ = writeln!(
+        out,
+        "# objective {} (models/sudoku.mod reads it)",
+        objective.spec()
+    );
     let maximise = u8::from(objective.sense == crate::objective::ObjectiveSense::Max);
     let _ = writeln!(out, "param maximise := {maximise};");
     let entries: Vec<String> = (0..n * n)

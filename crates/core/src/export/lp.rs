@@ -19,7 +19,9 @@
 //! all left out (e.g. by `--reduce`) is written with the term `0 x_first`, which every reader
 //! drops, leaving the empty row `0 = 1` that makes the model infeasible, as in the built model.
 
-use super::{header, linear, number, objective_terms, Column, ExportError, LinearRow, OBJECTIVE_NAME};
+use super::{
+    header, linear, number, objective_terms, Column, ExportError, LinearRow, OBJECTIVE_NAME,
+};
 use crate::formulation::{BuiltModel, Sense};
 use crate::puzzle::Puzzle;
 use std::fmt::Write;

@@ -184,9 +184,12 @@ pub enum ExportError {
     },
 }
 
+/// (maximise, terms) of a model's objective.
+pub type ExportObjective = (bool, Vec<(usize, f64)>);
+
 /// The model's objective for a writer: (maximise, terms), or `None` for the feasibility
 /// model (minimise 0).
-pub fn objective_terms(model: &BuiltModel) -> Result<Option<(bool, Vec<(usize, f64)>)>, ExportError> {
+pub fn objective_terms(model: &BuiltModel) -> Result<Option<ExportObjective>, ExportError> {
     let Some(objective) = &model.objective else {
         return Ok(None);
     };

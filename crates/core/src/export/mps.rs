@@ -77,7 +77,11 @@ pub fn write(puzzle: &Puzzle, model: &BuiltModel) -> Result<String, ExportError>
         }
         let c = cost[j];
         if c != 0.0 {
-            line(format_args!(" {} {OBJECTIVE_NAME} {}", column.name, number(c)));
+            line(format_args!(
+                " {} {OBJECTIVE_NAME} {}",
+                column.name,
+                number(c)
+            ));
         } else if list.is_empty() {
             line(format_args!(" {} {OBJECTIVE_NAME} 0", column.name));
         }

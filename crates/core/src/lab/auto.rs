@@ -90,14 +90,22 @@ pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd,
                 let (cell, value) = lab.candidate[col];
                 lab.branch_candidate(id, cell, value)?
             }
-            _ => return Err(LabError::Step(format!("node {id} is open but has no fractional column"))),
+            _ => {
+                return Err(LabError::Step(format!(
+                    "node {id} is open but has no fractional column"
+                )))
+            }
         };
     }
     Ok(AutoEnd::Done)
 }
 
 /// Adds cuts at node `id` while they move its bound.
-fn cut_rounds<L: LabLp>(lab: &mut Lab<L>, id: usize, options: &AutoOptions) -> Result<(), LabError> {
+fn cut_rounds<L: LabLp>(
+    lab: &mut Lab<L>,
+    id: usize,
+    options: &AutoOptions,
+) -> Result<(), LabError> {
     for _ in 0..options.cut_rounds {
         let mut moved = false;
         for &kind in options.cuts.kinds() {
@@ -106,7 +114,8 @@ fn cut_rounds<L: LabLp>(lab: &mut Lab<L>, id: usize, options: &AutoOptions) -> R
             }
             if let Some(report) = lab.cut(id, kind)? {
                 let gain = (report.bound_after - report.bound_before).abs();
-                moved |= gain > options.min_gain || report.fractional_after != report.fractional_before;
+                moved |=
+                    gain > options.min_gain || report.fractional_after != report.fractional_before;
             }
         }
         if !moved {

@@ -89,7 +89,8 @@ pub trait LabLp {
     /// Sets `lower ≤ a_row x ≤ upper` (±∞ switch a cut off).
     fn set_row_bounds(&mut self, row: usize, lower: f64, upper: f64) -> Result<(), LpError>;
     /// Adds the row `lower ≤ Σ a_j x_j ≤ upper`; returns its index.
-    fn add_row(&mut self, lower: f64, upper: f64, terms: &[(usize, f64)]) -> Result<usize, LpError>;
+    fn add_row(&mut self, lower: f64, upper: f64, terms: &[(usize, f64)])
+        -> Result<usize, LpError>;
     /// Replaces the objective: `maximise` (or minimise) Σ c_j x_j over `costs` (others 0).
     fn set_objective(&mut self, maximise: bool, costs: &[(usize, f64)]) -> Result<(), LpError>;
     /// Solves the LP from the current basis.

@@ -384,8 +384,9 @@ impl<L: LabLp> Lab<L> {
     /// incumbent; open nodes that cannot beat it are pruned.
     fn found(&mut self, id: usize, values: &[f64]) -> Result<(), LabError> {
         let grid = self.decode(values);
-        check(&self.puzzle, &grid)
-            .map_err(|e| LabError::Step(format!("node {id}'s integral point fails the checker: {e}")))?;
+        check(&self.puzzle, &grid).map_err(|e| {
+            LabError::Step(format!("node {id}'s integral point fails the checker: {e}"))
+        })?;
         let value = self
             .puzzle
             .objective()
@@ -442,7 +443,12 @@ impl<L: LabLp> Lab<L> {
     }
 
     /// Branches node `id` on candidate (cell, value): children x = 1 then x = 0.
-    pub fn branch_candidate(&mut self, id: usize, cell: usize, value: u8) -> Result<Vec<usize>, LabError> {
+    pub fn branch_candidate(
+        &mut self,
+        id: usize,
+        cell: usize,
+        value: u8,
+    ) -> Result<Vec<usize>, LabError> {
         self.open_node(id, "branched")?;
         let col = self.column(cell, value)?;
         let bounds = self.bounds_at(id);
@@ -497,7 +503,9 @@ impl<L: LabLp> Lab<L> {
     pub fn next(&self, rule: NodeRule) -> Option<usize> {
         let open = self.nodes.iter().filter(|n| n.status == NodeStatus::Open);
         match rule {
-            NodeRule::DepthFirst => open.map(|n| n.id).max_by_key(|&id| (self.nodes[id].depth, id)),
+            NodeRule::DepthFirst => open
+                .map(|n| n.id)
+                .max_by_key(|&id| (self.nodes[id].depth, id)),
             NodeRule::BestBound => open
                 .min_by(|a, b| self.rank(a.objective).total_cmp(&self.rank(b.objective)))
                 .map(|n| n.id),
@@ -529,14 +537,10 @@ impl<L: LabLp> Lab<L> {
             .map(|&c| self.candidate[c].0)
             .filter(|&cell| open_count(cell) > 1)
             .min_by_key(|&cell| (open_count(cell), cell));
-        let variable = node
-            .fractional
-            .iter()
-            .copied()
-            .min_by(|&a, &b| {
-                let d = |c: usize| (node.values[c] - 0.5).abs();
-                d(a).total_cmp(&d(b)).then(a.cmp(&b))
-            });
+        let variable = node.fractional.iter().copied().min_by(|&a, &b| {
+            let d = |c: usize| (node.values[c] - 0.5).abs();
+            d(a).total_cmp(&d(b)).then(a.cmp(&b))
+        });
         Ok(Suggestion { cell, variable })
     }
 
@@ -569,12 +573,20 @@ impl<L: LabLp> Lab<L> {
         if self.solved != Some(id) {
             let point = self.solve_at(id)?;
             if point.state != LpState::Optimal {
-                return Err(LabError::Step(format!("node {id}'s LP has no optimal point")));
+                return Err(LabError::Step(format!(
+                    "node {id}'s LP has no optimal point"
+                )));
             }
         }
         let bounds = self.bounds_at(id);
         let found = match kind {
-            CutKind::Gomory => cuts::gomory::separate(&mut self.lp, &node.values, &bounds, &self.rows, &self.row_bounds)?,
+            CutKind::Gomory => cuts::gomory::separate(
+                &mut self.lp,
+                &node.values,
+                &bounds,
+                &self.rows,
+                &self.row_bounds,
+            )?,
             CutKind::Clique => cuts::clique::separate(self, &node.values, &bounds),
             CutKind::NoGood => cuts::nogood::separate(self, &node.values),
         };
@@ -655,8 +667,9 @@ pub fn native(puzzle: &Puzzle) -> Result<NativeLab, LabError> {
 /// infeasible.
 pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
     let model = lab_model(&puzzle.clone().with_objective(None));
-    let mut lp = crate::solve::lab_lp::NativeLp::new(&model, &crate::solve::SolveOptions::default())
-        .map_err(|e| LabError::Lp(e.into()))?;
+    let mut lp =
+        crate::solve::lab_lp::NativeLp::new(&model, &crate::solve::SolveOptions::default())
+            .map_err(|e| LabError::Lp(e.into()))?;
     let lab_columns = model.variables.len();
     let Some(ranges) = range::column_ranges(&mut lp, lab_columns)? else {
         return Ok(None);
@@ -669,7 +682,9 @@ pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<Stri
             }
         }
     }
-    Ok(Some(crate::report::polytope_svg::range_svg(puzzle, &candidate, &ranges, title)))
+    Ok(Some(crate::report::polytope_svg::range_svg(
+        puzzle, &candidate, &ranges, title,
+    )))
 }
 
 /// The dual picture of `puzzle`'s root LP (with its objective, if any), or `None` when the
@@ -682,5 +697,12 @@ pub fn dual_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<Strin
         return Ok(None);
     }
     let names: Vec<String> = model.rows.iter().map(|r| r.name().to_string()).collect();
-    Ok(Some(crate::report::polytope_svg::dual_svg(puzzle, &lab.candidate, &root.reduced_costs, &names, &root.row_duals, title)))
+    Ok(Some(crate::report::polytope_svg::dual_svg(
+        puzzle,
+        &lab.candidate,
+        &root.reduced_costs,
+        &names,
+        &root.row_duals,
+        title,
+    )))
 }

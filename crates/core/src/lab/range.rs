@@ -22,7 +22,10 @@ pub enum Forced {
 }
 
 /// The range of every column, `None` when the LP is infeasible.
-pub fn column_ranges(lp: &mut impl LabLp, columns: usize) -> Result<Option<Vec<(f64, f64)>>, LpError> {
+pub fn column_ranges(
+    lp: &mut impl LabLp,
+    columns: usize,
+) -> Result<Option<Vec<(f64, f64)>>, LpError> {
     let mut lo: Vec<Option<f64>> = vec![None; columns];
     let mut hi: Vec<Option<f64>> = vec![None; columns];
     let settle = |x: &[f64], lo: &mut Vec<Option<f64>>, hi: &mut Vec<Option<f64>>| {
@@ -57,7 +60,12 @@ pub fn column_ranges(lp: &mut impl LabLp, columns: usize) -> Result<Option<Vec<(
             *slot = Some(point.columns[j]);
         }
     }
-    Ok(Some(lo.into_iter().zip(hi).map(|(l, h)| (l.unwrap_or(0.0), h.unwrap_or(1.0))).collect()))
+    Ok(Some(
+        lo.into_iter()
+            .zip(hi)
+            .map(|(l, h)| (l.unwrap_or(0.0), h.unwrap_or(1.0)))
+            .collect(),
+    ))
 }
 
 /// Forced to 1, forced to 0, or free, from a column's range.

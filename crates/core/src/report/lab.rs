@@ -31,12 +31,15 @@ pub fn node_line<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> String {
 
 /// The lab's state in two lines: incumbent and bound.
 pub fn summary<L: LabLp>(lab: &Lab<L>) -> String {
-    let incumbent = lab
-        .incumbent
-        .as_ref()
-        .map_or("none".to_string(), |i| format!("{} (node {})", short(i.value), i.node));
+    let incumbent = lab.incumbent.as_ref().map_or("none".to_string(), |i| {
+        format!("{} (node {})", short(i.value), i.node)
+    });
     let bound = lab.bound().map_or("—".into(), short);
-    let open = lab.nodes.iter().filter(|n| n.status == NodeStatus::Open).count();
+    let open = lab
+        .nodes
+        .iter()
+        .filter(|n| n.status == NodeStatus::Open)
+        .count();
     format!(
         "nodes {} · open {open} · cuts {} · incumbent {incumbent} · bound {bound}",
         lab.nodes.len(),
@@ -80,7 +83,10 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
             };
         }
         StepOutcome::Finished { node, mip_nodes } => {
-            let _ = writeln!(out, "  HiGHS solved node {node}'s subtree in {mip_nodes} nodes");
+            let _ = writeln!(
+                out,
+                "  HiGHS solved node {node}'s subtree in {mip_nodes} nodes"
+            );
         }
         StepOutcome::Pruned { node } => {
             let _ = writeln!(out, "  node {node} pruned");
@@ -88,9 +94,16 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
         StepOutcome::Suggested { node, suggestion } => {
             let cell = suggestion.cell.map_or("—".into(), |c| lab.cell_name(c));
             let var = suggestion.variable.map_or("—".into(), |j| {
-                format!("{} (LP {})", lab.column_name(j), short(lab.nodes[*node].values[j]))
+                format!(
+                    "{} (LP {})",
+                    lab.column_name(j),
+                    short(lab.nodes[*node].values[j])
+                )
             });
-            let _ = writeln!(out, "  lp-bb's cell rule: {cell} · textbook variable rule: {var}");
+            let _ = writeln!(
+                out,
+                "  lp-bb's cell rule: {cell} · textbook variable rule: {var}"
+            );
         }
         StepOutcome::Auto { end } => {
             let _ = writeln!(out, "  the loop ended: {end:?}");
@@ -106,8 +119,15 @@ pub fn tree_text<L: LabLp>(lab: &Lab<L>) -> String {
     let mut stack = vec![0];
     while let Some(id) = stack.pop() {
         let node = &lab.nodes[id];
-        let order = node.order.map_or(String::new(), |o| format!("[{}] ", o + 1));
-        let _ = writeln!(out, "{}{order}{}", "  ".repeat(node.depth), node_line(lab, node));
+        let order = node
+            .order
+            .map_or(String::new(), |o| format!("[{}] ", o + 1));
+        let _ = writeln!(
+            out,
+            "{}{order}{}",
+            "  ".repeat(node.depth),
+            node_line(lab, node)
+        );
         stack.extend(node.children.iter().rev());
     }
     out
@@ -121,7 +141,9 @@ const MARGIN: usize = 20;
 
 /// A box's lines: `[order] fixing`, `LP value`, status.
 fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
-    let order = node.order.map_or(String::new(), |o| format!("[{}] ", o + 1));
+    let order = node
+        .order
+        .map_or(String::new(), |o| format!("[{}] ", o + 1));
     let lp = if node.objective.is_nan() {
         "LP —".to_string()
     } else {
@@ -129,7 +151,9 @@ fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
     };
     let status = match node.status {
         NodeStatus::Open => format!("open · {} frac", node.fractional.len()),
-        NodeStatus::Integral if lab.incumbent.as_ref().is_some_and(|i| i.node == node.id) => "incumbent".into(),
+        NodeStatus::Integral if lab.incumbent.as_ref().is_some_and(|i| i.node == node.id) => {
+            "incumbent".into()
+        }
         s => s.name().to_string(),
     };
     [format!("{order}{}", node.label), lp, status]
@@ -150,7 +174,9 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
     let lines: Vec<[String; 3]> = nodes.iter().map(|n| box_lines(lab, n)).collect();
     let widths: Vec<f64> = lines
         .iter()
-        .map(|l| l.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64 * FONT as f64 * 0.6 + 20.0)
+        .map(|l| {
+            l.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64 * FONT as f64 * 0.6 + 20.0
+        })
         .collect();
     let children: Vec<Vec<usize>> = nodes.iter().map(|n| n.children.clone()).collect();
     let (x, layout_width) = tidy(&children, &widths, 0, 16.0);
@@ -162,28 +188,68 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
     let y_of = |d: usize| top + d * (BOX_H + GAP_Y);
     let mut out = svg_start(width, height, &format!(r#" data-nodes="{}""#, nodes.len()));
     if let Some(t) = title {
-        let _ = writeln!(out, r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="26" font-weight="bold">{}</text>"#, MARGIN + 26, escape(t));
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="26" font-weight="bold">{}</text>"#,
+            MARGIN + 26,
+            escape(t)
+        );
     }
     let _ = writeln!(out, r##"<g stroke="#555555" stroke-width="2">"##);
     for node in nodes {
         for &k in &node.children {
-            let dash = if nodes[k].status == NodeStatus::Open { r#" stroke-dasharray="6 4""# } else { "" };
-            let _ = writeln!(out, r#"<line x1="{:.1}" y1="{}" x2="{:.1}" y2="{}"{dash}/>"#, x0 + x[node.id], y_of(node.depth) + BOX_H, x0 + x[k], y_of(nodes[k].depth));
+            let dash = if nodes[k].status == NodeStatus::Open {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                r#"<line x1="{:.1}" y1="{}" x2="{:.1}" y2="{}"{dash}/>"#,
+                x0 + x[node.id],
+                y_of(node.depth) + BOX_H,
+                x0 + x[k],
+                y_of(nodes[k].depth)
+            );
         }
     }
-    let _ = writeln!(out, "</g>\n<g font-family=\"sans-serif\" font-size=\"{FONT}\" text-anchor=\"middle\">");
+    let _ = writeln!(
+        out,
+        "</g>\n<g font-family=\"sans-serif\" font-size=\"{FONT}\" text-anchor=\"middle\">"
+    );
     for node in nodes {
         let (cx, y) = (x0 + x[node.id], y_of(node.depth));
-        let dash = if node.status == NodeStatus::Open { r#" stroke-dasharray="6 4""# } else { "" };
-        let _ = writeln!(out, r##"<rect class="node" data-status="{}" x="{:.1}" y="{y}" width="{:.1}" height="{BOX_H}" rx="6" fill="{}" stroke="#333333" stroke-width="2"{dash}/>"##, node.status.name(), cx - widths[node.id] / 2.0, widths[node.id], fill(node.status));
+        let dash = if node.status == NodeStatus::Open {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r##"<rect class="node" data-status="{}" x="{:.1}" y="{y}" width="{:.1}" height="{BOX_H}" rx="6" fill="{}" stroke="#333333" stroke-width="2"{dash}/>"##,
+            node.status.name(),
+            cx - widths[node.id] / 2.0,
+            widths[node.id],
+            fill(node.status)
+        );
         for (i, line) in lines[node.id].iter().enumerate() {
             let weight = if i == 0 { r#" font-weight="bold""# } else { "" };
-            let _ = writeln!(out, r#"<text x="{cx:.1}" y="{}"{weight}>{}</text>"#, y + 6 + LINE * (i + 1) - 4, escape(line));
+            let _ = writeln!(
+                out,
+                r#"<text x="{cx:.1}" y="{}"{weight}>{}</text>"#,
+                y + 6 + LINE * (i + 1) - 4,
+                escape(line)
+            );
         }
     }
     out.push_str("</g>\n");
     let note = format!("{} · [k] order of expansion · dashed: open · blue: branched · green: grid · red: infeasible or pruned", summary(lab));
-    let _ = writeln!(out, r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="16">{}</text>"#, height - 14, escape(&note));
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="16">{}</text>"#,
+        height - 14,
+        escape(&note)
+    );
     out.push_str("</svg>\n");
     out
 }

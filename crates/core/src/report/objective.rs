@@ -55,7 +55,11 @@ pub fn objective_json(report: &ObjectiveReport) -> Value {
 /// `objective max:diagonal = 14 (bound 14, gap 0)`.
 pub fn objective_line(report: &ObjectiveReport) -> String {
     let bound = match (report.bound, report.gap) {
-        (Some(b), Some(g)) => format!(" (bound {}, gap {})", crate::lab::cuts::short(b), crate::lab::cuts::short(g)),
+        (Some(b), Some(g)) => format!(
+            " (bound {}, gap {})",
+            crate::lab::cuts::short(b),
+            crate::lab::cuts::short(g)
+        ),
         _ => String::new(),
     };
     format!("objective {} = {}{bound}", report.spec, report.value)

@@ -29,29 +29,62 @@ struct CellView {
     note: Option<String>,
 }
 
-fn picture(puzzle: &Puzzle, cells: &[CellView], title: &str, caption: &[String], data: &str) -> String {
+fn picture(
+    puzzle: &Puzzle,
+    cells: &[CellView],
+    title: &str,
+    caption: &[String],
+    data: &str,
+) -> String {
     let n = puzzle.order();
     let cell = if n <= 9 { CELL } else { 48 };
     let side = n * cell;
     let caption_h = caption.len() * 22 + 10;
     let (width, height) = (side + 2 * MARGIN, side + 2 * MARGIN + TITLE + caption_h);
     let mut out = svg_start(width, height, data);
-    let _ = writeln!(out, r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="22" font-weight="bold">{}</text>"#, MARGIN + 22, escape(title));
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="22" font-weight="bold">{}</text>"#,
+        MARGIN + 22,
+        escape(title)
+    );
     let (x0, y0) = (MARGIN, MARGIN + TITLE);
     let k = (1..=n).find(|k| k * k >= n).unwrap_or(1);
     let small = cell / k;
     for (i, view) in cells.iter().enumerate() {
         let (x, y) = (x0 + (i % n) * cell, y0 + (i / n) * cell);
         if let Some((v, colour)) = view.big {
-            let _ = writeln!(out, r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" font-weight="bold" text-anchor="middle" fill="{colour}">{v}</text>"#, x + cell / 2, y + cell * 7 / 10, cell / 2);
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" font-weight="bold" text-anchor="middle" fill="{colour}">{v}</text>"#,
+                x + cell / 2,
+                y + cell * 7 / 10,
+                cell / 2
+            );
         }
         for m in &view.marks {
             let p = usize::from(m.value) - 1;
-            let (mx, my) = (x + (p % k) * small + small / 2, y + (p / k) * small + small * 3 / 4);
-            let _ = writeln!(out, r#"<text x="{mx}" y="{my}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#, (small * 2 / 5).max(9), m.colour, escape(&m.text));
+            let (mx, my) = (
+                x + (p % k) * small + small / 2,
+                y + (p / k) * small + small * 3 / 4,
+            );
+            let _ = writeln!(
+                out,
+                r#"<text x="{mx}" y="{my}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="{}">{}</text>"#,
+                (small * 2 / 5).max(9),
+                m.colour,
+                escape(&m.text)
+            );
         }
         if let Some(note) = &view.note {
-            let _ = writeln!(out, r##"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="#7a2a00">{}</text>"##, x + cell / 2, y + cell - 4, (cell / 6).max(9), escape(note));
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="#7a2a00">{}</text>"##,
+                x + cell / 2,
+                y + cell - 4,
+                (cell / 6).max(9),
+                escape(note)
+            );
         }
     }
     grid_lines(&mut out, puzzle, cell, (x0, y0));
@@ -61,9 +94,20 @@ fn picture(puzzle: &Puzzle, cells: &[CellView], title: &str, caption: &[String],
 }
 
 /// The range picture: `ranges[j]` of column j, `candidate[j]` its (cell, value).
-pub fn range_svg(puzzle: &Puzzle, candidate: &[(usize, u8)], ranges: &[(f64, f64)], title: Option<&str>) -> String {
+pub fn range_svg(
+    puzzle: &Puzzle,
+    candidate: &[(usize, u8)],
+    ranges: &[(f64, f64)],
+    title: Option<&str>,
+) -> String {
     let n = puzzle.order();
-    let mut cells: Vec<CellView> = (0..n * n).map(|_| CellView { big: None, marks: Vec::new(), note: None }).collect();
+    let mut cells: Vec<CellView> = (0..n * n)
+        .map(|_| CellView {
+            big: None,
+            marks: Vec::new(),
+            note: None,
+        })
+        .collect();
     let (mut one, mut zero, mut free) = (0, 0, 0);
     for (j, &(cell, v)) in candidate.iter().enumerate() {
         let given = puzzle.givens()[cell];
@@ -77,8 +121,16 @@ pub fn range_svg(puzzle: &Puzzle, candidate: &[(usize, u8)], ranges: &[(f64, f64
             Forced::Free => {
                 free += 1;
                 let (lo, hi) = ranges[j];
-                let text = if lo <= 1e-6 && hi >= 1.0 - 1e-6 { v.to_string() } else { format!("{v}:{}–{}", short(lo), short(hi)) };
-                cells[cell].marks.push(Mark { value: v, text, colour: "#c05000" });
+                let text = if lo <= 1e-6 && hi >= 1.0 - 1e-6 {
+                    v.to_string()
+                } else {
+                    format!("{v}:{}–{}", short(lo), short(hi))
+                };
+                cells[cell].marks.push(Mark {
+                    value: v,
+                    text,
+                    colour: "#c05000",
+                });
             }
         }
     }
@@ -100,12 +152,29 @@ pub fn range_svg(puzzle: &Puzzle, candidate: &[(usize, u8)], ranges: &[(f64, f64
 }
 
 /// The dual picture: `row_duals` per model row with `row_names`, `reduced` per column.
-pub fn dual_svg(puzzle: &Puzzle, candidate: &[(usize, u8)], reduced: &[f64], row_names: &[String], row_duals: &[f64], title: Option<&str>) -> String {
+pub fn dual_svg(
+    puzzle: &Puzzle,
+    candidate: &[(usize, u8)],
+    reduced: &[f64],
+    row_names: &[String],
+    row_duals: &[f64],
+    title: Option<&str>,
+) -> String {
     let n = puzzle.order();
-    let mut cells: Vec<CellView> = (0..n * n).map(|_| CellView { big: None, marks: Vec::new(), note: None }).collect();
+    let mut cells: Vec<CellView> = (0..n * n)
+        .map(|_| CellView {
+            big: None,
+            marks: Vec::new(),
+            note: None,
+        })
+        .collect();
     for (name, &y) in row_names.iter().zip(row_duals) {
-        let Some(rest) = name.strip_prefix("cell_r") else { continue };
-        let parsed = rest.split_once("_c").and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+        let Some(rest) = name.strip_prefix("cell_r") else {
+            continue;
+        };
+        let parsed = rest
+            .split_once("_c")
+            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
         if let Some((r, c)) = parsed {
             if y.abs() > 1e-9 {
                 cells[(r - 1) * n + c - 1].note = Some(format!("y={}", short(y)));
@@ -117,16 +186,35 @@ pub fn dual_svg(puzzle: &Puzzle, candidate: &[(usize, u8)], reduced: &[f64], row
         let d = reduced.get(j).copied().unwrap_or(0.0);
         if d.abs() > 1e-9 {
             nonzero += 1;
-            cells[cell].marks.push(Mark { value: v, text: short(d), colour: if d > 0.0 { "#1f6f1f" } else { "#a01010" } });
+            cells[cell].marks.push(Mark {
+                value: v,
+                text: short(d),
+                colour: if d > 0.0 { "#1f6f1f" } else { "#a01010" },
+            });
         }
     }
-    let mut largest: Vec<(f64, &String)> = row_names.iter().zip(row_duals).filter(|(nm, y)| !nm.starts_with("cell_") && y.abs() > 1e-9).map(|(nm, &y)| (y, nm)).collect();
+    let mut largest: Vec<(f64, &String)> = row_names
+        .iter()
+        .zip(row_duals)
+        .filter(|(nm, y)| !nm.starts_with("cell_") && y.abs() > 1e-9)
+        .map(|(nm, &y)| (y, nm))
+        .collect();
     largest.sort_by(|a, b| b.0.abs().total_cmp(&a.0.abs()).then(a.1.cmp(b.1)));
-    let top: Vec<String> = largest.iter().take(8).map(|(y, nm)| format!("{nm} {}", short(*y))).collect();
+    let top: Vec<String> = largest
+        .iter()
+        .take(8)
+        .map(|(y, nm)| format!("{nm} {}", short(*y)))
+        .collect();
     let caption = vec![
         format!("Root LP duals: y of each cell row at the cell's foot (none: 0); reduced cost d of each candidate as a small number (green > 0, red < 0; {nonzero} nonzero)."),
         format!("Largest house-row duals: {}", if top.is_empty() { "none (all 0)".to_string() } else { top.join(", ") }),
     ];
     let title = title.map_or_else(|| "Duals of the root LP".to_string(), String::from);
-    picture(puzzle, &cells, &title, &caption, &format!(r#" data-nonzero-reduced="{nonzero}""#))
+    picture(
+        puzzle,
+        &cells,
+        &title,
+        &caption,
+        &format!(r#" data-nonzero-reduced="{nonzero}""#),
+    )
 }

@@ -541,11 +541,12 @@ pub(crate) fn column_name(h: &mut impl Handle, j: usize) -> Result<String, Solve
 
 // ---- The lab's LP (driven branch and bound, cuts): tableau rows, basis, duals, integrality.
 
+/// (column values, reduced costs, row values, row duals).
+pub(crate) type FullSolution = (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>);
+
 /// Every primal and dual value of the last run: (column values, column duals = reduced costs,
 /// row values, row duals).
-pub(crate) fn full_solution(
-    h: &mut impl Handle,
-) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>), SolveError> {
+pub(crate) fn full_solution(h: &mut impl Handle) -> Result<FullSolution, SolveError> {
     let (cols, rows, _) = size(h);
     let (mut x, mut d) = (vec![0.0; cols], vec![0.0; cols]);
     let (mut r, mut y) = (vec![0.0; rows], vec![0.0; rows]);
@@ -596,7 +597,8 @@ pub(crate) fn tableau_row(
     // SAFETY: live instance; `p` is one of its rows; HiGHS writes a dense row of `rows`
     // (B⁻¹) and `cols` (B⁻¹A) entries into buffers of those lengths; the count and index
     // outputs are not asked for (null).
-    let status = unsafe { sys::Highs_getBasisInverseRow(h.ptr(), p, inverse.as_mut_ptr(), null, null) };
+    let status =
+        unsafe { sys::Highs_getBasisInverseRow(h.ptr(), p, inverse.as_mut_ptr(), null, null) };
     ok(status, "read a row of the basis inverse")?;
     // SAFETY: as above, for the B⁻¹A row.
     let status = unsafe { sys::Highs_getReducedRow(h.ptr(), p, reduced.as_mut_ptr(), null, null) };
@@ -619,7 +621,8 @@ pub(crate) fn set_all_integrality(h: &mut impl Handle, integer: bool) -> Result<
     let flags = vec![kind; cols];
     let last = index("column", cols - 1, cols)?;
     // SAFETY: live instance; `flags` holds one entry per column of the range 0..=last.
-    let status = unsafe { sys::Highs_changeColsIntegralityByRange(h.ptr(), 0, last, flags.as_ptr()) };
+    let status =
+        unsafe { sys::Highs_changeColsIntegralityByRange(h.ptr(), 0, last, flags.as_ptr()) };
     ok(status, "change integrality")
 }
 
@@ -642,25 +645,42 @@ pub(crate) fn add_row(
         count: cols,
     })?;
     // SAFETY: live instance; `indices` and `values` hold `k` entries, every index a column.
-    let status = unsafe {
-        sys::Highs_addRow(h.ptr(), lower, upper, k, indices.as_ptr(), values.as_ptr())
-    };
+    let status =
+        unsafe { sys::Highs_addRow(h.ptr(), lower, upper, k, indices.as_ptr(), values.as_ptr()) };
     ok(status, "add a row")
 }
 
 /// Sets every column's objective coefficient (`costs`, one per column) and the sense.
-pub(crate) fn set_objective(h: &mut impl Handle, maximise: bool, costs: &[f64]) -> Result<(), SolveError> {
+pub(crate) fn set_objective(
+    h: &mut impl Handle,
+    maximise: bool,
+    costs: &[f64],
+) -> Result<(), SolveError> {
     let (cols, _, _) = size(h);
     if costs.len() != cols || cols == 0 {
-        return Err(SolveError::Index { what: "objective coefficient", index: costs.len(), count: cols });
+        return Err(SolveError::Index {
+            what: "objective coefficient",
+            index: costs.len(),
+            count: cols,
+        });
     }
     let last = index("column", cols - 1, cols)?;
-    let sense = if maximise { sys::kHighsObjSenseMaximize } else { sys::kHighsObjSenseMinimize };
+    let sense = if maximise {
+        sys::kHighsObjSenseMaximize
+    } else {
+        sys::kHighsObjSenseMinimize
+    };
     // SAFETY: live instance; `costs` holds one entry per column of the range 0..=last.
     let status = unsafe { sys::Highs_changeColsCostByRange(h.ptr(), 0, last, costs.as_ptr()) };
     ok(status, "change the objective")?;
     // SAFETY: live instance; a plain setter.
-    ok(unsafe { sys::Highs_changeObjectiveSense(h.ptr(), sense) }, "change the objective sense")?;
+    ok(
+        unsafe { sys::Highs_changeObjectiveSense(h.ptr(), sense) },
+        "change the objective sense",
+    )?;
     // SAFETY: live instance; a plain setter (the constant is kept by the caller).
-    ok(unsafe { sys::Highs_changeObjectiveOffset(h.ptr(), 0.0) }, "change the objective offset")
+    ok(
+        unsafe { sys::Highs_changeObjectiveOffset(h.ptr(), 0.0) },
+        "change the objective offset",
+    )
 }

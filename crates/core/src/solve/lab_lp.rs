@@ -7,7 +7,9 @@
 
 use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
-use crate::lab::lp::{Basic, Basis, BasisStatus, LabLp, LpError, LpPoint, LpState, MipPoint, TableauRow};
+use crate::lab::lp::{
+    Basic, Basis, BasisStatus, LabLp, LpError, LpPoint, LpState, MipPoint, TableauRow,
+};
 
 /// The binary model's LP relaxation in one HiGHS instance.
 pub struct NativeLp {
@@ -66,14 +68,24 @@ impl LabLp for NativeLp {
     }
 
     fn set_column_bounds(&mut self, column: usize, lower: f64, upper: f64) -> Result<(), LpError> {
-        Ok(ffi::set_column_bounds(&mut self.model, column, lower, upper)?)
+        Ok(ffi::set_column_bounds(
+            &mut self.model,
+            column,
+            lower,
+            upper,
+        )?)
     }
 
     fn set_row_bounds(&mut self, row: usize, lower: f64, upper: f64) -> Result<(), LpError> {
         Ok(ffi::set_row_bounds(&mut self.model, row, lower, upper)?)
     }
 
-    fn add_row(&mut self, lower: f64, upper: f64, terms: &[(usize, f64)]) -> Result<usize, LpError> {
+    fn add_row(
+        &mut self,
+        lower: f64,
+        upper: f64,
+        terms: &[(usize, f64)],
+    ) -> Result<usize, LpError> {
         ffi::add_row(&mut self.model, lower, upper, terms)?;
         self.rows += 1;
         Ok(self.rows - 1)
@@ -143,7 +155,11 @@ impl LabLp for NativeLp {
     fn solve_mip(&mut self, time_limit: f64) -> Result<MipPoint, LpError> {
         ffi::set_all_integrality(&mut self.model, true)?;
         let before = ffi::run_time(&mut self.model);
-        ffi::set_double(&mut self.model, c"time_limit", before + time_limit.max(1e-3))?;
+        ffi::set_double(
+            &mut self.model,
+            c"time_limit",
+            before + time_limit.max(1e-3),
+        )?;
         let run = ffi::run(&mut self.model);
         let read = run.and_then(|()| {
             let state = state_of(status_of(ffi::model_status(&mut self.model)?)?);

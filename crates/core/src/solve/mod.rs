@@ -23,8 +23,8 @@ pub use relaxation::{grid_relaxation, CellLp, GridRelaxation};
 
 use crate::formulation::BuiltModel;
 use crate::limits::Limits;
-pub use crate::status::Status;
 use crate::objective::ObjectiveSense;
+pub use crate::status::Status;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
 use std::time::{Duration, Instant};

@@ -57,7 +57,9 @@ pub fn separate(
         .iter()
         .enumerate()
         .filter_map(|(p, b)| match *b {
-            Basic::Column(k) if fraction(values[k]) > 1e-3 && fraction(values[k]) < 1.0 - 1e-3 => Some((p, k)),
+            Basic::Column(k) if fraction(values[k]) > 1e-3 && fraction(values[k]) < 1.0 - 1e-3 => {
+                Some((p, k))
+            }
             _ => None,
         })
         .collect();
@@ -67,7 +69,15 @@ pub fn separate(
     });
     for (p, k) in positions.into_iter().take(20) {
         let row = lp.tableau_row(p)?;
-        let Some((beta, terms)) = substitute(&row.reduced, &row.inverse, k, &basis, bounds, rows, row_bounds) else {
+        let Some((beta, terms)) = substitute(
+            &row.reduced,
+            &row.inverse,
+            k,
+            &basis,
+            bounds,
+            rows,
+            row_bounds,
+        ) else {
             continue;
         };
         if (beta - values[k]).abs() > 1e-6 {
@@ -105,7 +115,12 @@ fn substitute(
     }
     let mut constant = 0.0;
     let mut terms = Vec::new();
-    let mut place = |var: Basic, coefficient: f64, status: BasisStatus, (lo, hi): (f64, f64), integer: bool| -> Option<()> {
+    let mut place = |var: Basic,
+                     coefficient: f64,
+                     status: BasisStatus,
+                     (lo, hi): (f64, f64),
+                     integer: bool|
+     -> Option<()> {
         if coefficient.abs() <= ZERO || status == BasisStatus::Basic {
             return Some(());
         }
@@ -120,7 +135,13 @@ fn substitute(
         };
         constant += coefficient * bound;
         let alpha = if at_lower { coefficient } else { -coefficient };
-        terms.push(Term { var, alpha, integer: integer && bound.fract() == 0.0, at_lower, bound });
+        terms.push(Term {
+            var,
+            alpha,
+            integer: integer && bound.fract() == 0.0,
+            at_lower,
+            bound,
+        });
         Some(())
     };
     for (j, &a) in reduced.iter().enumerate() {
@@ -129,19 +150,36 @@ fn substitute(
         }
     }
     for (i, &rho) in inverse.iter().enumerate() {
-        place(Basic::Row(i), -rho, basis.rows[i], row_bounds[i], rows[i].integral)?;
+        place(
+            Basic::Row(i),
+            -rho,
+            basis.rows[i],
+            row_bounds[i],
+            rows[i].integral,
+        )?;
     }
     Some((-constant, terms))
 }
 
 /// The GMI cut of the t-terms, in the columns, with fixed columns moved right.
-fn gmi(terms: &[Term], f0: f64, values: &[f64], bounds: &[(f64, f64)], rows: &[LabRow], k: usize) -> Option<Cut> {
+fn gmi(
+    terms: &[Term],
+    f0: f64,
+    values: &[f64],
+    bounds: &[(f64, f64)],
+    rows: &[LabRow],
+    k: usize,
+) -> Option<Cut> {
     let mut c = vec![0.0; values.len()];
     let mut rhs = 1.0;
     for t in terms {
         let pi = if t.integer {
             let f = fraction(t.alpha);
-            if f <= f0 { f / f0 } else { (1.0 - f) / (1.0 - f0) }
+            if f <= f0 {
+                f / f0
+            } else {
+                (1.0 - f) / (1.0 - f0)
+            }
         } else if t.alpha >= 0.0 {
             t.alpha / f0
         } else {

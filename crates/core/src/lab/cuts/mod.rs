@@ -56,7 +56,10 @@ pub struct Cut {
 impl Cut {
     /// Σ a_j x_j at `x`.
     pub fn activity(&self, x: &[f64]) -> f64 {
-        self.terms.iter().map(|&(j, a)| a * x.get(j).copied().unwrap_or(0.0)).sum()
+        self.terms
+            .iter()
+            .map(|&(j, a)| a * x.get(j).copied().unwrap_or(0.0))
+            .sum()
     }
 
     /// How far `x` is outside the cut (≤ 0 when `x` satisfies it).
@@ -78,14 +81,24 @@ impl Cut {
                 text.push_str(&format!(" … ({} more terms)", self.terms.len() - k));
                 break;
             }
-            let sign = if a < 0.0 { "-" } else if k > 0 { "+" } else { "" };
+            let sign = if a < 0.0 {
+                "-"
+            } else if k > 0 {
+                "+"
+            } else {
+                ""
+            };
             let magnitude = a.abs();
             let coefficient = if (magnitude - 1.0).abs() < 1e-12 {
                 String::new()
             } else {
                 format!("{} ", short(magnitude))
             };
-            text.push_str(&format!(" {sign}{}{coefficient}{}", if sign.is_empty() { "" } else { " " }, name(j)));
+            text.push_str(&format!(
+                " {sign}{}{coefficient}{}",
+                if sign.is_empty() { "" } else { " " },
+                name(j)
+            ));
         }
         match (self.lower.is_finite(), self.upper.is_finite()) {
             (true, false) => text.push_str(&format!(" >= {}", short(self.lower))),
@@ -100,7 +113,11 @@ impl Cut {
 pub fn short(x: f64) -> String {
     let s = format!("{x:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.to_string() }
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
 }
 
 /// What adding a cut did at its node.

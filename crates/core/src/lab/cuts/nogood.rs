@@ -25,7 +25,10 @@ pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64]) -> Option<Cut> {
     Some(Cut {
         kind: CutKind::NoGood,
         name: String::new(),
-        origin: format!("excludes the grid of this node ({} open cells)", terms.len()),
+        origin: format!(
+            "excludes the grid of this node ({} open cells)",
+            terms.len()
+        ),
         terms,
         lower: f64::NEG_INFINITY,
         upper,
