@@ -33,14 +33,14 @@ fn solve_value(file: &Path, line: Option<usize>, extra: &[&str]) -> f64 {
 
 /// Exports `file` with `spec` in `format`, solves it with glpsol (and cbc for LP); returns the
 /// objective of each solver's grid, computed from the grid.
-fn external_values(
-    file: &Path,
-    line: Option<usize>,
-    spec: &str,
-    n: usize,
-    box_shape: (usize, usize),
-    givens: &[u32],
-) -> Vec<f64> {
+fn external_values(p: &Puzzle9, spec: &str) -> Vec<f64> {
+    let Puzzle9 {
+        file,
+        line,
+        n,
+        box_shape,
+        givens,
+    } = *p;
     let dir = tempfile::tempdir().unwrap();
     let objective = Objective::parse(spec, n).unwrap();
     let mut values = Vec::new();
@@ -76,6 +76,16 @@ fn external_values(
     values
 }
 
+/// A puzzle of a test: its file, line, order, box shape and givens.
+#[derive(Clone, Copy)]
+struct Puzzle9<'a> {
+    file: &'a Path,
+    line: Option<usize>,
+    n: usize,
+    box_shape: (usize, usize),
+    givens: &'a [u32],
+}
+
 fn agree(
     file: &Path,
     line: Option<usize>,
@@ -84,6 +94,13 @@ fn agree(
     box_shape: (usize, usize),
     givens: &[u32],
 ) {
+    let p = Puzzle9 {
+        file,
+        line,
+        n,
+        box_shape,
+        givens,
+    };
     let milp = solve_value(file, line, &["--objective", spec]);
     for extra in [
         &["--method", "lp-bb", "--branch", "variable"][..],
@@ -99,7 +116,7 @@ fn agree(
             file.display()
         );
     }
-    for v in external_values(file, line, spec, n, box_shape, givens) {
+    for v in external_values(&p, spec) {
         assert_eq!(
             v,
             milp,
@@ -109,17 +126,20 @@ fn agree(
     }
 }
 
+/// The empty 4×4 and a 9×9 with only its first row given, as JSON files in `dir`.
+fn small_grids(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let empty4 = dir.join("empty4.json");
+    std::fs::write(&empty4, r#"{"grid": "................"}"#).unwrap();
+    let nearly = dir.join("nearly.json");
+    let text = format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72));
+    std::fs::write(&nearly, text).unwrap();
+    (empty4, nearly)
+}
+
 #[test]
 fn optimum_of_highs_lp_bb_glpsol_and_cbc_agree_on_small_multi_solution_grids() {
     let dir = tempfile::tempdir().unwrap();
-    let empty4 = dir.path().join("empty4.json");
-    std::fs::write(&empty4, r#"{"grid": "................"}"#).unwrap();
-    let nearly = dir.path().join("nearly.json");
-    std::fs::write(
-        &nearly,
-        format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72)),
-    )
-    .unwrap();
+    let (empty4, nearly) = small_grids(dir.path());
     let mut givens9 = vec![0u32; 81];
     for (i, g) in givens9.iter_mut().take(9).enumerate() {
         *g = i as u32 + 1;
@@ -207,14 +227,7 @@ fn gmpl_objective(file: &Path, spec: &str) -> f64 {
 #[test]
 fn the_gmpl_model_reads_the_objective_from_the_data_and_reaches_the_same_optimum() {
     let dir = tempfile::tempdir().unwrap();
-    let empty4 = dir.path().join("empty4.json");
-    std::fs::write(&empty4, r#"{"grid": "................"}"#).unwrap();
-    let nearly = dir.path().join("nearly.json");
-    std::fs::write(
-        &nearly,
-        format!(r#"{{"grid": "123456789{}"}}"#, ".".repeat(72)),
-    )
-    .unwrap();
+    let (empty4, nearly) = small_grids(dir.path());
     for (file, spec) in [
         (&empty4, "max:diagonal"),
         (&empty4, "min:random:3"),

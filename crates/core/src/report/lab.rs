@@ -3,7 +3,7 @@
 //! status; open nodes — the unexplored siblings — dashed; fonts sized for a 1,080-line
 //! projector), a cut as a row in LP syntax.
 
-use super::svg::{escape, svg_start};
+use super::svg::svg_start;
 use super::tidy::tidy;
 use crate::lab::cuts::short;
 use crate::lab::lp::LabLp;
@@ -187,14 +187,7 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
     let x0 = (width as f64 - layout_width) / 2.0;
     let y_of = |d: usize| top + d * (BOX_H + GAP_Y);
     let mut out = svg_start(width, height, &format!(r#" data-nodes="{}""#, nodes.len()));
-    if let Some(t) = title {
-        let _ = writeln!(
-            out,
-            r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="26" font-weight="bold">{}</text>"#,
-            MARGIN + 26,
-            escape(t)
-        );
-    }
+    super::tree::heading(&mut out, title, 26);
     let _ = writeln!(out, r##"<g stroke="#555555" stroke-width="2">"##);
     for node in nodes {
         for &k in &node.children {
@@ -232,24 +225,16 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
             widths[node.id],
             fill(node.status)
         );
-        for (i, line) in lines[node.id].iter().enumerate() {
-            let weight = if i == 0 { r#" font-weight="bold""# } else { "" };
-            let _ = writeln!(
-                out,
-                r#"<text x="{cx:.1}" y="{}"{weight}>{}</text>"#,
-                y + 6 + LINE * (i + 1) - 4,
-                escape(line)
-            );
-        }
+        super::tree::box_text(
+            &mut out,
+            (cx, y + 4),
+            LINE,
+            &lines[node.id],
+            r#" font-weight="bold""#,
+        );
     }
     out.push_str("</g>\n");
     let note = format!("{} · [k] order of expansion · dashed: open · blue: branched · green: grid · red: infeasible or pruned", summary(lab));
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="16">{}</text>"#,
-        height - 14,
-        escape(&note)
-    );
-    out.push_str("</svg>\n");
+    super::tree::footer(&mut out, height, 16, &note);
     out
 }

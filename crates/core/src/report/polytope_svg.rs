@@ -93,6 +93,17 @@ fn picture(
     out
 }
 
+/// n² cells showing nothing yet.
+fn blank_cells(n: usize) -> Vec<CellView> {
+    (0..n * n)
+        .map(|_| CellView {
+            big: None,
+            marks: Vec::new(),
+            note: None,
+        })
+        .collect()
+}
+
 /// The range picture: `ranges[j]` of column j, `candidate[j]` its (cell, value).
 pub fn range_svg(
     puzzle: &Puzzle,
@@ -101,13 +112,7 @@ pub fn range_svg(
     title: Option<&str>,
 ) -> String {
     let n = puzzle.order();
-    let mut cells: Vec<CellView> = (0..n * n)
-        .map(|_| CellView {
-            big: None,
-            marks: Vec::new(),
-            note: None,
-        })
-        .collect();
+    let mut cells = blank_cells(n);
     let (mut one, mut zero, mut free) = (0, 0, 0);
     for (j, &(cell, v)) in candidate.iter().enumerate() {
         let given = puzzle.givens()[cell];
@@ -161,13 +166,7 @@ pub fn dual_svg(
     title: Option<&str>,
 ) -> String {
     let n = puzzle.order();
-    let mut cells: Vec<CellView> = (0..n * n)
-        .map(|_| CellView {
-            big: None,
-            marks: Vec::new(),
-            note: None,
-        })
-        .collect();
+    let mut cells = blank_cells(n);
     for (name, &y) in row_names.iter().zip(row_duals) {
         let Some(rest) = name.strip_prefix("cell_r") else {
             continue;
