@@ -370,7 +370,7 @@ mod tests {
     fn errors_name_the_place() {
         assert_eq!(
             parse("{\"grid\": [[1,0],\n [0,0]],\n \"colour\": 1}").unwrap_err(),
-            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `rules`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
+            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `rules`, `objective`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
         );
         assert_eq!(
             parse(r#"{"grid": [[1,0,0,0],[0,0,0,0],[0,0,7,0],[0,0,0,0]]}"#).unwrap_err(),
