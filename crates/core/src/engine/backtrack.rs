@@ -22,7 +22,7 @@
 //! - a pair table: with a placed, value(b) ∈ C(b) ∩ allowed(value(a)) must exist (and the mirror
 //!   for b placed; with both open, some u ∈ C(a) must have a partner in C(b));
 //! - a value set: C(i) ∩ allowed ≠ ∅, or the placed value in it;
-//! - the rule of 45: the implied sums of [`crate::rules::implied`] (innies, outies and mixed
+//! - the rule of 45: the implied sums of [`crate::implied`] (innies, outies and mixed
 //!   forms of rows, columns, boxes and their pairs, any number of open cells), derived once and
 //!   checked like the puzzle's own rows (those inside one house as sums of cells that differ).
 //!
@@ -33,7 +33,6 @@
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::puzzle::{Cell, Grid, Puzzle};
-use crate::rules::implied::implied_sums;
 use crate::rules::primitive::{distinct_sums, Primitive, Relation};
 use crate::solve::ms;
 use std::time::Instant;
@@ -78,13 +77,7 @@ impl Checks {
     pub(crate) fn new(puzzle: &Puzzle) -> Checks {
         let n = puzzle.order();
         let mut primitives = puzzle.primitives().to_vec();
-        primitives.extend(implied_sums(
-            n,
-            puzzle.houses(),
-            puzzle.givens(),
-            puzzle.primitives(),
-            n,
-        ));
+        primitives.extend(puzzle.implied_sums(n).into_iter().cloned());
         let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
         let sums = distinct_sums(&primitives, &houses);
         let distinct: Vec<bool> = primitives

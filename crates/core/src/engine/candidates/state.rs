@@ -13,7 +13,7 @@
 //! removed bits. A cell whose mask becomes a single value, and a (house, value) whose count
 //! becomes 1, are queued: propagation visits only what changed, never rescans the grid.
 
-use super::rules::{intersections, lower, Propagator};
+use super::propagators::{intersections, lower, Propagator};
 use crate::engine::{full_mask, house_index};
 use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
@@ -85,9 +85,9 @@ fn uniform_degree(at: &[u32]) -> usize {
 impl Shape {
     /// [`Shape::new`], shared with the previous call on this thread when the puzzle has no
     /// primitives and the same houses (a batch of one kind of grid builds it once).
-    pub fn shared(puzzle: &Puzzle) -> Rc<Shape> {
-        if !puzzle.primitives().is_empty() {
-            return Rc::new(Shape::new(puzzle));
+    pub fn shared(puzzle: &Puzzle, primitives: &[Primitive]) -> Rc<Shape> {
+        if !primitives.is_empty() {
+            return Rc::new(Shape::with_primitives(puzzle, primitives));
         }
         LAST_SHAPE.with(|last| {
             let mut last = last.borrow_mut();
@@ -96,7 +96,7 @@ impl Shape {
                     return Rc::clone(shape);
                 }
             }
-            let shape = Rc::new(Shape::new(puzzle));
+            let shape = Rc::new(Shape::with_primitives(puzzle, &[]));
             *last = Some((puzzle.houses().to_vec(), Rc::clone(&shape)));
             shape
         })
@@ -105,10 +105,16 @@ impl Shape {
     /// The houses, peers and rules of a puzzle. An all-different primitive over n cells is one
     /// more house (hidden singles apply to it); a smaller one only adds peers.
     pub fn new(puzzle: &Puzzle) -> Shape {
+        Shape::with_primitives(puzzle, puzzle.primitives())
+    }
+
+    /// [`Shape::new`] with `primitives` (the puzzle's, with or without its implied sums) in
+    /// place of the puzzle's own.
+    pub fn with_primitives(puzzle: &Puzzle, primitives: &[Primitive]) -> Shape {
         let n = puzzle.order();
         let (mut houses_of, mut houses) = house_index(puzzle);
         let mut groups = Vec::new();
-        for p in puzzle.primitives() {
+        for p in primitives {
             if let Primitive::AllDifferent { cells, .. } = p {
                 let group: Vec<usize> = cells.iter().map(|c| c.row * n + c.col).collect();
                 if group.len() == n {
@@ -140,10 +146,10 @@ impl Shape {
             p.sort_unstable();
             p.dedup();
         }
-        let (mut rules, domains) = lower(puzzle, &peers);
+        let (mut rules, domains) = lower(puzzle, primitives, &peers);
         // Locked candidates only where rules make search deep: on classic grids the
         // failed-literal rule finds them and the watch lists would cost every removal.
-        if !puzzle.primitives().is_empty() {
+        if !primitives.is_empty() {
             rules.extend(intersections(n, &houses));
         }
         let mut watchers = vec![Vec::new(); n * n];

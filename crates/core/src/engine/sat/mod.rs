@@ -31,8 +31,9 @@ pub use rules::SumEncoding;
 
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SatStats, Solution, Stats, Status};
+use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
-use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
+use crate::rules::Primitive;
 use crate::solve::ms;
 use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolverResult, Terminate};
 use rustsat::types::{Lit, TernaryVal, Var};
@@ -160,12 +161,17 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
 
 /// [`encode`] with a chosen encoding of cage sums.
 pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
-    encode_rows(puzzle, sums, puzzle.primitives().len())
+    encode_rows(puzzle, puzzle.primitives(), sums, puzzle.primitives().len())
 }
 
-/// [`encode_with`] where the primitives from index `own` on are implied sums the engine added
-/// (they keep the totalizer, [`rules`]).
-fn encode_rows(puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Option<Cnf> {
+/// [`encode_with`] over `primitives` (the puzzle's, then from index `own` on the implied sums
+/// the engine added, which keep the totalizer, [`rules`]).
+fn encode_rows(
+    puzzle: &Puzzle,
+    primitives: &[Primitive],
+    sums: SumEncoding,
+    own: usize,
+) -> Option<Cnf> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
     let cand = candidates(puzzle, &houses_of, &houses);
@@ -213,9 +219,9 @@ fn encode_rows(puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Option<Cnf> {
             exactly_one(&mut cnf, &group, first_shared)?;
         }
     }
-    if !puzzle.primitives().is_empty() {
+    if !primitives.is_empty() {
         let first_free = cnf.variables() as u32;
-        let (clauses, next_free) = rows_clauses(puzzle, &var, first_free, sums, own)?;
+        let (clauses, next_free) = rows_clauses(puzzle, primitives, &var, first_free, sums, own)?;
         cnf.auxiliary += (next_free - first_free) as usize;
         cnf.rules = clauses;
     }
@@ -233,19 +239,21 @@ pub fn rule_clauses(
     first_free: u32,
     sums: SumEncoding,
 ) -> Option<(Vec<Vec<Lit>>, u32)> {
-    rows_clauses(puzzle, var, first_free, sums, puzzle.primitives().len())
+    let own = puzzle.primitives().len();
+    rows_clauses(puzzle, puzzle.primitives(), var, first_free, sums, own)
 }
 
-/// [`rule_clauses`] where the primitives from index `own` on are implied sums.
+/// [`rule_clauses`] over `primitives`, those from index `own` on implied sums.
 fn rows_clauses(
     puzzle: &Puzzle,
+    primitives: &[Primitive],
     var: &[Option<Lit>],
     first_free: u32,
     sums: SumEncoding,
     own: usize,
 ) -> Option<(Vec<Vec<Lit>>, u32)> {
     let mut clauses = rules::RuleClauses::new(puzzle, var, first_free);
-    clauses.add_all(puzzle, sums, own).ok()?;
+    clauses.add_all(puzzle, primitives, sums, own).ok()?;
     let next = clauses.next_free();
     Some((clauses.clauses, next))
 }
@@ -402,8 +410,8 @@ fn start<'p>(
 ) -> Result<Start<'p>, EngineError> {
     let begin = Instant::now();
     // The solver also gets the implied sums of the rules (innies and outies), measured faster.
-    let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
-    let cnf = encode_rows(&implied, sums, puzzle.primitives().len());
+    let primitives = puzzle.primitives_with_implied(MAX_IMPLIED_CELLS);
+    let cnf = encode_rows(puzzle, &primitives, sums, puzzle.primitives().len());
     let mut stats = SatStats {
         encode_ms: ms(begin.elapsed()),
         ..SatStats::default()

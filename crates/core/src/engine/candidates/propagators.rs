@@ -111,22 +111,26 @@ impl Propagator {
     }
 }
 
-/// The propagators of a puzzle's primitives, and each cell's domain from its `Values`
-/// primitives. All-different groups are not rules: [`super::state::Shape`] makes them houses
-/// or peers. `peers[i]`: the cells that must differ from cell i.
-pub(crate) fn lower(puzzle: &Puzzle, peers: &[Vec<usize>]) -> (Vec<Propagator>, Vec<u64>) {
+/// The propagators of `primitives` on the grid of `puzzle`, and each cell's domain from its
+/// `Values` primitives. All-different groups are not rules: [`super::state::Shape`] makes them
+/// houses or peers. `peers[i]`: the cells that must differ from cell i.
+pub(crate) fn lower(
+    puzzle: &Puzzle,
+    primitives: &[Primitive],
+    peers: &[Vec<usize>],
+) -> (Vec<Propagator>, Vec<u64>) {
     let n = puzzle.order();
     let index = |c: crate::puzzle::Cell| (c.row * n + c.col) as u32;
     let houses: Vec<Vec<crate::puzzle::Cell>> =
         puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-    let sums = distinct_sums(puzzle.primitives(), &houses);
+    let sums = distinct_sums(primitives, &houses);
     // Where cages cover half of the grid (killers), runs of distinct cells in the other
     // equalities (implied sums) cost more than they save (two hard killers over 10 s).
     let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
     let words = (n * n).div_ceil(64);
     let mut rules = Vec::new();
     let mut domains = vec![crate::engine::full_mask(n); n * n];
-    for p in puzzle.primitives() {
+    for p in primitives {
         match p {
             Primitive::AllDifferent { .. } => {}
             Primitive::Values { cell, allowed, .. } => domains[index(*cell) as usize] &= allowed.0,
