@@ -4,6 +4,9 @@
 //! column, and every box (or irregular region), plus the two main diagonals when the diagonal rule
 //! is on. The houses are data on the puzzle, so a formulation iterates [`Puzzle::houses`] and never
 //! special-cases a shape.
+//!
+//! Over 600 lines, about 120 of them unit tests: the puzzle's construction, its checks and its
+//! derived views (houses, peers, implied sums) on one type.
 
 pub use crate::geometry::{square_box_side, Cell, Grid, House, HouseKind, Layout};
 use crate::implied::implied_sums;

@@ -29,6 +29,9 @@
 //! The values that fail are removed before the choice, so the minimum-remaining-values rule
 //! branches first on the cells of tight cages and thermometers. Correct, and no longer hopeless
 //! on killers without givens: it remains a search, not a solver of sums.
+//!
+//! Over 600 lines, about 100 of them unit tests: the checks of the primitives on partial grids
+//! and the search that calls them at every node.
 
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};

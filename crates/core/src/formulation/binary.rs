@@ -17,11 +17,11 @@
 //! hands the candidates propagation ruled out to the model that way), and so does a killer
 //! cage's digit set with a digit none of the cage's cells keeps.
 //!
-//! Variant rules add their primitives' rows ([`super::binary_rules`]); `cages` says how a killer
+//! Variant rules add their primitives' rows ([`super::binary_rows`]); `cages` says how a killer
 //! cage's sum is written. A reduction leaves out only columns the houses rule out, and never a
 //! rule's row.
 
-use super::binary_rules::{add_primitives, Forms};
+use super::binary_rows::{add_primitives, Forms};
 use super::forms::{CageForm, Form, PairForm, StepForm, IMPLIED_CAGE_CELLS};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::puzzle::Cell;

@@ -163,9 +163,14 @@ pub fn ordered(a: Cell, b: Cell) -> (Cell, Cell) {
 }
 
 /// Everything the library knows of one kind of rule. Each rule file implements it; the one
-/// `match` over the rule variants is [`Rule::kind`], which picks the implementation. Adding a
-/// rule type is its file (its data and this trait) and one line in [`Rule`] and in
-/// [`Rule::kind`] (and its picture in `report/rules_svg.rs`).
+/// `match` over the rule variants is [`Rule::kind`], which picks the implementation.
+///
+/// Adding a rule type touches three files of code: its own file here (its data and this
+/// trait), this module (its `pub mod` line, its variant in [`Rule`], its arm in [`Rule::kind`]
+/// and its row in the table above) and its picture in `report/marks.rs` (the one other place
+/// that looks at rule types); and two of documentation: its entry in
+/// `docs/solve-output.schema.json` and the README's list of rule files. Reading it from
+/// f-puzzles files is one more arm in `input/fpuzzles.rs`.
 pub trait RuleKind {
     /// The kind as people name it, e.g. `killer cage`, `white dot`.
     fn name(&self) -> &'static str;

@@ -12,6 +12,9 @@
 //! [`State::undo`] returns to any earlier trail length exactly; the counts are restored from the
 //! removed bits. A cell whose mask becomes a single value, and a (house, value) whose count
 //! becomes 1, are queued: propagation visits only what changed, never rescans the grid.
+//!
+//! Over 600 lines, about 80 of them unit tests: the shape and the incremental state are one data
+//! structure in flat arrays; the propagators are in [`super::propagators`].
 
 use super::propagators::{intersections, lower, Propagator};
 use crate::engine::{full_mask, house_index};

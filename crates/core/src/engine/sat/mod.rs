@@ -16,18 +16,21 @@
 //! place) is the empty clause: the puzzle is infeasible and the solver is not called. Every house
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
-//! A puzzle's variant primitives add their clauses ([`rules`]: support clauses for tables, units
+//! A puzzle's variant primitives add their clauses ([`clauses`]: support clauses for tables, units
 //! for value sets, cage-combination clauses for killer cages, a layered sum diagram
 //! ([`diagram`]) for the other linear rows, a generalised totalizer for the implied sums the
 //! engine adds), over the same open literals plus selector and encoding variables.
 //!
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
+//!
+//! Over 600 lines, about 100 of them unit tests: the encoding of cells and houses and the solve
+//! and count loops on one solver; the primitives' clauses are in [`clauses`].
 
+mod clauses;
 mod diagram;
-mod rules;
 
-pub use rules::SumEncoding;
+pub use clauses::SumEncoding;
 
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SatStats, Solution, Stats, Status};
@@ -55,7 +58,7 @@ pub struct Cnf {
     pub long: Vec<Vec<Lit>>,
     /// The pairwise "at most one" clauses.
     pub pairs: Vec<[Lit; 2]>,
-    /// The clauses of the variant primitives ([`rules`]).
+    /// The clauses of the variant primitives ([`clauses`]).
     pub rules: Vec<Vec<Lit>>,
     /// Variables beyond the open literals, numbered after them: the sequential counters'
     /// auxiliaries, then cage selectors and encoding auxiliaries of the rules.
@@ -165,7 +168,7 @@ pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
 }
 
 /// [`encode_with`] over `primitives` (the puzzle's, then from index `own` on the implied sums
-/// the engine added, which keep the totalizer, [`rules`]).
+/// the engine added, which keep the totalizer, [`clauses`]).
 fn encode_rows(
     puzzle: &Puzzle,
     primitives: &[Primitive],
@@ -228,7 +231,7 @@ fn encode_rows(
     Some(cnf)
 }
 
-/// The clauses of a puzzle's variant primitives ([`rules`], the same clauses the engine solves)
+/// The clauses of a puzzle's variant primitives ([`clauses`], the same clauses the engine solves)
 /// over a caller's numbering: `var[i·n + v − 1]` is the literal of x(i, v) for an empty cell i
 /// (`None`: the value is ruled out), given cells are constants, and selector and encoding
 /// variables are numbered from `first_free` on. Returns the clauses and the next free variable,
@@ -252,7 +255,7 @@ fn rows_clauses(
     sums: SumEncoding,
     own: usize,
 ) -> Option<(Vec<Vec<Lit>>, u32)> {
-    let mut clauses = rules::RuleClauses::new(puzzle, var, first_free);
+    let mut clauses = clauses::RuleClauses::new(puzzle, var, first_free);
     clauses.add_all(puzzle, primitives, sums, own).ok()?;
     let next = clauses.next_free();
     Some((clauses.clauses, next))
