@@ -7,7 +7,7 @@
 //! ```
 
 use super::holds::{at, broken};
-use super::{are_neighbours, pair_table, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::{pair_table, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 /// Which dot.
@@ -50,19 +50,14 @@ impl RuleKind for Kropki {
         vec![self.a, self.b]
     }
 
-    fn marked_pair(&self) -> Option<(Cell, Cell)> {
-        Some((self.a, self.b))
+    fn marks_pair(&self) -> bool {
+        true
     }
 
-    /// Neighbours, and an amount some pair of values of 1..n can show.
+    /// An amount some pair of values of 1..n can show (that the cells are neighbours is checked
+    /// for every rule that marks a pair).
     fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
         let n = ctx.n;
-        if !are_neighbours(self.a, self.b) {
-            return Err(RuleProblem::NotNeighbours {
-                a: self.a,
-                b: self.b,
-            });
-        }
         let k = self.amount();
         let possible = match self.dot {
             Dot::White => k >= 1 && k < n as i64,

@@ -127,8 +127,11 @@ impl<'a> Context<'a> {
     pub fn new(n: usize, layout: &'a Layout, rules: &[Rule]) -> Context<'a> {
         let marked = rules
             .iter()
-            .filter_map(|r| r.kind().marked_pair())
-            .map(|(a, b)| ordered(a, b))
+            .filter(|r| r.kind().marks_pair())
+            .filter_map(|r| match r.cells()[..] {
+                [a, b] => Some(ordered(a, b)),
+                _ => None,
+            })
             .collect();
         Context { n, layout, marked }
     }
@@ -189,10 +192,10 @@ pub trait RuleKind {
         None
     }
 
-    /// The pair of orthogonal neighbours it marks (a kropki dot, an X/V), exempt from the
-    /// rules over unmarked neighbours.
-    fn marked_pair(&self) -> Option<(Cell, Cell)> {
-        None
+    /// Whether the rule marks the pair of cells it names (a kropki dot, an X/V): the two must
+    /// be orthogonal neighbours, and the pair is exempt from the rules over unmarked neighbours.
+    fn marks_pair(&self) -> bool {
+        false
     }
 
     /// Checks that the rule can hold on the grid of `ctx`, beyond its cells lying in the grid
@@ -272,6 +275,11 @@ impl Rule {
         let mut seen = HashSet::new();
         if let Some(&cell) = cells.iter().find(|&&c| !seen.insert(c)) {
             return Err(fail(RuleProblem::RepeatedCell { cell }));
+        }
+        if let (&[a, b], true) = (&cells[..], self.kind().marks_pair()) {
+            if !are_neighbours(a, b) {
+                return Err(fail(RuleProblem::NotNeighbours { a, b }));
+            }
         }
         self.kind().validate(ctx).map_err(fail)
     }

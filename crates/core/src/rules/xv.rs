@@ -5,7 +5,7 @@
 //! ```
 
 use super::holds::{at, broken};
-use super::{are_neighbours, check_sum, distinct_sum_range, Primitive, Relation};
+use super::{check_sum, distinct_sum_range, Primitive, Relation};
 use super::{Broken, Context, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
@@ -35,20 +35,14 @@ impl RuleKind for Xv {
         vec![self.a, self.b]
     }
 
-    fn marked_pair(&self) -> Option<(Cell, Cell)> {
-        Some((self.a, self.b))
+    fn marks_pair(&self) -> bool {
+        true
     }
 
-    /// Neighbours (which share a row or column, so their values differ) and a reachable sum.
+    /// A sum two different values can make (the cells are neighbours, checked for every rule
+    /// that marks a pair, so they share a row or column and their values differ).
     fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
-        let n = ctx.n;
-        if !are_neighbours(self.a, self.b) {
-            return Err(RuleProblem::NotNeighbours {
-                a: self.a,
-                b: self.b,
-            });
-        }
-        let (min, max) = distinct_sum_range(n, 2);
+        let (min, max) = distinct_sum_range(ctx.n, 2);
         check_sum(self.sum, min, max, 2)
     }
 

@@ -8,12 +8,28 @@
 //! The propagation engine searches on it, the MILP presolve and `lp-bb` start from it, and the
 //! hint techniques read it. The fixed structure of a grid (houses, peers, propagators) is a
 //! [`Shape`], built once per puzzle and primitive list.
+//!
+//! ```
+//! use sudoku_ilp::engine::candidates::{Shape, State};
+//! use sudoku_ilp::puzzle::Puzzle;
+//! let p = Puzzle::with_square_boxes(4, vec![1,0,0,0, 0,0,0,0, 0,0,0,0, 0,0,0,0]).unwrap();
+//! let shape = Shape::new(&p);
+//! let mut grid = State::from_givens(&shape, p.givens());
+//! grid.propagate().unwrap();
+//! assert_eq!(grid.cand(1), 0b1110); // r1c2: not 1
+//! let mark = grid.mark();
+//! grid.assign(1, 0b0010); // r1c2 = 2
+//! grid.propagate().unwrap();
+//! assert_eq!(grid.cand(2) & 0b0010, 0); // r1c3 can no longer hold 2
+//! grid.undo(mark);
+//! assert_eq!(grid.cand(2), 0b1110);
+//! ```
 
 mod propagators;
 mod state;
 
 pub(crate) use propagators::has_distinct_sums;
-pub(crate) use state::{Conflict, Shape, State};
+pub use state::{Conflict, Shape, State};
 
 use crate::puzzle::Puzzle;
 use crate::rules::Primitive;

@@ -31,7 +31,7 @@ thread_local! {
 
 /// The fixed structure of a grid, in flat arrays: each cell's houses and peers, each house's
 /// cells.
-pub(crate) struct Shape {
+pub struct Shape {
     /// Order n (values 0..n as bits 0..n−1 of a `u64`).
     pub n: usize,
     /// h·n for each house h of each cell (flattened per cell): where h's counts start.
@@ -239,7 +239,7 @@ fn single(m: u64) -> bool {
 
 /// The empty clause was derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Conflict;
+pub struct Conflict;
 
 /// Where the last empty clause came from: its cells are the ones conflict-directed branching
 /// weights ([`State::culprit_cells`]).
@@ -255,7 +255,7 @@ enum Culprit {
 }
 
 /// Candidates, counts, trail and queues of one search.
-pub(crate) struct State<'s> {
+pub struct State<'s> {
     shape: &'s Shape,
     /// Open literals of each cell.
     cand: Vec<u64>,

@@ -20,7 +20,7 @@
 //! propagation and the failed-literal rule within a budget ([`Probing`]: positive literals of
 //! cells with few candidates) at every node.
 //!
-//! The propagator ([`state`]) is incremental: candidate bitsets, per-house place counts, queues
+//! The propagator (the candidate grid, [`super::candidates`]) is incremental: candidate bitsets, per-house place counts, queues
 //! of what changed and a trail to undo on backtrack, so a search node or a probe costs what it
 //! changes, not a copy and rescan of the grid.
 
