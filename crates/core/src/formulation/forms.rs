@@ -45,7 +45,7 @@ pub enum CageForm {
     Sets,
     /// The value expression Σ v·x = S (weak).
     Sum,
-    /// `sets`, plus the cages the rule of 45 implies ([`crate::rules::implied`]): each implied
+    /// `sets`, plus the cages the rule of 45 implies ([`crate::implied`]): each implied
     /// sum over at most [`IMPLIED_CAGE_CELLS`] open cells that lie in one house, in the
     /// digit-set form (cuts of the LP relaxation the rows of the rules do not imply).
     Implied,

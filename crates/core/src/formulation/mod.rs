@@ -4,10 +4,10 @@
 //! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
 
 pub mod binary;
-pub mod binary_rules;
+pub mod binary_rows;
 pub mod forms;
 pub mod natural;
-pub mod natural_rules;
+pub mod natural_rows;
 pub mod objective;
 
 pub use forms::{CageForm, Form, PairForm, StepForm};

@@ -4,6 +4,9 @@
 //! Every failure is an [`InputError`] that names the source and the place (line and column, or
 //! grid row and column) and says what is wrong in one line; what is wrong is a typed
 //! [`Problem`] (an invalid puzzle keeps its [`PuzzleError`]).
+//!
+//! Nearly 700 lines: the input errors with their places, the format detection and the dispatch
+//! to the readers (each reader is a file of its own).
 
 mod block;
 mod fpuzzles;
