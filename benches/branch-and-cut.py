@@ -81,7 +81,11 @@ def run_hardest():
                 values.add(value)
         assert len(values) <= 1, f"line {k}: optima differ {values}"
         print(k, {m: rows[m][-1][1:] for m in methods}, file=sys.stderr)
-    print(f"{len(lines)} puzzles (lines 1, 242, ... of {file.name}), objective max:diagonal, --time-limit 20")
+    print(f"{len(lines)} puzzles (lines 1, 242, ..., {lines[-1]} of {file.name}), objective max:diagonal, --time-limit 20")
+    both = [(a, b) for a, b in zip(rows["lp-bb --branch variable"], rows["lp-bb --branch variable --cuts gomory"]) if a[1] == b[1] == "solved"]
+    fewer = sum(1 for a, b in both if b[2] < a[2])
+    faster = sum(1 for a, b in both if b[4] < a[4])
+    print(f"  with --cuts gomory: fewer nodes on {fewer} of {len(both)} puzzles both solved, less time on {faster}")
     for m, r in rows.items():
         solved = [x for x in r if x[1] == "solved"]
         if not solved:
