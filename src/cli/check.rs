@@ -13,10 +13,10 @@ use sudoku_ilp::report::count::{check_conflict, check_report, Answer};
 /// second solution instead; with --method sat CaDiCaL solves once more with a clause that
 /// blocks the first solution. The first line of the output is the answer: "unique", "several",
 /// "none" (or "unknown" at the time limit). A grid that gives the same value twice in a house
-/// is "none" without a solve.
+/// is "none" without a solve, and bad input (exit 2, as `solve` refuses it).
 ///
 /// Exit codes: 0 answered unique or several (read the answer), 1 none (proven: no solution),
-/// 2 bad input, 3 time limit or internal error.
+/// 2 bad input (a value given twice in a house too), 3 time limit or internal error.
 ///
 /// Example:
 ///   sudoku-ilp check data/seeds/seed004_unique_9x9.json
@@ -39,7 +39,7 @@ pub fn run(args: CheckArgs) -> Result<Code, Failure> {
     if let Some(why) = &counting.conflict {
         let label = counting.engine.label();
         emit(&check_conflict(&counting.puzzle, &label, why, args.json))?;
-        return Ok(Code::NoSolution);
+        return Ok(Code::BadInput);
     }
     let count = counting.count(1)?;
     emit(&check_report(&counting.puzzle, &count, args.json))?;

@@ -18,7 +18,8 @@ use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count
 /// depth-first search enumerates them instead (an independent second opinion); with --method sat
 /// CaDiCaL does, with a blocking clause over the open literals per solution. Every solution
 /// passes the independent checker. --time-limit bounds the whole search. A grid that gives the
-/// same value twice in a house has 0 solutions, reported without solving.
+/// same value twice in a house has 0 solutions, reported without solving (and is bad input:
+/// exit 2, as `solve` refuses it).
 ///
 /// Exit codes: 0 at least one solution, 1 proven: no solution, 2 bad input,
 /// 3 time limit (the count printed is then a lower bound) or internal error.
@@ -124,7 +125,7 @@ pub fn run(args: CountArgs) -> Result<Code, Failure> {
     if let Some(why) = &counting.conflict {
         let label = counting.engine.label();
         emit(&count_conflict(puzzle, &label, why, args.json, args.list))?;
-        return Ok(Code::NoSolution);
+        return Ok(Code::BadInput);
     }
     let count = counting.count(args.max)?;
     if args.json {

@@ -15,8 +15,8 @@ use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text}
 /// A value given twice in a house is reported first, without solving. Otherwise the binary model
 /// is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in turn and
 /// decides the rest with CaDiCaL: a given whose removal keeps the grid without a solution stays
-/// dropped. The givens left have no completion, and removing any one of them leaves a solvable
-/// grid. The same filter then runs over the rule instances, and a last one, in HiGHS, finds a
+/// dropped. The givens left have no completion, and without any one of them the rest have a
+/// completion (the set is minimal; the whole grid still has no solution). The same filter then runs over the rule instances, and a last one, in HiGHS, finds a
 /// minimal set of houses whose rules, with those givens and rules, already leave no completion.
 /// Each unit kept is then dropped alone once more to verify that the rest has a completion.
 ///
@@ -25,7 +25,8 @@ use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text}
 /// skips them; on killers the houses filter can reach the time limit: use --no-houses).
 ///
 /// Exit codes: 1 no solution (explained), 0 the grid has a solution (printed),
-/// 2 bad input, 3 time limit (a set printed then may not be minimal) or internal error.
+/// 2 bad input (a value given twice in a house is explained, then exit 2 as `solve` refuses
+/// it), 3 time limit (a set printed then may not be minimal) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp explain data/seeds/seed004_no_solution_9x9.json
@@ -74,6 +75,8 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     let explained = explain(&puzzle, &conflicts, !args.no_houses, &options, &limits)
         .map_err(Failure::internal)?;
     let code = match explained.status() {
+        // A value given twice in a house is explained, and is bad input as `solve` says.
+        _ if !conflicts.is_empty() => Code::BadInput,
         Status::Solved => Code::Ok,
         Status::Infeasible => Code::NoSolution,
         Status::TimeLimit => Code::LimitOrInternal,
