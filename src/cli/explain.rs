@@ -6,17 +6,18 @@ use super::{input_failure, parse_box, Code, Failure};
 use clap::Args;
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::explain::explain;
-use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
+use sudoku_ilp::input::{origin_name, parse_puzzle, read_source};
 use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text};
 
 /// Explain why a grid has no solution: a minimal set of givens (and, on a variant puzzle, rule
 /// instances: one cage, one thermometer, one dot, ...) that already has no completion.
 ///
-/// A value given twice in a house is reported first, without solving. Otherwise the binary model
-/// is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in turn and
-/// decides the rest with CaDiCaL: a given whose removal keeps the grid without a solution stays
-/// dropped. The givens left have no completion, and without any one of them the rest have a
-/// completion (the set is minimal; the whole grid still has no solution). The same filter then runs over the rule instances, and a last one, in HiGHS, finds a
+/// A value given twice in a house is bad input (exit 2), as in `solve`. Otherwise the binary
+/// model is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in
+/// turn and decides the rest with CaDiCaL: a given whose removal keeps the grid without a
+/// solution stays dropped. The givens left have no completion, and without any one of them the
+/// rest have a completion (the set is minimal; the whole grid still has no solution). The same
+/// filter then runs over the rule instances, and a last one, in HiGHS, finds a
 /// minimal set of houses whose rules, with those givens and rules, already leave no completion.
 /// Each unit kept is then dropped alone once more to verify that the rest has a completion.
 ///
@@ -25,8 +26,7 @@ use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text}
 /// skips them; on killers the houses filter can reach the time limit: use --no-houses).
 ///
 /// Exit codes: 1 no solution (explained), 0 the grid has a solution (printed),
-/// 2 bad input (a value given twice in a house is explained, then exit 2 as `solve` refuses
-/// it), 3 time limit (a set printed then may not be minimal) or internal error.
+/// 2 bad input, 3 time limit (a set printed then may not be minimal) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp explain data/seeds/seed004_no_solution_9x9.json
@@ -70,13 +70,12 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     let limits = args.solver.limits()?;
     let text = read_source(&args.file)?;
     let parse = args.input.options(args.box_shape);
-    let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, parse)
+    // A value given twice in a house is bad input (exit 2, one line), as in `solve`.
+    let puzzle = parse_puzzle(&origin_name(&args.file), &text, parse)
         .map_err(|e| input_failure("explain", e))?;
-    let explained = explain(&puzzle, &conflicts, !args.no_houses, &options, &limits)
-        .map_err(Failure::internal)?;
+    let explained =
+        explain(&puzzle, &[], !args.no_houses, &options, &limits).map_err(Failure::internal)?;
     let code = match explained.status() {
-        // A value given twice in a house is explained, and is bad input as `solve` says.
-        _ if !conflicts.is_empty() => Code::BadInput,
         Status::Solved => Code::Ok,
         Status::Infeasible => Code::NoSolution,
         Status::TimeLimit => Code::LimitOrInternal,

@@ -8,6 +8,7 @@ use std::path::Path;
 use sudoku_ilp::engine::Method;
 use sudoku_ilp::export::Format;
 use sudoku_ilp::formulation::{CageForm, ModelKind, PairForm, StepForm};
+use sudoku_ilp::generate::Variant;
 use sudoku_ilp::input::InputFormat;
 use sudoku_ilp::named::{names, Named};
 
@@ -50,6 +51,7 @@ fn the_stubs_literals_are_the_librarys_names() {
         ("PairForm = ", library::<PairForm>()),
         ("Format = ", library::<Format>()),
         ("format: Literal[\"auto\"", library::<InputFormat>()),
+        ("rules: Literal[", library::<Variant>()),
     ];
     for (start, names) in pairs {
         assert_eq!(literal(&stub, start), names, "{start}");
