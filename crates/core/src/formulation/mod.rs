@@ -9,7 +9,7 @@ pub mod forms;
 pub mod natural;
 pub mod natural_rows;
 
-pub use forms::{CageForm, Form, PairForm, StepForm};
+pub use forms::{CageForm, PairForm, StepForm};
 
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Cell, Grid, Puzzle};
