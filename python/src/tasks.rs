@@ -18,6 +18,7 @@ use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
 use sudoku_ilp::generate::{generate as generate_puzzle, GenerateOptions, Variant};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
+use sudoku_ilp::named::{parse, Named};
 use sudoku_ilp::puzzle::box_shape;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
@@ -345,11 +346,7 @@ pub fn generate(
     attempts: Option<usize>,
     time_limit: f64,
 ) -> PyResult<PyPuzzle> {
-    let variant = Variant::from_name(rules).ok_or_else(|| {
-        value_error(format!(
-            "rules={rules:?}: must be \"none\", \"killer\" or \"thermo\""
-        ))
-    })?;
+    let variant: Variant = parse(rules).map_err(|e| value_error(e.said_of("rules")))?;
     if size == 0 || size > sudoku_ilp::puzzle::MAX_ORDER {
         return Err(value_error(format!(
             "size must be in 1..={}",

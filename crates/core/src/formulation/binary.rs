@@ -22,8 +22,9 @@
 //! rule's row.
 
 use super::binary_rows::{add_primitives, Forms};
-use super::forms::{CageForm, Form, PairForm, StepForm, IMPLIED_CAGE_CELLS};
+use super::forms::{CageForm, PairForm, StepForm, IMPLIED_CAGE_CELLS};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
+use crate::named::Named;
 use crate::puzzle::Cell;
 use crate::puzzle::{HouseKind, Puzzle};
 use crate::rules::primitive::{distinct_sums, Primitive};

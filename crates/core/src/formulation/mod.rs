@@ -10,7 +10,7 @@ pub mod natural;
 pub mod natural_rows;
 pub mod objective;
 
-pub use forms::{CageForm, Form, PairForm, StepForm};
+pub use forms::{CageForm, PairForm, StepForm};
 
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Cell, Grid, Puzzle};

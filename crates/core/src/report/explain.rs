@@ -115,7 +115,7 @@ fn explanation_text(puzzle: &Puzzle, e: &Explanation, houses_asked: bool) -> Str
         }
         (Reason::NoCompletion, true) if e.rules.is_empty() => format!(
             "no solution: these {k} givens already have no completion \
-             (without any one of them the grid has a solution)\n"
+             (without any one of them the rest have a completion)\n"
         ),
         (Reason::NoCompletion, false) if e.rules.is_empty() => format!(
             "no solution: these {k} givens have no completion \
@@ -123,7 +123,7 @@ fn explanation_text(puzzle: &Puzzle, e: &Explanation, houses_asked: bool) -> Str
         ),
         (Reason::NoCompletion, true) => format!(
             "no solution: these {k} givens and {} rules already have no completion \
-             (without any one of them the grid has a solution)\n",
+             (without any one of them the rest have a completion)\n",
             e.rules.len()
         ),
         (Reason::NoCompletion, false) => format!(
