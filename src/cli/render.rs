@@ -67,9 +67,9 @@ pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("render")?;
     if args.lp && (args.range || args.dual) {
         let drawn = if args.range {
-            sudoku_ilp::lab::range_picture(&puzzle, args.title.as_deref())
+            sudoku_ilp::report::polytope_svg::range_picture(&puzzle, args.title.as_deref())
         } else {
-            sudoku_ilp::lab::dual_picture(&puzzle, args.title.as_deref())
+            sudoku_ilp::report::polytope_svg::dual_picture(&puzzle, args.title.as_deref())
         }
         .map_err(Failure::internal)?;
         let Some(picture) = drawn else {

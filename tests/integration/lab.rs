@@ -338,13 +338,13 @@ fn the_range_picture_frees_exactly_where_two_solutions_differ() {
     assert_eq!(count.solutions.len(), 2);
     let (a, b) = (&count.solutions[0].values, &count.solutions[1].values);
     let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
-    let svg = sudoku_ilp::lab::range_picture(&puzzle, None)
+    let svg = sudoku_ilp::report::polytope_svg::range_picture(&puzzle, None)
         .unwrap()
         .unwrap();
     // Both digits of each differing cell are free; every other cell's digit is forced to 1.
     assert_eq!(data_number(&svg, "data-free"), 2 * differ);
     assert_eq!(data_number(&svg, "data-forced-one"), 81 - differ);
-    let unique = sudoku_ilp::lab::dual_picture(&repo_puzzle(UNIQUE), None)
+    let unique = sudoku_ilp::report::polytope_svg::dual_picture(&repo_puzzle(UNIQUE), None)
         .unwrap()
         .unwrap();
     assert!(unique.starts_with("<svg") && unique.contains("Duals of the root LP"));

@@ -40,6 +40,7 @@ pub mod info;
 pub mod input;
 pub mod lab;
 pub mod limits;
+pub mod lp_interface;
 pub mod named;
 pub mod objective;
 pub mod puzzle;

@@ -6,7 +6,6 @@
 //! an objective, depth first without one.
 
 use super::{checked, EngineError, Limits, Solution, Stats, Status};
-use crate::engine::lp_bb::LpBbStats;
 use crate::lab::auto::{self, AutoEnd, AutoOptions, Branching, CutPolicy};
 use crate::lab::{lab_model, Lab, LabError, NodeRule, NodeStatus};
 use crate::puzzle::Puzzle;
@@ -54,22 +53,24 @@ pub fn solve(
         (None, _) => Status::Infeasible,
     };
     let count = |s: NodeStatus| lab.nodes.iter().filter(|n| n.status == s).count() as u64;
-    let stats = LpBbStats {
-        nodes: lab.nodes.len() as u64,
-        lp_solves: lab.stats.lp_solves,
-        lp_iterations: lab.stats.lp_iterations,
-        lp_ms: lab.stats.lp_ms,
-        lp_pruned: count(NodeStatus::Infeasible),
-        propagation_pruned: 0,
-        max_depth: lab.nodes.iter().map(|n| n.depth).max().unwrap_or(0),
-        cuts: lab.cuts.len() as u64,
-        bound: puzzle.objective().and(lab.bound()),
-    };
+    // The counters of lp-bb's report (named through `Stats`, so that this file does not import
+    // `lp_bb`, which calls it).
+    let mut stats = Stats::LpBb(Default::default());
+    if let Stats::LpBb(st) = &mut stats {
+        st.nodes = lab.nodes.len() as u64;
+        st.lp_solves = lab.stats.lp_solves;
+        st.lp_iterations = lab.stats.lp_iterations;
+        st.lp_ms = lab.stats.lp_ms;
+        st.lp_pruned = count(NodeStatus::Infeasible);
+        st.max_depth = lab.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+        st.cuts = lab.cuts.len() as u64;
+        st.bound = puzzle.objective().and(lab.bound());
+    }
     Ok(Solution {
         engine: "lp-bb".into(),
         status,
         grid,
         time_ms: ms(start.elapsed()),
-        stats: Stats::LpBb(stats),
+        stats,
     })
 }

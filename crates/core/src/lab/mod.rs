@@ -13,7 +13,8 @@
 
 pub mod auto;
 pub mod cuts;
-pub mod lp;
+/// The LP interface the lab runs on (a leaf module, so that `solve` can implement it).
+pub use crate::lp_interface as lp;
 pub mod range;
 pub mod script;
 
@@ -194,26 +195,7 @@ impl<L: LabLp> Lab<L> {
                 candidate[col] = (cell, v);
             }
         }
-        let linear = crate::export::linear(model).map_err(|e| LabError::Step(e.to_string()))?;
-        let base: Vec<(f64, f64)> = linear.columns.iter().map(|c| (c.lower, c.upper)).collect();
-        let rows: Vec<LabRow> = linear
-            .rows
-            .iter()
-            .map(|r| {
-                let (lower, upper) = match r.sense {
-                    crate::formulation::Sense::Le => (f64::NEG_INFINITY, r.rhs),
-                    crate::formulation::Sense::Ge => (r.rhs, f64::INFINITY),
-                    crate::formulation::Sense::Eq => (r.rhs, r.rhs),
-                };
-                LabRow {
-                    lower,
-                    upper,
-                    integral: r.terms.iter().all(|&(_, a)| a.fract() == 0.0),
-                    terms: r.terms.clone(),
-                    cut: None,
-                }
-            })
-            .collect();
+        let (base, rows) = model_rows(model);
         let row_bounds = rows.iter().map(|r| (r.lower, r.upper)).collect();
         let mut lab = Lab {
             lp,
@@ -662,47 +644,41 @@ pub fn native(puzzle: &Puzzle) -> Result<NativeLab, LabError> {
     Lab::new(puzzle, &model, lp)
 }
 
-/// The range picture of `puzzle`'s root LP ([`range::column_ranges`] on a fresh LP; the
-/// objective is replaced, so the ranges are over the whole polytope), or `None` when the LP is
-/// infeasible.
-pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
-    let model = lab_model(&puzzle.clone().with_objective(None));
-    let mut lp =
-        crate::solve::lab_lp::NativeLp::new(&model, &crate::solve::SolveOptions::default())
-            .map_err(|e| LabError::Lp(e.into()))?;
-    let lab_columns = model.variables.len();
-    let Some(ranges) = range::column_ranges(&mut lp, lab_columns)? else {
-        return Ok(None);
-    };
-    let mut candidate = vec![(0, 0); lab_columns];
-    for (cell, encoding) in model.cells.iter().enumerate() {
-        if let CellEncoding::OneHot(options) = encoding {
-            for &(col, v) in options {
-                candidate[col] = (cell, v);
+/// Every column's bounds and every row as `lower ≤ Σ a_j x_j ≤ upper` (good_lp keeps a row as
+/// `expression (sense) 0` with the constant inside the expression).
+fn model_rows(model: &BuiltModel) -> (Vec<(f64, f64)>, Vec<LabRow>) {
+    use good_lp::IntoAffineExpression;
+    let mut column_of = std::collections::HashMap::new();
+    let mut base = Vec::with_capacity(model.variables.len());
+    for (j, (var, def)) in model.variables.iter_variables_with_def().enumerate() {
+        column_of.insert(var, j);
+        base.push((def.get_min(), def.get_max()));
+    }
+    let rows = model
+        .rows
+        .iter()
+        .map(|row| {
+            let expression = row.constraint.expression();
+            let mut terms: Vec<(usize, f64)> = expression
+                .linear_coefficients()
+                .filter(|&(_, a)| a != 0.0)
+                .filter_map(|(var, a)| column_of.get(&var).map(|&j| (j, a)))
+                .collect();
+            terms.sort_by_key(|&(j, _)| j);
+            // good_lp writes every inequality as `expression ≤ 0`; an equality as `= 0`.
+            let rhs = -expression.constant();
+            let (lower, upper) = match row.sense {
+                crate::formulation::Sense::Eq => (rhs, rhs),
+                _ => (f64::NEG_INFINITY, rhs),
+            };
+            LabRow {
+                lower,
+                upper,
+                integral: terms.iter().all(|&(_, a)| a.fract() == 0.0) && rhs.fract() == 0.0,
+                terms,
+                cut: None,
             }
-        }
-    }
-    Ok(Some(crate::report::polytope_svg::range_svg(
-        puzzle, &candidate, &ranges, title,
-    )))
-}
-
-/// The dual picture of `puzzle`'s root LP (with its objective, if any), or `None` when the
-/// LP is infeasible.
-pub fn dual_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
-    let model = lab_model(puzzle);
-    let lab = native(puzzle)?;
-    let root = &lab.nodes[0];
-    if root.row_duals.is_empty() {
-        return Ok(None);
-    }
-    let names: Vec<String> = model.rows.iter().map(|r| r.name().to_string()).collect();
-    Ok(Some(crate::report::polytope_svg::dual_svg(
-        puzzle,
-        &lab.candidate,
-        &root.reduced_costs,
-        &names,
-        &root.row_duals,
-        title,
-    )))
+        })
+        .collect();
+    (base, rows)
 }

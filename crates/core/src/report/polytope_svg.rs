@@ -6,9 +6,13 @@
 //!   its reduced cost d_j (nonzero ones, small), the lesson on duality's numbers on the grid.
 
 use super::svg::{caption_lines, escape, grid_lines, svg_start};
+use crate::formulation::CellEncoding;
 use crate::lab::cuts::short;
 use crate::lab::range::{forced, Forced};
+use crate::lab::{lab_model, native, LabError};
 use crate::puzzle::Puzzle;
+use crate::solve::lab_lp::NativeLp;
+use crate::solve::SolveOptions;
 use std::fmt::Write;
 
 const CELL: usize = 72;
@@ -216,4 +220,46 @@ pub fn dual_svg(
         &caption,
         &format!(r#" data-nonzero-reduced="{nonzero}""#),
     )
+}
+
+/// The range picture of `puzzle`'s root LP ([`crate::lab::range::column_ranges`] on a fresh
+/// LP; the objective is replaced, so the ranges are over the whole polytope), or `None` when
+/// the LP is infeasible.
+pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
+    let model = lab_model(&puzzle.clone().with_objective(None));
+    let mut lp =
+        NativeLp::new(&model, &SolveOptions::default()).map_err(|e| LabError::Lp(e.into()))?;
+    let columns = model.variables.len();
+    let Some(ranges) = crate::lab::range::column_ranges(&mut lp, columns)? else {
+        return Ok(None);
+    };
+    let mut candidate = vec![(0, 0); columns];
+    for (cell, encoding) in model.cells.iter().enumerate() {
+        if let CellEncoding::OneHot(options) = encoding {
+            for &(col, v) in options {
+                candidate[col] = (cell, v);
+            }
+        }
+    }
+    Ok(Some(range_svg(puzzle, &candidate, &ranges, title)))
+}
+
+/// The dual picture of `puzzle`'s root LP (with its objective, if any), or `None` when the
+/// LP is infeasible.
+pub fn dual_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
+    let model = lab_model(puzzle);
+    let lab = native(puzzle)?;
+    let root = &lab.nodes[0];
+    if root.row_duals.is_empty() {
+        return Ok(None);
+    }
+    let names: Vec<String> = model.rows.iter().map(|r| r.name().to_string()).collect();
+    Ok(Some(dual_svg(
+        puzzle,
+        &lab.candidate,
+        &root.reduced_costs,
+        &names,
+        &root.row_duals,
+        title,
+    )))
 }

@@ -7,7 +7,7 @@
 
 use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
-use crate::lab::lp::{
+use crate::lp_interface::{
     Basic, Basis, BasisStatus, LabLp, LpError, LpPoint, LpState, MipPoint, TableauRow,
 };
 
