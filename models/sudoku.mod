@@ -9,7 +9,9 @@
      col{c,v}:   sum_r x[r,c,v] = 1                       each value once per column
      box{b,v}:   sum_{(r,c) in box b} x[r,c,v] = 1        each value once per box (or region)
      fix{r,c}:   x[r,c,given[r,c]] = 1                    the givens
-   No objective: any feasible point is a solution.
+   No objective unless the data gives one (export --objective): maximise, or minimise when
+   maximise = 0, sum weight[r,c,v] * x[r,c,v]; with the default weights 0 any feasible point is
+   a solution.
 
    Data: a .dat written by `sudoku-ilp export --format gmpl-data PUZZLE -o puzzle.dat`.
    Solve: glpsol -m models/sudoku.mod -d puzzle.dat
@@ -43,6 +45,9 @@ s.t. box{b in N, v in N}: sum{(r,c) in CELLS[b]} x[r,c,v] = 1;
 s.t. diag1{v in N: diagonals = 1}: sum{i in N} x[i,i,v] = 1;
 s.t. diag2{v in N: diagonals = 1}: sum{i in N} x[i,n+1-i,v] = 1;
 s.t. fix{r in N, c in N: given[r,c] > 0}: x[r,c,given[r,c]] = 1;
+param weight{r in N, c in N, v in N}, integer, default 0;   /* objective weights */
+param maximise, binary, default 1;     /* 1: maximise, 0: minimise */
+maximize objective: sum{r in N, c in N, v in N} (2 * maximise - 1) * weight[r,c,v] * x[r,c,v];
 
 solve;
 
@@ -64,6 +69,8 @@ param boxed := if irregular then 0 else 1;
 for {{0}: solved = 0} printf "NO SOLUTION: the givens admit no grid\n";
 for {{0}: solved = 1} {
   printf "SOLUTION\n";
+  for {{0}: exists{r in N, c in N, v in N} weight[r,c,v] != 0}
+    printf "OBJECTIVE %d\n", sum{r in N, c in N, v in N} weight[r,c,v] * round(x[r,c,v]);
   for {r in N} {
     for {{0}: boxed = 1 and (r - 1) mod R = 0} {
       for {b in 1..n div C} { printf "+"; printf {k in 1..C * (w + 1) + 1} "-"; }

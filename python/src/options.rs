@@ -28,7 +28,7 @@ impl<'py> Options<'py> {
     }
 
     /// Takes option `name`, or `None` when it was not given (or given as None).
-    fn take<T: for<'a> FromPyObject<'a, 'py>>(&self, name: &str) -> PyResult<Option<T>> {
+    pub(crate) fn take<T: for<'a> FromPyObject<'a, 'py>>(&self, name: &str) -> PyResult<Option<T>> {
         let Some(dict) = &self.given else {
             return Ok(None);
         };
@@ -135,6 +135,26 @@ impl<'py> Options<'py> {
             start,
             start_budget: self.take::<f64>("start_budget")?.unwrap_or(START_BUDGET),
             options,
+            branch: match self.take::<String>("branch")?.as_deref() {
+                None | Some("cell") => sudoku_ilp::lab::auto::Branching::Cell,
+                Some("variable") => sudoku_ilp::lab::auto::Branching::Variable,
+                Some(other) => {
+                    return Err(PyValueError::new_err(format!(
+                        "branch {other:?}: expected \"cell\" or \"variable\""
+                    )))
+                }
+            },
+            cuts: match self.take::<String>("cuts")?.as_deref() {
+                None | Some("none") => sudoku_ilp::lab::auto::CutPolicy::None,
+                Some("gomory") => sudoku_ilp::lab::auto::CutPolicy::Gomory,
+                Some("clique") => sudoku_ilp::lab::auto::CutPolicy::Clique,
+                Some("all") => sudoku_ilp::lab::auto::CutPolicy::All,
+                Some(other) => {
+                    return Err(PyValueError::new_err(format!(
+                        "cuts {other:?}: expected none, gomory, clique or all"
+                    )))
+                }
+            },
         };
         Ok((spec, limits))
     }

@@ -34,7 +34,8 @@ use sudoku_ilp::solve::SolveOptions;
 /// "conflict"), `singles`, `start` (a search whose grid HiGHS gets as a MIP start:
 /// "propagate", "backtrack", "sat"), `start_budget`, `time_limit` (seconds),
 /// `threads`, `highs` (a dict of HiGHS options); `tree=True` with method "lp-bb" records the
-/// branch-and-bound tree.
+/// branch-and-bound tree. `objective` ("max:diagonal", "min:random:7", "first-row") makes
+/// it an optimisation problem (ilp and lp-bb; lp-bb also takes `branch` and `cuts`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, tree = false, **options))]
 pub fn solve(
@@ -44,9 +45,15 @@ pub fn solve(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SolveResult> {
     let options = Options::new("solve", options);
+    let objective = options.take::<String>("objective")?;
     let (spec, limits) = options.engine()?;
     options.finish()?;
-    let inner = puzzle.inner.clone();
+    let mut inner = puzzle.inner.clone();
+    if let Some(text) = objective {
+        let o = sudoku_ilp::objective::Objective::parse(&text, inner.order())
+            .map_err(crate::convert::value_error)?;
+        inner = std::sync::Arc::new((*inner).clone().with_objective(Some(o)));
+    }
     if tree {
         let lp_bb = spec.tree_recorder().raise()?;
         let (solution, tree) = py.detach(|| lp_bb.run(&inner, &limits, true)).raise()?;

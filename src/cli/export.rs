@@ -69,7 +69,11 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
     if format == Format::Cnf {
         return stream_cnf(&args, &puzzle);
     }
-    let text = export(format, &puzzle, formulation.as_ref()).map_err(Failure::internal)?;
+    let text = export(format, &puzzle, formulation.as_ref()).map_err(|e| match e {
+        // A model that cannot carry the puzzle's objective is the user's choice: exit 2.
+        sudoku_ilp::export::ExportError::Objective(_) => Failure::usage(e.to_string()),
+        e => Failure::internal(e),
+    })?;
     write_out(args.output.as_deref(), &[&args.model.file], &text)?;
     Ok(Code::Ok)
 }

@@ -54,6 +54,31 @@ pub struct GenerateArgs {
 
     #[command(flatten)]
     pub time_limit: TimeLimitArg,
+
+    /// An exercise for the lab: try seeds --seed, --seed + 1, … until the puzzle's tree under
+    /// lp-bb's textbook rule (--branch variable) has MIN-MAX nodes (e.g. 5-15).
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_nodes)]
+    pub tree_nodes: Option<(u64, u64)>,
+
+    /// With --tree-nodes: the puzzle carries this objective ([max:|min:]diagonal, first-row,
+    /// random:SEED) and its tree is counted with it (a bound to prune by).
+    #[arg(long, value_name = "SPEC", requires = "tree_nodes")]
+    pub objective: Option<String>,
+
+    /// With --tree-nodes: how many seeds to try.
+    #[arg(long, default_value_t = 50, requires = "tree_nodes")]
+    pub tries: usize,
+}
+
+/// `--tree-nodes MIN-MAX` (or one number).
+fn parse_nodes(s: &str) -> Result<(u64, u64), String> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    match (a.trim().parse::<u64>(), b.trim().parse::<u64>()) {
+        (Ok(a), Ok(b)) if 1 <= a && a <= b => Ok((a, b)),
+        _ => Err(format!(
+            "{s:?}: expected MIN-MAX with 1 <= MIN <= MAX, e.g. 5-15"
+        )),
+    }
 }
 
 pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
@@ -74,7 +99,39 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         limits: args.time_limit.limits()?,
         variant: args.rules,
     };
-    let generated = generate(&options).map_err(Failure::internal)?;
+    let generated = match args.tree_nodes {
+        None => generate(&options).map_err(Failure::internal)?,
+        Some((lo, hi)) => {
+            let objective = match &args.objective {
+                None => None,
+                Some(spec) => Some(
+                    sudoku_ilp::objective::Objective::parse(spec, n)
+                        .map_err(|e| Failure::usage(format!("--objective {spec}: {e}")))?,
+                ),
+            };
+            let found =
+                sudoku_ilp::generate::exercise::exercise(&options, objective, lo..=hi, args.tries)
+                    .map_err(Failure::internal)?;
+            let Some((generated, seed, nodes)) = found else {
+                return Err(Failure::usage(format!(
+                    "no puzzle of seeds {}..{} has a textbook lp-bb tree of {lo}-{hi} nodes: try another --seed or more --tries",
+                    args.seed,
+                    args.seed.saturating_add(args.tries as u64)
+                )));
+            };
+            eprintln!("sudoku-ilp: seed {seed}: the textbook lp-bb tree (--branch variable) has {nodes} nodes");
+            let options = GenerateOptions { seed, ..options };
+            let mut command = format!(
+                "sudoku-ilp generate --size {n} --box {}x{} --seed {seed}",
+                box_shape.0, box_shape.1
+            );
+            if let Some(o) = generated.puzzle.objective() {
+                command += &format!(" --tree-nodes {nodes} --objective {} --tries 1", o.spec());
+            }
+            emit(&generated_json(&generated, &options, &command))?;
+            return Ok(Code::Ok);
+        }
+    };
     let mut command = format!("sudoku-ilp generate --size {n}");
     if args.box_shape.is_some() {
         command += &format!(" --box {}x{}", box_shape.0, box_shape.1);

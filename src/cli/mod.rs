@@ -8,6 +8,7 @@ mod explain;
 mod export;
 mod generate;
 mod info;
+mod lab;
 mod merge;
 mod model_args;
 pub mod output;
@@ -61,6 +62,7 @@ pub enum Command {
     Export(export::ExportArgs),
     Generate(generate::GenerateArgs),
     Info(info::InfoArgs),
+    Lab(lab::LabArgs),
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -159,6 +161,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Info(args) => info::run(args),
+        Command::Lab(args) => lab::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(args),

@@ -24,6 +24,12 @@ pub struct ModelArgs {
 
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// A linear objective to optimise over the grids of the puzzle: [max:|min:]diagonal (the
+    /// main diagonal's digits), first-row (the first row read as a number, n ≤ 9) or
+    /// random:SEED (a seeded weight 1..9 per candidate); replaces the file's "objective".
+    #[arg(long, value_name = "SPEC")]
+    pub objective: Option<String>,
 }
 
 /// Which puzzle of a file, and how to read the file.
@@ -56,8 +62,16 @@ impl ModelArgs {
     pub fn puzzle(&self, command: &str) -> Result<Puzzle, Failure> {
         let text = read_source(&self.file)?;
         let options = self.parse_options();
-        parse_puzzle(&origin_name(&self.file), &text, options)
-            .map_err(|e| input_failure(command, e))
+        let puzzle = parse_puzzle(&origin_name(&self.file), &text, options)
+            .map_err(|e| input_failure(command, e))?;
+        match &self.objective {
+            None => Ok(puzzle),
+            Some(spec) => {
+                let objective = sudoku_ilp::objective::Objective::parse(spec, puzzle.order())
+                    .map_err(|e| Failure::usage(format!("--objective {spec}: {e}")))?;
+                Ok(puzzle.with_objective(Some(objective)))
+            }
+        }
     }
 
     /// The parse options: `--line`, `--input-format` and `--box`.
@@ -396,6 +410,7 @@ pub fn engine_spec(
         start: start.start.method(),
         start_budget: start.start_budget,
         options: options.clone(),
+        ..EngineSpec::default()
     }
 }
 

@@ -13,7 +13,8 @@ use sudoku_ilp::report::{lp_svg::lp_picture, svg::svg};
 /// region borders, an optional title. With --lp, draw the root LP relaxation of the --model
 /// instead: binary: each open cell's values with positive LP weight as small digits shaded by
 /// the weight, cells the LP fixes as big digits; natural: each cell's LP value x_rc. The
-/// caption counts the fractional columns and says whether the LP alone gives the grid.
+/// caption counts the fractional columns and says whether this LP vertex is a grid (one vertex: --range draws
+/// what the whole LP polytope forces, --dual the root LP's duals).
 ///
 /// Example:
 ///   sudoku-ilp render --line 1 ../shared/data/magictour_top95.txt --solve --title "top95 #1" -o grid.svg
@@ -44,6 +45,15 @@ pub struct RenderArgs {
     #[arg(long, conflicts_with = "solve")]
     pub lp: bool,
 
+    /// With --lp: draw per candidate its minimum and maximum over the whole LP polytope
+    /// (forced to 1, forced to 0, free) instead of one vertex.
+    #[arg(long, requires = "lp", conflicts_with = "dual")]
+    pub range: bool,
+
+    /// With --lp: draw the root LP's duals (cell-row duals and reduced costs).
+    #[arg(long, requires = "lp")]
+    pub dual: bool,
+
     /// A title above the grid.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
@@ -55,6 +65,19 @@ pub struct RenderArgs {
 
 pub fn run(args: RenderArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("render")?;
+    if args.lp && (args.range || args.dual) {
+        let drawn = if args.range {
+            sudoku_ilp::report::polytope_svg::range_picture(&puzzle, args.title.as_deref())
+        } else {
+            sudoku_ilp::report::polytope_svg::dual_picture(&puzzle, args.title.as_deref())
+        }
+        .map_err(Failure::internal)?;
+        let Some(picture) = drawn else {
+            eprintln!("sudoku-ilp: the LP relaxation is infeasible: the givens admit no grid");
+            return Ok(Code::NoSolution);
+        };
+        return write_out(args.output.as_deref(), &[&args.model.file], &picture).map(|()| Code::Ok);
+    }
     if args.lp {
         let picture = lp_picture(
             &puzzle,

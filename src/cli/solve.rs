@@ -64,6 +64,16 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub start: StartArgs,
 
+    /// With --method lp-bb: branch on a cell (one child per digit, the default) or on a
+    /// fractional variable (x = 1 / x = 0, the textbook rule, pruning by bound).
+    #[arg(long, value_name = "RULE", value_parser = ["cell", "variable"])]
+    pub branch: Option<String>,
+
+    /// With --method lp-bb: cut rounds at the root before branching (branch and cut):
+    /// gomory (Gomory mixed-integer cuts from the optimal tableau), clique, all.
+    #[arg(long, value_name = "KIND", value_parser = ["none", "gomory", "clique", "all"])]
+    pub cuts: Option<String>,
+
     /// With --method lp-bb: write every branch-and-bound node (decision, cells propagation
     /// fixed, LP status, iterations) to this file, as JSON (.json) or as a picture (.svg).
     #[arg(long, value_name = "FILE")]
@@ -73,18 +83,19 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle("solve")?;
-    let spec = engine_spec(
+    let mut spec = engine_spec(
         args.method,
         &args.model.choice,
         args.singles,
         &options,
         &args.start,
     );
+    lp_bb_rules(&mut spec, &args)?;
     let limits = args.solver.limits()?;
     let solution: Solution = match &args.tree {
         None => {
             let engine = spec.build().map_err(spec_failure)?;
-            engine.solve(&puzzle, &limits).map_err(Failure::internal)?
+            engine.solve(&puzzle, &limits).map_err(engine_failure)?
         }
         Some(path) => {
             let lp_bb = spec.tree_recorder().map_err(spec_failure)?;
@@ -103,6 +114,43 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
     };
     emit(&render(output, args.quiet, &puzzle, &solution)?)?;
     Ok(exit_code(solution.status))
+}
+
+/// `--branch` and `--cuts` into the spec; they apply to lp-bb only.
+fn lp_bb_rules(
+    spec: &mut sudoku_ilp::engine::spec::EngineSpec,
+    args: &SolveArgs,
+) -> Result<(), Failure> {
+    use sudoku_ilp::lab::auto::{Branching, CutPolicy};
+    if (args.branch.is_some() || args.cuts.is_some()) && args.method != Method::LpBb {
+        return Err(Failure::usage(
+            "--branch and --cuts apply to --method lp-bb",
+        ));
+    }
+    spec.branch = match args.branch.as_deref() {
+        Some("variable") => Branching::Variable,
+        _ => Branching::Cell,
+    };
+    spec.cuts = match args.cuts.as_deref() {
+        Some("gomory") => CutPolicy::Gomory,
+        Some("clique") => CutPolicy::Clique,
+        Some("all") => CutPolicy::All,
+        _ => CutPolicy::None,
+    };
+    Ok(())
+}
+
+/// An engine's error: a refusal (an objective to a search engine, an objective the model
+/// cannot carry) is a usage error (exit 2), anything else internal (exit 3).
+pub fn engine_failure(e: sudoku_ilp::engine::EngineError) -> Failure {
+    use sudoku_ilp::engine::EngineError;
+    use sudoku_ilp::solve::SolveError;
+    match e {
+        EngineError::Unsupported { .. } | EngineError::Solver(SolveError::Objective(_)) => {
+            Failure::usage(e.to_string())
+        }
+        e => Failure::internal(e),
+    }
 }
 
 /// The text `solve` prints on standard output. With `--output line` the statistics go to

@@ -158,6 +158,28 @@ fn json_output_of_every_engine_matches_the_schema() {
     }
     runs.push(vec!["--singles", "--reduce", unique.to_str().unwrap()]);
     runs.push(vec![six.to_str().unwrap()]);
+    // With an objective: the MILP, lp-bb's textbook rule and branch and cut.
+    runs.push(vec![
+        "--objective",
+        "max:diagonal",
+        unique.to_str().unwrap(),
+    ]);
+    runs.push(vec![
+        "--objective",
+        "min:random:4",
+        "--method",
+        "lp-bb",
+        "--branch",
+        "variable",
+        unique.to_str().unwrap(),
+    ]);
+    runs.push(vec![
+        "--method",
+        "lp-bb",
+        "--cuts",
+        "gomory",
+        unique.to_str().unwrap(),
+    ]);
     for args in runs {
         let mut all = vec!["solve", "--json"];
         all.extend(args.iter().copied());

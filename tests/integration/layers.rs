@@ -12,13 +12,17 @@ use std::path::{Path, PathBuf};
 
 /// The layer of each top-level module of the library, bottom first.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("leaves", &["status", "named", "geometry"]),
-    ("puzzle", &["puzzle", "rules", "implied", "limits"]),
+    ("leaves", &["status", "named", "geometry", "lp_interface"]),
+    (
+        "puzzle",
+        &["puzzle", "rules", "implied", "limits", "objective"],
+    ),
     ("check", &["check", "format"]),
     ("input", &["input"]),
     ("formulation", &["formulation"]),
     ("solve", &["solve"]),
-    ("engine", &["engine"]),
+    // The driven branch and bound sits with the engines (lp-bb runs its loop).
+    ("engine", &["engine", "lab"]),
     // Above the engines: the CNF export writes the clauses the SAT engine solves (one source).
     ("export", &["export"]),
     (

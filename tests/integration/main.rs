@@ -18,6 +18,7 @@ mod hostile;
 mod hostile_table;
 mod implied_cages;
 mod implied_sums;
+mod lab;
 mod layers;
 mod lp_bb;
 mod lp_render;

@@ -62,6 +62,7 @@ pub fn gather(
 ) -> Result<Classroom, ClassroomError> {
     let lp_bb = LpBb {
         options: options.clone(),
+        ..LpBb::default()
     };
     let engines: Vec<Box<dyn Engine>> = vec![
         Box::new(Milp {

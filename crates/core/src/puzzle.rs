@@ -68,6 +68,8 @@ pub struct Puzzle {
     /// The variant constraints beside the houses: the rules' lowering, or set directly.
     primitives: Vec<Primitive>,
     name: Option<String>,
+    /// An optional linear objective over the candidates ([`crate::objective`]).
+    objective: Option<crate::objective::Objective>,
     /// The implied sums of the houses and the primitives, computed once on first use.
     implied: Implied,
 }
@@ -169,6 +171,7 @@ impl Puzzle {
             rules: Vec::new(),
             primitives: Vec::new(),
             name: None,
+            objective: None,
             implied: Implied::default(),
         };
         puzzle.check_duplicates()?;
@@ -243,6 +246,7 @@ impl Puzzle {
         puzzle.name = self.name.clone();
         puzzle.rules = self.rules.clone();
         puzzle.primitives = self.primitives.clone();
+        puzzle.objective = self.objective.clone();
         Ok(puzzle)
     }
 
@@ -317,6 +321,17 @@ impl Puzzle {
 
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
+    }
+
+    /// Attaches (or removes) a linear objective; its order must be the puzzle's.
+    pub fn with_objective(mut self, objective: Option<crate::objective::Objective>) -> Puzzle {
+        self.objective = objective.filter(|o| o.n == self.n);
+        self
+    }
+
+    /// The puzzle's objective, if it carries one.
+    pub fn objective(&self) -> Option<&crate::objective::Objective> {
+        self.objective.as_ref()
     }
 
     /// The order n: the grid is n×n and holds values 1..n.

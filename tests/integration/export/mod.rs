@@ -19,6 +19,7 @@ mod command;
 mod gmpl;
 mod lp;
 mod mps;
+mod objective;
 mod solvers;
 mod suites;
 mod variants;

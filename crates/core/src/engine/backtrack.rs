@@ -538,6 +538,7 @@ impl Engine for Backtrack {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        super::refuse_objective(&self.label(), puzzle)?;
         let start = Instant::now();
         let found = solve(puzzle, limits.deadline());
         let grid = found

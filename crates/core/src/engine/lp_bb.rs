@@ -23,6 +23,7 @@ use super::candidates::{Shape, State};
 use super::{checked, Engine, EngineError, Limits, Solution, Stats, Status};
 use crate::formulation::binary::Binary;
 use crate::formulation::{BuiltModel, CellEncoding, Formulation};
+use crate::lab::auto::{Branching, CutPolicy};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::lp::{LpModel, LpOutcome};
 use crate::solve::relaxation::INTEGRAL_TOLERANCE;
@@ -47,6 +48,11 @@ pub struct LpBbStats {
     pub propagation_pruned: u64,
     /// Deepest node (the root has depth 0).
     pub max_depth: usize,
+    /// Cuts added (`--cuts`).
+    pub cuts: u64,
+    /// The bound proved on the objective, when the puzzle has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<f64>,
 }
 
 /// A branching decision: cell (row, col), 0-based, takes `value`. Shown as `r3c5=7` (1-based).
@@ -127,6 +133,11 @@ pub struct Tree {
 #[derive(Debug, Clone, Default)]
 pub struct LpBb {
     pub options: SolveOptions,
+    /// How to branch: on a cell (k children, the default) or on a fractional variable
+    /// (x = 1 / x = 0, the textbook rule, [`super::lp_bb_lab`]).
+    pub branch: Branching,
+    /// Cut rounds at the root ([`super::lp_bb_lab`]).
+    pub cuts: CutPolicy,
 }
 
 impl Engine for LpBb {
@@ -135,6 +146,10 @@ impl Engine for LpBb {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        if self.uses_lab(puzzle) {
+            refuse_missing_rows(puzzle, &Binary::default().build(puzzle))?;
+            return super::lp_bb_lab::solve(puzzle, &self.options, self.branch, self.cuts, limits);
+        }
         self.run(puzzle, limits, false)
             .map(|(solution, _)| solution)
     }
@@ -157,6 +172,14 @@ fn refuse_missing_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<(), Engine
 }
 
 impl LpBb {
+    /// True when the lab's loop runs instead of the cell search: an objective, the
+    /// variable rule, or cuts.
+    pub fn uses_lab(&self, puzzle: &Puzzle) -> bool {
+        puzzle.objective().is_some()
+            || self.branch == Branching::Variable
+            || self.cuts != CutPolicy::None
+    }
+
     /// Solves `puzzle`; with `record`, also returns every node of the search.
     pub fn run(
         &self,

@@ -204,6 +204,7 @@ pub fn run_with_start(
             build_ms,
             highs: outcome.stats,
             start,
+            objective: outcome.objective,
         }),
     })
 }
@@ -253,7 +254,9 @@ fn find_start(
     start: &Start,
     limits: &Limits,
 ) -> Result<(StartReport, Option<Grid>), EngineError> {
-    let solution = start.engine.solve(puzzle, &limits.at_most(start.budget))?;
+    // The start engine searches for any grid: it sees the puzzle without its objective.
+    let plain = puzzle.clone().with_objective(None);
+    let solution = start.engine.solve(&plain, &limits.at_most(start.budget))?;
     let report = StartReport {
         engine: solution.engine.clone(),
         ms: solution.time_ms,

@@ -35,6 +35,7 @@
 pub mod backtrack;
 pub mod candidates;
 pub mod lp_bb;
+pub mod lp_bb_lab;
 pub mod milp;
 pub mod propagate;
 pub mod sat;
@@ -115,6 +116,9 @@ pub struct MilpStats {
     /// What the MIP start's engine did, when one ran ([`milp::Start`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<StartReport>,
+    /// HiGHS's objective value, bound and gap, when the puzzle has an objective.
+    #[serde(skip)]
+    pub objective: Option<crate::solve::ObjectiveOutcome>,
 }
 
 /// What the engine of a MIP start did before HiGHS ran (serialised with `"found"`,
@@ -295,6 +299,18 @@ pub enum EngineError {
     Sat(String),
     #[error("{engine} cannot {task}")]
     Unsupported { engine: String, task: &'static str },
+}
+
+/// Engines that only search for a grid refuse a puzzle with an objective (one line, exit 2)
+/// rather than return a grid that need not be optimal.
+pub fn refuse_objective(engine: &str, puzzle: &Puzzle) -> Result<(), EngineError> {
+    match puzzle.objective() {
+        Some(_) => Err(EngineError::Unsupported {
+            engine: engine.to_string(),
+            task: "optimise an objective (it only searches for a grid; use a MILP method or lp-bb)",
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Passes `grid` through the independent checker, or names `engine` in the error.

@@ -124,6 +124,10 @@ pub struct EngineSpec {
     pub start_budget: f64,
     /// HiGHS options (MILP and lp-bb).
     pub options: SolveOptions,
+    /// lp-bb: branch on a cell or on a fractional variable.
+    pub branch: crate::lab::auto::Branching,
+    /// lp-bb: cut rounds at the root.
+    pub cuts: crate::lab::auto::CutPolicy,
 }
 
 impl Default for EngineSpec {
@@ -136,6 +140,8 @@ impl Default for EngineSpec {
             start: None,
             start_budget: START_BUDGET,
             options: SolveOptions::default(),
+            branch: Default::default(),
+            cuts: Default::default(),
         }
     }
 }
@@ -208,6 +214,8 @@ impl EngineSpec {
         }
         Ok(LpBb {
             options: self.options.clone(),
+            branch: self.branch,
+            cuts: self.cuts,
         })
     }
 
@@ -229,6 +237,8 @@ impl EngineSpec {
         if self.method == Method::LpBb {
             return Ok(Arc::new(LpBb {
                 options: self.options.clone(),
+                branch: self.branch,
+                cuts: self.cuts,
             }));
         }
         Ok(Arc::from(search))

@@ -80,8 +80,34 @@ pub fn write_data(puzzle: &Puzzle) -> String {
     if !puzzle.rules().is_empty() {
         write_primitives(&mut out, puzzle);
     }
+    if let Some(objective) = puzzle.objective() {
+        write_objective(&mut out, objective);
+    }
     let _ = writeln!(out, "end;");
     out
+}
+
+/// `param maximise` and `param weight` (the nonzero w_{r,c,v}) of `models/sudoku.mod`'s
+/// objective; only that model reads them.
+fn write_objective(out: &mut String, objective: &crate::objective::Objective) {
+    let n = objective.n;
+    let _ = writeln!(
+        out,
+        "# objective {} (models/sudoku.mod reads it)",
+        objective.spec()
+    );
+    let maximise = u8::from(objective.sense == crate::objective::ObjectiveSense::Max);
+    let _ = writeln!(out, "param maximise := {maximise};");
+    let entries: Vec<String> = (0..n * n)
+        .flat_map(|c| (1..=n as u8).map(move |v| (c, v)))
+        .filter(|&(c, v)| objective.weight(c, v) != 0)
+        .map(|(c, v)| format!("{} {} {v} {}", c / n + 1, c % n + 1, objective.weight(c, v)))
+        .collect();
+    let _ = writeln!(out, "param weight :=");
+    for chunk in entries.chunks(6) {
+        let _ = writeln!(out, "  {}", chunk.join("  "));
+    }
+    let _ = writeln!(out, ";");
 }
 
 /// `(r,c)`, 1-based.

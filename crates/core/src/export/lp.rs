@@ -19,7 +19,9 @@
 //! all left out (e.g. by `--reduce`) is written with the term `0 x_first`, which every reader
 //! drops, leaving the empty row `0 = 1` that makes the model infeasible, as in the built model.
 
-use super::{header, linear, number, Column, ExportError, LinearRow, OBJECTIVE_NAME};
+use super::{
+    header, linear, number, objective_terms, Column, ExportError, LinearRow, OBJECTIVE_NAME,
+};
 use crate::formulation::{BuiltModel, Sense};
 use crate::puzzle::Puzzle;
 use std::fmt::Write;
@@ -35,8 +37,26 @@ pub fn write(puzzle: &Puzzle, model: &BuiltModel) -> Result<String, ExportError>
         push_line(&mut out, &format!("\\ {line}"));
     }
     let first = lin.columns[0].name;
-    out.push_str("Minimize\n");
-    push_line(&mut out, &format!(" {OBJECTIVE_NAME}: 0 {first}"));
+    match objective_terms(model)? {
+        Some((maximise, terms)) if !terms.is_empty() => {
+            out.push_str(if maximise { "Maximize\n" } else { "Minimize\n" });
+            let row = LinearRow {
+                name: OBJECTIVE_NAME,
+                sense: Sense::Eq,
+                terms,
+                rhs: 0.0,
+            };
+            // The objective is a row without a right-hand side.
+            for line in row_lines(&row, &lin.columns) {
+                let line = line.strip_suffix(" = 0").unwrap_or(&line).to_string();
+                push_line(&mut out, &line);
+            }
+        }
+        _ => {
+            out.push_str("Minimize\n");
+            push_line(&mut out, &format!(" {OBJECTIVE_NAME}: 0 {first}"));
+        }
+    }
     out.push_str("Subject To\n");
     for row in &lin.rows {
         for line in row_lines(row, &lin.columns) {

@@ -170,6 +170,9 @@ pub enum ExportError {
     },
     #[error("a row refers to a variable that is not in the model")]
     UnknownVariable,
+    /// The model cannot carry the puzzle's objective (the reason in words).
+    #[error("{0}")]
+    Objective(String),
     #[error(
         "the {format} format cannot express the puzzle's {rule}{others}: export it as lp, mps, cnf, dzn or gmpl-data, which carry every rule",
         others = match others { 0 => String::new(), 1 => " and 1 other rule".into(), k => format!(" and {k} other rules") }
@@ -179,6 +182,20 @@ pub enum ExportError {
         rule: &'static str,
         others: usize,
     },
+}
+
+/// (maximise, terms) of a model's objective.
+pub type ExportObjective = (bool, Vec<(usize, f64)>);
+
+/// The model's objective for a writer: (maximise, terms), or `None` for the feasibility
+/// model (minimise 0).
+pub fn objective_terms(model: &BuiltModel) -> Result<Option<ExportObjective>, ExportError> {
+    let Some(objective) = &model.objective else {
+        return Ok(None);
+    };
+    let terms = objective.terms().map_err(ExportError::Objective)?;
+    let maximise = objective.sense == crate::objective::ObjectiveSense::Max;
+    Ok(Some((maximise, terms.to_vec())))
 }
 
 /// A column as the writers see it.
@@ -398,8 +415,10 @@ pub(crate) fn header(format: &str, puzzle: &Puzzle, model: &BuiltModel) -> Vec<S
             thousands(size.constraints),
             thousands(size.nonzeros)
         ),
-        "minimise 0 (a feasibility problem); names are 1-based: r = row, c = column, v = value"
-            .to_string(),
+        match &model.objective {
+            None => "minimise 0 (a feasibility problem); names are 1-based: r = row, c = column, v = value".to_string(),
+            Some(o) => format!("objective {} (whole weights); names are 1-based: r = row, c = column, v = value", o.spec),
+        },
         "grid (. = empty):".to_string(),
     ];
     let grid = Grid {

@@ -22,7 +22,7 @@
 //! (`glpsol --mps`) needs names of at most 8 characters: `glpsol --freemps x.mps --wmps
 //! fixed.mps` converts, renaming each longer name to `C` or `R` and its 1-based position.
 
-use super::{header, linear, number, Column, ExportError, OBJECTIVE_NAME};
+use super::{header, linear, number, objective_terms, Column, ExportError, OBJECTIVE_NAME};
 use crate::formulation::{BuiltModel, Sense};
 use crate::puzzle::Puzzle;
 use std::fmt::Write;
@@ -30,6 +30,14 @@ use std::fmt::Write;
 /// Writes the model as a free MPS file.
 pub fn write(puzzle: &Puzzle, model: &BuiltModel) -> Result<String, ExportError> {
     let lin = linear(model)?;
+    // Free MPS has no portable "maximise": a max objective is written negated (minimised).
+    let objective = objective_terms(model)?;
+    let mut cost = vec![0.0; lin.columns.len()];
+    if let Some((maximise, terms)) = &objective {
+        for &(j, c) in terms {
+            cost[j] = if *maximise { -c } else { c };
+        }
+    }
     let mut out = String::new();
     let mut line = |text: std::fmt::Arguments| {
         out.write_fmt(text).expect("writing to a String");
@@ -37,6 +45,9 @@ pub fn write(puzzle: &Puzzle, model: &BuiltModel) -> Result<String, ExportError>
     };
     for text in header("free MPS", puzzle, model) {
         line(format_args!("* {text}"));
+    }
+    if let Some((true, _)) = &objective {
+        line(format_args!("* maximise: the objective row holds the negated weights, so its minimum is minus the maximum"));
     }
     line(format_args!("NAME sudoku"));
     line(format_args!("ROWS"));
@@ -58,13 +69,20 @@ pub fn write(puzzle: &Puzzle, model: &BuiltModel) -> Result<String, ExportError>
     }
     line(format_args!("COLUMNS"));
     let mut in_integers = false;
-    for (column, list) in lin.columns.iter().zip(&entries) {
+    for (j, (column, list)) in lin.columns.iter().zip(&entries).enumerate() {
         if column.integer != in_integers {
             let marker = if column.integer { "INTORG" } else { "INTEND" };
             line(format_args!(" MARKER 'MARKER' '{marker}'"));
             in_integers = column.integer;
         }
-        if list.is_empty() {
+        let c = cost[j];
+        if c != 0.0 {
+            line(format_args!(
+                " {} {OBJECTIVE_NAME} {}",
+                column.name,
+                number(c)
+            ));
+        } else if list.is_empty() {
             line(format_args!(" {} {OBJECTIVE_NAME} 0", column.name));
         }
         for pair in list.chunks(2) {

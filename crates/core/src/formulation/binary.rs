@@ -152,6 +152,7 @@ impl Formulation for Binary {
         if self.reduce {
             model.unreduced = Some(full_size(puzzle));
         }
+        model.apply_objective(puzzle);
         model
     }
 

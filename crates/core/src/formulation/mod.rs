@@ -8,6 +8,7 @@ pub mod binary_rows;
 pub mod forms;
 pub mod natural;
 pub mod natural_rows;
+pub mod objective;
 
 pub use forms::{CageForm, PairForm, StepForm};
 
@@ -190,6 +191,8 @@ pub struct BuiltModel {
     pub indicators: Vec<Indicator>,
     /// Sets of cells (row-major indices) that [`Indicator::DigitSet`] refers to.
     pub cell_groups: Vec<Vec<usize>>,
+    /// The puzzle's objective in this model's columns ([`objective`]); `None`: minimise 0.
+    pub objective: Option<objective::ModelObjective>,
     n: usize,
 }
 
@@ -204,6 +207,7 @@ impl BuiltModel {
             unreduced: None,
             indicators: Vec::new(),
             cell_groups: Vec::new(),
+            objective: None,
             n,
         }
     }

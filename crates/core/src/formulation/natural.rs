@@ -125,6 +125,7 @@ impl Formulation for Natural {
             }
         }
         super::natural_rows::add_primitives(&mut model, puzzle, &x);
+        model.apply_objective(puzzle);
         model
     }
 }

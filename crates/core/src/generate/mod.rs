@@ -13,6 +13,7 @@
 //! and cages taken away while two counting engines agree the solution stays unique; with
 //! [`Variant::Thermo`], [`thermo`]'s: thermometers on the full grid, then givens taken away.
 
+pub mod exercise;
 pub mod killer;
 pub mod thermo;
 

@@ -30,6 +30,8 @@ struct JsonPuzzle {
     /// Variant rules ([`crate::rules::Rule`], each `{"type": "killer", …}`).
     #[serde(default)]
     rules: Vec<crate::rules::Rule>,
+    /// A linear objective ([`crate::objective::Objective::from_json`]).
+    objective: Option<Value>,
     #[allow(dead_code)]
     source: Option<String>,
     #[allow(dead_code)]
@@ -161,8 +163,15 @@ pub(super) fn parse_json(
             lenient,
         ),
     };
+    let objective = doc
+        .objective
+        .as_ref()
+        .map(|o| crate::objective::Objective::from_json(o, n))
+        .transpose()
+        .map_err(|e| whole(e.to_string()))?;
     puzzle
         .and_then(|(p, conflicts)| Ok((p.with_rules(doc.rules)?.with_name(doc.name), conflicts)))
+        .map(|(p, conflicts)| (p.with_objective(objective), conflicts))
         .map_err(|e| InputError::with(origin, Place::Whole, e.into()))
 }
 
@@ -361,7 +370,7 @@ mod tests {
     fn errors_name_the_place() {
         assert_eq!(
             parse("{\"grid\": [[1,0],\n [0,0]],\n \"colour\": 1}").unwrap_err(),
-            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `rules`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
+            "p.json:3:9: invalid JSON: unknown field `colour`, expected one of `grid`, `puzzle`, `box`, `regions`, `diagonals`, `name`, `rules`, `objective`, `source`, `solutions`, `status`, `order`, `givens`, `model`, `stats`"
         );
         assert_eq!(
             parse(r#"{"grid": [[1,0,0,0],[0,0,0,0],[0,0,7,0],[0,0,0,0]]}"#).unwrap_err(),

@@ -30,6 +30,9 @@ pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: 
     if !puzzle.rules().is_empty() {
         doc["rules"] = json!(puzzle.rules());
     }
+    if let Some(o) = puzzle.objective() {
+        doc["objective"] = json!({"sense": o.sense.name(), "weights": o.weights_json()});
+    }
     format!("{}\n", pretty_grid_json(&doc))
 }
 
@@ -37,50 +40,58 @@ pub fn generated_json(generated: &Generated, options: &GenerateOptions, source: 
 fn pretty_grid_json(doc: &serde_json::Value) -> String {
     let mut out = String::from("{\n");
     let obj = doc.as_object().expect("an object");
-    let fields: Vec<String> = ["name", "source", "solutions", "box", "grid", "rules"]
-        .iter()
-        .filter_map(|&k| obj.get(k).map(|v| (k, v)))
-        .map(|(k, v)| {
-            if k == "grid" {
-                let rows: Vec<String> = v
-                    .as_array()
-                    .expect("rows")
-                    .iter()
-                    .map(|r| {
-                        let cells: Vec<String> = r
-                            .as_array()
-                            .expect("a row")
-                            .iter()
-                            .map(|v| v.to_string())
-                            .collect();
-                        format!("    [{}]", cells.join(", "))
-                    })
-                    .collect();
-                format!("  \"grid\": [\n{}\n  ]", rows.join(",\n"))
-            } else if k == "rules" {
-                let rules: Vec<String> = v
-                    .as_array()
-                    .expect("rules")
-                    .iter()
-                    .map(|r| format!("    {r}"))
-                    .collect();
-                format!("  \"rules\": [\n{}\n  ]", rules.join(",\n"))
-            } else {
-                let value = match v.as_array() {
-                    Some(items) => format!(
-                        "[{}]",
-                        items
-                            .iter()
-                            .map(|x| x.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    None => v.to_string(),
-                };
-                format!("  {}: {}", json!(k), value)
-            }
-        })
-        .collect();
+    let fields: Vec<String> = [
+        "name",
+        "source",
+        "solutions",
+        "box",
+        "grid",
+        "rules",
+        "objective",
+    ]
+    .iter()
+    .filter_map(|&k| obj.get(k).map(|v| (k, v)))
+    .map(|(k, v)| {
+        if k == "grid" {
+            let rows: Vec<String> = v
+                .as_array()
+                .expect("rows")
+                .iter()
+                .map(|r| {
+                    let cells: Vec<String> = r
+                        .as_array()
+                        .expect("a row")
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect();
+                    format!("    [{}]", cells.join(", "))
+                })
+                .collect();
+            format!("  \"grid\": [\n{}\n  ]", rows.join(",\n"))
+        } else if k == "rules" {
+            let rules: Vec<String> = v
+                .as_array()
+                .expect("rules")
+                .iter()
+                .map(|r| format!("    {r}"))
+                .collect();
+            format!("  \"rules\": [\n{}\n  ]", rules.join(",\n"))
+        } else {
+            let value = match v.as_array() {
+                Some(items) => format!(
+                    "[{}]",
+                    items
+                        .iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                None => v.to_string(),
+            };
+            format!("  {}: {}", json!(k), value)
+        }
+    })
+    .collect();
     out.push_str(&fields.join(",\n"));
     out.push_str("\n}");
     out

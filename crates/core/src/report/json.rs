@@ -26,6 +26,9 @@ pub fn solution_json(puzzle: &Puzzle, solution: &Solution) -> Value {
     if let Some(grid) = &solution.grid {
         value["grid"] = json!(grid.rows());
     }
+    if let Some(report) = super::objective::objective_report(puzzle, solution) {
+        value["objective"] = super::objective::objective_json(&report);
+    }
     value["puzzle"] = json!(puzzle.givens_grid().rows());
     add_layout(puzzle, &mut value);
     value

@@ -117,10 +117,12 @@ pub fn caption(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<String> {
     } else {
         lines.push("small digits: values with LP weight > 0, shaded by the weight".to_string());
     }
+    // One vertex, not the polytope: with objective 0 every LP point is optimal, and a grid
+    // at this vertex does not mean every LP point is that grid (render --lp --range).
     lines.push(if relaxation.gives_grid {
-        "the LP alone gives the grid: yes".to_string()
+        "this LP vertex is a grid: yes (one vertex of the polytope; render --lp --range shows what every LP point shares)".to_string()
     } else {
-        "the LP alone gives the grid: no — branching or cuts are needed".to_string()
+        "this LP vertex is a grid: no — branching or cuts are needed".to_string()
     });
     lines
 }

@@ -76,6 +76,9 @@ pub fn solution_line(puzzle: &Puzzle, solution: &Solution) -> (String, String) {
 pub fn stats_text(puzzle: &Puzzle, solution: &Solution) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "status   {}", status_text(solution.status));
+    if let Some(report) = super::objective::objective_report(puzzle, solution) {
+        let _ = writeln!(out, "{}", super::objective::objective_line(&report));
+    }
     match &solution.stats {
         Stats::Milp(m) => milp_lines(&mut out, puzzle, &solution.engine, m),
         Stats::Search(s) => method_lines(

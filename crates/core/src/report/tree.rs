@@ -228,6 +228,26 @@ fn choose(nodes: &[Node]) -> Drawing {
     drawing(nodes, 1, &counts)
 }
 
+/// The lines of a node's box, centred at `cx` from `top`, `line` apart; the first line gets
+/// the attributes `first` (bold).
+pub(crate) fn box_text(
+    out: &mut String,
+    (cx, top): (f64, usize),
+    line: usize,
+    lines: &[String],
+    first: &str,
+) {
+    for (i, text) in lines.iter().enumerate() {
+        let weight = if i == 0 { first } else { "" };
+        let _ = writeln!(
+            out,
+            r#"<text x="{cx:.1}" y="{}"{weight}>{}</text>"#,
+            top + 3 + line * (i + 1) - 3,
+            escape(text)
+        );
+    }
+}
+
 /// The tree as an SVG picture, laid out tidily (parents centred over their children, subtrees
 /// packed as close as their outlines allow) within [`CANVAS_WIDTH`]: per node its decision,
 /// how many cells propagation fixed, the LP status and iterations; green a solution, red a
@@ -271,14 +291,7 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
                 .count(),
     );
     let mut out = svg_start(width, height, &data);
-    if let Some(t) = title {
-        let _ = writeln!(
-            out,
-            r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="24" font-weight="bold">{}</text>"#,
-            MARGIN + 24,
-            escape(t)
-        );
-    }
+    heading(&mut out, title, 24);
     let lines: Vec<Vec<String>> = d.items.iter().map(|i| box_lines(i, nodes)).collect();
     let box_h = |k: usize| lines[k].len() * LINE + 10;
     let _ = writeln!(out, r##"<g stroke="#555555" stroke-width="2">"##);
@@ -315,29 +328,40 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
             widths[k],
             box_h(k)
         );
-        for (i, line) in lines[k].iter().enumerate() {
-            let weight = if i == 0 {
-                r#" font-weight="bold" font-size="14""#
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                out,
-                r#"<text x="{cx:.1}" y="{}"{weight}>{}</text>"#,
-                y + 5 + LINE * (i + 1) - 3,
-                escape(line)
-            );
-        }
+        box_text(
+            &mut out,
+            (cx, y + 2),
+            LINE,
+            &lines[k],
+            r#" font-weight="bold" font-size="14""#,
+        );
     }
     out.push_str("</g>\n");
+    footer(&mut out, height, 17, &note);
+    out
+}
+
+/// The title of a tree picture, when it has one, in `size` px.
+pub(crate) fn heading(out: &mut String, title: Option<&str>, size: usize) {
+    if let Some(t) = title {
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="{size}" font-weight="bold">{}</text>"#,
+            MARGIN + size,
+            escape(t)
+        );
+    }
+}
+
+/// The note at the foot of a tree picture of `height`, and the end of the SVG.
+pub(crate) fn footer(out: &mut String, height: usize, size: usize, note: &str) {
     let _ = writeln!(
         out,
-        r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="17">{}</text>"#,
+        r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="{size}">{}</text>"#,
         height - 14,
-        escape(&note)
+        escape(note)
     );
     out.push_str("</svg>\n");
-    out
 }
 
 /// The line under the tree: how many nodes, what the colours mean, what was folded.

@@ -33,6 +33,9 @@ pub enum SolveError {
     /// HiGHS ended a solve with a model status that a feasibility model never has.
     #[error("HiGHS: {what} ended with the unexpected model status {status}")]
     UnexpectedModelStatus { what: &'static str, status: String },
+    /// The model cannot carry the puzzle's objective (the reason in words).
+    #[error("{0}")]
+    Objective(String),
     /// `Highs_create` returned no instance.
     #[error("HiGHS: cannot create an instance")]
     Create,

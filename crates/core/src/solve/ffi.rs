@@ -356,6 +356,14 @@ pub(crate) fn int_info(h: &mut impl Handle, name: &'static CStr) -> Result<i64, 
     ok(status, "read an info value").map(|()| i64::from(value))
 }
 
+/// A floating-point info value (`mip_dual_bound`, `mip_gap`).
+pub(crate) fn double_info(h: &mut impl Handle, name: &'static CStr) -> Result<f64, SolveError> {
+    let mut value: f64 = f64::NAN;
+    // SAFETY: as in `int64_info`.
+    let status = unsafe { sys::Highs_getDoubleInfoValue(h.ptr(), name.as_ptr(), &mut value) };
+    ok(status, "read a floating-point info value").map(|()| value)
+}
+
 /// HiGHS's own run clock in seconds (it keeps running across the runs of one instance).
 pub(crate) fn run_time(h: &mut impl Handle) -> f64 {
     // SAFETY: live instance; a plain getter.
@@ -529,4 +537,150 @@ pub(crate) fn column_name(h: &mut impl Handle, j: usize) -> Result<String, Solve
         .map(|&c| c as u8)
         .collect();
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+// ---- The lab's LP (driven branch and bound, cuts): tableau rows, basis, duals, integrality.
+
+/// (column values, reduced costs, row values, row duals).
+pub(crate) type FullSolution = (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>);
+
+/// Every primal and dual value of the last run: (column values, column duals = reduced costs,
+/// row values, row duals).
+pub(crate) fn full_solution(h: &mut impl Handle) -> Result<FullSolution, SolveError> {
+    let (cols, rows, _) = size(h);
+    let (mut x, mut d) = (vec![0.0; cols], vec![0.0; cols]);
+    let (mut r, mut y) = (vec![0.0; rows], vec![0.0; rows]);
+    // SAFETY: live instance; each array has the length HiGHS writes (its counts, read above).
+    let status = unsafe {
+        sys::Highs_getSolution(
+            h.ptr(),
+            x.as_mut_ptr(),
+            d.as_mut_ptr(),
+            r.as_mut_ptr(),
+            y.as_mut_ptr(),
+        )
+    };
+    ok_or_warning(status, "read the solution")?;
+    Ok((x, d, r, y))
+}
+
+/// The basis statuses (`kHighsBasisStatus…`) of every column and row.
+pub(crate) fn basis_status(h: &mut impl Handle) -> Result<(Vec<i32>, Vec<i32>), SolveError> {
+    let (cols, rows, _) = size(h);
+    let (mut c, mut r) = (vec![0 as HighsInt; cols], vec![0 as HighsInt; rows]);
+    // SAFETY: live instance; the arrays hold one entry per column and per row.
+    let status = unsafe { sys::Highs_getBasis(h.ptr(), c.as_mut_ptr(), r.as_mut_ptr()) };
+    ok_or_warning(status, "read the basis")?;
+    Ok((c, r))
+}
+
+/// The basic variable of each position of B: ≥ 0 a column, −1 − i row i's logical.
+pub(crate) fn basic_variables(h: &mut impl Handle) -> Result<Vec<i32>, SolveError> {
+    let (_, rows, _) = size(h);
+    let mut basic = vec![0 as HighsInt; rows];
+    // SAFETY: live instance; the array holds one entry per row.
+    let status = unsafe { sys::Highs_getBasicVariables(h.ptr(), basic.as_mut_ptr()) };
+    ok_or_warning(status, "read the basic variables")?;
+    Ok(basic)
+}
+
+/// Row `p` of B⁻¹ (dense, one entry per row) and of B⁻¹A (dense, one entry per column).
+pub(crate) fn tableau_row(
+    h: &mut impl Handle,
+    p: usize,
+) -> Result<(Vec<f64>, Vec<f64>), SolveError> {
+    let (cols, rows, _) = size(h);
+    let p = index("row", p, rows)?;
+    let mut inverse = vec![0.0; rows];
+    let mut reduced = vec![0.0; cols.max(1)];
+    let null = std::ptr::null_mut();
+    // SAFETY: live instance; `p` is one of its rows; HiGHS writes a dense row of `rows`
+    // (B⁻¹) and `cols` (B⁻¹A) entries into buffers of those lengths; the count and index
+    // outputs are not asked for (null).
+    let status =
+        unsafe { sys::Highs_getBasisInverseRow(h.ptr(), p, inverse.as_mut_ptr(), null, null) };
+    ok(status, "read a row of the basis inverse")?;
+    // SAFETY: as above, for the B⁻¹A row.
+    let status = unsafe { sys::Highs_getReducedRow(h.ptr(), p, reduced.as_mut_ptr(), null, null) };
+    ok(status, "read a row of the tableau")?;
+    reduced.truncate(cols);
+    Ok((inverse, reduced))
+}
+
+/// Makes every column integer (`true`) or continuous (`false`).
+pub(crate) fn set_all_integrality(h: &mut impl Handle, integer: bool) -> Result<(), SolveError> {
+    let (cols, _, _) = size(h);
+    if cols == 0 {
+        return Ok(());
+    }
+    let kind = if integer {
+        sys::kHighsVarTypeInteger
+    } else {
+        sys::kHighsVarTypeContinuous
+    };
+    let flags = vec![kind; cols];
+    let last = index("column", cols - 1, cols)?;
+    // SAFETY: live instance; `flags` holds one entry per column of the range 0..=last.
+    let status =
+        unsafe { sys::Highs_changeColsIntegralityByRange(h.ptr(), 0, last, flags.as_ptr()) };
+    ok(status, "change integrality")
+}
+
+/// Adds the row `lower ≤ Σ a_j x_j ≤ upper` (`Highs_addRow`).
+pub(crate) fn add_row(
+    h: &mut impl Handle,
+    lower: f64,
+    upper: f64,
+    terms: &[(usize, f64)],
+) -> Result<(), SolveError> {
+    let (cols, _, _) = size(h);
+    let indices = terms
+        .iter()
+        .map(|&(j, _)| index("column", j, cols))
+        .collect::<Result<Vec<_>, _>>()?;
+    let values: Vec<f64> = terms.iter().map(|&(_, a)| a).collect();
+    let k = HighsInt::try_from(terms.len()).map_err(|_| SolveError::Index {
+        what: "term",
+        index: terms.len(),
+        count: cols,
+    })?;
+    // SAFETY: live instance; `indices` and `values` hold `k` entries, every index a column.
+    let status =
+        unsafe { sys::Highs_addRow(h.ptr(), lower, upper, k, indices.as_ptr(), values.as_ptr()) };
+    ok(status, "add a row")
+}
+
+/// Sets every column's objective coefficient (`costs`, one per column) and the sense.
+pub(crate) fn set_objective(
+    h: &mut impl Handle,
+    maximise: bool,
+    costs: &[f64],
+) -> Result<(), SolveError> {
+    let (cols, _, _) = size(h);
+    if costs.len() != cols || cols == 0 {
+        return Err(SolveError::Index {
+            what: "objective coefficient",
+            index: costs.len(),
+            count: cols,
+        });
+    }
+    let last = index("column", cols - 1, cols)?;
+    let sense = if maximise {
+        sys::kHighsObjSenseMaximize
+    } else {
+        sys::kHighsObjSenseMinimize
+    };
+    // SAFETY: live instance; `costs` holds one entry per column of the range 0..=last.
+    let status = unsafe { sys::Highs_changeColsCostByRange(h.ptr(), 0, last, costs.as_ptr()) };
+    ok(status, "change the objective")?;
+    // SAFETY: live instance; a plain setter.
+    ok(
+        unsafe { sys::Highs_changeObjectiveSense(h.ptr(), sense) },
+        "change the objective sense",
+    )?;
+    // SAFETY: live instance; a plain setter (the constant is kept by the caller).
+    ok(
+        unsafe { sys::Highs_changeObjectiveOffset(h.ptr(), 0.0) },
+        "change the objective offset",
+    )
 }

@@ -6,6 +6,7 @@
 //! unless `mip_rel_gap` is 0.
 
 pub mod count;
+pub mod lab_lp;
 pub mod lp;
 pub mod read;
 pub mod relaxation;
@@ -22,6 +23,7 @@ pub use relaxation::{grid_relaxation, CellLp, GridRelaxation};
 
 use crate::formulation::BuiltModel;
 use crate::limits::Limits;
+use crate::objective::ObjectiveSense;
 pub use crate::status::Status;
 use good_lp::{solvers::highs::highs, SolverModel};
 use highs::HighsModelStatus;
@@ -85,6 +87,8 @@ pub struct Outcome {
     /// Column values in the model's variable order, when solved.
     pub values: Option<Vec<f64>>,
     pub stats: SolveStats,
+    /// Objective, bound and gap, when the model has an objective and a solution was found.
+    pub objective: Option<ObjectiveOutcome>,
 }
 
 /// Solves a built model with HiGHS MILP within `limits` and reads status, values and
@@ -138,11 +142,31 @@ pub fn solve_from(
         // After a MIP solve HiGHS stores the total over all LPs here (Highs.cpp, callMipSolver).
         lp_iterations: ffi::int_info(&mut highs_model, c"simplex_iteration_count")?,
     };
+    let objective = match &model.objective {
+        // good_lp hands HiGHS the objective's terms, not its constant.
+        Some(o) if status == Status::Solved => Some(ObjectiveOutcome {
+            value: ffi::objective_value(&mut highs_model) + o.constant,
+            bound: ffi::double_info(&mut highs_model, c"mip_dual_bound")? + o.constant,
+            gap: ffi::double_info(&mut highs_model, c"mip_gap")?,
+        }),
+        _ => None,
+    };
     Ok(Outcome {
         status,
         values,
         stats,
+        objective,
     })
+}
+
+/// HiGHS's objective value, dual bound and relative gap after a MIP solve with an objective.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct ObjectiveOutcome {
+    pub value: f64,
+    /// The best bound proved (`mip_dual_bound`): no solution is better.
+    pub bound: f64,
+    /// `mip_gap`: |value − bound| / |value| (0 when proved optimal).
+    pub gap: f64,
 }
 
 /// The status of a feasibility model from HiGHS's model status.
@@ -174,7 +198,15 @@ pub(crate) fn to_highs(
     model: &BuiltModel,
     options: &SolveOptions,
 ) -> Result<highs::Model, SolveError> {
-    let mut problem = model.variables.clone().minimise(0).using(highs);
+    let mut problem = match objective_expression(model)? {
+        Some((ObjectiveSense::Max, expression)) => {
+            model.variables.clone().maximise(expression).using(highs)
+        }
+        Some((ObjectiveSense::Min, expression)) => {
+            model.variables.clone().minimise(expression).using(highs)
+        }
+        None => model.variables.clone().minimise(0).using(highs),
+    };
     for row in &model.rows {
         problem.add_constraint(row.constraint.clone());
     }
@@ -183,6 +215,27 @@ pub(crate) fn to_highs(
         .map_err(|e| SolveError::Pass(e.to_string()))?;
     set_options(&mut highs_model, options)?;
     Ok(highs_model)
+}
+
+/// The model's objective as a good_lp expression (its constant included), or `None` for the
+/// feasibility model; an objective the model cannot carry is [`SolveError::Objective`].
+fn objective_expression(
+    model: &BuiltModel,
+) -> Result<Option<(ObjectiveSense, good_lp::Expression)>, SolveError> {
+    let Some(objective) = &model.objective else {
+        return Ok(None);
+    };
+    let terms = objective.terms().map_err(SolveError::Objective)?;
+    let variables: Vec<good_lp::Variable> = model
+        .variables
+        .iter_variables_with_def()
+        .map(|(v, _)| v)
+        .collect();
+    let mut expression = good_lp::Expression::from(objective.constant);
+    for &(col, coefficient) in terms {
+        expression.add_mul(coefficient, variables[col]);
+    }
+    Ok(Some((objective.sense, expression)))
 }
 
 /// Sets HiGHS's time limit to `limits` (HiGHS compares it with its run clock, which adds up

@@ -292,6 +292,7 @@ impl Engine for Propagate {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        super::refuse_objective(&self.label(), puzzle)?;
         let start = Instant::now();
         let r = self.solve_prepared(puzzle, limits.deadline());
         let grid = r

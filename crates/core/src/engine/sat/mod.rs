@@ -461,6 +461,7 @@ impl Engine for Sat {
     }
 
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Solution, EngineError> {
+        super::refuse_objective(&self.label(), puzzle)?;
         self.solve_with(puzzle, limits, SumEncoding::default())
     }
 

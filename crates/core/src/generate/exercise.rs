@@ -1,0 +1,47 @@
+//! Exercises for the driven branch and bound: a generated puzzle whose tree under `lp-bb`'s
+//! textbook rule (x = 1 / x = 0 on the most fractional column, [`crate::engine::lp_bb_lab`])
+//! has a chosen number of nodes, so that a class has something to branch by hand (the 4×4
+//! puzzles tried were all integral at the root). Seeds `seed`, `seed + 1`, … are tried in turn.
+
+use super::{generate, GenerateError, GenerateOptions, Generated};
+use crate::engine::{lp_bb_lab, Limits, Stats};
+use crate::lab::auto::{Branching, CutPolicy};
+use std::ops::RangeInclusive;
+
+/// The first puzzle from seeds `options.seed ..` whose textbook tree has a node count in
+/// `nodes`, with the seed that made it and the count; `None` after `tries` seeds.
+pub fn exercise(
+    options: &GenerateOptions,
+    objective: Option<crate::objective::Objective>,
+    nodes: RangeInclusive<u64>,
+    tries: usize,
+) -> Result<Option<(Generated, u64, u64)>, GenerateError> {
+    for k in 0..tries as u64 {
+        let seed = options.seed.wrapping_add(k);
+        let mut generated = generate(&GenerateOptions {
+            seed,
+            ..options.clone()
+        })?;
+        generated.puzzle = generated.puzzle.with_objective(objective.clone());
+        let count = tree_nodes(&generated, &options.limits)?;
+        if nodes.contains(&count) {
+            return Ok(Some((generated, seed, count)));
+        }
+    }
+    Ok(None)
+}
+
+/// The node count of the textbook branch and bound on the generated puzzle.
+pub fn tree_nodes(generated: &Generated, limits: &Limits) -> Result<u64, GenerateError> {
+    let solution = lp_bb_lab::solve(
+        &generated.puzzle,
+        &crate::solve::SolveOptions::default(),
+        Branching::Variable,
+        CutPolicy::None,
+        limits,
+    )?;
+    match solution.stats {
+        Stats::LpBb(s) => Ok(s.nodes),
+        _ => Ok(0),
+    }
+}

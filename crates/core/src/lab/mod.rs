@@ -1,0 +1,684 @@
+//! A branch and bound the student drives, on the binary model x_{c,v} and one LP kept warm.
+//!
+//! The root is the LP relaxation of the model (with the puzzle's objective, if any). Each node
+//! is the root plus bound fixings along its path (x_{c,v} = 1 or 0) and the cuts derived at
+//! it or above; its LP is solved when the node is made, from the previous basis (only the
+//! bounds that differ are sent). A node's status: fractional (open, not yet expanded),
+//! integral (its point is a grid, checked by the independent checker), infeasible, pruned by
+//! bound (its LP value cannot beat the incumbent: weights are whole numbers, so with max the
+//! node is pruned when ⌊LP⌋ ≤ incumbent), branched, or finished (HiGHS solved its subtree as
+//! a MILP). The student branches on a candidate (x = 1 / x = 0) or a cell (one child per open
+//! digit), picks the next node (depth first, best bound, or by hand), cuts, and may ask what
+//! `lp-bb`'s rule would choose. Everything runs over [`lp::LabLp`], free of FFI types.
+
+pub mod auto;
+pub mod cuts;
+/// The LP interface the lab runs on (a leaf module, so that `solve` can implement it).
+pub use crate::lp_interface as lp;
+pub mod range;
+pub mod script;
+
+use crate::check::check;
+use crate::formulation::binary::Binary;
+use crate::formulation::{BuiltModel, CellEncoding, Formulation};
+use crate::objective::ObjectiveSense;
+use crate::puzzle::{Grid, Puzzle};
+use cuts::{Cut, CutKind, CutReport};
+use lp::{LabLp, LpError, LpPoint, LpState};
+use std::time::Instant;
+
+/// Values this close to an integer are integral.
+pub const TOLERANCE: f64 = 1e-6;
+
+/// Why a lab step failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LabError {
+    #[error(transparent)]
+    Lp(#[from] LpError),
+    #[error("no node {0} (the tree has {1})")]
+    NoNode(usize, usize),
+    #[error("node {0} is {1}, not open: only an open (fractional) node can be {2}")]
+    NotOpen(usize, &'static str, &'static str),
+    #[error("{0}")]
+    Step(String),
+}
+
+/// A node's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeStatus {
+    /// Fractional LP point, not expanded yet.
+    Open,
+    /// The LP point is a grid (checked).
+    Integral,
+    Infeasible,
+    /// Its LP value cannot beat the incumbent.
+    PrunedByBound,
+    Branched,
+    /// HiGHS solved the subtree as a MILP.
+    Finished,
+    /// The LP stopped without a point.
+    Stopped,
+}
+
+impl NodeStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeStatus::Open => "fractional",
+            NodeStatus::Integral => "integral",
+            NodeStatus::Infeasible => "infeasible",
+            NodeStatus::PrunedByBound => "pruned by bound",
+            NodeStatus::Branched => "branched",
+            NodeStatus::Finished => "finished by HiGHS",
+            NodeStatus::Stopped => "stopped",
+        }
+    }
+}
+
+/// One node of the driven tree.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabNode {
+    pub id: usize,
+    pub parent: Option<usize>,
+    pub depth: usize,
+    /// The fixing that made it: `r1c1=5`, `r1c1≠5`, or `root`.
+    pub label: String,
+    /// Its own fixings (column, value); the path's fixings add up.
+    pub fixings: Vec<(usize, f64)>,
+    pub status: NodeStatus,
+    /// Its LP value (NaN when infeasible).
+    pub objective: f64,
+    /// Its LP point (empty when infeasible).
+    pub values: Vec<f64>,
+    /// Columns with a fractional value.
+    pub fractional: Vec<usize>,
+    /// Row duals and reduced costs of its LP.
+    pub row_duals: Vec<f64>,
+    pub reduced_costs: Vec<f64>,
+    /// When it was expanded (branched, finished or cut), 0 for the first.
+    pub order: Option<usize>,
+    pub children: Vec<usize>,
+}
+
+/// The best grid found so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Incumbent {
+    pub node: usize,
+    pub value: f64,
+    pub grid: Grid,
+}
+
+/// How the next node is chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeRule {
+    /// The open node made last.
+    DepthFirst,
+    /// The open node with the best LP value.
+    BestBound,
+}
+
+/// What `lp-bb`'s rules would branch on at a node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Suggestion {
+    /// The cell rule (lp-bb's default): the open cell with the fewest open candidates.
+    pub cell: Option<usize>,
+    /// The textbook rule (`--branch variable`): the most fractional column.
+    pub variable: Option<usize>,
+}
+
+/// Counters of a session.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
+pub struct LabStats {
+    pub nodes: usize,
+    pub lp_solves: u64,
+    pub lp_iterations: i64,
+    #[serde(serialize_with = "crate::format::ms3")]
+    pub lp_ms: f64,
+    pub cuts: usize,
+    /// Nodes of HiGHS's own MILP runs ("finish").
+    pub mip_nodes: i64,
+}
+
+/// A model row as the lab keeps it (for the cuts' substitutions).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabRow {
+    pub lower: f64,
+    pub upper: f64,
+    pub terms: Vec<(usize, f64)>,
+    /// Every coefficient whole and every column integer, so `a x` is an integer.
+    pub integral: bool,
+    /// `None`: a model row; `Some(i)`: cut i.
+    pub cut: Option<usize>,
+}
+
+/// A driven branch and bound over one LP.
+pub struct Lab<L: LabLp> {
+    lp: L,
+    pub puzzle: Puzzle,
+    pub n: usize,
+    /// `None`: no objective (min 0).
+    pub sense: Option<ObjectiveSense>,
+    /// `column_of[cell][v − 1]`.
+    pub column_of: Vec<Vec<Option<usize>>>,
+    /// (cell, value) of each column.
+    pub candidate: Vec<(usize, u8)>,
+    base: Vec<(f64, f64)>,
+    current: Vec<(f64, f64)>,
+    pub rows: Vec<LabRow>,
+    row_bounds: Vec<(f64, f64)>,
+    pub nodes: Vec<LabNode>,
+    pub cuts: Vec<Cut>,
+    pub incumbent: Option<Incumbent>,
+    /// The node whose LP the HiGHS instance holds now.
+    solved: Option<usize>,
+    expansions: usize,
+    pub stats: LabStats,
+}
+
+/// Builds the binary model of `puzzle` (with its objective) for a lab.
+pub fn lab_model(puzzle: &Puzzle) -> BuiltModel {
+    Binary::default().build(puzzle)
+}
+
+impl<L: LabLp> Lab<L> {
+    /// A lab on `model` (the binary model of `puzzle`, see [`lab_model`]) and its LP `lp`;
+    /// solves the root.
+    pub fn new(puzzle: &Puzzle, model: &BuiltModel, lp: L) -> Result<Lab<L>, LabError> {
+        let n = puzzle.order();
+        let mut column_of = vec![vec![None; n]; n * n];
+        let mut candidate = vec![(0, 0); model.variables.len()];
+        for (cell, encoding) in model.cells.iter().enumerate() {
+            let CellEncoding::OneHot(options) = encoding else {
+                return Err(LabError::Step("the lab runs on the binary model".into()));
+            };
+            for &(col, v) in options {
+                column_of[cell][usize::from(v) - 1] = Some(col);
+                candidate[col] = (cell, v);
+            }
+        }
+        let (base, rows) = model_rows(model);
+        let row_bounds = rows.iter().map(|r| (r.lower, r.upper)).collect();
+        let mut lab = Lab {
+            lp,
+            puzzle: puzzle.clone(),
+            n,
+            sense: model.objective.as_ref().map(|o| o.sense),
+            column_of,
+            candidate,
+            current: base.clone(),
+            base,
+            rows,
+            row_bounds,
+            nodes: Vec::new(),
+            cuts: Vec::new(),
+            incumbent: None,
+            solved: None,
+            expansions: 0,
+            stats: LabStats::default(),
+        };
+        lab.make_node(None, "root".into(), Vec::new())?;
+        Ok(lab)
+    }
+
+    /// The node, or an error naming it.
+    pub fn node(&self, id: usize) -> Result<&LabNode, LabError> {
+        self.nodes
+            .get(id)
+            .ok_or(LabError::NoNode(id, self.nodes.len()))
+    }
+
+    fn open_node(&self, id: usize, doing: &'static str) -> Result<&LabNode, LabError> {
+        let node = self.node(id)?;
+        match node.status {
+            NodeStatus::Open => Ok(node),
+            s => Err(LabError::NotOpen(id, s.name(), doing)),
+        }
+    }
+
+    /// Ids from the root to `id`.
+    pub fn path(&self, id: usize) -> Vec<usize> {
+        let mut path = vec![id];
+        while let Some(p) = self.nodes[*path.last().unwrap_or(&0)].parent {
+            path.push(p);
+        }
+        path.reverse();
+        path
+    }
+
+    /// The column bounds at node `id`: the model's, narrowed by the path's fixings.
+    pub fn bounds_at(&self, id: usize) -> Vec<(f64, f64)> {
+        let mut bounds = self.base.clone();
+        for p in self.path(id) {
+            for &(col, v) in &self.nodes[p].fixings {
+                bounds[col] = (v, v);
+            }
+        }
+        bounds
+    }
+
+    /// Sets the LP to node `id` (bounds and in-scope cuts) and solves it.
+    fn solve_at(&mut self, id: usize) -> Result<LpPoint, LabError> {
+        let bounds = self.bounds_at(id);
+        for (col, &b) in bounds.iter().enumerate() {
+            if self.current[col] != b {
+                self.lp.set_column_bounds(col, b.0, b.1)?;
+                self.current[col] = b;
+            }
+        }
+        let path = self.path(id);
+        for (i, row) in self.rows.iter().enumerate() {
+            let Some(c) = row.cut else { continue };
+            let active = path.contains(&self.cuts[c].scope);
+            let want = if active {
+                (row.lower, row.upper)
+            } else {
+                (f64::NEG_INFINITY, f64::INFINITY)
+            };
+            if self.row_bounds[i] != want {
+                self.lp.set_row_bounds(i, want.0, want.1)?;
+                self.row_bounds[i] = want;
+            }
+        }
+        let start = Instant::now();
+        let point = self.lp.solve()?;
+        self.stats.lp_ms += start.elapsed().as_secs_f64() * 1000.0;
+        self.stats.lp_solves += 1;
+        self.stats.lp_iterations += point.iterations;
+        self.solved = Some(id);
+        Ok(point)
+    }
+
+    /// Makes a node under `parent` with `fixings`, solves its LP and classifies it.
+    fn make_node(
+        &mut self,
+        parent: Option<usize>,
+        label: String,
+        fixings: Vec<(usize, f64)>,
+    ) -> Result<usize, LabError> {
+        let id = self.nodes.len();
+        let depth = parent.map_or(0, |p| self.nodes[p].depth + 1);
+        self.nodes.push(LabNode {
+            id,
+            parent,
+            depth,
+            label,
+            fixings,
+            status: NodeStatus::Open,
+            objective: f64::NAN,
+            values: Vec::new(),
+            fractional: Vec::new(),
+            row_duals: Vec::new(),
+            reduced_costs: Vec::new(),
+            order: None,
+            children: Vec::new(),
+        });
+        if let Some(p) = parent {
+            self.nodes[p].children.push(id);
+        }
+        self.stats.nodes = self.nodes.len();
+        let point = self.solve_at(id)?;
+        self.set_point(id, point)?;
+        Ok(id)
+    }
+
+    /// Records an LP point at node `id` and classifies the node.
+    fn set_point(&mut self, id: usize, point: LpPoint) -> Result<(), LabError> {
+        let node = &mut self.nodes[id];
+        match point.state {
+            LpState::Infeasible => node.status = NodeStatus::Infeasible,
+            LpState::Stopped => node.status = NodeStatus::Stopped,
+            LpState::Optimal => {
+                node.fractional = fractional_columns(&point.columns);
+                node.objective = point.objective;
+                node.values = point.columns;
+                node.row_duals = point.row_duals;
+                node.reduced_costs = point.reduced_costs;
+                if node.fractional.is_empty() {
+                    node.status = NodeStatus::Integral;
+                    let values = node.values.clone();
+                    self.found(id, &values)?;
+                } else {
+                    let objective = node.objective;
+                    self.nodes[id].status = if self.cannot_improve(objective) {
+                        NodeStatus::PrunedByBound
+                    } else {
+                        NodeStatus::Open
+                    };
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// True when a node with LP value `bound` cannot beat the incumbent (whole weights: the
+    /// best grid under it is ⌊bound⌋ for max, ⌈bound⌉ for min).
+    pub fn cannot_improve(&self, bound: f64) -> bool {
+        let Some(best) = &self.incumbent else {
+            return false;
+        };
+        match self.sense {
+            None => true,
+            Some(ObjectiveSense::Max) => (bound + TOLERANCE).floor() <= best.value + TOLERANCE,
+            Some(ObjectiveSense::Min) => (bound - TOLERANCE).ceil() >= best.value - TOLERANCE,
+        }
+    }
+
+    /// An integral point at node `id`: decoded, checked, and kept when it beats the
+    /// incumbent; open nodes that cannot beat it are pruned.
+    fn found(&mut self, id: usize, values: &[f64]) -> Result<(), LabError> {
+        let grid = self.decode(values);
+        check(&self.puzzle, &grid).map_err(|e| {
+            LabError::Step(format!("node {id}'s integral point fails the checker: {e}"))
+        })?;
+        let value = self
+            .puzzle
+            .objective()
+            .map_or(0.0, |o| o.value(&grid.values) as f64);
+        let better = match (&self.incumbent, self.sense) {
+            (None, _) => true,
+            (Some(best), Some(sense)) => sense.better(value, best.value, TOLERANCE),
+            (Some(_), None) => false,
+        };
+        if better {
+            self.incumbent = Some(Incumbent {
+                node: id,
+                value,
+                grid,
+            });
+            for k in 0..self.nodes.len() {
+                if self.nodes[k].status == NodeStatus::Open
+                    && self.cannot_improve(self.nodes[k].objective)
+                {
+                    self.nodes[k].status = NodeStatus::PrunedByBound;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The grid of an integral point: in each cell the value whose column is 1.
+    pub fn decode(&self, values: &[f64]) -> Grid {
+        let cells = self
+            .column_of
+            .iter()
+            .map(|by_value| {
+                by_value
+                    .iter()
+                    .position(|c| c.is_some_and(|c| values.get(c).is_some_and(|&x| x > 0.5)))
+                    .map_or(0, |v| v as u8 + 1)
+            })
+            .collect();
+        Grid {
+            n: self.n,
+            values: cells,
+        }
+    }
+
+    fn expand(&mut self, id: usize, status: NodeStatus) {
+        self.nodes[id].status = status;
+        self.nodes[id].order = Some(self.expansions);
+        self.expansions += 1;
+    }
+
+    /// The candidate (cell, value) as a name `r1c1` … for labels.
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
+    }
+
+    /// Branches node `id` on candidate (cell, value): children x = 1 then x = 0.
+    pub fn branch_candidate(
+        &mut self,
+        id: usize,
+        cell: usize,
+        value: u8,
+    ) -> Result<Vec<usize>, LabError> {
+        self.open_node(id, "branched")?;
+        let col = self.column(cell, value)?;
+        let bounds = self.bounds_at(id);
+        if bounds[col].0 == bounds[col].1 {
+            return Err(LabError::Step(format!(
+                "{}={value} is already fixed at node {id}",
+                self.cell_name(cell)
+            )));
+        }
+        self.expand(id, NodeStatus::Branched);
+        let name = self.cell_name(cell);
+        let one = self.make_node(Some(id), format!("{name}={value}"), vec![(col, 1.0)])?;
+        let zero = self.make_node(Some(id), format!("{name}≠{value}"), vec![(col, 0.0)])?;
+        Ok(vec![one, zero])
+    }
+
+    /// Branches node `id` on a cell: one child per digit still open in it (x_{cell,v} = 1).
+    pub fn branch_cell(&mut self, id: usize, cell: usize) -> Result<Vec<usize>, LabError> {
+        self.open_node(id, "branched")?;
+        let bounds = self.bounds_at(id);
+        let open: Vec<(u8, usize)> = (1..=self.n as u8)
+            .filter_map(|v| self.column_of[cell][usize::from(v) - 1].map(|c| (v, c)))
+            .filter(|&(_, c)| bounds[c].1 > 0.5)
+            .collect();
+        if open.len() < 2 {
+            return Err(LabError::Step(format!(
+                "{} has {} open digit(s) at node {id}: nothing to branch on",
+                self.cell_name(cell),
+                open.len()
+            )));
+        }
+        self.expand(id, NodeStatus::Branched);
+        let name = self.cell_name(cell);
+        let mut children = Vec::new();
+        for (v, col) in open {
+            children.push(self.make_node(Some(id), format!("{name}={v}"), vec![(col, 1.0)])?);
+        }
+        Ok(children)
+    }
+
+    /// The column of candidate (cell, value).
+    pub fn column(&self, cell: usize, value: u8) -> Result<usize, LabError> {
+        self.column_of
+            .get(cell)
+            .and_then(|c| c.get(usize::from(value).wrapping_sub(1)))
+            .copied()
+            .flatten()
+            .ok_or_else(|| LabError::Step(format!("no candidate {value} in cell {cell}")))
+    }
+
+    /// The next open node by `rule`, or `None` when none is left.
+    pub fn next(&self, rule: NodeRule) -> Option<usize> {
+        let open = self.nodes.iter().filter(|n| n.status == NodeStatus::Open);
+        match rule {
+            NodeRule::DepthFirst => open
+                .map(|n| n.id)
+                .max_by_key(|&id| (self.nodes[id].depth, id)),
+            NodeRule::BestBound => open
+                .min_by(|a, b| self.rank(a.objective).total_cmp(&self.rank(b.objective)))
+                .map(|n| n.id),
+        }
+    }
+
+    /// Smaller is better.
+    fn rank(&self, objective: f64) -> f64 {
+        match self.sense {
+            Some(ObjectiveSense::Max) => -objective,
+            _ => objective,
+        }
+    }
+
+    /// What lp-bb's two rules would branch on at node `id`.
+    pub fn suggest(&self, id: usize) -> Result<Suggestion, LabError> {
+        let node = self.node(id)?;
+        let bounds = self.bounds_at(id);
+        let open_count = |cell: usize| {
+            self.column_of[cell]
+                .iter()
+                .flatten()
+                .filter(|&&c| bounds[c].1 > 0.5 && bounds[c].0 < 0.5)
+                .count()
+        };
+        let cell = node
+            .fractional
+            .iter()
+            .map(|&c| self.candidate[c].0)
+            .filter(|&cell| open_count(cell) > 1)
+            .min_by_key(|&cell| (open_count(cell), cell));
+        let variable = node.fractional.iter().copied().min_by(|&a, &b| {
+            let d = |c: usize| (node.values[c] - 0.5).abs();
+            d(a).total_cmp(&d(b)).then(a.cmp(&b))
+        });
+        Ok(Suggestion { cell, variable })
+    }
+
+    /// Lets HiGHS solve node `id`'s subtree as a MILP (its bounds and cuts); an optimal grid
+    /// becomes a candidate incumbent. Returns HiGHS's branch-and-bound nodes.
+    pub fn finish(&mut self, id: usize, time_limit: f64) -> Result<i64, LabError> {
+        self.open_node(id, "finished")?;
+        self.solve_at(id)?;
+        let mip = self.lp.solve_mip(time_limit)?;
+        self.solved = None;
+        self.stats.mip_nodes += mip.nodes.max(0);
+        self.expand(id, NodeStatus::Finished);
+        if mip.state == LpState::Optimal {
+            self.found(id, &mip.columns)?;
+        }
+        Ok(mip.nodes)
+    }
+
+    /// Marks an open node pruned by hand.
+    pub fn prune(&mut self, id: usize) -> Result<(), LabError> {
+        self.open_node(id, "pruned")?;
+        self.nodes[id].status = NodeStatus::PrunedByBound;
+        Ok(())
+    }
+
+    /// Derives a cut of `kind` at node `id`, adds it (valid in `id`'s subtree) and re-solves
+    /// the node; `None` when the separator finds no violated cut.
+    pub fn cut(&mut self, id: usize, kind: CutKind) -> Result<Option<CutReport>, LabError> {
+        let node = self.open_node(id, "cut")?.clone();
+        if self.solved != Some(id) {
+            let point = self.solve_at(id)?;
+            if point.state != LpState::Optimal {
+                return Err(LabError::Step(format!(
+                    "node {id}'s LP has no optimal point"
+                )));
+            }
+        }
+        let bounds = self.bounds_at(id);
+        let found = match kind {
+            CutKind::Gomory => cuts::gomory::separate(
+                &mut self.lp,
+                &node.values,
+                &bounds,
+                &self.rows,
+                &self.row_bounds,
+            )?,
+            CutKind::Clique => cuts::clique::separate(self, &node.values, &bounds),
+            CutKind::NoGood => cuts::nogood::separate(self, &node.values),
+        };
+        let Some(mut cut) = found else {
+            return Ok(None);
+        };
+        cut.scope = id;
+        cut.violation = cut.violation_at(&node.values);
+        let index = self.cuts.len();
+        let row = self.lp.add_row(cut.lower, cut.upper, &cut.terms)?;
+        self.rows.push(LabRow {
+            lower: cut.lower,
+            upper: cut.upper,
+            terms: cut.terms.clone(),
+            integral: cut.integral,
+            cut: Some(index),
+        });
+        self.row_bounds.push((cut.lower, cut.upper));
+        debug_assert_eq!(row + 1, self.rows.len());
+        cut.name = format!("{}_{}", kind.name(), index + 1);
+        self.cuts.push(cut);
+        self.stats.cuts = self.cuts.len();
+        let point = self.solve_at(id)?;
+        self.set_point(id, point)?;
+        let after = &self.nodes[id];
+        Ok(Some(CutReport {
+            cut: index,
+            bound_before: node.objective,
+            bound_after: after.objective,
+            fractional_before: node.fractional.len(),
+            fractional_after: after.fractional.len(),
+            status_after: after.status,
+        }))
+    }
+
+    /// The column's name in the model (`x_r1_c1_v5`).
+    pub fn column_name(&self, col: usize) -> String {
+        let (cell, v) = self.candidate[col];
+        format!("x_r{}_c{}_v{v}", cell / self.n + 1, cell % self.n + 1)
+    }
+
+    /// The best LP value over the open nodes and the incumbent: no grid beats it.
+    pub fn bound(&self) -> Option<f64> {
+        let open = self
+            .nodes
+            .iter()
+            .filter(|n| n.status == NodeStatus::Open)
+            .map(|n| n.objective);
+        let all = open.chain(self.incumbent.as_ref().map(|i| i.value));
+        all.min_by(|a, b| self.rank(*a).total_cmp(&self.rank(*b)))
+    }
+}
+
+/// Columns whose value is more than [`TOLERANCE`] from an integer.
+pub fn fractional_columns(values: &[f64]) -> Vec<usize> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| (*x - x.round()).abs() > TOLERANCE)
+        .map(|(j, _)| j)
+        .collect()
+}
+
+/// A lab on HiGHS in-process.
+pub type NativeLab = Lab<crate::solve::lab_lp::NativeLp>;
+
+/// Builds the binary model of `puzzle` and a lab on HiGHS in-process.
+pub fn native(puzzle: &Puzzle) -> Result<NativeLab, LabError> {
+    let model = lab_model(puzzle);
+    let options = crate::solve::SolveOptions::default();
+    let lp = crate::solve::lab_lp::NativeLp::new(&model, &options)
+        .map_err(|e| LabError::Lp(e.into()))?;
+    Lab::new(puzzle, &model, lp)
+}
+
+/// Every column's bounds and every row as `lower ≤ Σ a_j x_j ≤ upper` (good_lp keeps a row as
+/// `expression (sense) 0` with the constant inside the expression).
+fn model_rows(model: &BuiltModel) -> (Vec<(f64, f64)>, Vec<LabRow>) {
+    use good_lp::IntoAffineExpression;
+    let mut column_of = std::collections::HashMap::new();
+    let mut base = Vec::with_capacity(model.variables.len());
+    for (j, (var, def)) in model.variables.iter_variables_with_def().enumerate() {
+        column_of.insert(var, j);
+        base.push((def.get_min(), def.get_max()));
+    }
+    let rows = model
+        .rows
+        .iter()
+        .map(|row| {
+            let expression = row.constraint.expression();
+            let mut terms: Vec<(usize, f64)> = expression
+                .linear_coefficients()
+                .filter(|&(_, a)| a != 0.0)
+                .filter_map(|(var, a)| column_of.get(&var).map(|&j| (j, a)))
+                .collect();
+            terms.sort_by_key(|&(j, _)| j);
+            // good_lp writes every inequality as `expression ≤ 0`; an equality as `= 0`.
+            let rhs = -expression.constant();
+            let (lower, upper) = match row.sense {
+                crate::formulation::Sense::Eq => (rhs, rhs),
+                _ => (f64::NEG_INFINITY, rhs),
+            };
+            LabRow {
+                lower,
+                upper,
+                integral: terms.iter().all(|&(_, a)| a.fract() == 0.0) && rhs.fract() == 0.0,
+                terms,
+                cut: None,
+            }
+        })
+        .collect();
+    (base, rows)
+}

@@ -1,0 +1,211 @@
+//! A scripted session: `branch r1c1=5; cut gomory; next best; finish`, one step after the
+//! other on a current node (the root at first), so that a teacher can prepare a walk-through
+//! and a test can replay it. Steps:
+//! - `branch rRcC=V` (x = 1 / x = 0 on a candidate), `branch rRcC` (one child per open digit),
+//!   `branch suggested` (lp-bb's cell rule), `branch variable` (the most fractional column);
+//!   the current node becomes the first child;
+//! - `cut gomory|clique|nogood` at the current node;
+//! - `next depth|best` (the rule's next open node), `node N` (by hand);
+//! - `finish` (HiGHS solves the current node's subtree), `prune` (by hand), `suggest`;
+//! - `auto [variable|cell]` (the automatic loop from here on, best bound).
+
+use super::auto::{self, AutoEnd, AutoOptions, Branching};
+use super::cuts::{CutKind, CutReport};
+use super::lp::LabLp;
+use super::{Lab, LabError, NodeRule, Suggestion};
+
+/// What one step did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepOutcome {
+    /// Node `parent` was branched into these children.
+    Branched {
+        parent: usize,
+        children: Vec<usize>,
+    },
+    /// A cut was added at `node` (or none was found).
+    Cut {
+        node: usize,
+        kind: CutKind,
+        report: Option<CutReport>,
+    },
+    /// The current node is now `node` (`None`: no open node is left).
+    Moved {
+        node: Option<usize>,
+    },
+    /// HiGHS finished `node`'s subtree in this many nodes.
+    Finished {
+        node: usize,
+        mip_nodes: i64,
+    },
+    Pruned {
+        node: usize,
+    },
+    Suggested {
+        node: usize,
+        suggestion: Suggestion,
+    },
+    Auto {
+        end: AutoEnd,
+    },
+}
+
+/// One step of a session: its text and what it did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub command: String,
+    pub outcome: StepOutcome,
+}
+
+/// Runs the `;`-separated steps of `script` on `lab`, from the root.
+pub fn run<L: LabLp>(lab: &mut Lab<L>, script: &str) -> Result<Vec<Step>, LabError> {
+    run_each(lab, script, |_, _, _| {})
+}
+
+/// [`run`], calling `after(lab, k, step)` right after step k (to show the lab as it is then).
+pub fn run_each<L: LabLp>(
+    lab: &mut Lab<L>,
+    script: &str,
+    mut after: impl FnMut(&Lab<L>, usize, &Step),
+) -> Result<Vec<Step>, LabError> {
+    let mut current = 0;
+    let mut steps = Vec::new();
+    for command in script
+        .split([';', '\n'])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        let outcome = step(lab, &mut current, command)
+            .map_err(|e| LabError::Step(format!("step {:?}: {e}", command)))?;
+        let done = Step {
+            command: command.to_string(),
+            outcome,
+        };
+        after(lab, steps.len(), &done);
+        steps.push(done);
+    }
+    Ok(steps)
+}
+
+/// Reads `rRcC` (1-based) as a cell index.
+pub fn parse_cell(text: &str, n: usize) -> Option<usize> {
+    let (r, c) = text.strip_prefix('r')?.split_once('c')?;
+    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+    ((1..=n).contains(&r) && (1..=n).contains(&c)).then(|| (r - 1) * n + c - 1)
+}
+
+fn step<L: LabLp>(
+    lab: &mut Lab<L>,
+    current: &mut usize,
+    command: &str,
+) -> Result<StepOutcome, LabError> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let bad = || {
+        LabError::Step(
+            "unknown step (expected branch, cut, next, node, finish, prune, suggest, auto)".into(),
+        )
+    };
+    let id = *current;
+    match words.as_slice() {
+        ["branch", what] => {
+            let children = branch(lab, id, what)?;
+            *current = children[0];
+            Ok(StepOutcome::Branched {
+                parent: id,
+                children,
+            })
+        }
+        ["cut", kind] => {
+            let kind = CutKind::parse(kind).ok_or_else(|| {
+                LabError::Step(format!("unknown cut {kind:?} (gomory, clique, nogood)"))
+            })?;
+            let report = lab.cut(id, kind)?;
+            Ok(StepOutcome::Cut {
+                node: id,
+                kind,
+                report,
+            })
+        }
+        ["next", rule] => {
+            let rule = match *rule {
+                "depth" => NodeRule::DepthFirst,
+                "best" => NodeRule::BestBound,
+                _ => {
+                    return Err(LabError::Step(format!(
+                        "unknown rule {rule:?} (depth, best)"
+                    )))
+                }
+            };
+            let node = lab.next(rule);
+            *current = node.unwrap_or(id);
+            Ok(StepOutcome::Moved { node })
+        }
+        ["node", k] => {
+            let k: usize = k
+                .parse()
+                .map_err(|_| LabError::Step(format!("{k:?} is not a node number")))?;
+            lab.node(k)?;
+            *current = k;
+            Ok(StepOutcome::Moved { node: Some(k) })
+        }
+        ["finish"] => Ok(StepOutcome::Finished {
+            node: id,
+            mip_nodes: lab.finish(id, 60.0)?,
+        }),
+        ["prune"] => lab.prune(id).map(|()| StepOutcome::Pruned { node: id }),
+        ["suggest"] => Ok(StepOutcome::Suggested {
+            node: id,
+            suggestion: lab.suggest(id)?,
+        }),
+        ["auto", rest @ ..] => {
+            let branching = match rest {
+                [] | ["variable"] => Branching::Variable,
+                ["cell"] => Branching::Cell,
+                _ => return Err(bad()),
+            };
+            let options = AutoOptions {
+                branching,
+                ..AutoOptions::default()
+            };
+            let end = auto::run(lab, &options)?;
+            Ok(StepOutcome::Auto { end })
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// Branches node `id` as `what` says; returns the children.
+fn branch<L: LabLp>(lab: &mut Lab<L>, id: usize, what: &str) -> Result<Vec<usize>, LabError> {
+    let n = lab.n;
+    match what {
+        "suggested" | "variable" => {
+            let s = lab.suggest(id)?;
+            match (what, s.cell, s.variable) {
+                ("suggested", Some(cell), _) => lab.branch_cell(id, cell),
+                ("variable", _, Some(col)) => {
+                    let (cell, v) = lab.candidate[col];
+                    lab.branch_candidate(id, cell, v)
+                }
+                _ => Err(LabError::Step(format!(
+                    "node {id} has nothing to branch on"
+                ))),
+            }
+        }
+        _ => match what.split_once('=') {
+            Some((cell, v)) => {
+                let cell = parse_cell(cell, n)
+                    .ok_or_else(|| LabError::Step(format!("{what:?} is not rRcC=V")))?;
+                let v: u8 = v
+                    .parse()
+                    .ok()
+                    .filter(|v| (1..=n as u8).contains(v))
+                    .ok_or_else(|| LabError::Step(format!("digit {v:?} is not in 1..={n}")))?;
+                lab.branch_candidate(id, cell, v)
+            }
+            None => {
+                let cell = parse_cell(what, n)
+                    .ok_or_else(|| LabError::Step(format!("{what:?} is not a cell rRcC")))?;
+                lab.branch_cell(id, cell)
+            }
+        },
+    }
+}

@@ -1,0 +1,240 @@
+//! The driven branch and bound on screen: each step in a line or two, the tree as text and as
+//! an SVG picture laid out tidily (node labels: expansion order, the fixing, the LP value, the
+//! status; open nodes — the unexplored siblings — dashed; fonts sized for a 1,080-line
+//! projector), a cut as a row in LP syntax.
+
+use super::svg::svg_start;
+use super::tidy::tidy;
+use crate::lab::cuts::short;
+use crate::lab::lp::LabLp;
+use crate::lab::script::{Step, StepOutcome};
+use crate::lab::{Lab, LabNode, NodeStatus};
+use std::fmt::Write;
+
+/// A node in one line: `#3 r1c1=5 · LP 14.5 · fractional (12 columns)`.
+pub fn node_line<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> String {
+    let lp = if node.objective.is_nan() {
+        "LP —".to_string()
+    } else {
+        format!("LP {}", short(node.objective))
+    };
+    let status = match node.status {
+        NodeStatus::Open => format!("fractional ({} columns)", node.fractional.len()),
+        NodeStatus::Integral => {
+            let mark = lab.incumbent.as_ref().is_some_and(|i| i.node == node.id);
+            format!("integral{}", if mark { ", incumbent" } else { "" })
+        }
+        s => s.name().to_string(),
+    };
+    format!("node {} {} · {lp} · {status}", node.id, node.label)
+}
+
+/// The lab's state in two lines: incumbent and bound.
+pub fn summary<L: LabLp>(lab: &Lab<L>) -> String {
+    let incumbent = lab.incumbent.as_ref().map_or("none".to_string(), |i| {
+        format!("{} (node {})", short(i.value), i.node)
+    });
+    let bound = lab.bound().map_or("—".into(), short);
+    let open = lab
+        .nodes
+        .iter()
+        .filter(|n| n.status == NodeStatus::Open)
+        .count();
+    format!(
+        "nodes {} · open {open} · cuts {} · incumbent {incumbent} · bound {bound}",
+        lab.nodes.len(),
+        lab.cuts.len()
+    )
+}
+
+/// One step as text.
+pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
+    let mut out = format!("step {}: {}\n", index + 1, step.command);
+    match &step.outcome {
+        StepOutcome::Branched { children, .. } => {
+            for &c in children {
+                let _ = writeln!(out, "  {}", node_line(lab, &lab.nodes[c]));
+            }
+        }
+        StepOutcome::Cut { node, report, kind } => match report {
+            None => {
+                let _ = writeln!(out, "  no violated {} cut at node {node}", kind.name());
+            }
+            Some(r) => {
+                let cut = &lab.cuts[r.cut];
+                let _ = writeln!(out, "  {}", cut.lp_text_at_most(12, |j| lab.column_name(j)));
+                let _ = writeln!(
+                    out,
+                    "  from {}; violated by {} · bound {} → {} · fractional columns {} → {} · node now {}",
+                    cut.origin,
+                    short(cut.violation),
+                    short(r.bound_before),
+                    short(r.bound_after),
+                    r.fractional_before,
+                    r.fractional_after,
+                    r.status_after.name()
+                );
+            }
+        },
+        StepOutcome::Moved { node } => {
+            let _ = match node {
+                Some(k) => writeln!(out, "  at {}", node_line(lab, &lab.nodes[*k])),
+                None => writeln!(out, "  no open node is left"),
+            };
+        }
+        StepOutcome::Finished { node, mip_nodes } => {
+            let _ = writeln!(
+                out,
+                "  HiGHS solved node {node}'s subtree in {mip_nodes} nodes"
+            );
+        }
+        StepOutcome::Pruned { node } => {
+            let _ = writeln!(out, "  node {node} pruned");
+        }
+        StepOutcome::Suggested { node, suggestion } => {
+            let cell = suggestion.cell.map_or("—".into(), |c| lab.cell_name(c));
+            let var = suggestion.variable.map_or("—".into(), |j| {
+                format!(
+                    "{} (LP {})",
+                    lab.column_name(j),
+                    short(lab.nodes[*node].values[j])
+                )
+            });
+            let _ = writeln!(
+                out,
+                "  lp-bb's cell rule: {cell} · textbook variable rule: {var}"
+            );
+        }
+        StepOutcome::Auto { end } => {
+            let _ = writeln!(out, "  the loop ended: {end:?}");
+        }
+    }
+    let _ = writeln!(out, "  {}", summary(lab));
+    out
+}
+
+/// The tree as indented text, one node a line.
+pub fn tree_text<L: LabLp>(lab: &Lab<L>) -> String {
+    let mut out = String::new();
+    let mut stack = vec![0];
+    while let Some(id) = stack.pop() {
+        let node = &lab.nodes[id];
+        let order = node
+            .order
+            .map_or(String::new(), |o| format!("[{}] ", o + 1));
+        let _ = writeln!(
+            out,
+            "{}{order}{}",
+            "  ".repeat(node.depth),
+            node_line(lab, node)
+        );
+        stack.extend(node.children.iter().rev());
+    }
+    out
+}
+
+const FONT: usize = 18;
+const LINE: usize = 24;
+const BOX_H: usize = 3 * LINE + 12;
+const GAP_Y: usize = 44;
+const MARGIN: usize = 20;
+
+/// A box's lines: `[order] fixing`, `LP value`, status.
+fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
+    let order = node
+        .order
+        .map_or(String::new(), |o| format!("[{}] ", o + 1));
+    let lp = if node.objective.is_nan() {
+        "LP —".to_string()
+    } else {
+        format!("LP {}", short(node.objective))
+    };
+    let status = match node.status {
+        NodeStatus::Open => format!("open · {} frac", node.fractional.len()),
+        NodeStatus::Integral if lab.incumbent.as_ref().is_some_and(|i| i.node == node.id) => {
+            "incumbent".into()
+        }
+        s => s.name().to_string(),
+    };
+    [format!("{order}{}", node.label), lp, status]
+}
+
+fn fill(status: NodeStatus) -> &'static str {
+    match status {
+        NodeStatus::Integral | NodeStatus::Finished => "#d8f0d8",
+        NodeStatus::Infeasible | NodeStatus::PrunedByBound | NodeStatus::Stopped => "#f6d6d6",
+        NodeStatus::Branched => "#dce6f6",
+        NodeStatus::Open => "#ffffff",
+    }
+}
+
+/// The tree as an SVG picture (tidy layout).
+pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
+    let nodes = &lab.nodes;
+    let lines: Vec<[String; 3]> = nodes.iter().map(|n| box_lines(lab, n)).collect();
+    let widths: Vec<f64> = lines
+        .iter()
+        .map(|l| {
+            l.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64 * FONT as f64 * 0.6 + 20.0
+        })
+        .collect();
+    let children: Vec<Vec<usize>> = nodes.iter().map(|n| n.children.clone()).collect();
+    let (x, layout_width) = tidy(&children, &widths, 0, 16.0);
+    let levels = nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
+    let top = MARGIN + if title.is_some() { 40 } else { 0 };
+    let width = (layout_width.ceil() as usize + 2 * MARGIN).max(480);
+    let height = top + levels * (BOX_H + GAP_Y) + 40;
+    let x0 = (width as f64 - layout_width) / 2.0;
+    let y_of = |d: usize| top + d * (BOX_H + GAP_Y);
+    let mut out = svg_start(width, height, &format!(r#" data-nodes="{}""#, nodes.len()));
+    super::tree::heading(&mut out, title, 26);
+    let _ = writeln!(out, r##"<g stroke="#555555" stroke-width="2">"##);
+    for node in nodes {
+        for &k in &node.children {
+            let dash = if nodes[k].status == NodeStatus::Open {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                r#"<line x1="{:.1}" y1="{}" x2="{:.1}" y2="{}"{dash}/>"#,
+                x0 + x[node.id],
+                y_of(node.depth) + BOX_H,
+                x0 + x[k],
+                y_of(nodes[k].depth)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "</g>\n<g font-family=\"sans-serif\" font-size=\"{FONT}\" text-anchor=\"middle\">"
+    );
+    for node in nodes {
+        let (cx, y) = (x0 + x[node.id], y_of(node.depth));
+        let dash = if node.status == NodeStatus::Open {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r##"<rect class="node" data-status="{}" x="{:.1}" y="{y}" width="{:.1}" height="{BOX_H}" rx="6" fill="{}" stroke="#333333" stroke-width="2"{dash}/>"##,
+            node.status.name(),
+            cx - widths[node.id] / 2.0,
+            widths[node.id],
+            fill(node.status)
+        );
+        super::tree::box_text(
+            &mut out,
+            (cx, y + 4),
+            LINE,
+            &lines[node.id],
+            r#" font-weight="bold""#,
+        );
+    }
+    out.push_str("</g>\n");
+    let note = format!("{} · [k] order of expansion · dashed: open · blue: branched · green: grid · red: infeasible or pruned", summary(lab));
+    super::tree::footer(&mut out, height, 16, &note);
+    out
+}

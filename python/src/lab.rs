@@ -1,0 +1,237 @@
+//! `sudoku_ilp.Lab`: the driven branch and bound of [`sudoku_ilp::lab`] in a notebook. Every
+//! step returns what it did; the lab shows its tree inline (`_repr_svg_`, `_repr_html_`) the
+//! way gilp shows its pictures.
+
+use crate::convert::value_error;
+use crate::puzzle::PyPuzzle;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sudoku_ilp::lab::cuts::{short, CutKind};
+use sudoku_ilp::lab::script::{self, parse_cell};
+use sudoku_ilp::lab::{auto, native, NativeLab, NodeRule};
+use sudoku_ilp::objective::Objective;
+use sudoku_ilp::report::lab::{node_line, step_text, summary, tree_svg, tree_text};
+
+/// A branch and bound you drive on the binary model: `Lab(puzzle, objective="max:diagonal")`,
+/// then `branch(node, "r1c1", 5)` (x = 1 / x = 0) or `branch(node, "r1c1")` (one child per
+/// digit), `cut(node, "gomory")`, `next("best")`, `finish(node)`, `suggest(node)`, `auto()`.
+/// Nodes are numbered from 0 (the root). Bad steps raise `ValueError`.
+#[pyclass(name = "Lab", unsendable, module = "sudoku_ilp")]
+pub struct PyLab {
+    lab: NativeLab,
+}
+
+fn step_error(e: sudoku_ilp::lab::LabError) -> PyErr {
+    value_error(e)
+}
+
+#[pymethods]
+impl PyLab {
+    #[new]
+    #[pyo3(signature = (puzzle, *, objective = None))]
+    fn new(puzzle: &PyPuzzle, objective: Option<&str>) -> PyResult<PyLab> {
+        let mut p = (*puzzle.inner).clone();
+        if let Some(spec) = objective {
+            let o = Objective::parse(spec, p.order()).map_err(value_error)?;
+            p = p.with_objective(Some(o));
+        }
+        Ok(PyLab {
+            lab: native(&p).map_err(step_error)?,
+        })
+    }
+
+    /// Branches `node`: on candidate `cell`=`value` (children x = 1, x = 0) or, without a
+    /// value, on the cell (one child per open digit). Returns the children's ids.
+    #[pyo3(signature = (node, cell, value = None))]
+    fn branch(&mut self, node: usize, cell: &str, value: Option<u8>) -> PyResult<Vec<usize>> {
+        let c = parse_cell(cell, self.lab.n)
+            .ok_or_else(|| value_error(format!("{cell:?} is not a cell rRcC")))?;
+        match value {
+            Some(v) => self.lab.branch_candidate(node, c, v),
+            None => self.lab.branch_cell(node, c),
+        }
+        .map_err(step_error)
+    }
+
+    /// Adds a cut of `kind` (gomory, clique, nogood) at `node`; returns the cut (its row in LP
+    /// syntax, the bound and fractional count before and after) or None when none is violated.
+    fn cut<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: usize,
+        kind: &str,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let kind = CutKind::parse(kind)
+            .ok_or_else(|| value_error(format!("unknown cut {kind:?} (gomory, clique, nogood)")))?;
+        let Some(r) = self.lab.cut(node, kind).map_err(step_error)? else {
+            return Ok(None);
+        };
+        let cut = &self.lab.cuts[r.cut];
+        let d = PyDict::new(py);
+        d.set_item("name", &cut.name)?;
+        d.set_item("row", cut.lp_text(|j| self.lab.column_name(j)))?;
+        d.set_item("origin", &cut.origin)?;
+        d.set_item("violation", cut.violation)?;
+        d.set_item("bound_before", r.bound_before)?;
+        d.set_item("bound_after", r.bound_after)?;
+        d.set_item("fractional_before", r.fractional_before)?;
+        d.set_item("fractional_after", r.fractional_after)?;
+        Ok(Some(d))
+    }
+
+    /// The next open node: rule "best" (best bound) or "depth" (depth first); None when none.
+    #[pyo3(signature = (rule = "best"))]
+    fn next(&self, rule: &str) -> PyResult<Option<usize>> {
+        let rule = match rule {
+            "best" => NodeRule::BestBound,
+            "depth" => NodeRule::DepthFirst,
+            _ => return Err(value_error(format!("unknown rule {rule:?} (best, depth)"))),
+        };
+        Ok(self.lab.next(rule))
+    }
+
+    /// Lets HiGHS solve `node`'s subtree as a MILP; returns HiGHS's node count.
+    fn finish(&mut self, node: usize) -> PyResult<i64> {
+        self.lab.finish(node, 60.0).map_err(step_error)
+    }
+
+    /// Marks an open node pruned.
+    fn prune(&mut self, node: usize) -> PyResult<()> {
+        self.lab.prune(node).map_err(step_error)
+    }
+
+    /// What lp-bb's rules would branch on: {"cell": "r1c3", "variable": "x_r1_c3_v4"}.
+    fn suggest<'py>(&self, py: Python<'py>, node: usize) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.lab.suggest(node).map_err(step_error)?;
+        let d = PyDict::new(py);
+        d.set_item("cell", s.cell.map(|c| self.lab.cell_name(c)))?;
+        d.set_item("variable", s.variable.map(|j| self.lab.column_name(j)))?;
+        Ok(d)
+    }
+
+    /// Runs the automatic loop (branching "variable" or "cell", best bound) to the end.
+    #[pyo3(signature = (branching = "variable"))]
+    fn auto(&mut self, branching: &str) -> PyResult<()> {
+        let branching = match branching {
+            "variable" => auto::Branching::Variable,
+            "cell" => auto::Branching::Cell,
+            _ => {
+                return Err(value_error(format!(
+                    "unknown branching {branching:?} (variable, cell)"
+                )))
+            }
+        };
+        let options = auto::AutoOptions {
+            branching,
+            ..auto::AutoOptions::default()
+        };
+        auto::run(&mut self.lab, &options)
+            .map_err(step_error)
+            .map(|_| ())
+    }
+
+    /// Runs a `;`-separated script as `sudoku-ilp lab --do` does (from the root); returns the
+    /// printed steps.
+    fn script(&mut self, steps: &str) -> PyResult<String> {
+        let mut out = String::new();
+        script::run_each(&mut self.lab, steps, |lab, k, step| {
+            out += &step_text(lab, k, step)
+        })
+        .map_err(step_error)?;
+        Ok(out)
+    }
+
+    /// Every node as a dict: id, parent, label, status, lp (value or None), fractional
+    /// (count), order (of expansion or None).
+    #[getter]
+    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.lab
+            .nodes
+            .iter()
+            .map(|n| {
+                let d = PyDict::new(py);
+                d.set_item("id", n.id)?;
+                d.set_item("parent", n.parent)?;
+                d.set_item("label", &n.label)?;
+                d.set_item("status", n.status.name())?;
+                d.set_item("lp", (!n.objective.is_nan()).then_some(n.objective))?;
+                d.set_item("fractional", n.fractional.len())?;
+                d.set_item("order", n.order)?;
+                Ok(d)
+            })
+            .collect()
+    }
+
+    /// The best grid so far (rows) or None.
+    #[getter]
+    fn incumbent(&self) -> Option<Vec<Vec<u32>>> {
+        self.lab
+            .incumbent
+            .as_ref()
+            .map(|i| crate::convert::rows(&i.grid))
+    }
+
+    /// The incumbent's objective value, or None.
+    #[getter]
+    fn value(&self) -> Option<f64> {
+        self.lab.incumbent.as_ref().map(|i| i.value)
+    }
+
+    /// The best bound over the open nodes and the incumbent.
+    #[getter]
+    fn bound(&self) -> Option<f64> {
+        self.lab.bound()
+    }
+
+    /// One node in a line.
+    fn describe(&self, node: usize) -> PyResult<String> {
+        Ok(node_line(
+            &self.lab,
+            self.lab.node(node).map_err(step_error)?,
+        ))
+    }
+
+    /// The tree as indented text.
+    fn tree(&self) -> String {
+        tree_text(&self.lab)
+    }
+
+    /// The tree as an SVG picture.
+    fn svg(&self) -> String {
+        tree_svg(&self.lab, None)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    fn _repr_html_(&self) -> String {
+        let cuts: String = self
+            .lab
+            .cuts
+            .iter()
+            .map(|c| {
+                format!(
+                    "<pre>{}</pre>",
+                    html(&c.lp_text(|j| self.lab.column_name(j)))
+                )
+            })
+            .collect();
+        format!(
+            "<div>{}<p>{}</p>{cuts}</div>",
+            self.svg(),
+            html(&summary(&self.lab))
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        let bound = self.lab.bound().map_or("—".into(), short);
+        format!("<Lab {} nodes, bound {bound}>", self.lab.nodes.len())
+    }
+}
+
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
