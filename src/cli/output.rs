@@ -215,6 +215,7 @@ impl Destination {
     pub fn open(out: Option<&Path>, inputs: &[&str]) -> Result<Destination, Failure> {
         match out {
             Some(path) if !is_stdout(path) => OutFile::create(path, inputs).map(Destination::File),
+            _ if stdout_closed() => Err(closed_stdout()),
             _ => Ok(Destination::Stdout(BufWriter::new(io::stdout()))),
         }
     }
@@ -253,6 +254,9 @@ impl Write for Destination {
 
 /// Writes `text` to standard output and flushes it.
 pub fn emit(text: &str) -> Result<(), Failure> {
+    if stdout_closed() {
+        return Err(closed_stdout());
+    }
     let mut stdout = io::stdout().lock();
     finish(
         STDOUT,
@@ -274,6 +278,34 @@ pub fn write_out(path: Option<&Path>, inputs: &[&str], text: &str) -> Result<(),
                 .map_err(|e| write_failure(&p.display().to_string(), &e))?;
             out.commit()
         }
+    }
+}
+
+/// True when the process started with standard output closed (`cmd >&-`). Rust's runtime
+/// then opens `/dev/null` on descriptor 1 (read-write), where every write "succeeds"; a shell's
+/// `> /dev/null` opens it write-only, so the two are told apart by the descriptor's flags
+/// (Linux: `/proc/self/fdinfo/1`).
+pub fn stdout_closed() -> bool {
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *CLOSED.get_or_init(|| {
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        let read_write = flags.is_some_and(|f| f & 0o3 == 0o2);
+        let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+        read_write && null
+    })
+}
+
+/// "cannot write standard output: it is closed" (exit 3), before any work.
+fn closed_stdout() -> Failure {
+    Failure {
+        code: Code::LimitOrInternal,
+        error: anyhow::anyhow!("cannot write {STDOUT}: it is closed"),
     }
 }
 

@@ -25,6 +25,7 @@ mod lp_render;
 mod memory_bounds;
 mod methods;
 mod natural;
+mod nothing_left;
 mod propagate;
 mod read_back;
 mod real_files;

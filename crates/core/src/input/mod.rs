@@ -452,13 +452,15 @@ fn parse(
             ),
         )
     };
-    let whole_document = match format {
-        InputFormat::Json => !is_json_lines(text) || options.format != InputFormat::Auto,
-        InputFormat::Grid => true,
-        InputFormat::Lines | InputFormat::Auto => false,
-    };
+    // Without --line the whole text is read; with it, only that line need be UTF-8.
+    let whole_document = options.line.is_none()
+        || match format {
+            InputFormat::Json => !is_json_lines(text) || options.format != InputFormat::Auto,
+            InputFormat::Grid => true,
+            InputFormat::Lines | InputFormat::Auto => false,
+        };
     if whole_document {
-        // One document: a byte that was not UTF-8 anywhere in it is an error.
+        // A byte that was not UTF-8 anywhere in what is read is an error.
         if let Some(at) = text.find(char::REPLACEMENT_CHARACTER) {
             let line = 1 + text[..at].matches('\n').count();
             let start = text[..at].rfind('\n').map_or(0, |p| p + 1);
