@@ -343,6 +343,9 @@ pub fn write_failure(name: &str, e: &io::Error) -> Failure {
         io::ErrorKind::NotFound => (Code::BadInput, "no such directory".to_string()),
         io::ErrorKind::PermissionDenied => (Code::BadInput, "permission denied".to_string()),
         io::ErrorKind::IsADirectory => (Code::BadInput, "is a directory".to_string()),
+        // ENAMETOOLONG: a name the user can shorten.
+        // ENAMETOOLONG ("file name too long") and other names the user can change.
+        io::ErrorKind::InvalidFilename => (Code::BadInput, plain_reason(e)),
         io::ErrorKind::StorageFull => (Code::LimitOrInternal, "no space left on device".into()),
         _ => (Code::LimitOrInternal, plain_reason(e)),
     };

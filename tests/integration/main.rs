@@ -35,6 +35,7 @@ mod rule_engines;
 mod rule_pictures;
 mod sat;
 mod scale;
+mod small_defects;
 mod tutorial;
 mod variant_forms;
 mod variant_rules;
