@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod batch;
+mod bounded_rules;
 mod browser;
 mod cli_data;
 mod cli_edges;
