@@ -29,6 +29,7 @@ mod natural;
 mod nothing_left;
 mod propagate;
 mod read_back;
+mod readme;
 mod real_files;
 mod render;
 mod resume;
