@@ -103,9 +103,9 @@ pub fn random_spec(rng: &mut Rng) -> Spec {
         6 => 0.3 + rng.f64() * 0.4,
         _ => 0.55 + rng.f64() * 0.3,
     };
-    for i in 0..n * n {
+    for (given, &value) in spec.givens.iter_mut().zip(&solution) {
         if rng.f64() < density {
-            spec.givens[i] = solution[i];
+            *given = value;
         }
     }
     spec
@@ -231,7 +231,7 @@ fn local_rule(n: usize, solution: &[u8], rng: &mut Rng) -> Option<R> {
             };
             R::Arrow(circle, line)
         }
-        4 | 5 | 6 | 7 => {
+        4..=7 => {
             let a = (rng.usize(..n), rng.usize(..n));
             let b = neighbour(n, a, rng);
             let (x, y) = (v(a), v(b));

@@ -288,7 +288,7 @@ fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
         return Some(OptionReason::Files);
     }
     let tolerance = value.trim().parse::<f64>().ok();
-    if lower.ends_with("_tolerance") && tolerance.is_some_and(|t| !(t <= MAX_TOLERANCE)) {
+    if lower.ends_with("_tolerance") && tolerance.is_some_and(|t| t.is_nan() || t > MAX_TOLERANCE) {
         return Some(OptionReason::Tolerance);
     }
     None
