@@ -429,12 +429,6 @@ fn solve_agrees(
 #[test]
 fn the_natural_model_counts_the_issue_34_puzzle_as_brute_force_does() {
     let spec = Spec {
-        n: 4,
-        box_rows: 2,
-        box_cols: 2,
-        regions: None,
-        diagonals: false,
-        givens: vec![0; 16],
         rules: vec![
             R::Gt((0, 1), (0, 2)),
             R::Negative {
@@ -443,6 +437,7 @@ fn the_natural_model_counts_the_issue_34_puzzle_as_brute_force_does() {
             },
             R::Extra(vec![(1, 1), (1, 2), (3, 2)]),
         ],
+        ..Spec::empty(2, 2)
     };
     let truth = brute::solutions(&spec, 1000, u64::MAX).unwrap();
     assert_eq!(truth.len(), 4, "brute force");
@@ -472,15 +467,7 @@ fn the_natural_model_counts_the_issue_34_puzzle_as_brute_force_does() {
 /// grids; a white dot with difference 3 on r1c1–r1c2 leaves the pairs (1,4) and (4,1).
 #[test]
 fn the_brute_force_counter_counts_known_cases() {
-    let mut spec = Spec {
-        n: 4,
-        box_rows: 2,
-        box_cols: 2,
-        regions: None,
-        diagonals: false,
-        givens: vec![0; 16],
-        rules: Vec::new(),
-    };
+    let mut spec = Spec::empty(2, 2);
     assert_eq!(brute::solutions(&spec, 1000, u64::MAX).unwrap().len(), 288);
     spec.rules.push(R::White((0, 0), (0, 1), 3));
     let with_dot = brute::solutions(&spec, 1000, u64::MAX).unwrap();

@@ -24,13 +24,9 @@ fn count(text: &str) -> (i32, Option<usize>, String) {
 /// The brute-force count of an empty 4×4 with `rules`.
 fn brute_count(rules: Vec<brute::R>, diagonals: bool) -> usize {
     let spec = brute::Spec {
-        n: 4,
-        box_rows: 2,
-        box_cols: 2,
-        regions: None,
         diagonals,
-        givens: vec![0; 16],
         rules,
+        ..brute::Spec::empty(2, 2)
     };
     brute::solutions(&spec, 10_000, u64::MAX).unwrap().len()
 }

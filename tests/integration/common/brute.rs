@@ -61,6 +61,22 @@ pub struct Spec {
     pub rules: Vec<R>,
 }
 
+impl Spec {
+    /// An empty grid of `box_rows`×`box_cols` boxes, no rules.
+    pub fn empty(box_rows: usize, box_cols: usize) -> Spec {
+        let n = box_rows * box_cols;
+        Spec {
+            n,
+            box_rows,
+            box_cols,
+            regions: None,
+            diagonals: false,
+            givens: vec![0; n * n],
+            rules: Vec::new(),
+        }
+    }
+}
+
 fn name((r, c): C) -> String {
     format!("\"r{}c{}\"", r + 1, c + 1)
 }
