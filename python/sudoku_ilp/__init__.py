@@ -17,9 +17,12 @@ while an engine runs.
 """
 
 from ._native import (
+    CAGE_FORMS,
     FORMATS,
     METHODS,
     MODELS,
+    PAIR_FORMS,
+    THERMO_FORMS,
     Batch,
     Count,
     Explanation,
@@ -48,9 +51,12 @@ from ._native import (
 )
 
 __all__ = [
+    "CAGE_FORMS",
     "FORMATS",
     "METHODS",
     "MODELS",
+    "PAIR_FORMS",
+    "THERMO_FORMS",
     "Batch",
     "Count",
     "Explanation",

@@ -38,6 +38,7 @@ mod rule_pictures;
 mod sat;
 mod scale;
 mod small_defects;
+mod stub_names;
 mod tutorial;
 mod variant_forms;
 mod variant_rules;

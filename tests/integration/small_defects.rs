@@ -103,9 +103,6 @@ fn usage_errors_are_one_line() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{out}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("sudoku-ilp: ") && err.contains("--help"),
-            "{err}"
-        );
+        assert!(err.starts_with("sudoku-ilp: "), "{err}");
     }
 }

@@ -34,6 +34,8 @@ pub mod export;
 pub mod format;
 pub mod formulation;
 pub mod generate;
+pub mod geometry;
+pub mod implied;
 pub mod info;
 pub mod input;
 pub mod limits;
