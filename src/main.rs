@@ -56,6 +56,17 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
         return cli::Code::BadInput.into();
     }
     let to_stdout = !e.use_stderr();
+    let help = e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+    if !to_stdout && !help {
+        // A usage error: its first line, as every other failure is said (clap's tip and usage
+        // lines dropped; --help has them).
+        let _ = writeln!(
+            std::io::stderr(),
+            "sudoku-ilp: {}",
+            usage_line(&e.to_string())
+        );
+        return ExitCode::from(e.exit_code() as u8);
+    }
     match e.print().and_then(|_| std::io::stdout().flush()) {
         Err(io) if to_stdout => match cli::output::finish("standard output", Err(io)) {
             Err(failure) => {
@@ -108,9 +119,34 @@ fn bad_value(e: &clap::Error) -> Option<String> {
     }
 }
 
+/// The first line of clap's message without its `error: ` and with a pointer to `--help`.
+fn usage_line(message: &str) -> String {
+    let mut lines = message.lines();
+    let first = lines.next().unwrap_or_default();
+    let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    if first.ends_with(':') {
+        // "the following required arguments were not provided:" and the indented names.
+        let names: Vec<&str> = lines
+            .take_while(|l| l.starts_with(' '))
+            .map(str::trim)
+            .collect();
+        first = format!("{first} {}", names.join(", "));
+    }
+    cli::escape_controls(&format!("{first} (see --help)"), true)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use super::{one_line, usage_line};
+
+    #[test]
+    fn a_usage_error_is_one_line() {
+        let clap = "error: unexpected argument '--bogus' found\n\n  tip: to pass '--bogus' as a value, use '-- --bogus'\n\nUsage: sudoku-ilp solve [OPTIONS] <FILE>\n";
+        assert_eq!(
+            usage_line(clap),
+            "unexpected argument '--bogus' found (see --help)"
+        );
+    }
     use sudoku_ilp::engine::EngineError;
     use sudoku_ilp::formulation::EncodeError;
 

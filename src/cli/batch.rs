@@ -150,6 +150,7 @@ pub fn run(args: BatchArgs) -> Result<Code, Failure> {
         Some(path) => {
             super::output::refuse_input(std::path::Path::new(path), &[&args.file])?;
             let (kept, file) = resume::open(path, &file_name)?;
+            check_journal(path, &kept, &args, &config)?;
             if !args.quiet && !kept.lines.is_empty() {
                 eprintln!(
                     "batch: {} result lines kept from {}; solving the missing lines",
@@ -218,6 +219,31 @@ pub fn run(args: BatchArgs) -> Result<Code, Failure> {
         2 => Code::BadInput,
         _ => Code::LimitOrInternal,
     })
+}
+
+/// Holds a `--resume` journal against this run ([`resume::check_run`]): the engine, and for
+/// an input file (not standard input) the lines this run takes and their puzzles.
+fn check_journal(
+    path: &str,
+    kept: &resume::Kept,
+    args: &BatchArgs,
+    config: &BatchConfig,
+) -> Result<(), Failure> {
+    let label = config.engine.label();
+    if args.file == "-" || kept.lines.is_empty() {
+        return resume::check_run(path, kept, &label, None, &|_| None);
+    }
+    let origin = origin_name(&args.file);
+    let wanted = kept.solved.iter().map(|(line, ..)| *line).collect();
+    let (taken, texts) =
+        sudoku_ilp::batch::taken_lines(open_lines(&args.file)?, &origin, config, &wanted);
+    let givens = |line: usize| {
+        let text = texts.get(&line)?;
+        let (puzzle, _) =
+            sudoku_ilp::input::parse_batch_line(&origin, line, text, config.box_shape).ok()?;
+        Some(serde_json::json!(puzzle.givens_grid().rows()))
+    };
+    resume::check_run(path, kept, &label, Some(&taken), &givens)
 }
 
 /// The largest `--line-offset`: 2^53 - 2^32, so that every line number (offset plus at most

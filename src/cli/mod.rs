@@ -69,6 +69,15 @@ pub enum Command {
     Report(report::ReportArgs),
 }
 
+/// Ctrl-C or SIGTERM: the temporary files being written are removed (the output stays as it
+/// was, or absent) and the process exits with 130.
+fn on_signal_remove_temporary_files() {
+    let _ = ctrlc::set_handler(|| {
+        output::remove_temporary_files();
+        std::process::exit(Code::Interrupted as i32);
+    });
+}
+
 /// Exit codes of the contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
@@ -151,6 +160,10 @@ impl Failure {
 }
 
 pub fn run(cli: Cli) -> Result<Code, Failure> {
+    if !matches!(cli.command, Command::Batch(_)) {
+        // batch sets its own handler (a first Ctrl-C ends the run cleanly).
+        on_signal_remove_temporary_files();
+    }
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),

@@ -434,6 +434,9 @@ pub fn spec_failure(e: SpecError) -> Failure {
         SpecError::HighsWithoutHighs(m) => format!(
             "--highs applies to --method ilp and lp-bb (the methods that run HiGHS), not {m}"
         ),
+        SpecError::ThreadsWithoutHighs(m) => format!(
+            "--threads applies to --method ilp and lp-bb (HiGHS's threads), not {m}, which runs on one thread"
+        ),
     })
 }
 

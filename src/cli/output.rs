@@ -33,7 +33,7 @@ pub struct OutFile {
 }
 
 enum Target {
-    Temp(BufWriter<tempfile::NamedTempFile>),
+    Temp(BufWriter<tempfile::NamedTempFile>, Registered),
     Special(BufWriter<File>),
 }
 
@@ -58,13 +58,16 @@ impl OutFile {
                     _ => Path::new("."),
                 };
                 let file_name = path.file_name().unwrap_or(path.as_os_str());
+                let prefix = format!(".{}.", file_name.to_string_lossy());
+                remove_stale(dir, &prefix);
                 let temp = tempfile::Builder::new()
-                    .prefix(&format!(".{}.", file_name.to_string_lossy()))
+                    .prefix(&format!("{prefix}{}.", std::process::id()))
                     .suffix(".tmp")
                     .permissions(std::fs::Permissions::from_mode(0o666))
                     .tempfile_in(dir)
                     .map_err(fail)?;
-                Target::Temp(BufWriter::new(temp))
+                let registered = register(temp.path());
+                Target::Temp(BufWriter::new(temp), registered)
             }
         };
         Ok(OutFile {
@@ -79,7 +82,7 @@ impl OutFile {
         let fail = |e: io::Error| write_failure(&name, &e);
         match self.target {
             Target::Special(mut w) => w.flush().map_err(fail),
-            Target::Temp(w) => {
+            Target::Temp(w, _registered) => {
                 let temp = w.into_inner().map_err(|e| fail(e.into_error()))?;
                 temp.as_file().sync_all().map_err(fail)?;
                 temp.persist(&self.path).map_err(|e| fail(e.error))?;
@@ -89,17 +92,74 @@ impl OutFile {
     }
 }
 
+/// A temporary file's place in the list a signal removes; it leaves the list when dropped
+/// (after a commit renamed the file, or with the file, which then deletes itself).
+struct Registered(PathBuf);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut list = TEMPORARY.lock().unwrap_or_else(|p| p.into_inner());
+        list.retain(|p| p != &self.0);
+    }
+}
+
+/// The temporary files being written, removed by [`remove_temporary_files`] when a signal
+/// ends the process (Ctrl-C, SIGTERM): no `.NAME.PID.XXXX.tmp` is left behind.
+static TEMPORARY: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn register(path: &Path) -> Registered {
+    let mut list = TEMPORARY.lock().unwrap_or_else(|p| p.into_inner());
+    list.push(path.to_path_buf());
+    Registered(path.to_path_buf())
+}
+
+/// Removes every temporary file being written (from a signal handler: the process then
+/// exits without running destructors).
+pub fn remove_temporary_files() {
+    let list = match TEMPORARY.try_lock() {
+        Ok(list) => list.clone(),
+        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner().clone(),
+        Err(std::sync::TryLockError::WouldBlock) => return,
+    };
+    for path in list {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Removes the temporary files `{prefix}{pid}.XXXX.tmp` in `dir` of processes that no longer
+/// run (a run killed with SIGKILL, or by the kernel for memory, cannot remove its own).
+fn remove_stale(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(prefix)) else {
+            continue;
+        };
+        let Some((pid, _)) = rest.split_once('.') else {
+            continue;
+        };
+        let gone = pid.parse::<u32>().is_ok_and(|pid| {
+            pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+        });
+        if gone && rest.ends_with(".tmp") && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 impl Write for OutFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match &mut self.target {
-            Target::Temp(w) => w.write(buf),
+            Target::Temp(w, _) => w.write(buf),
             Target::Special(w) => w.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.target {
-            Target::Temp(w) => w.flush(),
+            Target::Temp(w, _) => w.flush(),
             Target::Special(w) => w.flush(),
         }
     }
@@ -155,6 +215,7 @@ impl Destination {
     pub fn open(out: Option<&Path>, inputs: &[&str]) -> Result<Destination, Failure> {
         match out {
             Some(path) if !is_stdout(path) => OutFile::create(path, inputs).map(Destination::File),
+            _ if stdout_closed() => Err(closed_stdout()),
             _ => Ok(Destination::Stdout(BufWriter::new(io::stdout()))),
         }
     }
@@ -193,6 +254,9 @@ impl Write for Destination {
 
 /// Writes `text` to standard output and flushes it.
 pub fn emit(text: &str) -> Result<(), Failure> {
+    if stdout_closed() {
+        return Err(closed_stdout());
+    }
     let mut stdout = io::stdout().lock();
     finish(
         STDOUT,
@@ -214,6 +278,34 @@ pub fn write_out(path: Option<&Path>, inputs: &[&str], text: &str) -> Result<(),
                 .map_err(|e| write_failure(&p.display().to_string(), &e))?;
             out.commit()
         }
+    }
+}
+
+/// True when the process started with standard output closed (`cmd >&-`). Rust's runtime
+/// then opens `/dev/null` on descriptor 1 (read-write), where every write "succeeds"; a shell's
+/// `> /dev/null` opens it write-only, so the two are told apart by the descriptor's flags
+/// (Linux: `/proc/self/fdinfo/1`).
+pub fn stdout_closed() -> bool {
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *CLOSED.get_or_init(|| {
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        let read_write = flags.is_some_and(|f| f & 0o3 == 0o2);
+        let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+        read_write && null
+    })
+}
+
+/// "cannot write standard output: it is closed" (exit 3), before any work.
+fn closed_stdout() -> Failure {
+    Failure {
+        code: Code::LimitOrInternal,
+        error: anyhow::anyhow!("cannot write {STDOUT}: it is closed"),
     }
 }
 
@@ -251,6 +343,9 @@ pub fn write_failure(name: &str, e: &io::Error) -> Failure {
         io::ErrorKind::NotFound => (Code::BadInput, "no such directory".to_string()),
         io::ErrorKind::PermissionDenied => (Code::BadInput, "permission denied".to_string()),
         io::ErrorKind::IsADirectory => (Code::BadInput, "is a directory".to_string()),
+        // ENAMETOOLONG: a name the user can shorten.
+        // ENAMETOOLONG ("file name too long") and other names the user can change.
+        io::ErrorKind::InvalidFilename => (Code::BadInput, plain_reason(e)),
         io::ErrorKind::StorageFull => (Code::LimitOrInternal, "no space left on device".into()),
         _ => (Code::LimitOrInternal, plain_reason(e)),
     };

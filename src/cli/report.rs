@@ -1,8 +1,10 @@
 //! `sudoku-ilp report`: the classroom page of one puzzle.
 
 use super::model_args::{ModelArgs, SolverArgs};
+use super::output::{emit, is_stdout, write_failure, OutFile};
 use super::{Code, Failure};
 use clap::Args;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use sudoku_ilp::classroom::gather;
 use sudoku_ilp::report::html::html;
@@ -41,6 +43,14 @@ pub fn run(args: ReportArgs) -> Result<Code, Failure> {
     }
     let options = args.solver.options()?;
     let puzzle = args.model.puzzle("report")?;
+    // The output is opened, and its first bytes written, before the work (a minute and
+    // more): an output that is the input, or that cannot be written (/dev/full, a missing
+    // directory), is refused at once.
+    let mut out = Output::open(&args.output, &args.model.file)?;
+    out.write(HEAD)?;
+    if std::io::stderr().is_terminal() {
+        eprintln!("report: solving with every engine, comparing models, drawing the LP pictures and the lp-bb tree …");
+    }
     let classroom = gather(&puzzle, &options, &args.solver.limits()?).map_err(Failure::internal)?;
     let title = args.title.clone().unwrap_or_else(|| {
         let name = puzzle
@@ -48,10 +58,44 @@ pub fn run(args: ReportArgs) -> Result<Code, Failure> {
             .map_or_else(|| args.model.file.clone(), String::from);
         format!("Sudoku as an ILP: {name}")
     });
-    super::output::write_out(
-        Some(&args.output),
-        &[&args.model.file],
-        &html(&classroom, &title),
-    )?;
+    let page = html(&classroom, &title);
+    out.write(page.strip_prefix(HEAD).unwrap_or(&page))?;
+    out.commit()?;
     Ok(Code::Ok)
+}
+
+/// The page's first bytes, the same for every page ([`html`]).
+const HEAD: &str = "<!DOCTYPE html>\n";
+
+/// Standard output or a file ([`OutFile`]), each write flushed at once.
+enum Output {
+    Stdout,
+    File(OutFile, String),
+}
+
+impl Output {
+    fn open(path: &std::path::Path, input: &str) -> Result<Output, Failure> {
+        if is_stdout(path) {
+            return Ok(Output::Stdout);
+        }
+        let name = path.display().to_string();
+        Ok(Output::File(OutFile::create(path, &[input])?, name))
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), Failure> {
+        match self {
+            Output::Stdout => emit(text),
+            Output::File(file, name) => file
+                .write_all(text.as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| write_failure(name, &e)),
+        }
+    }
+
+    fn commit(self) -> Result<(), Failure> {
+        match self {
+            Output::Stdout => Ok(()),
+            Output::File(file, _) => file.commit(),
+        }
+    }
 }

@@ -25,12 +25,25 @@ pub struct Kept {
     pub summary: Summary,
     /// The largest kept line number (0 when none).
     pub last: usize,
+    /// For each kept line solved by an engine: the engine's label and the puzzle's givens
+    /// (`"model"` and `"puzzle"` of the result), to hold against this run ([`check_run`]).
+    pub solved: Vec<(usize, String, Value)>,
 }
 
 /// Reads OUT (a missing file: nothing kept), cuts off a torn last line and opens OUT for
 /// appending. A complete line that is not a result of `file` is refused (exit 2): OUT is not
 /// this run's output.
 pub fn open(path: &str, file: &str) -> Result<(Kept, File), Failure> {
+    if path == "-" {
+        return Err(Failure::usage(
+            "--resume -: the journal must be a file (standard output cannot be read back)",
+        ));
+    }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(Failure::usage(format!(
+            "--resume {path}: not a regular file; the journal must be one"
+        )));
+    }
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
@@ -41,6 +54,7 @@ pub fn open(path: &str, file: &str) -> Result<(Kept, File), Failure> {
         lines: BTreeSet::new(),
         summary: Summary::default(),
         last: 0,
+        solved: Vec::new(),
     };
     for (i, text) in bytes[..complete].split(|&b| b == b'\n').enumerate() {
         if text.is_empty() {
@@ -60,6 +74,13 @@ pub fn open(path: &str, file: &str) -> Result<(Kept, File), Failure> {
         }
         kept.summary.add_kind(kind, ms, differs);
         kept.last = kept.last.max(line);
+        if let Ok(value) = serde_json::from_slice::<Value>(text) {
+            let model = &value["model"];
+            let label = model["formulation"].as_str().or(model["method"].as_str());
+            if let (Some(label), Some(puzzle)) = (label, value.get("puzzle")) {
+                kept.solved.push((line, label.to_string(), puzzle.clone()));
+            }
+        }
     }
     let out = OpenOptions::new()
         .create(true)
@@ -69,6 +90,44 @@ pub fn open(path: &str, file: &str) -> Result<(Kept, File), Failure> {
     out.set_len(complete as u64)
         .map_err(|e| write_failure(path, &e))?;
     Ok((kept, out))
+}
+
+/// Refuses a journal that another run wrote: a kept line solved by another engine (`label`
+/// is this run's), a line this run does not take (`taken`: another `--shard`, `--every` or
+/// `--line-offset`), or a puzzle other than the input's on that line (`givens`: the input
+/// line's givens as the result writes them; another input of the same name).
+pub fn check_run(
+    path: &str,
+    kept: &Kept,
+    label: &str,
+    taken: Option<&std::collections::BTreeSet<usize>>,
+    givens: &dyn Fn(usize) -> Option<Value>,
+) -> Result<(), Failure> {
+    let refuse = |what: String| {
+        Err(Failure::usage(format!(
+            "--resume {path}: {what}; refusing to resume"
+        )))
+    };
+    if let Some(taken) = taken {
+        if let Some(line) = kept.lines.iter().find(|l| !taken.contains(l)) {
+            return refuse(format!(
+                "input line {line} is not a line this run takes (another --shard, --every or --line-offset?)"
+            ));
+        }
+    }
+    for (line, theirs, puzzle) in &kept.solved {
+        if theirs != label {
+            return refuse(format!(
+                "input line {line} was solved with {theirs}, this run uses {label}"
+            ));
+        }
+        if givens(*line).is_some_and(|g| &g != puzzle) {
+            return refuse(format!(
+                "input line {line} holds another puzzle than the one solved there (another input?)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A result line's line number, kind, time and whether a jigsaw grid differed from its given

@@ -200,7 +200,8 @@ enum TreeFormat {
 impl TreeFormat {
     /// The format named by the file's extension.
     fn of(path: &Path) -> Result<TreeFormat, Failure> {
-        match path.extension().and_then(|e| e.to_str()) {
+        let extension = path.extension().and_then(|e| e.to_str());
+        match extension.map(str::to_ascii_lowercase).as_deref() {
             Some("json") => Ok(TreeFormat::Json),
             Some("svg") => Ok(TreeFormat::Svg),
             _ => Err(Failure::usage(format!(

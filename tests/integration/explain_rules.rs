@@ -53,7 +53,7 @@ fn a_killer_with_one_cage_sum_moved_is_explained_by_a_minimal_set_holding_that_c
     for (number, puzzle, k) in broken_killers() {
         let explained = {
             let _guard = highs_lock();
-            let limits = Limits::seconds(60.0).unwrap();
+            let limits = Limits::seconds(3600.0).unwrap();
             explain(&puzzle, &[], false, &SolveOptions::default(), &limits).unwrap()
         };
         let Verdict::NoSolution(why) = explained.verdict else {

@@ -291,3 +291,66 @@ fn fast_batches_start_from_propagation() {
         assert_eq!(doc["model"]["formulation"], "binary --reduce", "{text}");
     }
 }
+
+/// Issue 34: `--highs solution_file=p.json --highs write_solution_to_file=true` overwrote the
+/// input with HiGHS's solution text. Every option that names or writes a file is refused
+/// before anything is read or written, and the input stays as it was.
+#[test]
+fn highs_options_that_name_files_are_refused_and_touch_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("p.json");
+    let text = std::fs::read_to_string(seed_arg("seed004_unique_9x9.json")).unwrap();
+    std::fs::write(&puzzle, &text).unwrap();
+    let p = puzzle.to_str().unwrap();
+    let log = dir.path().join("highs.log");
+    let log_option = format!("log_file={}", log.display());
+    let solution_option = format!("solution_file={p}");
+    for options in [
+        vec![solution_option.as_str(), "write_solution_to_file=true"],
+        vec![log_option.as_str()],
+        vec!["write_model_to_file=true"],
+        vec!["write_model_file=m.lp"],
+    ] {
+        for command in ["solve", "count", "batch"] {
+            let mut args = vec![command];
+            for o in &options {
+                args.extend(["--highs", o]);
+            }
+            args.push(p);
+            let (code, out, err) = run(&args, None);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert!(out.is_empty(), "{out}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.contains("read or write files"), "{err}");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&puzzle).unwrap(), text);
+    assert!(!log.exists());
+    assert!(!std::path::Path::new("m.lp").exists());
+}
+
+/// Issue 34: `mip_max_nodes=0` said "time limit reached". A node limit is no time limit: the
+/// message says what stopped HiGHS, exit 3.
+#[test]
+fn a_node_limit_is_not_reported_as_a_time_limit() {
+    let file = seed_arg("seed004_unique_9x9.json");
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "--highs",
+            "mip_max_nodes=0",
+            "--highs",
+            "presolve=off",
+            &file,
+        ],
+        None,
+    );
+    // HiGHS may still find the grid at the root; if not, it must say why it stopped.
+    if code == 0 {
+        assert!(!out.is_empty());
+    } else {
+        assert_eq!(code, 3, "{err}");
+        assert!(!err.to_lowercase().contains("time limit"), "{err}");
+        assert!(err.contains("node, leaf or solution limit"), "{err}");
+    }
+}

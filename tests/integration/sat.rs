@@ -327,7 +327,12 @@ fn cli_check_and_count_with_method_sat() {
         meta.lines()
             .skip(1)
             .map(|l| l.split('\t').collect::<Vec<_>>())
-            .find(|f| f[1] == count && puzzles[f[0].parse::<usize>().unwrap() - 1].1.contains('.'))
+            // A repeated given is bad input now (exit 2), not a grid with no solution.
+            .find(|f| {
+                f[1] == count
+                    && !f[2].contains("duplicate")
+                    && puzzles[f[0].parse::<usize>().unwrap() - 1].1.contains('.')
+            })
             .map(|f| f[0].to_string())
             .unwrap()
     };

@@ -57,7 +57,7 @@ fn every_step_and_pair_form_solves_the_sample_to_its_solution() {
         return;
     }
     assert_eq!(sample.len(), SAMPLE.len());
-    let (options, limits) = (SolveOptions::default(), Limits::seconds(60.0).unwrap());
+    let (options, limits) = (SolveOptions::default(), Limits::seconds(3600.0).unwrap());
     for (name, puzzle, solution) in &sample {
         for form in forms() {
             let _guard = highs_lock();

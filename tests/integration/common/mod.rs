@@ -2,6 +2,7 @@
 //! checker written here, independently of the library's.
 #![allow(dead_code)]
 
+pub mod brute;
 pub mod counter;
 pub mod killer_lines;
 pub mod random_puzzle;

@@ -224,6 +224,31 @@ pub fn run_batch<R: BufRead + Send>(
     read_all.load(Ordering::SeqCst)
 }
 
+/// The line numbers a run of `config` takes from `input` (`every`, the shard and the line
+/// offset, as the run reads them; `skip` is not applied), with the text of those of `wanted`:
+/// what `batch --resume` holds a journal's lines against (a journal of another shard or input
+/// is refused).
+pub fn taken_lines<R: BufRead>(
+    input: R,
+    origin: &str,
+    config: &BatchConfig,
+    wanted: &BTreeSet<usize>,
+) -> (BTreeSet<usize>, BTreeMap<usize, String>) {
+    let lines = LineStream::with_offset(input, origin, config.line_offset)
+        .step_by(config.every.max(1))
+        .skip(config.shard.index.saturating_sub(1))
+        .step_by(config.shard.count.max(1));
+    let (mut taken, mut texts) = (BTreeSet::new(), BTreeMap::new());
+    for item in lines {
+        let line = item_line(&item);
+        taken.insert(line);
+        if let (true, Ok((_, text))) = (wanted.contains(&line), item) {
+            texts.insert(line, text);
+        }
+    }
+    (taken, texts)
+}
+
 /// A line handed to the workers: its index among the lines taken, and the line or its error.
 type Job = (usize, Result<(usize, String), InputError>);
 

@@ -165,6 +165,8 @@ pub enum SpecError {
     TreeNotLpBb(&'static str),
     #[error("HiGHS options apply to the methods that run HiGHS (ilp, lp-bb), not {0}")]
     HighsWithoutHighs(&'static str),
+    #[error("--threads sets HiGHS's threads (ilp, lp-bb); {0} runs on one thread")]
+    ThreadsWithoutHighs(&'static str),
     #[error(transparent)]
     Limit(#[from] LimitError),
 }
@@ -227,6 +229,9 @@ impl EngineSpec {
         let name = self.method.name();
         if !self.options.highs.is_empty() && self.method != Method::LpBb {
             return Err(SpecError::HighsWithoutHighs(name));
+        }
+        if self.options.threads > 1 && self.method != Method::LpBb {
+            return Err(SpecError::ThreadsWithoutHighs(name));
         }
         if !self.model.is_default() || self.singles {
             return Err(SpecError::ModelWithSearch(name));

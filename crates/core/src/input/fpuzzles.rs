@@ -25,7 +25,7 @@ use crate::rules::Rule;
 use serde_json::{Map, Value};
 
 /// The link prefix before the lz-string text.
-const LINK_PREFIX: &str = "load=";
+pub(super) const LINK_PREFIX: &str = "load=";
 
 /// Keys that carry no rule: read for the name or the solution, or ignored.
 const METADATA: [&str; 12] = [
@@ -45,11 +45,83 @@ const METADATA: [&str; 12] = [
 
 /// Whether a JSON object is an f-puzzles puzzle: it has `"size"` and a `"grid"` of arrays.
 pub fn is_fpuzzles_json(value: &Value) -> bool {
-    value.get("size").is_some_and(Value::is_u64)
+    value.get("size").and_then(whole_number).is_some()
         && value
             .get("grid")
             .and_then(Value::as_array)
             .is_some_and(|rows| rows.iter().all(Value::is_array))
+}
+
+/// Parses JSON as [`serde_json::from_str`] does, but a key repeated in one object is an error
+/// ("duplicate field `killercage`", as the project's own JSON says it) instead of the last
+/// value silently replacing the others: a second `"killercage"` list would drop the first's
+/// cages.
+pub fn strict_json(text: &str) -> Result<Value, serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = Strict.deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// The seed of [`strict_json`]: a JSON value whose objects have no repeated key.
+#[derive(Clone, Copy)]
+struct Strict;
+
+impl<'de> serde::de::DeserializeSeed<'de> for Strict {
+    type Value = Value;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Strict {
+    type Value = Value;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(Strict)? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(Strict)?;
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            out.insert(key, value);
+        }
+        Ok(Value::Object(out))
+    }
 }
 
 /// The JSON text of an f-puzzles link or of its lz-string base64 part, if the line is one.
@@ -78,22 +150,25 @@ pub(super) fn parse_fpuzzles(
     let obj = doc
         .as_object()
         .ok_or_else(|| whole("f-puzzles: not an object".into()))?;
-    let n = obj["size"].as_u64().unwrap_or(0) as usize;
-    if n == 0 || n > crate::puzzle::MAX_ORDER {
+    let n = obj.get("size").and_then(whole_number).unwrap_or(0);
+    if n < 1 || n > crate::puzzle::MAX_ORDER as i64 {
         return Err(whole(format!("f-puzzles: size {n} is outside 1..64")));
     }
+    let n = n as usize;
+    let diagonal_up = flag(obj, "diagonal+").map_err(whole)?;
+    let diagonal_down = flag(obj, "diagonal-").map_err(whole)?;
     let (givens, regions, mut rules) = read_grid(n, &obj["grid"]).map_err(whole)?;
     let layout = match regions {
         Some(ids) => Layout::Regions(ids),
         None => default_boxes(n),
     };
     rules.extend(read_rules(n, obj).map_err(whole)?);
-    let diagonals = flag(obj, "diagonal+") || flag(obj, "diagonal-");
+    let diagonals = diagonal_up || diagonal_down;
     let puzzle_err = |e| InputError::with(origin, Place::Whole, super::Problem::Puzzle(e));
-    if flag(obj, "diagonal+") != flag(obj, "diagonal-") {
+    if diagonal_up != diagonal_down {
         let (puzzle, conflicts) =
             make_puzzle(n, layout, false, givens, lenient).map_err(puzzle_err)?;
-        let cells = (0..n).map(|i| match flag(obj, "diagonal-") {
+        let cells = (0..n).map(|i| match diagonal_down {
             true => Cell { row: i, col: i },
             false => Cell {
                 row: n - 1 - i,
@@ -126,14 +201,26 @@ fn finish(
         .with_name(title.filter(|t| !t.is_empty()));
     if let Some(solution) = obj.get("solution") {
         let n = puzzle.order();
+        // Real files write the values as numbers or as digit strings ("9"); "" or null is a
+        // cell the author left open.
+        let value = |v: &Value| match v {
+            Value::Null => Some(0),
+            Value::String(t) if t.trim().is_empty() => Some(0),
+            _ => whole_number(v)
+                .filter(|&v| (0..=n as i64).contains(&v))
+                .map(|v| v as u8),
+        };
         let values: Option<Vec<u8>> = match solution {
-            Value::Array(a) => a.iter().map(|v| v.as_u64().map(|v| v as u8)).collect(),
+            Value::Array(a) => a.iter().map(value).collect(),
             Value::String(s) => s.chars().map(|c| c.to_digit(36).map(|d| d as u8)).collect(),
             _ => None,
         };
-        let values = values
-            .filter(|v| v.len() == n * n)
-            .ok_or_else(|| whole(format!("f-puzzles: \"solution\" is not {} values", n * n)))?;
+        let values = values.filter(|v| v.len() == n * n).ok_or_else(|| {
+            whole(format!(
+                "f-puzzles: \"solution\" is not {} values of 1..{n} (numbers or digit strings)",
+                n * n
+            ))
+        })?;
         if values.iter().all(|&v| v >= 1) {
             check(&puzzle, &Grid { n, values })
                 .map_err(|e| whole(format!("f-puzzles: the given \"solution\" is wrong: {e}")))?;
@@ -175,16 +262,25 @@ fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
         for (c, cell) in row.iter().enumerate() {
             let at =
                 |what: &str| format!("f-puzzles: grid row {}, column {}: {what}", r + 1, c + 1);
-            let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
-            if let (true, Some(v)) = (given, cell.get("value")) {
-                let v = v.as_u64().filter(|&v| v as usize <= n);
-                givens[r * n + c] = v.ok_or_else(|| at("\"value\" is not a value of 1..n"))? as u8;
+            let given = match cell.get("given") {
+                None => false,
+                Some(v) => {
+                    boolean(v).ok_or_else(|| at(&format!("\"given\" is {v}, not true or false")))?
+                }
+            };
+            match (given, cell.get("value")) {
+                (true, Some(v)) if !matches!(v, Value::Null) => {
+                    let v = whole_number(v).filter(|&v| (0..=n as i64).contains(&v));
+                    givens[r * n + c] =
+                        v.ok_or_else(|| at(&format!("\"value\" is not a value of 1..{n}")))? as u8;
+                }
+                _ => {}
             }
             regions[r * n + c] = (r / br) * (n / bc) + c / bc;
             match cell.get("region") {
                 None | Some(Value::Null) => {}
                 Some(v) => {
-                    let id = v.as_u64().filter(|&id| (id as usize) < n);
+                    let id = whole_number(v).filter(|&id| (0..n as i64).contains(&id));
                     regions[r * n + c] = id.ok_or_else(|| at("\"region\" is not 0..n-1"))? as usize;
                     any_region = true;
                 }
@@ -205,9 +301,48 @@ fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
     Ok((givens, any_region.then_some(regions), rules))
 }
 
-/// Whether a boolean flag key is set.
-fn flag(obj: &Map<String, Value>, key: &str) -> bool {
-    obj.get(key).and_then(Value::as_bool).unwrap_or(false)
+/// Whether a boolean flag key is set: `true`/`false`, or as real files also write it `1`/`0`
+/// and `"true"`/`"false"`; anything else is refused by name (a rule is never dropped).
+fn flag(obj: &Map<String, Value>, key: &str) -> Result<bool, String> {
+    match obj.get(key) {
+        None => Ok(false),
+        Some(v) => {
+            boolean(v).ok_or_else(|| format!("f-puzzles: \"{key}\" is {v}, not true or false"))
+        }
+    }
+}
+
+/// A boolean written as `true`/`false`, `1`/`0`, `"true"`/`"false"`/`"1"`/`"0"`, or null
+/// (false).
+fn boolean(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::Null => Some(false),
+        Value::Number(x) => match x.as_f64() {
+            Some(0.0) => Some(false),
+            Some(1.0) => Some(true),
+            _ => None,
+        },
+        Value::String(t) => match t.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" => Some(true),
+            "false" | "0" | "" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A whole number written as a number (`5`, `5.0`) or a string of one (`"5"`).
+fn whole_number(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(x) => x.as_i64().or_else(|| {
+            x.as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 1e15)
+                .map(|f| f as i64)
+        }),
+        Value::String(t) => t.trim().parse().ok(),
+        _ => None,
+    }
 }
 
 /// `R3C5` (1-based; row or column 0 or n + 1 outside the grid is allowed for little killers).
@@ -295,12 +430,7 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
             }
             "thermometer" => {
                 for e in list? {
-                    for line in e
-                        .get("lines")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                    {
+                    for line in lines(key, e)? {
                         rules.push(Rule::Thermometer(Thermometer {
                             cells: cells(Some(line))?,
                         }));
@@ -311,12 +441,7 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                 for e in list? {
                     let mut circle = cells(e.get("cells"))?;
                     circle.sort();
-                    for line in e
-                        .get("lines")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                    {
+                    for line in lines(key, e)? {
                         let line: Vec<Cell> = cells(Some(line))?
                             .into_iter()
                             .filter(|c| !circle.contains(c))
@@ -347,11 +472,16 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
             "xv" => {
                 for e in list? {
                     let [a, b] = pair(e)?;
-                    let sum = match e.get("value").and_then(Value::as_str) {
-                        Some("X") | Some("x") => 10,
-                        Some("V") | Some("v") => 5,
+                    let sum = match e.get("value") {
                         // An X/V without a value is ignored by f-puzzles.
-                        _ => continue,
+                        None | Some(Value::Null) => continue,
+                        Some(Value::String(t)) if t.trim().is_empty() => continue,
+                        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("x") => 10,
+                        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("v") => 5,
+                        Some(v) => match whole_number(v) {
+                            Some(s @ (5 | 10)) => s,
+                            _ => return Err(format!("f-puzzles: \"xv\": value {v} is not X or V")),
+                        },
                     };
                     rules.push(Rule::Xv(Xv { a, b, sum }));
                 }
@@ -371,7 +501,7 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                 }
             }
             "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups" => {
-                if value.as_bool() == Some(true) {
+                if flag(obj, key)? {
                     rules.push(match key.as_str() {
                         "antiknight" => Rule::AntiKnight,
                         "antiking" => Rule::AntiKing,
@@ -416,6 +546,14 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
         }
     }
     Ok(rules)
+}
+
+/// The `"lines"` of a thermometer or arrow entry (a missing list is refused, not skipped).
+fn lines<'a>(key: &str, e: &'a Value) -> Result<&'a [Value], String> {
+    e.get("lines")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .ok_or_else(|| format!("f-puzzles: a \"{key}\" entry has no \"lines\" list"))
 }
 
 /// The two cells of a dot or X/V.

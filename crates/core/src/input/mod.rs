@@ -295,8 +295,14 @@ pub struct ParseOptions {
 }
 
 /// Reads a whole input: a file path, or `-` for standard input. Refuses more than
-/// [`MAX_INPUT_BYTES`], invalid UTF-8 and empty input; drops a UTF-8 byte-order mark.
+/// [`MAX_INPUT_BYTES`] and binary input; drops a UTF-8 byte-order mark. Bytes that are not
+/// UTF-8 become U+FFFD, which the parser refuses where it reads them (a line of a line file,
+/// or anywhere in a whole document). An f-puzzles link given as `path` is the text itself.
 pub fn read_source(path: &str) -> Result<String, InputError> {
+    if is_link(path) {
+        // The puzzle is the argument itself: one line, read as an f-puzzles link.
+        return Ok(path.trim().to_string());
+    }
     let origin = origin_name(path);
     let mut bytes = Vec::new();
     let read = if path == "-" {
@@ -343,6 +349,10 @@ pub fn read_source(path: &str) -> Result<String, InputError> {
 /// Opens an input to read line by line (see [`LineStream`]): a file path, or `-` for standard
 /// input. Errors as [`read_source`]'s: "cannot open: no such file", "is a directory".
 pub fn open_lines(path: &str) -> Result<Box<dyn std::io::BufRead + Send>, InputError> {
+    if is_link(path) {
+        let line = format!("{}\n", path.trim());
+        return Ok(Box::new(std::io::Cursor::new(line.into_bytes())));
+    }
     if path == "-" {
         return Ok(Box::new(std::io::BufReader::new(std::io::stdin())));
     }
@@ -371,9 +381,27 @@ pub const STDIN_NAME: &str = "<stdin>";
 pub fn origin_name(path: &str) -> String {
     if path == "-" {
         STDIN_NAME.into()
+    } else if is_link(path) {
+        "<f-puzzles link>".into()
     } else {
         path.into()
     }
+}
+
+/// Whether a command's argument is an f-puzzles link (`https://f-puzzles.com/?load=…`, or any
+/// `http(s)://…load=…` address) rather than a file name: read as the puzzle itself. A file of
+/// that name, should one exist, is read instead.
+///
+/// ```
+/// use sudoku_ilp::input::is_link;
+/// assert!(is_link("https://f-puzzles.com/?load=N4IgzglgXpAsCMIBcBmAtAJgAwE51gHYA2eEAGhAA"));
+/// assert!(!is_link("puzzle.json"));
+/// ```
+pub fn is_link(path: &str) -> bool {
+    let path = path.trim();
+    (path.starts_with("https://") || path.starts_with("http://"))
+        && path.contains(fpuzzles::LINK_PREFIX)
+        && !std::path::Path::new(path).exists()
 }
 
 fn io_reason(e: &std::io::Error) -> String {
@@ -385,7 +413,11 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// UTF-8 text without a byte-order mark, or an error naming the line of the first bad byte.
+/// The text without a UTF-8 byte-order mark. Bytes that are not UTF-8 become U+FFFD, so
+/// that one bad line of a line file spoils that line only: the parser refuses a puzzle line
+/// or a whole document that holds U+FFFD ([`valid_utf8`]), naming its line and column. Only a
+/// file that is not text at all (a NUL byte and invalid UTF-8 in its first 8 KiB) is refused
+/// here, at the first bad byte.
 fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
     match String::from_utf8(bytes) {
         Ok(mut s) => {
@@ -397,18 +429,39 @@ fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
         Err(e) => {
             let bad = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
-            let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
-            let col = 1 + bad
-                - bytes[..bad]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |p| p + 1);
-            Err(InputError::new(
-                origin,
-                Place::LineCol(line, col),
-                "not valid UTF-8 text",
-            ))
+            let head = &bytes[..bytes.len().min(8192)];
+            if head.contains(&0) {
+                let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
+                let col = 1 + bad
+                    - bytes[..bad]
+                        .iter()
+                        .rposition(|&b| b == b'\n')
+                        .map_or(0, |p| p + 1);
+                return Err(InputError::new(
+                    origin,
+                    Place::LineCol(line, col),
+                    "not valid UTF-8 text",
+                ));
+            }
+            let mut s = String::from_utf8_lossy(&bytes).into_owned();
+            if s.starts_with('\u{feff}') {
+                s.drain(..3);
+            }
+            Ok(s)
         }
+    }
+}
+
+/// Refuses line `number` when it holds U+FFFD, the mark [`read_source`] puts where a byte
+/// was not UTF-8: "not valid UTF-8 text" at its line and column (in characters).
+fn valid_utf8(origin: &str, number: usize, line: &str) -> Result<(), InputError> {
+    match line.find(char::REPLACEMENT_CHARACTER) {
+        None => Ok(()),
+        Some(at) => Err(InputError::new(
+            origin,
+            Place::LineCol(number, line[..at].chars().count() + 1),
+            "not valid UTF-8 text",
+        )),
     }
 }
 
@@ -516,9 +569,25 @@ fn parse_any(
             ),
         )
     };
+    // Without --line the whole text is read; with it, only that line need be UTF-8.
+    let whole_document = options.line.is_none()
+        || match format {
+            InputFormat::Json => !is_json_lines(text) || options.format != InputFormat::Auto,
+            InputFormat::Grid => true,
+            InputFormat::Lines | InputFormat::Auto => false,
+        };
+    if whole_document {
+        // A byte that was not UTF-8 anywhere in what is read is an error.
+        if let Some(at) = text.find(char::REPLACEMENT_CHARACTER) {
+            let line = 1 + text[..at].matches('\n').count();
+            let start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+            valid_utf8(origin, line, &text[start..])?;
+        }
+    }
     match format {
         InputFormat::Json if options.format == InputFormat::Auto && is_json_lines(text) => {
             let (number, line) = pick_line(origin, text, options.line)?;
+            valid_utf8(origin, number, line)?;
             parse_json_line(origin, number, line, options.box_shape, lenient)
         }
         InputFormat::Json | InputFormat::Grid if text.len() > MAX_DOCUMENT_BYTES => {
@@ -537,6 +606,7 @@ fn parse_any(
         }
         InputFormat::Lines | InputFormat::Auto => {
             let (number, line) = pick_line(origin, text, options.line)?;
+            valid_utf8(origin, number, line)?;
             parse_text_line(origin, number, line, options.box_shape, lenient)
                 .map(|(puzzle, conflicts, _)| (puzzle, conflicts))
         }
@@ -700,6 +770,13 @@ fn parse_any_json(
 ) -> Result<(Puzzle, Vec<Conflict>), InputError> {
     match serde_json::from_str::<serde_json::Value>(text) {
         Ok(value) if fpuzzles::is_fpuzzles_json(&value) => {
+            let value = fpuzzles::strict_json(text).map_err(|e| {
+                InputError::new(
+                    origin,
+                    Place::LineCol(e.line(), e.column()),
+                    format!("invalid JSON: {}", json_problem(&e)),
+                )
+            })?;
             fpuzzles::parse_fpuzzles(origin, &value, lenient)
         }
         _ => json::parse_json(origin, text, box_shape, lenient),
@@ -716,7 +793,13 @@ fn variant_line(
 ) -> Option<Result<(Puzzle, Vec<Conflict>), InputError>> {
     let at_line = |problem: String| InputError::new(origin, Place::Line(number), problem);
     if let Some(json) = fpuzzles::decompress_link(line) {
-        let value = serde_json::from_str::<serde_json::Value>(&json);
+        let value = fpuzzles::strict_json(&json);
+        if let Err(e) = &value {
+            if e.is_data() {
+                let problem = format!("the f-puzzles link's JSON: {}", json_problem(e));
+                return Some(Err(at_line(problem)));
+            }
+        }
         let value = match value {
             Ok(v) if fpuzzles::is_fpuzzles_json(&v) => v,
             _ => {
@@ -739,6 +822,14 @@ fn variant_line(
         return None;
     };
     Some(parsed.map(|p| (p, Vec::new())).map_err(at_line))
+}
+
+/// serde_json's message without its " at line L column C" (the place is shown in front).
+fn json_problem(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    message
+        .rsplit_once(" at line ")
+        .map_or(message.clone(), |(m, _)| m.to_string())
 }
 
 /// The puzzle lines of a line file with their 1-based line numbers: blank lines and lines

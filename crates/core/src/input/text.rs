@@ -33,6 +33,11 @@ pub(super) fn parse_line_lenient(
     if body.is_empty() {
         return Err(LineError::new(1, "empty line: no puzzle"));
     }
+    if let Some(at) = trimmed.find(char::REPLACEMENT_CHARACTER) {
+        // Where the reader found a byte that is not UTF-8 (`read_source`).
+        let col = trimmed[..at].chars().count() + 1;
+        return Err(LineError::new(col, "not valid UTF-8 text"));
+    }
     // Cells with their 1-based starting column (in characters).
     let tokens = if body.contains(char::is_whitespace) {
         tokens(trimmed)
@@ -40,6 +45,9 @@ pub(super) fn parse_line_lenient(
         char_cells(trimmed)
     };
     let cells = tokens.len();
+    if let Some(problem) = jigsaw_missing_field(&tokens) {
+        return Err(LineError::new(first, problem));
+    }
     let n = (cells as f64).sqrt().round() as usize;
     if n * n != cells {
         return Err(LineError::new(
@@ -50,11 +58,70 @@ pub(super) fn parse_line_lenient(
     if n > MAX_ORDER {
         return Err(LineError::puzzle(first, PuzzleError::TooLarge(n)));
     }
+    let lettered = (n == 16 || n == 25)
+        && !body.contains(char::is_whitespace)
+        && body.chars().any(|c| c.is_ascii_alphabetic());
     let mut givens = Vec::with_capacity(cells);
+    if lettered {
+        let digits = body.chars().any(|c| ('1'..='9').contains(&c));
+        for (i, &(col, token)) in tokens.iter().enumerate() {
+            let value = letter_value(token, i / n, i % n, n, digits);
+            givens.push(value.map_err(|m| LineError::new(col, m))?);
+        }
+        return boxed_puzzle(n, box_shape, false, givens, lenient)
+            .map_err(|e| LineError::puzzle(first, e));
+    }
     for (i, &(col, token)) in tokens.iter().enumerate() {
         givens.push(cell_value(token, i / n, i % n, n).map_err(|m| LineError::new(col, m))?);
     }
     boxed_puzzle(n, box_shape, false, givens, lenient).map_err(|e| LineError::puzzle(first, e))
+}
+
+/// A line of two fields of n² characters (or N and two such fields): a jigsaw line with one
+/// of its three fields missing, most often the region string.
+fn jigsaw_missing_field(tokens: &[(usize, &str)]) -> Option<String> {
+    let fields: Vec<usize> = tokens.iter().map(|(_, t)| t.chars().count()).collect();
+    let (len, order) = match fields.as_slice() {
+        [a, b] if a == b => (*a, None),
+        [_, a, b] if a == b => (*a, tokens[0].1.parse::<usize>().ok()),
+        _ => return None,
+    };
+    let n = (1..=9).find(|n| n * n == len)?;
+    if n < 2 || order.is_some_and(|o| o != n) {
+        return None;
+    }
+    Some(format!(
+        "two fields of {len} characters: a jigsaw line needs three, <givens> <regions> \
+         <solution> (and N first for N ≠ 9); the region string is missing"
+    ))
+}
+
+/// The value of one character of a 16×16 or 25×25 line written with letters, in the two
+/// usual encodings: letters alone, A = 1 … P = 16 (Y = 25); or the digits 1–9 and then letters,
+/// A = 10 … G = 16 (P = 25), which a line that uses any digit 1–9 is read as. `.` and `0` are
+/// empty in both; lower case reads as upper case. Anything else names the cell and both
+/// encodings.
+fn letter_value(token: &str, row: usize, col: usize, n: usize, digits: bool) -> Result<u8, String> {
+    let ch = token.chars().next().unwrap_or('.').to_ascii_uppercase();
+    let value = match ch {
+        '.' | '0' => Some(0),
+        '1'..='9' => ch.to_digit(10).map(|d| d as usize),
+        'A'..='Z' if digits => Some(ch as usize - 'A' as usize + 10),
+        'A'..='Z' => Some(ch as usize - 'A' as usize + 1),
+        _ => None,
+    };
+    let last = |from: usize| (b'A' + (n - from) as u8) as char;
+    match value {
+        Some(v) if v <= n => Ok(v as u8),
+        _ => Err(format!(
+            "r{}c{}: {token:?} is not a value of a {n}x{n} line written with letters: A-{} for \
+             1-{n}, or 1-9 then A-{} for 10-{n} ('.' or '0' empty)",
+            row + 1,
+            col + 1,
+            last(1),
+            last(10)
+        )),
+    }
 }
 
 /// The value of one cell token of an n×n grid at 0-based (row, col): `.` or an integer in

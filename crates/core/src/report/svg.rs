@@ -39,12 +39,24 @@ pub(crate) fn svg_start(width: usize, height: usize, data: &str) -> String {
 }
 
 /// Escapes text for SVG and HTML content and attribute values (the HTML page and the Python
-/// package use it too).
+/// package use it too): the five markup characters as entities, and every character that
+/// XML 1.0 forbids (the C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF)
+/// as U+FFFD, so that any title makes well-formed XML.
 pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(ch),
+            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => out.push(char::REPLACEMENT_CHARACTER),
+            _ => out.push(ch),
+        }
+    }
+    out
 }
 
 /// Draws the puzzle with its rules ([`super::marks`]), filled in with `solution` when one
@@ -235,5 +247,7 @@ mod tests {
     fn titles_are_escaped() {
         let p = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
         assert!(svg(&p, None, Some("a<b & \"c\"")).contains(">a&lt;b &amp; &quot;c&quot;</text>"));
+        // Control characters XML 1.0 forbids become U+FFFD; tab and line feed stay.
+        assert_eq!(escape("a\u{1}b\u{1b}c\td'"), "a\u{fffd}b\u{fffd}c\td&#39;");
     }
 }

@@ -333,8 +333,49 @@ impl DistinctSum {
     }
 }
 
-/// Every [`DistinctSum`] among `primitives`; `houses` are further all-different cell sets.
+/// The most digit sets a [`DistinctSum`] may have. The digit-set encodings (the binary
+/// model's y_D columns, the SAT engine's selectors with pairwise "at most one", propagation's
+/// tables) grow with the number of sets, which a large cage on a large grid makes enormous
+/// (an empty 25×25 with a 12-cell cage of sum 156: 142,120 sets, and the SAT encoding asked
+/// for 3.2 GB). A cage with more sets is left to each engine's plain linear-sum encoding,
+/// counted before anything is listed ([`digit_set_count`]).
+pub const MAX_DIGIT_SETS: u64 = 1_000;
+
+/// How many sets of `size` distinct values of 1..=n sum to `sum` ([`digit_sets`] lists them),
+/// counted without listing them: ways[k][s] over the values 1..=v taken in turn, O(n·size·sum).
+///
+/// ```
+/// use sudoku_ilp::rules::primitive::{digit_set_count, digit_sets};
+/// assert_eq!(digit_set_count(9, 2, 10), 4);
+/// assert_eq!(digit_set_count(16, 7, 60), digit_sets(16, 7, 60).len() as u64);
+/// ```
+pub fn digit_set_count(n: usize, size: usize, sum: i64) -> u64 {
+    let max = n * (n + 1) / 2;
+    if sum < 0 || sum as usize > max || size > n {
+        return 0;
+    }
+    // The complements have as many sets: count the smaller side (a whole house: size 0).
+    let (size, sum) = if 2 * size > n {
+        (n - size, max - sum as usize)
+    } else {
+        (size, sum as usize)
+    };
+    let mut ways = vec![vec![0u64; sum + 1]; size + 1];
+    ways[0][0] = 1;
+    for v in 1..=n {
+        for k in (1..=size.min(v)).rev() {
+            for s in (v..=sum).rev() {
+                ways[k][s] = ways[k][s].saturating_add(ways[k - 1][s - v]);
+            }
+        }
+    }
+    ways[size][sum]
+}
+
+/// Every [`DistinctSum`] among `primitives` with at most [`MAX_DIGIT_SETS`] digit sets;
+/// `houses` are further all-different cell sets (the rows among them give the order n).
 pub fn distinct_sums(primitives: &[Primitive], houses: &[Vec<Cell>]) -> Vec<DistinctSum> {
+    let n = houses.iter().map(Vec::len).max().unwrap_or(0);
     let groups: Vec<&[Cell]> = primitives
         .iter()
         .filter_map(|p| match p {
@@ -348,14 +389,14 @@ pub fn distinct_sums(primitives: &[Primitive], houses: &[Vec<Cell>]) -> Vec<Dist
         .filter_map(|p| match p {
             Primitive::Linear(l) if l.is_unit_sum() => {
                 let cells: Vec<Cell> = l.cells().collect();
-                groups
-                    .iter()
-                    .any(|g| cells.iter().all(|c| g.contains(c)))
-                    .then(|| DistinctSum {
+                let few = n == 0 || digit_set_count(n, cells.len(), l.rhs) <= MAX_DIGIT_SETS;
+                (few && groups.iter().any(|g| cells.iter().all(|c| g.contains(c)))).then(|| {
+                    DistinctSum {
                         tag: l.tag.clone(),
                         cells,
                         sum: l.rhs,
-                    })
+                    }
+                })
             }
             _ => None,
         })

@@ -15,6 +15,12 @@ pub enum OptionReason {
     /// An option of [`super::CUTS_OFF`]: it can cut off solutions, so "no solution" would not
     /// be a proof.
     CutsOff,
+    /// An option that names or writes a file ([`super::writes_files`]): HiGHS would write it
+    /// past the checks of `-o` (an input overwritten, a file half-written).
+    Files,
+    /// A tolerance above [`super::MAX_TOLERANCE`]: HiGHS would take fractional or
+    /// infeasible points for solutions.
+    Tolerance,
 }
 
 /// HiGHS failed in a way that says nothing about the puzzle.
@@ -36,6 +42,13 @@ pub enum SolveError {
     /// The model cannot carry the puzzle's objective (the reason in words).
     #[error("{0}")]
     Objective(String),
+    /// HiGHS stopped at a limit a `--highs` option set (`mip_max_nodes`, an iteration
+    /// limit, …) before it found a solution or proved there is none.
+    #[error("HiGHS stopped at {limit} set with --highs, before an answer: neither a solution nor a proof of none")]
+    Stopped { limit: &'static str },
+    /// HiGHS ran out of memory (its memory-limit status, or an allocation it failed).
+    #[error("HiGHS ran out of memory")]
+    OutOfMemory,
     /// `Highs_create` returned no instance.
     #[error("HiGHS: cannot create an instance")]
     Create,
@@ -81,6 +94,13 @@ fn option_message(name: &str, value: &str, reason: OptionReason) -> String {
         OptionReason::NulByte => format!("HiGHS option {name:?}={value:?} holds a NUL byte"),
         OptionReason::CutsOff => format!(
             "HiGHS option {name} is refused: it can cut off solutions, and \"no solution\" would then be no proof"
+        ),
+        OptionReason::Files => format!(
+            "HiGHS option {name} is refused: it makes HiGHS read or write files past the checks of -o; use -o or export"
+        ),
+        OptionReason::Tolerance => format!(
+            "HiGHS option {name}={value} is refused: a tolerance above {} lets HiGHS take fractional or infeasible points for solutions",
+            super::MAX_TOLERANCE
         ),
     }
 }

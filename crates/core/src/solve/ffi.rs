@@ -152,6 +152,21 @@ pub(crate) fn set_string(h: &mut impl Handle, name: &CStr, value: &str) -> Resul
     setter(status, &shown, value)
 }
 
+/// Reads a string option (at most `kHighsMaximumStringLength` bytes, as HiGHS writes it).
+pub(crate) fn get_string(h: &mut impl Handle, name: &CStr) -> Result<String, SolveError> {
+    let mut buffer = vec![0 as std::os::raw::c_char; sys::kHighsMaximumStringLength as usize + 1];
+    // SAFETY: live instance; `name` is NUL-terminated; `buffer` has room for the longest
+    // string HiGHS writes and its NUL, and outlives the call.
+    let status =
+        unsafe { sys::Highs_getStringOptionValue(h.ptr(), name.as_ptr(), buffer.as_mut_ptr()) };
+    ok(status, "read a string option")?;
+    let last = buffer.len() - 1;
+    buffer[last] = 0;
+    // SAFETY: `buffer` holds a NUL (its last byte at the latest).
+    let text = unsafe { CStr::from_ptr(buffer.as_ptr()) };
+    Ok(text.to_string_lossy().into_owned())
+}
+
 /// The type code of an option (`kHighsOptionType…`), or `Unknown` when HiGHS has no such option.
 fn option_type(h: &mut impl Handle, name: &CStr) -> Result<HighsInt, SolveError> {
     let mut kind: HighsInt = -1;

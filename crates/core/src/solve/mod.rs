@@ -178,11 +178,21 @@ pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> 
         HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
             Status::Infeasible
         }
-        HighsModelStatus::ReachedTimeLimit
-        | HighsModelStatus::ReachedIterationLimit
-        | HighsModelStatus::ReachedSolutionLimit
-        | HighsModelStatus::ReachedInterrupt
-        | HighsModelStatus::ReachedMemoryLimit => Status::TimeLimit,
+        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedInterrupt => {
+            Status::TimeLimit
+        }
+        // Only a `--highs` option sets these limits: not a time limit, and no answer.
+        HighsModelStatus::ReachedIterationLimit => {
+            return Err(SolveError::Stopped {
+                limit: "an iteration limit",
+            })
+        }
+        HighsModelStatus::ReachedSolutionLimit => {
+            return Err(SolveError::Stopped {
+                limit: "a node, leaf or solution limit",
+            })
+        }
+        HighsModelStatus::ReachedMemoryLimit => return Err(SolveError::OutOfMemory),
         other => {
             return Err(SolveError::UnexpectedModelStatus {
                 what: "the MILP solve",
@@ -278,11 +288,11 @@ fn set_options(h: &mut impl ffi::Handle, options: &SolveOptions) -> Result<(), S
     let extra = options.highs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
     ffi::set_bool(h, c"output_flag", options.verbose)?;
     for (name, value) in tuned.copied().chain(extra) {
-        if CUTS_OFF.contains(&name.to_ascii_lowercase().as_str()) {
+        if let Some(reason) = refused_option(name, value) {
             return Err(SolveError::Option {
                 name: name.to_string(),
                 value: value.to_string(),
-                reason: OptionReason::CutsOff,
+                reason,
             });
         }
         ffi::set_option_text(h, name, value)?;
@@ -305,6 +315,37 @@ pub const CUTS_OFF: [&str; 5] = [
     "large_matrix_value",
     "solve_relaxation",
 ];
+
+/// The largest feasibility or optimality tolerance taken (HiGHS's defaults are 1e-6 and
+/// 1e-7): with `mip_feasibility_tolerance=0.9` HiGHS calls x = 0.1 integral and the grid it
+/// returns is no grid.
+pub const MAX_TOLERANCE: f64 = 1e-3;
+
+/// Whether a HiGHS option names or writes a file: `solution_file`, `write_solution_to_file`,
+/// `log_file`, `write_model_file`, `read_basis_file`, `mip_improving_solution_save`, …
+pub fn writes_files(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.contains("file")
+        || name.starts_with("write_")
+        || name.starts_with("read_")
+        || name == "mip_improving_solution_save"
+}
+
+/// Why an option is refused before HiGHS sees it, if it is.
+fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
+    let lower = name.to_ascii_lowercase();
+    if CUTS_OFF.contains(&lower.as_str()) {
+        return Some(OptionReason::CutsOff);
+    }
+    if writes_files(&lower) {
+        return Some(OptionReason::Files);
+    }
+    let tolerance = value.trim().parse::<f64>().ok();
+    if lower.ends_with("_tolerance") && tolerance.is_some_and(|t| t.is_nan() || t > MAX_TOLERANCE) {
+        return Some(OptionReason::Tolerance);
+    }
+    None
+}
 
 /// Milliseconds as a float.
 pub fn ms(d: Duration) -> f64 {

@@ -12,6 +12,13 @@
 //! while counting; once in about 8,000 solves over the test grids). Such a solve is run once more
 //! with presolve off, which is exact, and presolve is switched back on.
 //!
+//! HiGHS 1.15's presolve can also call such a model infeasible when it is not: an empty 4×4
+//! with a greater-than sign, negative XV and an extra region (issue 34) has 4 solutions, but
+//! with r1c1 bounded to [3, 4] and one no-good row, presolve said "infeasible" where presolve
+//! off finds two more (switching off any of several presolve rules hides it). So every
+//! "infeasible" of a session is confirmed by a second run with presolve off before the search
+//! believes it: one more solve per subspace searched to its end.
+//!
 //! HiGHS's run clock keeps running across the solves of one instance (`Highs::run` starts it
 //! without resetting it, HiGHS 1.15: a second run reports the sum of both runs' times), and the
 //! `time_limit` option is compared with that clock. [`Session::solve`] therefore sets
@@ -37,6 +44,8 @@ pub struct Session {
     pub totals: SolveStats,
     /// Number of calls to [`Session::solve`] so far.
     pub solves: usize,
+    /// How many "infeasible" answers were confirmed by a run without presolve (module notes).
+    pub confirmations: usize,
     /// How many solves needed the retry without presolve (module notes).
     pub retries: usize,
 }
@@ -68,6 +77,7 @@ impl Session {
             },
             solves: 0,
             retries: 0,
+            confirmations: 0,
         })
     }
 
@@ -159,7 +169,16 @@ impl Session {
         }
         self.solves += 1;
         run?;
-        let status = status_of(ffi::model_status(&mut self.model)?)?;
+        let mut status = status_of(ffi::model_status(&mut self.model)?)?;
+        if status == Status::Infeasible && ffi::get_string(&mut self.model, c"presolve")? != "off" {
+            // "No solution" is a proof only without presolve (module notes): confirmed.
+            self.confirmations += 1;
+            ffi::set_string(&mut self.model, c"presolve", "off")?;
+            let again = ffi::run(&mut self.model);
+            ffi::set_string(&mut self.model, c"presolve", "choose")?;
+            again?;
+            status = status_of(ffi::model_status(&mut self.model)?)?;
+        }
         let values = match status {
             Status::Solved => Some(self.column_values()?),
             _ => None,
