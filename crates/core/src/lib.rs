@@ -34,6 +34,7 @@ pub mod export;
 pub mod format;
 pub mod formulation;
 pub mod generate;
+pub mod hint;
 pub mod info;
 pub mod input;
 pub mod limits;

@@ -530,3 +530,38 @@ pub(crate) fn column_name(h: &mut impl Handle, j: usize) -> Result<String, Solve
         .collect();
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
+
+/// Sets the objective cost of column j (`Highs_changeColCost`), for the LP of one candidate's
+/// maximum ([`super::implied`]).
+pub(crate) fn set_column_cost(h: &mut impl Handle, j: usize, cost: f64) -> Result<(), SolveError> {
+    let (cols, _, _) = size(h);
+    let j = index("column", j, cols)?;
+    // SAFETY: live instance; `j` is one of its columns (checked above).
+    ok(
+        unsafe { sys::Highs_changeColCost(h.ptr(), j, cost) },
+        "change column cost",
+    )
+}
+
+/// The row duals of the last run's solution (`Highs_getSolution`), for certificates
+/// ([`super::implied`]).
+pub(crate) fn row_duals(h: &mut impl Handle) -> Result<Vec<f64>, SolveError> {
+    let (cols, rows, _) = size(h);
+    let mut values = vec![0.0; cols];
+    let mut col_dual = vec![0.0; cols];
+    let mut row_value = vec![0.0; rows];
+    let mut row_dual = vec![0.0; rows];
+    // SAFETY: live instance; every array has the length HiGHS writes into (its column or row
+    // count, read just above from the same instance).
+    let status = unsafe {
+        sys::Highs_getSolution(
+            h.ptr(),
+            values.as_mut_ptr(),
+            col_dual.as_mut_ptr(),
+            row_value.as_mut_ptr(),
+            row_dual.as_mut_ptr(),
+        )
+    };
+    ok_or_warning(status, "read the duals")?;
+    Ok(row_dual)
+}
