@@ -7,6 +7,7 @@ mod count;
 mod explain;
 mod export;
 mod generate;
+mod hint;
 mod info;
 mod merge;
 mod model_args;
@@ -60,6 +61,9 @@ pub enum Command {
     Compare(compare::CompareArgs),
     Export(export::ExportArgs),
     Generate(generate::GenerateArgs),
+    Hint(hint::HintArgs),
+    Steps(hint::StepsArgs),
+    Rate(hint::RateArgs),
     Info(info::InfoArgs),
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
@@ -170,6 +174,9 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Compare(args) => compare::run(args),
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Hint(args) => hint::run_hint(args),
+        Command::Steps(args) => hint::run_steps(args),
+        Command::Rate(args) => hint::run_rate(args),
         Command::Info(args) => info::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
