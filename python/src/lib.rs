@@ -10,6 +10,7 @@
 #![deny(unsafe_code)]
 
 mod convert;
+mod hints;
 mod lines;
 mod options;
 mod pictures;
@@ -31,6 +32,8 @@ pyo3::create_exception!(
 mod _native {
     use super::*;
 
+    #[pymodule_export]
+    use super::hints::{hint, rate, steps, Step};
     #[pymodule_export]
     use super::lines::solve_lines;
     #[pymodule_export]

@@ -32,6 +32,7 @@ from ._native import (
     SatStats,
     SearchStats,
     SolverError,
+    Step,
     StartStats,
     __version__,
     batch,
@@ -41,10 +42,13 @@ from ._native import (
     explain,
     export,
     generate,
+    hint,
     lp_picture,
     page,
+    rate,
     solve,
     solve_lines,
+    steps,
 )
 
 __all__ = [
@@ -64,6 +68,7 @@ __all__ = [
     "SearchStats",
     "SolverError",
     "StartStats",
+    "Step",
     "__version__",
     "batch",
     "check",
@@ -72,8 +77,11 @@ __all__ = [
     "explain",
     "export",
     "generate",
+    "hint",
     "lp_picture",
     "page",
+    "rate",
     "solve",
     "solve_lines",
+    "steps",
 ]

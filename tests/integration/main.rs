@@ -14,6 +14,7 @@ mod export;
 mod fuzz;
 mod generate_killer;
 mod highs;
+mod hints;
 mod hostile;
 mod hostile_table;
 mod implied_cages;

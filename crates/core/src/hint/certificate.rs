@@ -149,6 +149,41 @@ impl Certifier {
         })
     }
 
+    /// Of these candidates, those whose LP maximum is 0 (after [`Certifier::sync`]): maximise
+    /// the sum of those not yet decided; every candidate positive at the optimum has a positive
+    /// maximum and is dropped; when the sum's maximum is 0, all that are left are 0 on the
+    /// whole polytope. Each round drops at least one candidate, and usually many.
+    pub fn zero_on_lp(
+        &mut self,
+        candidates: &[(usize, u8)],
+    ) -> Result<Vec<(usize, u8)>, CertificateFailure> {
+        let mut rest: Vec<(usize, u8)> = candidates.to_vec();
+        while !rest.is_empty() {
+            let cols: Vec<usize> = rest.iter().map(|&(c, v)| self.column_of(c, v)).collect();
+            match self.lp.maximise(&cols)? {
+                Maximum::Infeasible => return Err(CertificateFailure::Infeasible),
+                Maximum::Value { max, point, .. } => {
+                    if max <= 1e-7 {
+                        return Ok(rest);
+                    }
+                    let before = rest.len();
+                    rest.retain(|&(c, v)| point[self.column_of(c, v)] <= 1e-9);
+                    if rest.len() == before {
+                        // Numerically positive sum with every value at 0: decide one by one.
+                        let mut zero = Vec::new();
+                        for &(c, v) in &rest {
+                            if self.maximum(&[(c, v)])?.is_some_and(|m| m <= 1e-7) {
+                                zero.push((c, v));
+                            }
+                        }
+                        return Ok(zero);
+                    }
+                }
+            }
+        }
+        Ok(rest)
+    }
+
     /// Fixes candidate (cell, v) to 1 and reports whether the LP stays feasible (probing),
     /// then restores its state.
     pub fn probe(&mut self, cell: usize, v: u8) -> Result<bool, CertificateFailure> {
@@ -178,7 +213,9 @@ impl Certifier {
         let target = self.column_of(cell, v);
         let (max, duals) = match self.lp.maximise(&[target])? {
             Maximum::Infeasible => return Err(CertificateFailure::Infeasible),
-            Maximum::Value { max, multipliers } => (max, multipliers),
+            Maximum::Value {
+                max, multipliers, ..
+            } => (max, multipliers),
         };
         if max > 1e-7 {
             return Ok(Proof::NotImplied { max });
@@ -269,7 +306,7 @@ impl Certifier {
             chosen
                 .iter()
                 .zip(m)
-                .filter(|(_, m)| m.abs() > 1e-7)
+                .filter(|(_, m)| m.abs() > ZERO)
                 .map(|(&i, m)| (i, round(m)))
                 .collect(),
         ))
@@ -283,11 +320,12 @@ impl Certifier {
     }
 }
 
-/// A multiplier within 1e-6 of an integer becomes that integer; others keep 6 decimals.
+/// A multiplier within 1e-9 of an integer becomes that integer (the usual case: the rows of a
+/// pigeon-hole argument add up with multipliers ±1); others are kept as HiGHS gave them.
 fn round(m: f64) -> f64 {
-    if (m - m.round()).abs() < 1e-6 {
+    if (m - m.round()).abs() < 1e-9 {
         m.round() + 0.0
     } else {
-        (m * 1e6).round() / 1e6
+        m
     }
 }

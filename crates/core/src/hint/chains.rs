@@ -231,12 +231,21 @@ pub fn turbot(g: &Candidates) -> Option<Step> {
     None
 }
 
+/// Sukaku Explainer's rating of a single-digit chain of `links` strong links (its "strong-linked
+/// fishes": 4.2, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4 for 2..8 links, +0.1 past a skyscraper), with
+/// our length bonus taken off again (its rating has none).
+fn x_chain_base(links: usize) -> f64 {
+    const BASE: [f64; 8] = [0.0, 4.2, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
+    BASE[links.clamp(2, 8) - 1] + 0.1 - length_difficulty(links * 2)
+}
+
 /// X-chain: a single-digit chain of any length.
 pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
     let best = (1..=g.n as u8)
         .filter_map(|v| shortest(g, Kind::X(v), max_nodes))
         .min_by_key(|ch| ch.nodes.len())?;
-    Some(step(g, Technique::XChain, best, 6.6))
+    let links = best.nodes.len() / 2;
+    Some(step(g, Technique::XChain, best, x_chain_base(links)))
 }
 
 /// XY-chain: bivalue cells linked on shared values.

@@ -32,8 +32,12 @@ pub use technique::Technique;
 
 use rules::RuleCheck;
 
-/// The longest chain searched (candidates in the chain).
+/// The longest chain searched (candidates in the chain) on grids up to 9×9; larger grids
+/// search chains of at most [`MAX_CHAIN_LARGE`] (the search is breadth first over n³
+/// candidates from each of them: a cost bound, not a rule).
 pub const MAX_CHAIN: usize = 16;
+/// See [`MAX_CHAIN`].
+pub const MAX_CHAIN_LARGE: usize = 8;
 
 /// The cheapest catalogue step on `g` before the LP and the forcing chains, if any.
 pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
@@ -64,10 +68,11 @@ pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
 
 /// The X-chain, XY-chain or AIC of lowest difficulty.
 fn cheapest_chain(g: &Candidates) -> Option<Step> {
+    let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     [
-        chains::x_chain(g, MAX_CHAIN),
-        chains::xy_chain(g, MAX_CHAIN),
-        chains::aic(g, MAX_CHAIN),
+        chains::x_chain(g, max),
+        chains::xy_chain(g, max),
+        chains::aic(g, max),
     ]
     .into_iter()
     .flatten()

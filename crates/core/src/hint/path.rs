@@ -117,22 +117,14 @@ fn guess(g: &Candidates, solution: &[u8]) -> Step {
     s
 }
 
-/// An LP elimination: open candidates with LP maximum 0 (screened by one LP that maximises
-/// all open candidates together: a candidate positive there is not removable).
+/// An LP elimination: the open candidates with LP maximum 0 ([`Certifier::zero_on_lp`]).
 fn lp_step(cert: &mut Certifier, g: &Candidates) -> Result<Option<Step>, CertificateFailure> {
     cert.sync(g)?;
     let mut open: Vec<(usize, u8)> = Vec::new();
     for c in g.open_cells() {
         open.extend(values(g.cand[c]).map(|v| (c, v)));
     }
-    let mut removable = Vec::new();
-    for &(c, v) in &open {
-        if let Some(max) = cert.maximum(&[(c, v)])? {
-            if max <= 1e-7 {
-                removable.push((c, v));
-            }
-        }
-    }
+    let removable = cert.zero_on_lp(&open)?;
     if removable.is_empty() {
         return Ok(None);
     }

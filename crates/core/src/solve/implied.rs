@@ -30,7 +30,12 @@ pub enum Maximum {
     Infeasible,
     /// The largest value of x_t over the LP, and the multipliers (one per row) of a dual
     /// optimum, oriented as the module notes say.
-    Value { max: f64, multipliers: Vec<f64> },
+    Value {
+        max: f64,
+        multipliers: Vec<f64>,
+        /// The optimal point's column values.
+        point: Vec<f64>,
+    },
 }
 
 /// The LP relaxation of a built model with per-column states.
@@ -109,7 +114,12 @@ impl ImpliedLp {
                         .into_iter()
                         .map(|y| -y)
                         .collect();
-                    Ok(Maximum::Value { max, multipliers })
+                    let point = ffi::column_values(&mut self.model)?;
+                    Ok(Maximum::Value {
+                        max,
+                        multipliers,
+                        point,
+                    })
                 }
                 Status::TimeLimit => Err(SolveError::UnexpectedModelStatus {
                     what: "the LP of a candidate",
