@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use sudoku_ilp::hint::level::{lp_level, LpLevel};
 use sudoku_ilp::hint::path::{solve_path, HintError, Path, PathOptions};
-use sudoku_ilp::input::{origin_name, parse_line, parse_puzzle, read_source, Problem};
+use sudoku_ilp::input::{is_jigsaw_line, origin_name, parse_jigsaw_line, parse_line, parse_puzzle, read_source, Problem};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::hint::{hint_text, path_json, rating_json, step_svg, step_text, HintLevel};
 
@@ -255,7 +255,12 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                let puzzle = parse_line(line, args.box_shape).map_err(|e| {
+                let parsed = if is_jigsaw_line(line) {
+                    parse_jigsaw_line(line).map(|(p, _)| p)
+                } else {
+                    parse_line(line, args.box_shape)
+                };
+                let puzzle = parsed.map_err(|e| {
                     Failure::usage(format!("{origin}: line {}: {e}", k + 1))
                 })?;
                 emit(&rate_one(&puzzle, !args.no_lp, args.json)?)?;

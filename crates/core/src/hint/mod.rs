@@ -63,6 +63,7 @@ pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
         .or_else(|| subsets::naked(g, 4))
         .or_else(|| fish::fish(g, 4))
         .or_else(|| subsets::hidden(g, 4))
+        .or_else(|| wings::wxyz_wing(g))
         .or_else(|| cheapest_chain(g))
 }
 

@@ -34,6 +34,7 @@ pub enum Technique {
     NakedQuad,
     Jellyfish,
     HiddenQuad,
+    WxyzWing,
     XChain,
     XyChain,
     Aic,
@@ -46,7 +47,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in the order the path tries them.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 32] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -70,6 +71,7 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::WxyzWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
@@ -106,6 +108,7 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::WxyzWing => "WXYZ-wing",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
             Technique::Aic => "alternating inference chain",
@@ -144,6 +147,7 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::WxyzWing => 5.5,
             Technique::XChain => 6.6,
             Technique::XyChain => 6.6,
             Technique::Aic => 7.0,

@@ -124,3 +124,63 @@ pub fn w_wing(g: &Candidates) -> Option<Step> {
     }
     None
 }
+
+/// WXYZ-wing: a pivot and three cells that see it, holding together four values, where every
+/// value but one (z) is restricted — its cells in the pattern all see each other, so it is in
+/// at most one of them. The four cells hold four different values among four, so z is in the
+/// pattern; a cell that sees every z-cell of the pattern loses z. Difficulty as Sukaku
+/// Explainer's: 5.5, 5.6 when the largest cell of the pattern has three candidates.
+pub fn wxyz_wing(g: &Candidates) -> Option<Step> {
+    let small: Vec<usize> = g
+        .open_cells()
+        .filter(|&c| (2..=4).contains(&g.cand[c].count_ones()))
+        .collect();
+    for &p in &small {
+        let wings: Vec<usize> = small
+            .iter()
+            .copied()
+            .filter(|&w| w != p && g.sees(p, w) && (g.cand[w] | g.cand[p]).count_ones() <= 4)
+            .collect();
+        let found = super::subsets::subsets(&wings, 3, &mut |ws: &[usize]| {
+            let cells = [p, ws[0], ws[1], ws[2]];
+            let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
+            if union.count_ones() != 4 {
+                return None;
+            }
+            let mut free = None;
+            for z in values(union) {
+                let zc: Vec<usize> = cells.iter().copied().filter(|&c| g.has(c, z)).collect();
+                let restricted = zc.iter().enumerate().all(|(i, &a)| zc[i + 1..].iter().all(|&b| g.sees(a, b)));
+                if !restricted {
+                    if free.is_some() {
+                        return None;
+                    }
+                    free = Some((z, zc));
+                }
+            }
+            let (z, zc) = free?;
+            let elim = seeing_all(g, &zc, z)
+                .into_iter()
+                .filter(|(c, _)| !cells.contains(c))
+                .collect::<Vec<_>>();
+            (!elim.is_empty()).then(|| (cells, z, elim))
+        });
+        if let Some((cells, z, elim)) = found {
+            let biggest = cells.iter().map(|&c| g.cand[c].count_ones()).max().unwrap_or(4);
+            let mut s = Step::new(
+                Technique::WxyzWing,
+                format!(
+                    "{} hold four values, each but {z} at most once: one of them holds {z}",
+                    super::step::cell_list(g, &cells)
+                ),
+            );
+            if biggest == 3 {
+                s.difficulty = 5.6;
+            }
+            s.eliminations = elim;
+            s.cells = cells.to_vec();
+            return Some(s);
+        }
+    }
+    None
+}
