@@ -251,7 +251,7 @@ pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
 /// XY-chain: bivalue cells linked on shared values.
 pub fn xy_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
     let chain = shortest(g, Kind::Xy, max_nodes)?;
-    Some(step(g, Technique::XyChain, chain, 6.6))
+    Some(step(g, Technique::XyChain, chain, 7.0))
 }
 
 /// Alternating inference chain over any links.

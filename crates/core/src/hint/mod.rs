@@ -59,11 +59,11 @@ pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
         .or_else(|| chains::turbot(g))
         .or_else(|| wings::xy_wing(g, false))
         .or_else(|| wings::xy_wing(g, true))
-        .or_else(|| wings::w_wing(g))
         .or_else(|| subsets::naked(g, 4))
         .or_else(|| fish::fish(g, 4))
         .or_else(|| subsets::hidden(g, 4))
         .or_else(|| wings::wxyz_wing(g))
+        .or_else(|| wings::w_wing(g))
         .or_else(|| cheapest_chain(g))
 }
 
