@@ -7,7 +7,9 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use sudoku_ilp::hint::level::{lp_level, LpLevel};
 use sudoku_ilp::hint::path::{solve_path, HintError, Path, PathOptions};
-use sudoku_ilp::input::{is_jigsaw_line, origin_name, parse_jigsaw_line, parse_line, parse_puzzle, read_source, Problem};
+use sudoku_ilp::input::{
+    is_jigsaw_line, origin_name, parse_jigsaw_line, parse_line, parse_puzzle, read_source, Problem,
+};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::hint::{hint_text, path_json, rating_json, step_svg, step_text, HintLevel};
 
@@ -28,8 +30,12 @@ pub struct PuzzleArgs {
 impl PuzzleArgs {
     fn puzzle(&self, command: &str) -> Result<Puzzle, Failure> {
         let text = read_source(&self.file)?;
-        parse_puzzle(&origin_name(&self.file), &text, self.input.options(self.box_shape))
-            .map_err(|e| input_failure(command, e))
+        parse_puzzle(
+            &origin_name(&self.file),
+            &text,
+            self.input.options(self.box_shape),
+        )
+        .map_err(|e| input_failure(command, e))
     }
 }
 
@@ -172,9 +178,8 @@ pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
         None
     };
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Failure::usage(format!("--svg {}: {e}", dir.display()))
-        })?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::usage(format!("--svg {}: {e}", dir.display())))?;
         for (i, s) in path.steps.iter().enumerate() {
             let file = dir.join(format!("step-{:03}.svg", i + 1));
             write_out(Some(&file), &[&args.puzzle.file], &step_svg(s))?;
@@ -194,7 +199,11 @@ fn steps_text(path: &Path, level: Option<&LpLevel>) -> String {
         out += &step_text(i + 1, s);
     }
     let r = rating_json(path, level);
-    out += &format!("rating: {} ({})", r["difficulty"], r["hardest"].as_str().unwrap_or(""));
+    out += &format!(
+        "rating: {} ({})",
+        r["difficulty"],
+        r["hardest"].as_str().unwrap_or("")
+    );
     if let Some(l) = level {
         out += &format!(", LP level {}", l.level);
     }
@@ -212,7 +221,11 @@ fn rate_one(puzzle: &Puzzle, lp: bool, json: bool) -> Result<String, Failure> {
     let path = match solve_path(puzzle, options) {
         Ok(p) => p,
         Err(e @ (HintError::NoSolution | HintError::Several)) => {
-            let status = if matches!(e, HintError::NoSolution) { "no_solution" } else { "several" };
+            let status = if matches!(e, HintError::NoSolution) {
+                "no_solution"
+            } else {
+                "several"
+            };
             return Ok(if json {
                 format!("{{\"status\":\"{status}\"}}\n")
             } else {
@@ -230,8 +243,12 @@ fn rate_one(puzzle: &Puzzle, lp: bool, json: bool) -> Result<String, Failure> {
     if json {
         return Ok(format!("{r}\n"));
     }
-    let lv = level.as_ref().map_or("-".to_string(), |l| l.level.to_string());
-    let ri = level.as_ref().map_or("-".to_string(), |l| l.root_integral.to_string());
+    let lv = level
+        .as_ref()
+        .map_or("-".to_string(), |l| l.level.to_string());
+    let ri = level
+        .as_ref()
+        .map_or("-".to_string(), |l| l.root_integral.to_string());
     Ok(format!(
         "{:.1}\t{}\t{lv}\t{ri}\n",
         r["difficulty"].as_f64().unwrap_or(0.0),
@@ -260,9 +277,8 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
                 } else {
                     parse_line(line, args.box_shape)
                 };
-                let puzzle = parsed.map_err(|e| {
-                    Failure::usage(format!("{origin}: line {}: {e}", k + 1))
-                })?;
+                let puzzle =
+                    parsed.map_err(|e| Failure::usage(format!("{origin}: line {}: {e}", k + 1)))?;
                 emit(&rate_one(&puzzle, !args.no_lp, args.json)?)?;
             }
         }

@@ -28,9 +28,19 @@ fn lp_rows(args: &[&str]) -> HashMap<String, LpRow> {
         .args(args)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    let body = text.split("Subject To").nth(1).unwrap().split("\nBounds").next().unwrap();
+    let body = text
+        .split("Subject To")
+        .nth(1)
+        .unwrap()
+        .split("\nBounds")
+        .next()
+        .unwrap();
     let mut rows = HashMap::new();
     let mut current = String::new();
     let flush = |chunk: &str, rows: &mut HashMap<String, LpRow>| {
@@ -39,7 +49,10 @@ fn lp_rows(args: &[&str]) -> HashMap<String, LpRow> {
         }
         let (name, expr) = chunk.split_once(':').unwrap();
         let tokens: Vec<&str> = expr.split_whitespace().collect();
-        let at = tokens.iter().position(|t| ["=", "<=", ">="].contains(t)).unwrap();
+        let at = tokens
+            .iter()
+            .position(|t| ["=", "<=", ">="].contains(t))
+            .unwrap();
         let mut terms = Vec::new();
         let (mut sign, mut coef) = (1.0, 1.0);
         for t in &tokens[..at] {
@@ -88,7 +101,9 @@ fn rebuild_and_check(
     let mut combined: HashMap<&str, f64> = HashMap::new();
     let mut rhs = 0.0;
     for (name, m) in certificate {
-        let row = rows.get(name).unwrap_or_else(|| panic!("row {name} is not in the LP file"));
+        let row = rows
+            .get(name)
+            .unwrap_or_else(|| panic!("row {name} is not in the LP file"));
         match row.sense.as_str() {
             "<=" => assert!(*m >= -1e-9, "{name}: ≤ row with multiplier {m}"),
             ">=" => assert!(*m <= 1e-9, "{name}: ≥ row with multiplier {m}"),
@@ -104,7 +119,11 @@ fn rebuild_and_check(
     for (col, &a) in &combined {
         let parsed: Option<(usize, usize, u8)> = col.strip_prefix("x_r").and_then(|rest| {
             let mut it = rest.split(['_', 'c', 'v']).filter(|s| !s.is_empty());
-            Some((it.next()?.parse().ok()?, it.next()?.parse().ok()?, it.next()?.parse().ok()?))
+            Some((
+                it.next()?.parse().ok()?,
+                it.next()?.parse().ok()?,
+                it.next()?.parse().ok()?,
+            ))
         });
         match parsed {
             Some((r, c, v)) => {
@@ -123,8 +142,16 @@ fn rebuild_and_check(
 }
 
 /// Checks a whole path against `solution`; returns (pigeon-hole eliminations, of which implied).
-fn check_path(path: &HintPath, puzzle: &Puzzle, solution: &[u8], rows: &HashMap<String, LpRow>) -> (usize, usize) {
-    assert_eq!(path.solution, solution, "the path's solution is the known one");
+fn check_path(
+    path: &HintPath,
+    puzzle: &Puzzle,
+    solution: &[u8],
+    rows: &HashMap<String, LpRow>,
+) -> (usize, usize) {
+    assert_eq!(
+        path.solution, solution,
+        "the path's solution is the known one"
+    );
     let mut grid: Vec<u8> = puzzle.givens().to_vec();
     let (mut pigeon, mut implied) = (0, 0);
     for s in &path.steps {
@@ -133,7 +160,11 @@ fn check_path(path: &HintPath, puzzle: &Puzzle, solution: &[u8], rows: &HashMap<
             grid[c] = v;
         }
         for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
-            assert_ne!(solution[c], v, "{}: removes the solution's digit", s.step.text);
+            assert_ne!(
+                solution[c], v,
+                "{}: removes the solution's digit",
+                s.step.text
+            );
             let proof = &s.proofs[i];
             if let Proof::Implied(cert) = proof {
                 rebuild_and_check(rows, &s.before, (c, v), cert);
@@ -154,7 +185,10 @@ fn check_path(path: &HintPath, puzzle: &Puzzle, solution: &[u8], rows: &HashMap<
 
 /// The solution of a 9×9 line by the tests' own counter.
 fn known_solution(line: &str) -> Vec<u8> {
-    let givens: Vec<u32> = line.chars().map(|ch| ch.to_digit(10).unwrap_or(0)).collect();
+    let givens: Vec<u32> = line
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap_or(0))
+        .collect();
     let sols = counter::solutions(&givens, 3, 3, 2);
     assert_eq!(sols.len(), 1);
     sols[0].iter().map(|&v| v as u8).collect()
@@ -181,7 +215,10 @@ fn run_sample(file: &str, step: usize, count: usize) -> (usize, usize) {
 #[test]
 fn diabolical_paths_are_right_and_every_certificate_rebuilds() {
     let (pigeon, implied) = run_sample("sudoku_exchange_diabolical.txt", 1500, 27);
-    assert_eq!(pigeon, implied, "Provan: every pigeon-hole elimination is LP-implied");
+    assert_eq!(
+        pigeon, implied,
+        "Provan: every pigeon-hole elimination is LP-implied"
+    );
 }
 
 #[test]
@@ -275,13 +312,18 @@ fn a_killer_gets_cage_steps_with_cage_rows() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/killer_9x9.json");
     let (techniques, rows) = variant_check(&file, &[]);
     assert_eq!(techniques[0], Technique::CageCombination);
-    assert!(rows.iter().any(|r| r.starts_with("cage")), "cage rows in certificates");
+    assert!(
+        rows.iter().any(|r| r.starts_with("cage")),
+        "cage rows in certificates"
+    );
 }
 
 #[test]
 fn a_six_by_six_and_a_sixteen_by_sixteen_get_right_paths() {
     for name in ["gen_6x6_2x3.json", "gen_16x16.json"] {
-        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/generated").join(name);
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data/generated")
+            .join(name);
         let (techniques, _) = variant_check(&file, &[]);
         assert!(!techniques.is_empty());
     }
@@ -291,7 +333,10 @@ fn a_six_by_six_and_a_sixteen_by_sixteen_get_right_paths() {
     // Line 19 needs locked candidates (found with `rate --no-lp` over the file).
     let (techniques, rows) = variant_check(&g16, &["--line", "19"]);
     assert!(techniques.contains(&Technique::Pointing));
-    assert!(rows.iter().any(|r| r.starts_with("box_b")), "box rows in certificates");
+    assert!(
+        rows.iter().any(|r| r.starts_with("box_b")),
+        "box rows in certificates"
+    );
 }
 
 #[test]
@@ -303,7 +348,9 @@ fn a_jigsaw_gets_region_rows() {
     // Lines 11 and 12 need pointing and claiming (found with `rate --no-lp` over the file).
     for k in [11, 12] {
         let (techniques, rows) = variant_check(&file, &["--line", &k.to_string()]);
-        assert!(techniques.iter().any(|t| matches!(t, Technique::Pointing | Technique::Claiming)));
+        assert!(techniques
+            .iter()
+            .any(|t| matches!(t, Technique::Pointing | Technique::Claiming)));
         region_rows |= rows.iter().any(|r| r.starts_with("region_g"));
     }
     assert!(region_rows, "some jigsaw certificate uses a region row");
@@ -316,7 +363,10 @@ fn cli_hint_steps_and_rate_answer_and_validate_against_the_schema() {
     };
     let f = file.to_str().unwrap();
     let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hint-output.schema.json")).unwrap(),
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hint-output.schema.json"),
+        )
+        .unwrap(),
     )
     .unwrap();
     let validator = jsonschema::validator_for(&schema).expect("a valid schema");
@@ -324,8 +374,16 @@ fn cli_hint_steps_and_rate_answer_and_validate_against_the_schema() {
         vec!["steps", "--json", "--lp-level", "--line", "2", f],
         vec!["hint", "--json", "--line", "2", f],
     ] {
-        let out = Command::cargo_bin("sudoku-ilp").unwrap().args(&args).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::cargo_bin("sudoku-ilp")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{errors:?}");
@@ -338,8 +396,13 @@ fn cli_hint_steps_and_rate_answer_and_validate_against_the_schema() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("look at") && !text.contains("technique"));
     // Several solutions: one line, exit 1, pointing to count.
-    let seed = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/seeds/seed004_two_solutions_9x9.json");
-    let out = Command::cargo_bin("sudoku-ilp").unwrap().args(["hint", seed.to_str().unwrap()]).output().unwrap();
+    let seed =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/seeds/seed004_two_solutions_9x9.json");
+    let out = Command::cargo_bin("sudoku-ilp")
+        .unwrap()
+        .args(["hint", seed.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("several solutions") && err.contains("count") && err.lines().count() == 1);
@@ -348,7 +411,11 @@ fn cli_hint_steps_and_rate_answer_and_validate_against_the_schema() {
     let sample: Vec<String> = lines(&file).into_iter().take(3).map(|(_, l)| l).collect();
     let lf = dir.path().join("three.txt");
     std::fs::write(&lf, sample.join("\n") + "\n").unwrap();
-    let out = Command::cargo_bin("sudoku-ilp").unwrap().args(["rate", lf.to_str().unwrap()]).output().unwrap();
+    let out = Command::cargo_bin("sudoku-ilp")
+        .unwrap()
+        .args(["rate", lf.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 3);

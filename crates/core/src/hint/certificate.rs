@@ -141,8 +141,14 @@ impl Certifier {
 
     /// The LP's maximum of the sum of these candidates' columns (after [`Certifier::sync`]);
     /// `None` when the LP is infeasible.
-    pub fn maximum(&mut self, candidates: &[(usize, u8)]) -> Result<Option<f64>, CertificateFailure> {
-        let cols: Vec<usize> = candidates.iter().map(|&(c, v)| self.column_of(c, v)).collect();
+    pub fn maximum(
+        &mut self,
+        candidates: &[(usize, u8)],
+    ) -> Result<Option<f64>, CertificateFailure> {
+        let cols: Vec<usize> = candidates
+            .iter()
+            .map(|&(c, v)| self.column_of(c, v))
+            .collect();
         Ok(match self.lp.maximise(&cols)? {
             Maximum::Infeasible => None,
             Maximum::Value { max, .. } => Some(max),
@@ -234,7 +240,8 @@ impl Certifier {
         let mut tried = Vec::new();
         for candidate in [small, Some(dual)].into_iter().flatten() {
             let named = self.named(&candidate);
-            let state = |r: usize, c: usize, w: usize| candidate_state(g, (r - 1) * g.n + c - 1, w as u8);
+            let state =
+                |r: usize, c: usize, w: usize| candidate_state(g, (r - 1) * g.n + c - 1, w as u8);
             let tn = (g.cell(cell).row + 1, g.cell(cell).col + 1, v as usize);
             match check_certificate(&self.rows, state, tn, &named) {
                 Ok(()) => return Ok(Proof::Implied(named)),
@@ -255,7 +262,11 @@ impl Certifier {
                 names.push(house_row_name(g.houses[h].kind, v));
             }
         }
-        for &c in step.cells.iter().chain(step.eliminations.iter().map(|(c, _)| c)) {
+        for &c in step
+            .cells
+            .iter()
+            .chain(step.eliminations.iter().map(|(c, _)| c))
+        {
             let cell = g.cell(c);
             names.push(format!("cell_r{}_c{}", cell.row + 1, cell.col + 1));
         }

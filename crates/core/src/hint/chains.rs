@@ -105,7 +105,10 @@ fn search_from(g: &Candidates, start: usize, kind: Kind, max_nodes: usize) -> Op
         let next: Vec<usize> = if on {
             weak(g, c, v, kind).into_iter().map(|x| x * 2).collect()
         } else {
-            strong(g, c, v, kind).into_iter().map(|x| x * 2 + 1).collect()
+            strong(g, c, v, kind)
+                .into_iter()
+                .map(|x| x * 2 + 1)
+                .collect()
         };
         for t in next {
             if prev[t] != usize::MAX {
@@ -149,7 +152,13 @@ fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
         }
         for v in [vs, ve] {
             let id = node(g, c, v);
-            if id != start && id != end && open(g, c, v) && excludes(g, id, start) && excludes(g, id, end) && !out.contains(&(c, v)) {
+            if id != start
+                && id != end
+                && open(g, c, v)
+                && excludes(g, id, start)
+                && excludes(g, id, end)
+                && !out.contains(&(c, v))
+            {
                 out.push((c, v));
             }
         }
@@ -165,7 +174,9 @@ fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
             if matches!(kind, Kind::X(w) if w != v) {
                 continue;
             }
-            let limit = best.as_ref().map_or(max_nodes, |b| b.nodes.len().saturating_sub(1));
+            let limit = best
+                .as_ref()
+                .map_or(max_nodes, |b| b.nodes.len().saturating_sub(1));
             if limit < 4 {
                 return best;
             }
@@ -183,7 +194,13 @@ fn describe(g: &Candidates, nodes: &[usize]) -> String {
         .enumerate()
         .map(|(i, &id)| {
             let (c, v) = split(g, id);
-            let link = if i == 0 { "" } else if i % 2 == 1 { " = " } else { " - " };
+            let link = if i == 0 {
+                ""
+            } else if i % 2 == 1 {
+                " = "
+            } else {
+                " - "
+            };
             format!("{link}{v}{}", g.cell(c))
         })
         .collect()

@@ -19,9 +19,11 @@ fn technique(k: usize) -> Technique {
 
 /// The line of `kind`'s other family through a cell: its column for rows, its row for columns.
 fn cover_of(g: &Candidates, rows_base: bool, c: usize) -> usize {
-    let want = |k: HouseKind| match (rows_base, k) {
-        (true, HouseKind::Col(_)) | (false, HouseKind::Row(_)) => true,
-        _ => false,
+    let want = |k: HouseKind| {
+        matches!(
+            (rows_base, k),
+            (true, HouseKind::Col(_)) | (false, HouseKind::Row(_))
+        )
     };
     g.houses_of[c]
         .iter()
@@ -47,7 +49,8 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
                 .collect();
             let found = subsets(&base, k, &mut |bs: &[usize]| {
                 let cells: Vec<usize> = bs.iter().flat_map(|&h| g.places(h, v)).collect();
-                let mut covers: Vec<usize> = cells.iter().map(|&c| cover_of(g, rows_base, c)).collect();
+                let mut covers: Vec<usize> =
+                    cells.iter().map(|&c| cover_of(g, rows_base, c)).collect();
                 covers.sort_unstable();
                 covers.dedup();
                 if covers.len() != k || covers.contains(&usize::MAX) {
@@ -62,7 +65,10 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
             });
             if let Some((bs, covers, cells, elim)) = found {
                 let names = |hs: &[usize]| {
-                    hs.iter().map(|&h| g.houses[h].kind.to_string()).collect::<Vec<_>>().join(", ")
+                    hs.iter()
+                        .map(|&h| g.houses[h].kind.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 };
                 let mut s = Step::new(
                     technique(k),

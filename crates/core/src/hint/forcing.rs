@@ -25,7 +25,11 @@ fn assume(g: &Candidates, c: usize, v: u8) -> Outcome {
     let mut length = 1;
     loop {
         if grid.contradiction() {
-            return Outcome { grid, length, broken: true };
+            return Outcome {
+                grid,
+                length,
+                broken: true,
+            };
         }
         let mut moved = false;
         for cell in 0..grid.n * grid.n {
@@ -49,7 +53,11 @@ fn assume(g: &Candidates, c: usize, v: u8) -> Outcome {
             }
         }
         if !moved {
-            return Outcome { grid, length, broken: false };
+            return Outcome {
+                grid,
+                length,
+                broken: false,
+            };
         }
     }
 }
@@ -74,8 +82,11 @@ pub fn nishio(g: &Candidates) -> Option<Step> {
     None
 }
 
+/// A list of (cell, value).
+type Pairs = Vec<(usize, u8)>;
+
 /// What every branch agrees on: placements and removals (relative to `g`).
-fn common(g: &Candidates, branches: &[Outcome]) -> (Vec<(usize, u8)>, Vec<(usize, u8)>) {
+fn common(g: &Candidates, branches: &[Outcome]) -> (Pairs, Pairs) {
     let live: Vec<&Outcome> = branches.iter().filter(|o| !o.broken).collect();
     let (mut place, mut elim) = (Vec::new(), Vec::new());
     if live.is_empty() {
@@ -154,7 +165,8 @@ pub fn region_forcing(g: &Candidates) -> Option<Step> {
             g.houses[h].kind,
             cell_list(g, &places)
         );
-        if let Some(mut s) = forcing_step(g, Technique::RegionForcingChain, branches, what, places) {
+        if let Some(mut s) = forcing_step(g, Technique::RegionForcingChain, branches, what, places)
+        {
             s.houses = vec![h];
             return Some(s);
         }

@@ -36,7 +36,11 @@ pub struct LpLevel {
 fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)> {
     let _ = cert;
     g.open_cells()
-        .flat_map(|c| values(g.cand[c]).filter(move |&v| solution[c] != v).map(move |v| (c, v)))
+        .flat_map(|c| {
+            values(g.cand[c])
+                .filter(move |&v| solution[c] != v)
+                .map(move |v| (c, v))
+        })
         .collect()
 }
 

@@ -26,7 +26,11 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
                 if b == a {
                     continue;
                 }
-                let outside = g.houses[b].cells.iter().copied().filter(|c| !house.cells.contains(c));
+                let outside = g.houses[b]
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !house.cells.contains(c));
                 let elim = removals(g, outside, v);
                 if elim.is_empty() {
                     continue;

@@ -178,7 +178,11 @@ pub fn solve_path(puzzle: &Puzzle, options: PathOptions) -> Result<Path, HintErr
         }
         let before = g.clone();
         step.apply(&mut g);
-        steps.push(PathStep { step, proofs, before });
+        steps.push(PathStep {
+            step,
+            proofs,
+            before,
+        });
     }
     Ok(Path {
         complete: g.solved(),

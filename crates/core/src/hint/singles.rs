@@ -11,12 +11,21 @@ use crate::puzzle::HouseKind;
 /// The last open cell of a house takes the last value.
 pub fn full_house(g: &Candidates) -> Option<Step> {
     for (h, house) in g.houses.iter().enumerate() {
-        let open: Vec<usize> = house.cells.iter().copied().filter(|&c| g.value[c] == 0).collect();
+        let open: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| g.value[c] == 0)
+            .collect();
         if let [c] = open[..] {
             let v = values(g.cand[c]).next()?;
             let mut s = Step::new(
                 Technique::FullHouse,
-                format!("{} is the last open cell of {}: it takes {v}", g.cell(c), house.kind),
+                format!(
+                    "{} is the last open cell of {}: it takes {v}",
+                    g.cell(c),
+                    house.kind
+                ),
             );
             s.placements.push((c, v));
             s.cells.push(c);

@@ -53,7 +53,11 @@ impl Step {
 }
 
 /// The removals of value v from `cells`, keeping only open candidates.
-pub fn removals(grid: &Candidates, cells: impl IntoIterator<Item = usize>, v: u8) -> Vec<(usize, u8)> {
+pub fn removals(
+    grid: &Candidates,
+    cells: impl IntoIterator<Item = usize>,
+    v: u8,
+) -> Vec<(usize, u8)> {
     cells
         .into_iter()
         .filter(|&c| grid.value[c] == 0 && grid.has(c, v))

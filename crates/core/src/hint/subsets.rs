@@ -10,7 +10,11 @@ use super::step::{cell_list, value_list, Step};
 use super::technique::Technique;
 
 /// Calls `f` with every k-subset of `items` until it returns `Some`.
-pub fn subsets<T: Copy, R>(items: &[T], k: usize, f: &mut impl FnMut(&[T]) -> Option<R>) -> Option<R> {
+pub fn subsets<T: Copy, R>(
+    items: &[T],
+    k: usize,
+    f: &mut impl FnMut(&[T]) -> Option<R>,
+) -> Option<R> {
     fn go<T: Copy, R>(
         items: &[T],
         k: usize,
@@ -71,9 +75,7 @@ pub fn naked(g: &Candidates, k: usize) -> Option<Step> {
                 .cells
                 .iter()
                 .filter(|c| g.value[**c] == 0 && !cells.contains(c))
-                .flat_map(|&c| {
-                    super::grid::values(g.cand[c] & union).map(move |v| (c, v))
-                })
+                .flat_map(|&c| super::grid::values(g.cand[c] & union).map(move |v| (c, v)))
                 .collect();
             (!elim.is_empty()).then(|| (cells.to_vec(), union, elim))
         });
@@ -118,7 +120,7 @@ pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
                 .iter()
                 .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
                 .collect();
-            (!elim.is_empty()).then(|| (cells, mask, elim))
+            (!elim.is_empty()).then_some((cells, mask, elim))
         });
         if let Some((cells, mask, elim)) = found {
             let mut s = Step::new(

@@ -11,7 +11,9 @@ use super::step::Step;
 use super::technique::Technique;
 
 fn bivalue(g: &Candidates) -> Vec<usize> {
-    g.open_cells().filter(|&c| g.cand[c].count_ones() == 2).collect()
+    g.open_cells()
+        .filter(|&c| g.cand[c].count_ones() == 2)
+        .collect()
 }
 
 /// Removes z from the open cells that see every cell of `seen`.
@@ -150,7 +152,10 @@ pub fn wxyz_wing(g: &Candidates) -> Option<Step> {
             let mut free = None;
             for z in values(union) {
                 let zc: Vec<usize> = cells.iter().copied().filter(|&c| g.has(c, z)).collect();
-                let restricted = zc.iter().enumerate().all(|(i, &a)| zc[i + 1..].iter().all(|&b| g.sees(a, b)));
+                let restricted = zc
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &a)| zc[i + 1..].iter().all(|&b| g.sees(a, b)));
                 if !restricted {
                     if free.is_some() {
                         return None;
@@ -163,10 +168,14 @@ pub fn wxyz_wing(g: &Candidates) -> Option<Step> {
                 .into_iter()
                 .filter(|(c, _)| !cells.contains(c))
                 .collect::<Vec<_>>();
-            (!elim.is_empty()).then(|| (cells, z, elim))
+            (!elim.is_empty()).then_some((cells, z, elim))
         });
         if let Some((cells, z, elim)) = found {
-            let biggest = cells.iter().map(|&c| g.cand[c].count_ones()).max().unwrap_or(4);
+            let biggest = cells
+                .iter()
+                .map(|&c| g.cand[c].count_ones())
+                .max()
+                .unwrap_or(4);
             let mut s = Step::new(
                 Technique::WxyzWing,
                 format!(

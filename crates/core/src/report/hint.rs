@@ -123,8 +123,8 @@ fn certificate_text(proof: Option<&Proof>) -> String {
 
 fn multiplier_text(m: f64) -> String {
     match m {
-        m if m == 1.0 => "+".into(),
-        m if m == -1.0 => "-".into(),
+        1.0 => "+".into(),
+        -1.0 => "-".into(),
         m if m >= 0.0 => format!("+{m}·"),
         m => format!("-{}·", -m),
     }
@@ -153,7 +153,12 @@ pub fn step_text(k: usize, s: &PathStep) -> String {
 /// The next step at a hint level.
 pub fn hint_text(s: &PathStep, level: HintLevel) -> String {
     let g = &s.before;
-    let houses: Vec<String> = s.step.houses.iter().map(|&h| g.houses[h].kind.to_string()).collect();
+    let houses: Vec<String> = s
+        .step
+        .houses
+        .iter()
+        .map(|&h| g.houses[h].kind.to_string())
+        .collect();
     let cells: Vec<String> = s.step.cells.iter().map(|&c| cell_name(g, c)).collect();
     let mut out = String::new();
     if houses.is_empty() {
@@ -162,7 +167,11 @@ pub fn hint_text(s: &PathStep, level: HintLevel) -> String {
         out += &format!("look at {} ({})\n", houses.join(", "), cells.join(", "));
     }
     if level >= HintLevel::Technique {
-        out += &format!("technique: {} ({:.1})\n", s.step.technique.name(), s.step.difficulty);
+        out += &format!(
+            "technique: {} ({:.1})\n",
+            s.step.technique.name(),
+            s.step.difficulty
+        );
     }
     if level >= HintLevel::Rows {
         for (i, p) in s.proofs.iter().enumerate() {
@@ -172,7 +181,11 @@ pub fn hint_text(s: &PathStep, level: HintLevel) -> String {
             } else {
                 "a candidate".into()
             };
-            out += &format!("rows for {what} in {}: {}\n", cell_name(g, c), certificate_text(Some(p)));
+            out += &format!(
+                "rows for {what} in {}: {}\n",
+                cell_name(g, c),
+                certificate_text(Some(p))
+            );
         }
     }
     if level >= HintLevel::Value {
@@ -252,7 +265,13 @@ pub fn step_svg(s: &PathStep) -> String {
             );
             let removed = s.step.eliminations.contains(&(c, v));
             let placed = s.step.placements.contains(&(c, v));
-            let colour = if removed { "#d1242f" } else if placed { "#1a7f37" } else { "#555" };
+            let colour = if removed {
+                "#d1242f"
+            } else if placed {
+                "#1a7f37"
+            } else {
+                "#555"
+            };
             out += &format!(
                 "<text x=\"{cx:.1}\" y=\"{cy:.1}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{colour}\"{}>{v}</text>\n",
                 (cell / sub as f64 * 0.8).round(),
@@ -269,5 +288,7 @@ pub fn step_svg(s: &PathStep) -> String {
 }
 
 fn xml_escape(t: &str) -> String {
-    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

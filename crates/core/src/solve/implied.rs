@@ -151,7 +151,10 @@ pub struct OpenRow {
 /// min Σ (p_i + q_i)   s.t.  Σ_i (p_i − q_i)·a_ij ≥ [j = t]  ∀ column j,
 ///                           Σ_i (p_i − q_i)·b_i ≤ 0,  p, q ≥ 0 (q = 0 on ≤ rows, p = 0 on ≥ rows)
 /// ```
-pub fn smallest_combination(rows: &[OpenRow], target: usize) -> Result<Option<Vec<f64>>, SolveError> {
+pub fn smallest_combination(
+    rows: &[OpenRow],
+    target: usize,
+) -> Result<Option<Vec<f64>>, SolveError> {
     use good_lp::{highs, variable, Expression, ProblemVariables, Solution, SolverModel};
     let mut vars = ProblemVariables::new();
     let mut multipliers: Vec<Expression> = Vec::with_capacity(rows.len());
@@ -180,7 +183,6 @@ pub fn smallest_combination(rows: &[OpenRow], target: usize) -> Result<Option<Ve
     }
     let mut problem = vars.minimise(norm).using(highs).set_threads(1);
     problem.set_verbose(false);
-    let mut problem = problem;
     for (j, e) in by_column {
         let bound = if j == target { 1.0 } else { 0.0 };
         problem.add_constraint(e.geq(bound));
