@@ -20,20 +20,23 @@ struct LpRow {
     rhs: f64,
 }
 
-/// The rows of `sudoku-ilp export --format lp` on `file` (its `Subject To` section), parsed here.
-fn lp_rows(args: &[&str]) -> HashMap<String, LpRow> {
+/// The standard output of a successful `sudoku-ilp` run.
+fn run_ok(args: &[&str]) -> Vec<u8> {
     let out = Command::cargo_bin("sudoku-ilp")
         .unwrap()
-        .args(["export", "--format", "lp"])
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    out.stdout
+}
+
+/// The rows of `sudoku-ilp export --format lp` on `file` (its `Subject To` section), parsed here.
+fn lp_rows(args: &[&str]) -> HashMap<String, LpRow> {
+    let mut all = vec!["export", "--format", "lp"];
+    all.extend_from_slice(args);
+    let text = String::from_utf8(run_ok(&all)).unwrap();
     let body = text
         .split("Subject To")
         .nth(1)
@@ -374,17 +377,7 @@ fn cli_hint_steps_and_rate_answer_and_validate_against_the_schema() {
         vec!["steps", "--json", "--lp-level", "--line", "2", f],
         vec!["hint", "--json", "--line", "2", f],
     ] {
-        let out = Command::cargo_bin("sudoku-ilp")
-            .unwrap()
-            .args(&args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&run_ok(&args)).unwrap();
         let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{errors:?}");
     }

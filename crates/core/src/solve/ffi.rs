@@ -295,11 +295,21 @@ pub(crate) fn size(h: &mut impl Handle) -> (usize, usize, usize) {
 
 /// The primal column values of the last run's solution.
 pub(crate) fn column_values(h: &mut impl Handle) -> Result<Vec<f64>, SolveError> {
+    let [values, _, _, _] = solution(h, "read the solution")?;
+    Ok(values)
+}
+
+/// The last run's solution (`Highs_getSolution`): column values, column duals, row values,
+/// row duals.
+fn solution(h: &mut impl Handle, what: &'static str) -> Result<[Vec<f64>; 4], SolveError> {
     let (cols, rows, _) = size(h);
-    let mut values = vec![0.0; cols];
-    let mut col_dual = vec![0.0; cols];
-    let mut row_value = vec![0.0; rows];
-    let mut row_dual = vec![0.0; rows];
+    let mut arrays = [
+        vec![0.0; cols],
+        vec![0.0; cols],
+        vec![0.0; rows],
+        vec![0.0; rows],
+    ];
+    let [values, col_dual, row_value, row_dual] = &mut arrays;
     // SAFETY: live instance; every array has the length HiGHS writes into (its column or row
     // count, read just above from the same instance).
     let status = unsafe {
@@ -311,8 +321,8 @@ pub(crate) fn column_values(h: &mut impl Handle) -> Result<Vec<f64>, SolveError>
             row_dual.as_mut_ptr(),
         )
     };
-    ok_or_warning(status, "read the solution")?;
-    Ok(values)
+    ok_or_warning(status, what)?;
+    Ok(arrays)
 }
 
 /// The objective value of the last run's solution.
@@ -543,25 +553,8 @@ pub(crate) fn set_column_cost(h: &mut impl Handle, j: usize, cost: f64) -> Resul
     )
 }
 
-/// The row duals of the last run's solution (`Highs_getSolution`), for certificates
-/// ([`super::implied`]).
+/// The row duals of the last run's solution, for certificates ([`super::implied`]).
 pub(crate) fn row_duals(h: &mut impl Handle) -> Result<Vec<f64>, SolveError> {
-    let (cols, rows, _) = size(h);
-    let mut values = vec![0.0; cols];
-    let mut col_dual = vec![0.0; cols];
-    let mut row_value = vec![0.0; rows];
-    let mut row_dual = vec![0.0; rows];
-    // SAFETY: live instance; every array has the length HiGHS writes into (its column or row
-    // count, read just above from the same instance).
-    let status = unsafe {
-        sys::Highs_getSolution(
-            h.ptr(),
-            values.as_mut_ptr(),
-            col_dual.as_mut_ptr(),
-            row_value.as_mut_ptr(),
-            row_dual.as_mut_ptr(),
-        )
-    };
-    ok_or_warning(status, "read the duals")?;
+    let [_, _, _, row_dual] = solution(h, "read the duals")?;
     Ok(row_dual)
 }
