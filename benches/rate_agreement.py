@@ -39,12 +39,14 @@ def main():
     first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     step = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     se = [float(l.split("\t")[1]) for l in open(side)]
-    ours, theirs, levels = [], [], defaultdict(Counter)
+    ours, theirs, levels, times = [], [], defaultdict(Counter), []
     for k, line in enumerate(open(out)):
         f = line.rstrip("\n").split("\t")
         if len(f) < 4:
             continue
         s = se[first - 1 + k * step]
+        if len(f) > 4:
+            times.append(float(f[4]))
         ours.append(float(f[0]))
         theirs.append(s)
         band = f"{int(s)}.x" if s < 9 else "9+"
@@ -55,6 +57,9 @@ def main():
     hi = sum(a > b + 0.1 for a, b in zip(ours, theirs))
     lo = sum(a < b - 0.1 for a, b in zip(ours, theirs))
     print(f"ours higher {hi / n:.1%}  ours lower {lo / n:.1%}")
+    if times:
+        t = sorted(times)
+        print(f"ms per puzzle: median {t[len(t) // 2]:.1f}  p90 {t[int(len(t) * 0.9)]:.1f}  max {t[-1]:.1f}")
     for band in sorted(levels):
         c = levels[band]
         tot = sum(c.values())

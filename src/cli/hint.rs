@@ -127,6 +127,10 @@ pub struct RateArgs {
     /// One JSON object per puzzle.
     #[arg(long)]
     pub json: bool,
+
+    /// Append each puzzle's wall time in milliseconds as a last column (text output only).
+    #[arg(long, conflicts_with = "json")]
+    pub time: bool,
 }
 
 fn hint_failure(e: HintError) -> Failure {
@@ -256,6 +260,17 @@ fn rate_one(puzzle: &Puzzle, lp: bool, json: bool) -> Result<String, Failure> {
     ))
 }
 
+/// [`rate_one`], with its wall time appended when `--time` asks for it.
+fn timed(puzzle: &Puzzle, args: &RateArgs) -> Result<String, Failure> {
+    let start = std::time::Instant::now();
+    let line = rate_one(puzzle, !args.no_lp, args.json)?;
+    if !args.time {
+        return Ok(line);
+    }
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    Ok(format!("{}\t{ms:.2}\n", line.trim_end()))
+}
+
 pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     let text = read_source(&args.file)?;
     let origin = origin_name(&args.file);
@@ -265,7 +280,7 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     }
     .options(args.box_shape);
     match parse_puzzle(&origin, &text, options) {
-        Ok(puzzle) => emit(&rate_one(&puzzle, !args.no_lp, args.json)?)?,
+        Ok(puzzle) => emit(&timed(&puzzle, &args)?)?,
         Err(e) if matches!(e.problem, Problem::SeveralPuzzles { .. }) => {
             for (k, line) in text.lines().enumerate() {
                 let line = line.trim();
@@ -279,7 +294,7 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
                 };
                 let puzzle =
                     parsed.map_err(|e| Failure::usage(format!("{origin}: line {}: {e}", k + 1)))?;
-                emit(&rate_one(&puzzle, !args.no_lp, args.json)?)?;
+                emit(&timed(&puzzle, &args)?)?;
             }
         }
         Err(e) => return Err(input_failure("rate", e)),
