@@ -52,10 +52,11 @@ def main():
         band = f"{int(s)}.x" if s < 9 else "9+"
         levels[band][f[2]] += 1
     n = len(ours)
-    eq = sum(abs(a - b) <= 0.1 + 1e-9 for a, b in zip(ours, theirs))
+    d = [round(a * 10) - round(b * 10) for a, b in zip(ours, theirs)]
+    eq = sum(abs(x) <= 1 for x in d)
     print(f"puzzles {n}  spearman {spearman(ours, theirs):.3f}  equal(+-0.1) {eq / n:.1%}")
-    hi = sum(a > b + 0.1 for a, b in zip(ours, theirs))
-    lo = sum(a < b - 0.1 for a, b in zip(ours, theirs))
+    hi = sum(x > 1 for x in d)
+    lo = sum(x < -1 for x in d)
     print(f"ours higher {hi / n:.1%}  ours lower {lo / n:.1%}")
     if times:
         t = sorted(times)
