@@ -7,6 +7,7 @@ mod cli;
 use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
+use sudoku_ilp::named::UnknownName;
 
 fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
@@ -50,6 +51,10 @@ fn one_line(error: &anyhow::Error) -> String {
 /// Prints clap's help, version or usage error; a help text that cannot be written (`--help >
 /// /dev/full`) is a failure like any other write.
 fn clap_exit(e: &clap::Error) -> ExitCode {
+    if let Some(line) = bad_value(e) {
+        report(&cli::Failure::usage(line));
+        return cli::Code::BadInput.into();
+    }
     let to_stdout = !e.use_stderr();
     match e.print().and_then(|_| std::io::stdout().flush()) {
         Err(io) if to_stdout => match cli::output::finish("standard output", Err(io)) {
@@ -60,6 +65,46 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
         },
         _ => ExitCode::from(e.exit_code() as u8),
+    }
+}
+
+/// A value clap refused, as one line: an unknown name in the library's words for an unknown
+/// name ([`UnknownName::said_of`], with the names clap was given from the library), or the
+/// value parser's words (a limit's are the library's: "must be at most 64") after the option.
+fn bad_value(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    // "--cage-form <FORM>" names the option "--cage-form"; a positional "<FILE>" stays whole.
+    let arg = text(ContextKind::InvalidArg)?;
+    let option = match arg.split_once(' ') {
+        Some((flag, _)) if flag.starts_with('-') => flag.to_string(),
+        _ => arg,
+    };
+    let value = text(ContextKind::InvalidValue)?;
+    match e.kind() {
+        ErrorKind::InvalidValue => {
+            let Some(ContextValue::Strings(names)) = e.get(ContextKind::ValidValue) else {
+                return None;
+            };
+            let unknown = UnknownName {
+                what: "",
+                name: value,
+                expected: names.join(", "),
+            };
+            Some(unknown.said_of(&option))
+        }
+        ErrorKind::ValueValidation => {
+            let words = std::error::Error::source(e)?.to_string();
+            if words.starts_with("must") || words.starts_with('"') {
+                Some(format!("{option} {words}"))
+            } else {
+                Some(format!("{option} {value:?}: {words}"))
+            }
+        }
+        _ => None,
     }
 }
 

@@ -12,7 +12,7 @@ use sudoku_ilp::engine::EngineError;
 use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
 use sudoku_ilp::generate::GenerateError;
-use sudoku_ilp::input::{InputError, Problem};
+use sudoku_ilp::input::{InputError, OptionNames};
 use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::named::UnknownName;
 use sudoku_ilp::puzzle::Grid;
@@ -127,26 +127,22 @@ impl<T, E: Into<Error>> Raise<T> for Result<T, E> {
     }
 }
 
-/// Bad input as `ValueError`: the library's message, with Python's words for the options
+/// Bad input as `ValueError`: the library's message with Python's names of the options
 /// (`line=`, `box=`).
 fn input_error(e: InputError) -> PyErr {
-    let words = match &e.problem {
-        Problem::SeveralPuzzles { count } => {
-            format!("{count} puzzle lines; a Puzzle is one (pick one with line=K)")
-        }
-        Problem::LineOutside { line, count, last } => {
-            format!("line={line}: the file has {count} puzzle lines (the last is line {last})")
-        }
-        Problem::LineInWhole { what } => format!("line= applies to line files, not to {what}"),
-        Problem::BoxConflict { rows, cols, what } => {
-            format!("box=({rows}, {cols}) conflicts with the file's {what}")
-        }
-        _ => return value_error(e),
+    let names = OptionNames {
+        line: "line=",
+        line_option: "line=",
+        line_k: "line=K",
+        box_shape: |rows, cols| format!("box=({rows}, {cols})"),
+        box_hint: None,
+        takes_one: "a Puzzle is one",
     };
-    value_error(format!("{}: {words}", e.origin))
+    value_error(e.said_with(&names))
 }
 
-/// A limit not kept, as `ValueError` with Python's name of the keyword option.
+/// A limit not kept, as `ValueError`: the library's sentence with Python's name of the keyword
+/// option (the command line says the same sentence with `--time-limit`).
 fn limit_error(e: LimitError) -> PyErr {
     let name = match e.limit() {
         Limit::TimeLimit => "time_limit",
@@ -155,14 +151,7 @@ fn limit_error(e: LimitError) -> PyErr {
         Limit::Jobs => "jobs",
         Limit::BoxSide => "box",
     };
-    let words = match e {
-        LimitError::NotPositiveSeconds { .. } => "must be a positive number of seconds".into(),
-        LimitError::Zero { .. } | LimitError::TooMany { .. } => match e.limit().max() {
-            Some(max) => format!("must be between 1 and {max}"),
-            None => "must be a positive number".into(),
-        },
-    };
-    PyValueError::new_err(format!("{name} {words}"))
+    PyValueError::new_err(e.said_of(name))
 }
 
 /// A failure that is not about the puzzle: [`SolverError`].

@@ -60,6 +60,9 @@ mod _native {
         m.add("METHODS", names::<sudoku_ilp::engine::Method>())?;
         m.add("MODELS", names::<sudoku_ilp::formulation::ModelKind>())?;
         m.add("FORMATS", names::<sudoku_ilp::export::Format>())?;
+        m.add("CAGE_FORMS", names::<sudoku_ilp::formulation::CageForm>())?;
+        m.add("THERMO_FORMS", names::<sudoku_ilp::formulation::StepForm>())?;
+        m.add("PAIR_FORMS", names::<sudoku_ilp::formulation::PairForm>())?;
         Ok(())
     }
 }

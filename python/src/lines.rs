@@ -5,7 +5,8 @@ use crate::convert::{value_error, Raise};
 use crate::options::Options;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sudoku_ilp::batch::{BatchConfig, Shard};
+use sudoku_ilp::batch::BatchConfig;
+use sudoku_ilp::input::STDIN_NAME;
 use sudoku_ilp::limits::Limit;
 use sudoku_ilp::report::lines::result_lines;
 
@@ -48,17 +49,10 @@ pub fn solve_lines(
         spec = spec.fast();
     }
     let config = BatchConfig {
-        engine: spec.build().raise()?,
-        limits,
-        box_shape: None,
-        jobs,
-        window: 256 * jobs,
-        every: 1,
-        shard: Shard::WHOLE,
         line_offset: first_line - 1,
-        skip: Default::default(),
+        ..BatchConfig::new(spec.build().raise()?, limits, jobs)
     };
-    let file = file.unwrap_or_else(|| "<stdin>".into());
+    let file = file.unwrap_or_else(|| STDIN_NAME.into());
     Ok(py.detach(|| result_lines(lines.iter().map(String::as_str), &file, &file, config)))
 }
 

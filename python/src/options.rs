@@ -8,8 +8,9 @@ use pyo3::types::{PyBool, PyDict};
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec};
 use sudoku_ilp::engine::{Limits, Method};
-use sudoku_ilp::formulation::{CageForm, Form, ModelKind, PairForm, StepForm};
+use sudoku_ilp::formulation::{CageForm, ModelKind, PairForm, StepForm};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
+use sudoku_ilp::named::{parse, Named};
 use sudoku_ilp::solve::{check_options, SolveOptions};
 
 /// Keyword options, read one by one; `finish` refuses the ones nobody read.
@@ -66,20 +67,13 @@ impl<'py> Options<'py> {
     }
 
     /// A form of the binary model by its command-line name (`cage_form="sum"` is
-    /// `--cage-form sum`); the default form when not given, a `ValueError` naming the forms for
-    /// an unknown name.
-    fn form<F: Form>(&self, option: &str) -> PyResult<F> {
-        let Some(name) = self.take::<String>(option)? else {
-            return Ok(F::default());
-        };
-        F::from_name(&name).ok_or_else(|| {
-            let names: Vec<&str> = F::ALL.iter().map(|f| f.name()).collect();
-            PyValueError::new_err(format!(
-                "{}(): {option}={name:?} is not a form; use one of: {}",
-                self.function,
-                names.join(", ")
-            ))
-        })
+    /// `--cage-form sum`); the default form when not given, a `ValueError` with the library's
+    /// sentence for an unknown name (the names it lists are the library's).
+    fn form<F: Named + Default>(&self, option: &str) -> PyResult<F> {
+        match self.take::<String>(option)? {
+            None => Ok(F::default()),
+            Some(name) => parse(&name).map_err(|e| PyValueError::new_err(e.said_of(option))),
+        }
     }
 
     /// `model`, its switches and the binary model's forms (`cage_form`, `thermo_form`,

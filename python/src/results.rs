@@ -103,7 +103,7 @@ impl SolveResult {
         let kind = model
             .or(own.filter(|name| name.parse::<ModelKind>().is_ok()))
             .unwrap_or(ModelKind::Binary.name());
-        crate::tasks::lp_picture_of(py, &self.puzzle, kind, None)
+        crate::pictures::lp_picture_of(py, &self.puzzle, kind, None)
     }
 
     /// The branch-and-bound tree as a picture (`solve(..., method="lp-bb", tree=True)`).

@@ -16,14 +16,13 @@ use sudoku_ilp::compare::{compare as compare_variants, variants_named};
 use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
-use sudoku_ilp::formulation::ModelKind;
 use sudoku_ilp::generate::{generate as generate_puzzle, GenerateOptions, Variant};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
+use sudoku_ilp::named::{parse, Named};
 use sudoku_ilp::puzzle::box_shape;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
 use sudoku_ilp::report::html::html;
-use sudoku_ilp::report::lp_svg;
 use sudoku_ilp::solve::SolveOptions;
 
 /// Solves `puzzle` and returns a `Result`.
@@ -216,31 +215,7 @@ pub fn lp_picture(
     model: &str,
     title: Option<String>,
 ) -> PyResult<Picture> {
-    lp_picture_of(py, &puzzle.inner, model, title)
-}
-
-/// The LP picture of `puzzle` for the model named `model`.
-pub fn lp_picture_of(
-    py: Python<'_>,
-    puzzle: &Arc<Puzzle>,
-    model: &str,
-    title: Option<String>,
-) -> PyResult<Picture> {
-    let kind: ModelKind = model.parse().raise()?;
-    let formulation = sudoku_ilp::engine::spec::ModelSpec::of(kind)
-        .formulation()
-        .raise()?;
-    let puzzle = puzzle.clone();
-    let picture = py.detach(|| {
-        lp_svg::lp_picture(
-            &puzzle,
-            formulation.as_ref(),
-            &SolveOptions::default(),
-            &Limits::default(),
-            title.as_deref(),
-        )
-    });
-    picture.map(Picture::svg).raise()
+    crate::pictures::lp_picture_of(py, &puzzle.inner, model, title)
 }
 
 /// Solves many puzzles on `jobs` threads and yields a `Result` per puzzle, in input order.
@@ -364,11 +339,7 @@ pub fn generate(
     attempts: Option<usize>,
     time_limit: f64,
 ) -> PyResult<PyPuzzle> {
-    let variant = Variant::from_name(rules).ok_or_else(|| {
-        value_error(format!(
-            "rules={rules:?}: must be \"none\", \"killer\" or \"thermo\""
-        ))
-    })?;
+    let variant: Variant = parse(rules).map_err(|e| value_error(e.said_of("rules")))?;
     if size == 0 || size > sudoku_ilp::puzzle::MAX_ORDER {
         return Err(value_error(format!(
             "size must be in 1..={}",

@@ -17,9 +17,12 @@ while an engine runs.
 """
 
 from ._native import (
+    CAGE_FORMS,
     FORMATS,
     METHODS,
     MODELS,
+    PAIR_FORMS,
+    THERMO_FORMS,
     Batch,
     Count,
     Explanation,
@@ -52,9 +55,12 @@ from ._native import (
 )
 
 __all__ = [
+    "CAGE_FORMS",
     "FORMATS",
     "METHODS",
     "MODELS",
+    "PAIR_FORMS",
+    "THERMO_FORMS",
     "Batch",
     "Count",
     "Explanation",

@@ -81,3 +81,48 @@ def test_bad_input_raises_value_error_with_the_clis_message(tmp_path, text):
     run = cli("solve", str(path))
     assert run.returncode == 2
     assert run.stderr.strip() == f"sudoku-ilp: {raised.value}"
+
+
+def test_implied_cage_form_agrees_with_the_cli():
+    path = DATA / "variants" / "killer_9x9.json"
+    mine = si.solve(si.Puzzle.from_file(path), cage_form="implied")
+    theirs = cli_json("solve", "--json", "--cage-form", "implied", str(path))
+    assert mine.status == theirs["status"] == "solved"
+    assert mine.grid == theirs["grid"]
+    assert mine.to_json() and json.loads(mine.to_json())["model"] == theirs["model"]
+    assert "implied" in si.CAGE_FORMS
+
+
+@pytest.mark.parametrize(
+    "python,flag,value",
+    [("time_limit", "--time-limit", "0"), ("threads", "--threads", "65"),
+     ("threads", "--threads", "0"), ("start_budget", "--start-budget", "0")],
+)
+def test_a_limit_error_reads_the_same_in_both_front_ends(python, flag, value):
+    """The library words a limit error once; each front end only names its option."""
+    path = DATA / "seeds" / "seed004_unique_9x9.json"
+    number = float(value) if python in ("time_limit", "start_budget") else int(value)
+    options = {python: number}
+    if python == "start_budget":
+        options["start"] = "propagate"
+    with pytest.raises(ValueError) as raised:
+        si.solve(si.Puzzle.from_file(path), **options)
+    args = ["solve", flag, value, str(path)] + (["--start", "propagate"] if python == "start_budget" else [])
+    run = cli(*args)
+    assert run.returncode == 2
+    said = run.stderr.strip().removeprefix("sudoku-ilp: ")
+    assert said == str(raised.value).replace(python, flag, 1), (said, str(raised.value))
+
+
+@pytest.mark.parametrize("python,flag,names", [("cage_form", "--cage-form", "CAGE_FORMS"),
+                                               ("thermo_form", "--thermo-form", "THERMO_FORMS"),
+                                               ("pair_form", "--pair-form", "PAIR_FORMS")])
+def test_a_bad_form_name_is_refused_with_the_librarys_names(python, flag, names):
+    path = DATA / "seeds" / "seed004_unique_9x9.json"
+    with pytest.raises(ValueError) as raised:
+        si.solve(si.Puzzle.from_file(path), **{python: "nope"})
+    expected = ", ".join(getattr(si, names))
+    assert str(raised.value) == f'{python} "nope": expected one of {expected}'
+    run = cli("solve", flag, "nope", str(path))
+    assert run.returncode == 2
+    assert run.stderr == f'sudoku-ilp: {flag} "nope": expected one of {expected}\n'

@@ -104,7 +104,7 @@ def test_each_form_of_the_binary_model_solves_to_the_published_solution(line, fo
 
 def test_an_unknown_form_is_a_value_error_naming_the_forms():
     puzzle = si.generate(9, seed=1, rules="thermo")
-    with pytest.raises(ValueError, match=r'thermo_form="steps" is not a form; use one of: cumulative, aggregated'):
+    with pytest.raises(ValueError, match=r'thermo_form "steps": expected one of cumulative, aggregated'):
         si.solve(puzzle, thermo_form="steps")
     with pytest.raises(ValueError, match="sets, sum"):
         si.count(puzzle, cage_form="cages")

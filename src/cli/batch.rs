@@ -271,15 +271,11 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
     .map_err(|e| Failure::usage(format!("--shard {e}")))?;
     let model = spec.describe(engine.as_ref());
     let config = BatchConfig {
-        engine,
-        limits: args.solver.time_limit.limits()?,
         box_shape: args.choice.box_shape,
-        jobs,
-        window: 256 * jobs,
         every: args.every,
         shard,
         line_offset: args.line_offset,
-        skip: Default::default(),
+        ..BatchConfig::new(engine, args.solver.time_limit.limits()?, jobs)
     };
     Ok((config, model))
 }

@@ -3,7 +3,7 @@
 use super::count::CountingArgs;
 use super::{emit, Code, Failure};
 use clap::Args;
-use sudoku_ilp::report::count::{check_conflict, check_report, Answer};
+use sudoku_ilp::report::count::{check_report, Answer};
 
 /// Tell whether a puzzle has a unique solution, several, or none.
 ///
@@ -13,7 +13,7 @@ use sudoku_ilp::report::count::{check_conflict, check_report, Answer};
 /// second solution instead; with --method sat CaDiCaL solves once more with a clause that
 /// blocks the first solution. The first line of the output is the answer: "unique", "several",
 /// "none" (or "unknown" at the time limit). A grid that gives the same value twice in a house
-/// is "none" without a solve.
+/// is bad input (exit 2), as in `solve`.
 ///
 /// Exit codes: 0 answered unique or several (read the answer), 1 none (proven: no solution),
 /// 2 bad input, 3 time limit or internal error.
@@ -36,11 +36,6 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<Code, Failure> {
     let counting = args.counting.prepare("check")?;
-    if let Some(why) = &counting.conflict {
-        let label = counting.engine.label();
-        emit(&check_conflict(&counting.puzzle, &label, why, args.json))?;
-        return Ok(Code::NoSolution);
-    }
     let count = counting.count(1)?;
     emit(&check_report(&counting.puzzle, &count, args.json))?;
     Ok(match Answer::of(&count) {

@@ -2,13 +2,12 @@
 
 use super::model_args::{engine, parse_positive, ModelArgs, SolverArgs, StartArgs};
 use super::values::named;
-use super::{emit, input_failure, Code, Failure};
+use super::{emit, Code, Failure};
 use clap::Args;
 use std::sync::Arc;
 use sudoku_ilp::engine::{Count, CountEnd, Engine, Limits, Method};
-use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count_text};
+use sudoku_ilp::report::count::{count_json, count_text};
 
 /// Count the solutions of one puzzle, up to --max.
 ///
@@ -18,7 +17,7 @@ use sudoku_ilp::report::count::{conflict_text, count_conflict, count_json, count
 /// depth-first search enumerates them instead (an independent second opinion); with --method sat
 /// CaDiCaL does, with a blocking clause over the open literals per solution. Every solution
 /// passes the independent checker. --time-limit bounds the whole search. A grid that gives the
-/// same value twice in a house has 0 solutions, reported without solving.
+/// same value twice in a house is bad input (exit 2), as in `solve`.
 ///
 /// Exit codes: 0 at least one solution, 1 proven: no solution, 2 bad input,
 /// 3 time limit (the count printed is then a lower bound) or internal error.
@@ -66,18 +65,16 @@ pub struct CountingArgs {
     pub method: Method,
 }
 
-/// A puzzle ready to count, or the pair of givens that leaves it no solution.
+/// A puzzle ready to count.
 pub struct Counting {
     pub puzzle: Puzzle,
     pub engine: Arc<dyn Engine>,
-    /// A value given twice in a house, said as the strict parser says it.
-    pub conflict: Option<String>,
     pub limits: Limits,
 }
 
 impl CountingArgs {
-    /// Reads the puzzle as `ModelArgs::puzzle` does, except that a value given twice in a house
-    /// is not bad input: such a grid has no solution (the later given of each pair is left out).
+    /// Reads the puzzle as `ModelArgs::puzzle` does (a value given twice in a house is bad
+    /// input, as in `solve`).
     pub fn prepare(&self, command: &str) -> Result<Counting, Failure> {
         if self.method == Method::LpBb {
             return Err(Failure::usage(format!(
@@ -92,15 +89,9 @@ impl CountingArgs {
             &options,
             &StartArgs::default(),
         )?;
-        let text = read_source(&self.model.file)?;
-        let parse = self.model.parse_options();
-        let (puzzle, conflicts) =
-            parse_puzzle_lenient(&origin_name(&self.model.file), &text, parse)
-                .map_err(|e| input_failure(command, e))?;
         Ok(Counting {
-            puzzle,
+            puzzle: self.model.puzzle(command)?,
             engine,
-            conflict: conflicts.first().map(conflict_text),
             limits: self.solver.limits()?,
         })
     }
@@ -121,11 +112,6 @@ pub fn run(args: CountArgs) -> Result<Code, Failure> {
     }
     let counting = args.counting.prepare("count")?;
     let puzzle = &counting.puzzle;
-    if let Some(why) = &counting.conflict {
-        let label = counting.engine.label();
-        emit(&count_conflict(puzzle, &label, why, args.json, args.list))?;
-        return Ok(Code::NoSolution);
-    }
     let count = counting.count(args.max)?;
     if args.json {
         emit(&format!("{}\n", count_json(puzzle, &count, args.list)))?;

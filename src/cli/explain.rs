@@ -6,17 +6,18 @@ use super::{input_failure, parse_box, Code, Failure};
 use clap::Args;
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::explain::explain;
-use sudoku_ilp::input::{origin_name, parse_puzzle_lenient, read_source};
+use sudoku_ilp::input::{origin_name, parse_puzzle, read_source};
 use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text};
 
 /// Explain why a grid has no solution: a minimal set of givens (and, on a variant puzzle, rule
 /// instances: one cage, one thermometer, one dot, ...) that already has no completion.
 ///
-/// A value given twice in a house is reported first, without solving. Otherwise the binary model
-/// is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in turn and
-/// decides the rest with CaDiCaL: a given whose removal keeps the grid without a solution stays
-/// dropped. The givens left have no completion, and removing any one of them leaves a solvable
-/// grid. The same filter then runs over the rule instances, and a last one, in HiGHS, finds a
+/// A value given twice in a house is bad input (exit 2), as in `solve`. Otherwise the binary
+/// model is solved with HiGHS and, if it is infeasible, a deletion filter drops each given in
+/// turn and decides the rest with CaDiCaL: a given whose removal keeps the grid without a
+/// solution stays dropped. The givens left have no completion, and without any one of them the
+/// rest have a completion (the set is minimal; the whole grid still has no solution). The same
+/// filter then runs over the rule instances, and a last one, in HiGHS, finds a
 /// minimal set of houses whose rules, with those givens and rules, already leave no completion.
 /// Each unit kept is then dropped alone once more to verify that the rest has a completion.
 ///
@@ -69,10 +70,11 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     let limits = args.solver.limits()?;
     let text = read_source(&args.file)?;
     let parse = args.input.options(args.box_shape);
-    let (puzzle, conflicts) = parse_puzzle_lenient(&origin_name(&args.file), &text, parse)
+    // A value given twice in a house is bad input (exit 2, one line), as in `solve`.
+    let puzzle = parse_puzzle(&origin_name(&args.file), &text, parse)
         .map_err(|e| input_failure("explain", e))?;
-    let explained = explain(&puzzle, &conflicts, !args.no_houses, &options, &limits)
-        .map_err(Failure::internal)?;
+    let explained =
+        explain(&puzzle, &[], !args.no_houses, &options, &limits).map_err(Failure::internal)?;
     let code = match explained.status() {
         Status::Solved => Code::Ok,
         Status::Infeasible => Code::NoSolution,

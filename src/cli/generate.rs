@@ -1,9 +1,11 @@
 //! `sudoku-ilp generate`: make a puzzle with a unique solution, printed as JSON.
 
 use super::model_args::TimeLimitArg;
+use super::values::named;
 use super::{box_of, emit, parse_box, Code, Failure};
 use clap::Args;
 use sudoku_ilp::generate::{generate, GenerateOptions, Variant};
+use sudoku_ilp::named::Named;
 use sudoku_ilp::report::generated::generated_json;
 use sudoku_ilp::solve::SolveOptions;
 
@@ -47,9 +49,8 @@ pub struct GenerateArgs {
 
     /// Variant rules of the puzzle: none (givens only), killer (cages) or thermo
     /// (thermometers and the givens they need).
-    #[arg(long, value_name = "RULES", default_value = "none",
-          value_parser = clap::builder::PossibleValuesParser::new(["none", "killer", "thermo"]))]
-    pub rules: String,
+    #[arg(long, value_name = "RULES", value_parser = named::<Variant>(), default_value_t = Variant::Classic)]
+    pub rules: Variant,
 
     #[command(flatten)]
     pub time_limit: TimeLimitArg,
@@ -71,7 +72,7 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
         attempts: args.attempts.unwrap_or(n * n),
         solve: SolveOptions::default(),
         limits: args.time_limit.limits()?,
-        variant: Variant::from_name(&args.rules).unwrap_or_default(),
+        variant: args.rules,
     };
     let generated = generate(&options).map_err(Failure::internal)?;
     let mut command = format!("sudoku-ilp generate --size {n}");

@@ -36,7 +36,7 @@ pub fn escape_controls(text: &str, one_line: bool) -> String {
 
 use clap::{Parser, Subcommand};
 use sudoku_ilp::engine::Status;
-use sudoku_ilp::input::{InputError, Problem};
+use sudoku_ilp::input::{InputError, OptionNames};
 use sudoku_ilp::puzzle::{box_shape, PuzzleError};
 
 /// Sudoku as an integer linear program, solved by HiGHS.
@@ -105,47 +105,35 @@ pub struct Failure {
 }
 
 impl From<InputError> for Failure {
-    /// Exit 2, with the command line's words for the problems that name its options.
+    /// Exit 2, with the command line's names of the options the problem points to.
     fn from(e: InputError) -> Self {
-        let words = match &e.problem {
-            Problem::LineOutside { line, count, last } => Some(format!(
-                "--line {line}: the file has {count} puzzle lines (the last is line {last})"
-            )),
-            Problem::LineNotPuzzle { line } => {
-                Some(format!("--line {line} is a blank or '#' line, not a puzzle"))
-            }
-            Problem::LineInWhole { what } => {
-                Some(format!("--line applies to line files, not to {what}"))
-            }
-            Problem::BoxConflict { rows, cols, what } => Some(format!(
-                "--box {rows}x{cols} conflicts with the file's {what}"
-            )),
-            Problem::Puzzle(PuzzleError::NoBoxShape(n)) => Some(format!(
-                "order {n} has no square boxes: give the box shape (\"box\": [rows, cols] in JSON, --box RxC on the command line)"
-            )),
-            _ => None,
-        };
-        let e = match words {
-            Some(words) => InputError::new(&e.origin, e.place, words),
-            None => e,
-        };
         Failure {
             code: Code::BadInput,
-            error: e.into(),
+            error: e.said_with(&option_names("one puzzle is wanted")).into(),
         }
     }
 }
 
-/// The failure of an input error in `command`: exit 2, and a several-puzzles message that
-/// names the command that was run.
-pub fn input_failure(command: &str, e: InputError) -> Failure {
-    if let Problem::SeveralPuzzles { count } = e.problem {
-        return Failure::usage(format!(
-            "{}: {count} puzzle lines; {command} takes one (pick one with --line K)",
-            e.origin
-        ));
+/// The command line's option names in an input error of `command` ("solve takes one").
+fn option_names(takes_one: &str) -> OptionNames<'_> {
+    OptionNames {
+        line: "--line ",
+        line_option: "--line",
+        line_k: "--line K",
+        box_shape: |rows, cols| format!("--box {rows}x{cols}"),
+        box_hint: Some("--box RxC on the command line"),
+        takes_one,
     }
-    e.into()
+}
+
+/// The failure of an input error in `command`: exit 2, the library's words with the command
+/// line's option names (a several-puzzles message names the command that was run).
+pub fn input_failure(command: &str, e: InputError) -> Failure {
+    let takes_one = format!("{command} takes one");
+    Failure {
+        code: Code::BadInput,
+        error: e.said_with(&option_names(&takes_one)).into(),
+    }
 }
 
 impl Failure {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use sudoku_ilp::engine::milp::START_BUDGET;
 use sudoku_ilp::engine::spec::{EngineSpec, ModelSpec, SpecError};
 use sudoku_ilp::engine::{Engine, Limits, Method};
-use sudoku_ilp::formulation::{CageForm, Form, Formulation, ModelKind, PairForm, StepForm};
+use sudoku_ilp::formulation::{CageForm, Formulation, ModelKind, PairForm, StepForm};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source, InputFormat, ParseOptions};
 use sudoku_ilp::limits::{Limit, LimitError, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::puzzle::Puzzle;
@@ -109,22 +109,18 @@ pub struct ModelChoice {
     #[arg(long, help_heading = "Natural model switches")]
     pub subset_sums: bool,
 
-    /// Binary model: how a killer cage's sum is written: `sets` (one binary per digit set of
-    /// the cage, strong), `sum` (Σ v·x = S, weak) or `implied` (`sets`, plus the rule of 45's
-    /// implied sums over at most 6 cells of one house as digit-set cages).
-    #[arg(long, value_name = "FORM", default_value = "sets", value_parser = ["sets", "sum", "implied"])]
-    pub cage_form: String,
+    /// Binary model: how a killer cage's sum is written.
+    #[arg(long, value_name = "FORM", value_parser = named::<CageForm>(), default_value_t = CageForm::Sets)]
+    pub cage_form: CageForm,
 
     /// Binary model: how a two-cell step value(a) + 1 ≤ value(b) (thermometer, greater-than)
-    /// is written: `cumulative` (Σ_{w≤v} x_b,w ≤ Σ_{w<v} x_a,w for every v, strong) or
-    /// `aggregated` (one row on Σ v·x, weak).
-    #[arg(long, value_name = "FORM", default_value = "cumulative", value_parser = ["cumulative", "aggregated"])]
-    pub thermo_form: String,
+    /// is written.
+    #[arg(long, value_name = "FORM", value_parser = named::<StepForm>(), default_value_t = StepForm::Cumulative)]
+    pub thermo_form: StepForm,
 
-    /// Binary model: how an allowed-pairs table (kropki, non-consecutive) is written: `support`
-    /// (x_a,u ≤ Σ of b's allowed partners) or `conflict` (x_a,u + x_b,w ≤ 1 per forbidden pair).
-    #[arg(long, value_name = "FORM", default_value = "support", value_parser = ["support", "conflict"])]
-    pub pair_form: String,
+    /// Binary model: how an allowed-pairs table (kropki, non-consecutive) is written.
+    #[arg(long, value_name = "FORM", value_parser = named::<PairForm>(), default_value_t = PairForm::Support)]
+    pub pair_form: PairForm,
 
     /// Box shape ROWSxCOLS for grids whose order is not a perfect square (e.g. 2x3 for 6x6).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
@@ -136,9 +132,9 @@ impl ModelChoice {
     pub fn spec(&self) -> ModelSpec {
         ModelSpec {
             reduce: self.reduce,
-            cages: CageForm::from_name(&self.cage_form).unwrap_or_default(),
-            steps: StepForm::from_name(&self.thermo_form).unwrap_or_default(),
-            pairs: PairForm::from_name(&self.pair_form).unwrap_or_default(),
+            cages: self.cage_form,
+            steps: self.thermo_form,
+            pairs: self.pair_form,
             pair_m: self.pair_m,
             drop_given_pairs: self.drop_given_pairs,
             exclusions: self.exclusions,
@@ -271,9 +267,9 @@ pub fn positive_at_most(s: &str, max: u64) -> Result<u64, String> {
     match t.parse::<u64>() {
         Ok(v) if (1..=max).contains(&v) => Ok(v),
         Ok(0) => Err("must be a positive number (at least 1)".into()),
-        Ok(_) => Err(format!("at most {max}")),
+        Ok(_) => Err(format!("must be at most {max}")),
         Err(_) if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() => {
-            Err(format!("at most {max}"))
+            Err(format!("must be at most {max}"))
         }
         Err(_) => Err("must be a positive number".into()),
     }
@@ -294,14 +290,15 @@ pub fn parse_jobs(s: &str) -> Result<usize, String> {
     parse_limit(s, Limit::Jobs).map(|v| v as usize)
 }
 
-/// A whole number that the library's `limit` bounds.
+/// A whole number that the library's `limit` bounds; the error is the library's words after
+/// the option's name (clap names the option).
 fn parse_limit(s: &str, limit: Limit) -> Result<u64, String> {
     let t = s.trim();
     match t.parse::<u64>() {
-        Ok(v) => limit.count(v).map_err(limit_words),
+        Ok(v) => limit.count(v).map_err(|e| e.words()),
         Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
             let max = limit.max().unwrap_or(u64::MAX);
-            Err(limit_words(LimitError::TooMany { limit, max }))
+            Err(LimitError::TooMany { limit, max }.words())
         }
         Err(_) => Err("must be a positive number".into()),
     }
@@ -318,18 +315,9 @@ fn flag(limit: Limit) -> &'static str {
     }
 }
 
-/// A [`LimitError`] as the command line says it after the option's name.
-fn limit_words(e: LimitError) -> String {
-    match e {
-        LimitError::NotPositiveSeconds { .. } => "must be a positive number of seconds".into(),
-        LimitError::Zero { .. } => "must be a positive number (at least 1)".into(),
-        LimitError::TooMany { max, .. } => format!("at most {max}"),
-    }
-}
-
-/// A [`LimitError`] as a usage failure that names the option.
+/// A [`LimitError`] as a usage failure: the library's sentence with the option's name.
 pub fn limit_failure(e: LimitError) -> Failure {
-    Failure::usage(format!("{} {}", flag(e.limit()), limit_words(e)))
+    Failure::usage(e.said_of(flag(e.limit())))
 }
 
 /// The engines that can give HiGHS a MIP start. Each value is named as the method it runs

@@ -1,4 +1,4 @@
-//! Implied sums (innies and outies, `sudoku_ilp::rules::implied`) on real killers: every derived
+//! Implied sums (innies and outies, `sudoku_ilp::implied`) on real killers: every derived
 //! equality holds on the known solution of every hard killer and of a sample of krazydad killers,
 //! and the hard killers that the implied sums made fast are solved by sat and propagate.
 
@@ -7,8 +7,8 @@ use crate::common::variant_sample;
 use sudoku_ilp::engine::propagate::Propagate;
 use sudoku_ilp::engine::sat::Sat;
 use sudoku_ilp::engine::{Engine, Limits, Status};
+use sudoku_ilp::implied::implied_sums;
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::rules::implied::implied_sums;
 
 /// Every `every`-th puzzle of a variants file, read by `read`, with its known solution.
 fn sample(file: &str, every: usize, read: fn(&str) -> Puzzle) -> Vec<(usize, Puzzle, Vec<u8>)> {

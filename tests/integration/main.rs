@@ -33,6 +33,7 @@ mod rule_engines;
 mod rule_pictures;
 mod sat;
 mod scale;
+mod stub_names;
 mod tutorial;
 mod variant_forms;
 mod variant_rules;

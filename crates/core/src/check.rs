@@ -5,9 +5,9 @@
 //! bug in how houses are built for the models cannot hide a wrong grid.
 
 pub mod certificate;
-mod rules;
 
 use crate::puzzle::{Grid, Layout, Puzzle};
+use crate::rules::Context;
 
 /// Why a grid is not a solution, 1-based places.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -125,7 +125,29 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), CheckError> {
             });
         }
     }
-    rules::check_rules(puzzle, grid)
+    check_rules(puzzle, grid)
+}
+
+/// Checks every rule of `puzzle` on a grid whose cells all hold 1..n, each from its own data:
+/// each rule file's [`crate::rules::RuleKind::holds`] reads values off the grid and tests what the
+/// rule says in words, with no code of the lowering or of the primitives (no pair tables, no
+/// linear terms).
+fn check_rules(puzzle: &Puzzle, grid: &Grid) -> Result<(), CheckError> {
+    let ctx = Context::new(puzzle.order(), puzzle.layout(), puzzle.rules());
+    for rule in puzzle.rules() {
+        let place = rule
+            .cells()
+            .first()
+            .map_or(String::new(), |c| format!(" at {c}"));
+        let name = format!("{}{place}", rule.kind_name());
+        rule.kind()
+            .holds(&name, grid, &ctx)
+            .map_err(|b| CheckError::Rule {
+                rule: b.rule,
+                problem: b.problem,
+            })?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

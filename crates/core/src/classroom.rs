@@ -1,12 +1,12 @@
 //! Everything the classroom page shows about one puzzle, computed in one place: each engine's
-//! solution, the comparison of formulations, the root LP pictures' data, the LP branch-and-bound
+//! solution, whether it is unique, the comparison of formulations, the root LP pictures' data, the LP branch-and-bound
 //! tree and the head of the LP export. [`crate::report::html`] renders it.
 
 use crate::compare::{all_variants, compare, Column, Variant};
 use crate::engine::lp_bb::{LpBb, Tree};
 use crate::engine::milp::Milp;
 use crate::engine::propagate::Propagate;
-use crate::engine::{backtrack::Backtrack, Engine, EngineError, Limits, Solution};
+use crate::engine::{backtrack::Backtrack, Count, Engine, EngineError, Limits, Solution};
 use crate::export::{lp, ExportError};
 use crate::formulation::{binary::Binary, natural::Natural, Formulation};
 use crate::puzzle::{Grid, Puzzle};
@@ -32,6 +32,8 @@ pub struct Classroom {
     pub grid: Option<Grid>,
     /// MILP (binary), MILP (natural-strong), propagate, backtrack, LP branch and bound.
     pub solutions: Vec<Solution>,
+    /// Whether the solution is unique: propagation's count of at most 2 solutions.
+    pub count: Count,
     pub columns: Vec<Column>,
     /// Root LP of the binary model, then of the natural model.
     pub relaxations: Vec<GridRelaxation>,
@@ -80,6 +82,7 @@ pub fn gather(
     let (bb, tree) = lp_bb.run(puzzle, limits, true)?;
     solutions.push(bb);
     let grid = solutions.iter().find_map(|s| s.grid.clone());
+    let count = Propagate::default().count(puzzle, 2, limits)?;
     let mut variants: Vec<Variant> = all_variants(options)
         .into_iter()
         .filter(|v| PAGE_VARIANTS.contains(&v.name))
@@ -97,6 +100,7 @@ pub fn gather(
         puzzle: puzzle.clone(),
         grid,
         solutions,
+        count,
         columns,
         relaxations,
         tree,

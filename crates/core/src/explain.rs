@@ -33,6 +33,9 @@
 //! given, per rule instance and per house, and one per unit kept; a proof that there is no
 //! completion is the expensive kind of solve (timings with their commands in
 //! `docs/counting.md`).
+//!
+//! Over 600 lines: the rule rows, the search for a minimal set and the verdicts share one model
+//! and one solver session, which splitting would have to pass between files.
 
 use crate::engine::{checked, sat::Sat, CountEnd, Engine, EngineError};
 use crate::formulation::{

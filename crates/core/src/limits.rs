@@ -1,7 +1,8 @@
 //! What a run may ask for, checked once: time limits and budgets (a positive, finite number of
 //! seconds), HiGHS threads, batch jobs and box sides (whole numbers in 1..=max). It sits with
-//! the puzzle (whose largest order bounds a box side): the command line and the Python package check their values here and word a
-//! [`LimitError`] with their own names for the option (`--time-limit`, `time_limit=`).
+//! the puzzle (whose largest order bounds a box side): the command line and the Python package
+//! check their values here and say a [`LimitError`]'s one sentence with their own name of the
+//! option (`--time-limit`, `time_limit`).
 //!
 //! ```
 //! use sudoku_ilp::limits::{Limit, LimitError};
@@ -83,22 +84,37 @@ pub enum Limit {
     BoxSide,
 }
 
-/// A value outside its [`Limit`]'s range. The data, not the words: each front end says it with
-/// its own name of the option.
+/// A value outside its [`Limit`]'s range. Its message names the limit in words
+/// ([`Limit::what`]); a front end says the same sentence with its own name of the option
+/// ([`LimitError::said_of`]: `--time-limit`, `time_limit`), so the two read the same.
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("{}", self.said_of(self.limit().what()))]
 pub enum LimitError {
     /// Not a positive, finite number of seconds.
-    #[error("{} must be a positive number of seconds, not {value}", .limit.what())]
     NotPositiveSeconds { limit: Limit, value: f64 },
     /// Zero where a count must be at least 1.
-    #[error("{} must be a positive number (at least 1)", .limit.what())]
     Zero { limit: Limit },
     /// More than the limit's maximum.
-    #[error("{} must be at most {max}", .limit.what())]
     TooMany { limit: Limit, max: u64 },
 }
 
 impl LimitError {
+    /// What follows the option's name: `must be at most 64`.
+    pub fn words(&self) -> String {
+        match *self {
+            LimitError::NotPositiveSeconds { value, .. } => {
+                format!("must be a positive number of seconds, not {value}")
+            }
+            LimitError::Zero { .. } => "must be a positive number (at least 1)".into(),
+            LimitError::TooMany { max, .. } => format!("must be at most {max}"),
+        }
+    }
+
+    /// The message with `option` (`--threads`, `threads`) in place of [`Limit::what`].
+    pub fn said_of(&self, option: &str) -> String {
+        format!("{option} {}", self.words())
+    }
+
     /// The limit that was not kept.
     pub fn limit(&self) -> Limit {
         match *self {
@@ -110,7 +126,7 @@ impl LimitError {
 }
 
 impl Limit {
-    /// The limit in words, for the library's own messages.
+    /// The limit in words, the subject of the library's own message.
     pub fn what(self) -> &'static str {
         match self {
             Limit::TimeLimit => "the time limit",

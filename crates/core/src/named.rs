@@ -1,4 +1,5 @@
-//! The names of the library's choices (methods, models, export and input formats), as the
+//! The names of the library's choices (methods, models, the binary model's cage, thermo and
+//! pair forms, export and input formats), as the
 //! command line, JSON and Python spell them. A leaf of the crate: each enum says its values and
 //! their names once, here through [`Named`]; `FromStr` and `Display` follow from it, and the
 //! command line builds its value parser from [`Named::all`] and [`Named::about`].
@@ -19,9 +20,10 @@ pub trait Named: Copy + Send + Sync + 'static {
     }
 }
 
-/// A name that no value of an enum has.
+/// A name that no value of an enum has. Its message names the choice by [`Named::WHAT`]; a
+/// front end says the same sentence with its own name of the option ([`UnknownName::said_of`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} {name:?}: expected one of {expected}")]
+#[error("{}", self.said_of(self.what))]
 pub struct UnknownName {
     /// [`Named::WHAT`] of the enum.
     pub what: &'static str,
@@ -29,6 +31,18 @@ pub struct UnknownName {
     pub name: String,
     /// The names there are, separated by `, `.
     pub expected: String,
+}
+
+impl UnknownName {
+    /// What follows the option's name: `"x": expected one of sets, sum, implied`.
+    pub fn words(&self) -> String {
+        format!("{:?}: expected one of {}", self.name, self.expected)
+    }
+
+    /// The message with `option` (`--cage-form`, `cage_form`) in place of [`Named::WHAT`].
+    pub fn said_of(&self, option: &str) -> String {
+        format!("{option} {}", self.words())
+    }
 }
 
 /// The value named `name` (its name or an alias).

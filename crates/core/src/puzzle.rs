@@ -4,80 +4,18 @@
 //! column, and every box (or irregular region), plus the two main diagonals when the diagonal rule
 //! is on. The houses are data on the puzzle, so a formulation iterates [`Puzzle::houses`] and never
 //! special-cases a shape.
+//!
+//! Over 600 lines, about 120 of them unit tests: the puzzle's construction, its checks and its
+//! derived views (houses, peers, implied sums) on one type.
 
+pub use crate::geometry::{square_box_side, Cell, Grid, House, HouseKind, Layout};
+use crate::implied::implied_sums;
 use crate::rules::{lower_all, Primitive, Rule, RuleError};
-use std::fmt;
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// The largest order the tool accepts (a 64×64 grid, 262,144 binary variables).
 pub const MAX_ORDER: usize = 64;
-
-/// A cell position, 0-based internally; shown 1-based to users.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
-    pub row: usize,
-    pub col: usize,
-}
-
-impl fmt::Display for Cell {
-    /// Formats as `r{row}c{col}`, 1-based, as in the model names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
-    }
-}
-
-/// How the grid is cut into the third family of houses.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Layout {
-    /// Boxes of `rows × cols` cells, with `rows · cols = n`.
-    Boxes { rows: usize, cols: usize },
-    /// Irregular regions: a region index 0..n per cell (row-major), each region n cells.
-    Regions(Vec<usize>),
-}
-
-/// What kind of house, with its 0-based index among houses of that kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HouseKind {
-    Row(usize),
-    Col(usize),
-    Box(usize),
-    Region(usize),
-    /// 0: the main diagonal (r = c); 1: the anti-diagonal (r + c = n − 1).
-    Diagonal(usize),
-}
-
-impl HouseKind {
-    /// The house's name as used in model names, 1-based: `r3`, `c5`, `b2`, `region4`, `diag1`.
-    pub fn tag(&self) -> String {
-        match *self {
-            HouseKind::Row(i) => format!("r{}", i + 1),
-            HouseKind::Col(i) => format!("c{}", i + 1),
-            HouseKind::Box(i) => format!("b{}", i + 1),
-            HouseKind::Region(i) => format!("region{}", i + 1),
-            HouseKind::Diagonal(i) => format!("diag{}", i + 1),
-        }
-    }
-}
-
-impl fmt::Display for HouseKind {
-    /// Formats for people: `row 3`, `column 5`, `box 2`, `region 4`, `diagonal 1`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            HouseKind::Row(i) => write!(f, "row {}", i + 1),
-            HouseKind::Col(i) => write!(f, "column {}", i + 1),
-            HouseKind::Box(i) => write!(f, "box {}", i + 1),
-            HouseKind::Region(i) => write!(f, "region {}", i + 1),
-            HouseKind::Diagonal(0) => write!(f, "main diagonal"),
-            HouseKind::Diagonal(_) => write!(f, "anti-diagonal"),
-        }
-    }
-}
-
-/// n cells that must hold 1..n exactly once.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct House {
-    pub kind: HouseKind,
-    pub cells: Vec<Cell>,
-}
 
 /// Why a set of givens and a shape do not make a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -130,7 +68,23 @@ pub struct Puzzle {
     /// The variant constraints beside the houses: the rules' lowering, or set directly.
     primitives: Vec<Primitive>,
     name: Option<String>,
+    /// The implied sums of the houses and the primitives, computed once on first use.
+    implied: Implied,
 }
+
+/// The implied sums of a puzzle ([`crate::implied`]) over any number of open cells, computed on
+/// first use and then kept. Derived from the rest of the puzzle, so it takes no part in
+/// comparing puzzles; every change to the givens or primitives starts a new one.
+#[derive(Debug, Clone, Default)]
+struct Implied(OnceLock<Vec<Primitive>>);
+
+impl PartialEq for Implied {
+    fn eq(&self, _: &Implied) -> bool {
+        true
+    }
+}
+
+impl Eq for Implied {}
 
 /// A puzzle is its own reference, so that functions over many puzzles take owned puzzles,
 /// references or `Arc`s alike ([`crate::batch::solve_puzzles`]).
@@ -138,12 +92,6 @@ impl AsRef<Puzzle> for Puzzle {
     fn as_ref(&self) -> &Puzzle {
         self
     }
-}
-
-/// The square box side of order n, if n is a perfect square.
-pub fn square_box_side(n: usize) -> Option<usize> {
-    let s = (n as f64).sqrt().round() as usize;
-    (s * s == n).then_some(s)
 }
 
 /// The box shape of an order-`n` grid: `given` when its sides multiply to `n`, else square
@@ -221,6 +169,7 @@ impl Puzzle {
             rules: Vec::new(),
             primitives: Vec::new(),
             name: None,
+            implied: Implied::default(),
         };
         puzzle.check_duplicates()?;
         Ok(puzzle)
@@ -302,6 +251,7 @@ impl Puzzle {
     pub fn with_rules(mut self, rules: Vec<Rule>) -> Result<Puzzle, PuzzleError> {
         self.primitives = lower_all(self.n, &self.layout, &rules)?;
         self.rules = rules;
+        self.implied = Implied::default();
         Ok(self)
     }
 
@@ -324,12 +274,39 @@ impl Puzzle {
             }
         }
         self.primitives = primitives;
+        self.implied = Implied::default();
         Ok(self)
     }
 
     /// The variant rules' constraints beside the houses (empty for a classic puzzle).
     pub fn primitives(&self) -> &[Primitive] {
         &self.primitives
+    }
+
+    /// The implied sums (innies and outies, [`crate::implied`]) over at most `max_cells` open
+    /// cells, in the order [`implied_sums`] finds them: computed once per puzzle, over every
+    /// size, and handed to each engine and model from there (none for a puzzle without sums).
+    pub fn implied_sums(&self, max_cells: usize) -> Vec<&Primitive> {
+        let all = self.implied.0.get_or_init(|| {
+            let n = self.n;
+            implied_sums(n, &self.houses, &self.givens, &self.primitives, n * n)
+        });
+        // An implied sum over k open cells is a primitive over k cells (module `implied`).
+        all.iter()
+            .filter(|p| p.cells().len() <= max_cells)
+            .collect()
+    }
+
+    /// The puzzle's primitives followed by its implied sums over at most `max_cells` open cells:
+    /// what an engine that adds the implied sums works on. Borrowed when there are none.
+    pub fn primitives_with_implied(&self, max_cells: usize) -> Cow<'_, [Primitive]> {
+        let implied = self.implied_sums(max_cells);
+        if implied.is_empty() {
+            return Cow::Borrowed(&self.primitives);
+        }
+        let mut all = self.primitives.clone();
+        all.extend(implied.into_iter().cloned());
+        Cow::Owned(all)
     }
 
     /// Attaches a display name (from the JSON `"name"` field or the file name).
@@ -551,24 +528,6 @@ fn build_houses(n: usize, layout: &Layout, diagonals: bool) -> Vec<House> {
         });
     }
     houses
-}
-
-/// A filled (or partly filled) grid of values, row-major, 0 = empty.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grid {
-    pub n: usize,
-    pub values: Vec<u8>,
-}
-
-impl Grid {
-    pub fn get(&self, cell: Cell) -> u8 {
-        self.values[cell.row * self.n + cell.col]
-    }
-
-    /// The grid as n rows of n values.
-    pub fn rows(&self) -> Vec<Vec<u8>> {
-        self.values.chunks(self.n).map(|r| r.to_vec()).collect()
-    }
 }
 
 #[cfg(test)]

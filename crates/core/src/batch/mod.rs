@@ -58,6 +58,28 @@ pub struct BatchConfig {
     pub skip: BTreeSet<usize>,
 }
 
+/// Lines in flight or waiting to be written per worker, by default ([`BatchConfig::new`]).
+pub const WINDOW_PER_JOB: usize = 256;
+
+impl BatchConfig {
+    /// A batch of every line of one whole input with `jobs` workers: the defaults both front
+    /// ends start from (a window of [`WINDOW_PER_JOB`] lines per worker, no box shape, no
+    /// sampling, sharding, offset or lines to skip).
+    pub fn new(engine: Arc<dyn Engine>, limits: Limits, jobs: usize) -> BatchConfig {
+        BatchConfig {
+            engine,
+            limits,
+            box_shape: None,
+            jobs,
+            window: WINDOW_PER_JOB * jobs,
+            every: 1,
+            shard: Shard::WHOLE,
+            line_offset: 0,
+            skip: BTreeSet::new(),
+        }
+    }
+}
+
 /// What became of one puzzle line.
 #[derive(Debug)]
 pub enum LineOutcome {

@@ -19,7 +19,7 @@
 //!
 //! Every node can be recorded ([`Tree`]) for the `--tree` pictures.
 
-use super::propagate::{Shape, State};
+use super::candidates::{Shape, State};
 use super::{checked, Engine, EngineError, Limits, Solution, Stats, Status};
 use crate::formulation::binary::Binary;
 use crate::formulation::{BuiltModel, CellEncoding, Formulation};

@@ -5,8 +5,8 @@ use super::{
     Stats,
 };
 use crate::formulation::{cell_tag, Formulation};
+use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
-use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
 use crate::rules::primitive::{Primitive, ValueSet};
 use crate::solve::count::count;
 use crate::solve::{ms, solve_from, SolveOptions};
@@ -20,7 +20,7 @@ pub enum Presolve {
     #[default]
     None,
     /// Naked and hidden singles (unit propagation on the CNF, with the rules' propagators and
-    /// the implied sums of killer cages, [`crate::rules::implied`]) fill every forced cell
+    /// the implied sums of killer cages, [`crate::implied`]) fill every forced cell
     /// first; the model is built for the puzzle with those cells as givens, so it is smaller,
     /// and a reducing formulation also leaves out every candidate propagation ruled out. When
     /// propagation finds a contradiction, the puzzle as given goes to HiGHS, which proves it.
@@ -215,8 +215,8 @@ pub fn run_with_start(
 /// cages' digit sets leave out about half of them). `None` when propagation proves there is no
 /// solution: the puzzle as given then goes to HiGHS, which proves it.
 fn presolved(puzzle: &Puzzle, with_candidates: bool) -> Option<Puzzle> {
-    let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
-    let candidates = super::propagate::candidates(&implied)?;
+    let implied = puzzle.primitives_with_implied(MAX_IMPLIED_CELLS);
+    let candidates = super::candidates::candidates_with(puzzle, &implied)?;
     let single = |m: u64| m.count_ones() == 1;
     let values = candidates
         .iter()

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod backtrack;
+pub mod candidates;
 pub mod lp_bb;
 pub mod milp;
 pub mod propagate;

@@ -17,16 +17,16 @@
 //! hands the candidates propagation ruled out to the model that way), and so does a killer
 //! cage's digit set with a digit none of the cage's cells keeps.
 //!
-//! Variant rules add their primitives' rows ([`super::binary_rules`]); `cages` says how a killer
+//! Variant rules add their primitives' rows ([`super::binary_rows`]); `cages` says how a killer
 //! cage's sum is written. A reduction leaves out only columns the houses rule out, and never a
 //! rule's row.
 
-use super::binary_rules::{add_primitives, Forms};
-use super::forms::{CageForm, Form, PairForm, StepForm, IMPLIED_CAGE_CELLS};
+use super::binary_rows::{add_primitives, Forms};
+use super::forms::{CageForm, PairForm, StepForm, IMPLIED_CAGE_CELLS};
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
+use crate::named::Named;
 use crate::puzzle::Cell;
 use crate::puzzle::{HouseKind, Puzzle};
-use crate::rules::implied::with_implied_sums;
 use crate::rules::primitive::{distinct_sums, Primitive};
 use good_lp::{variable, Expression, Variable};
 use std::borrow::Cow;
@@ -55,7 +55,7 @@ pub fn house_row_name(kind: HouseKind, v: usize) -> String {
 /// For every cell (row-major), which values keep a column: all of 1..n, or with `reduce` only
 /// those no given rules out and every [`Primitive::Values`] of the cell allows (x_cv = 0 for
 /// the others is that primitive's own row, so leaving the column out is the same model).
-fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
+fn candidates(puzzle: &Puzzle, primitives: &[Primitive], reduce: bool) -> Vec<Vec<bool>> {
     let n = puzzle.order();
     if !reduce {
         return vec![vec![true; n + 1]; n * n];
@@ -69,7 +69,7 @@ fn candidates(puzzle: &Puzzle, reduce: bool) -> Vec<Vec<bool>> {
             None => out.iter().map(|&o| !o).collect(),
         })
         .collect();
-    for p in puzzle.primitives() {
+    for p in primitives {
         if let Primitive::Values { cell, allowed, .. } = p {
             let cell_keep = &mut keep[cell.row * n + cell.col];
             for (v, k) in cell_keep.iter_mut().enumerate().skip(1) {
@@ -103,14 +103,13 @@ impl Formulation for Binary {
     }
 
     fn build(&self, puzzle: &Puzzle) -> BuiltModel {
-        let implied = match self.cages {
+        let primitives = match self.cages {
             CageForm::Implied => with_implied_cages(puzzle, IMPLIED_CAGE_CELLS),
-            _ => Cow::Borrowed(puzzle),
+            _ => Cow::Borrowed(puzzle.primitives()),
         };
-        let puzzle: &Puzzle = &implied;
         let n = puzzle.order();
         let mut model = BuiltModel::new(self.label(), n);
-        let keep = candidates(puzzle, self.reduce);
+        let keep = candidates(puzzle, &primitives, self.reduce);
         // x[v][cell] for v in 1..=n (index 0 unused); None where the column is left out.
         let mut x: Vec<Vec<Option<Variable>>> = vec![vec![None; n * n]; n + 1];
         for (i, cell) in puzzle.cells().enumerate() {
@@ -149,7 +148,7 @@ impl Formulation for Binary {
             steps: self.steps,
             pairs: self.pairs,
         };
-        add_primitives(&mut model, puzzle, &x, forms);
+        add_primitives(&mut model, puzzle, &primitives, &x, forms);
         if self.reduce {
             model.unreduced = Some(full_size(puzzle));
         }
@@ -161,17 +160,16 @@ impl Formulation for Binary {
     }
 }
 
-/// The puzzle with those of its implied sums ([`crate::rules::implied`], over at most `max`
+/// The puzzle's primitives with those of its implied sums ([`crate::implied`], over at most `max`
 /// open cells) that the binary model gains from: a sum over cells that must differ (written in
 /// the digit-set form, a cut of the LP relaxation), a two-cell difference (a pair table, whose
 /// support rows are cuts too) and a single cell's value. The other implied sums are sums of rows
 /// the model already has, which its LP relaxation implies.
-fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, Puzzle> {
-    let Cow::Owned(all) = with_implied_sums(puzzle, max) else {
-        return Cow::Borrowed(puzzle);
+fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, [Primitive]> {
+    let Cow::Owned(primitives) = puzzle.primitives_with_implied(max) else {
+        return Cow::Borrowed(puzzle.primitives());
     };
     let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-    let primitives = all.primitives().to_vec();
     let cages: Vec<String> = distinct_sums(&primitives, &houses)
         .into_iter()
         .map(|d| d.tag)
@@ -187,11 +185,7 @@ fn with_implied_cages(puzzle: &Puzzle, max: usize) -> Cow<'_, Puzzle> {
         })
         .map(|(_, p)| p)
         .collect();
-    match puzzle.clone().with_primitives(kept) {
-        Ok(p) => Cow::Owned(p),
-        // Every implied cell is a cell of the puzzle's own houses: this cannot fail.
-        Err(_) => Cow::Borrowed(puzzle),
-    }
+    Cow::Owned(kept)
 }
 
 /// The size of the unreduced model: n³ columns; n² cell rows, n rows per house and one row per

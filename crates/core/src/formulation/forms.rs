@@ -17,24 +17,13 @@
 //! fractional points the other form allows (docs/models.md has the numbers).
 
 use super::{sum_of, BuiltModel, Sense};
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::Cell;
 use crate::rules::primitive::{Step, ValueSet};
 use good_lp::{Expression, Variable};
 
 /// The column of a cell and a value, `None` when it is left out (0).
 pub(super) type Column<'a> = &'a dyn Fn(Cell, usize) -> Option<Variable>;
-
-/// A form with a name on the command line; `forms` lists them, the default first.
-pub trait Form: Copy + PartialEq + Default + 'static {
-    /// Every form, the default first.
-    const ALL: &'static [Self];
-    /// The name on the command line.
-    fn name(self) -> &'static str;
-    /// The form of a name as [`Form::name`] gives it.
-    fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|f| f.name() == name)
-    }
-}
 
 /// How the binary model writes a killer cage's sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -45,7 +34,7 @@ pub enum CageForm {
     Sets,
     /// The value expression Σ v·x = S (weak).
     Sum,
-    /// `sets`, plus the cages the rule of 45 implies ([`crate::rules::implied`]): each implied
+    /// `sets`, plus the cages the rule of 45 implies ([`crate::implied`]): each implied
     /// sum over at most [`IMPLIED_CAGE_CELLS`] open cells that lie in one house, in the
     /// digit-set form (cuts of the LP relaxation the rows of the rules do not imply).
     Implied,
@@ -54,8 +43,12 @@ pub enum CageForm {
 /// The most open cells of an implied sum that the `implied` cage form writes as a cage.
 pub const IMPLIED_CAGE_CELLS: usize = 6;
 
-impl Form for CageForm {
-    const ALL: &'static [CageForm] = &[CageForm::Sets, CageForm::Sum, CageForm::Implied];
+/// The forms are named through [`Named`] (the default first), as every choice of the library.
+impl Named for CageForm {
+    const WHAT: &'static str = "cage form";
+    fn all() -> &'static [CageForm] {
+        &[CageForm::Sets, CageForm::Sum, CageForm::Implied]
+    }
     fn name(self) -> &'static str {
         match self {
             CageForm::Sets => "sets",
@@ -63,7 +56,18 @@ impl Form for CageForm {
             CageForm::Implied => "implied",
         }
     }
+    fn about(self) -> &'static str {
+        match self {
+            CageForm::Sets => "one binary per digit set of the cage (strong)",
+            CageForm::Sum => "Σ v·x = S (weak)",
+            CageForm::Implied => {
+                "sets, plus the rule of 45's implied sums over at most 6 cells of one house \
+                 as digit-set cages"
+            }
+        }
+    }
 }
+impl_named_text!(CageForm);
 
 /// How the binary model writes a two-cell step value(a) + g ≤ value(b) (a thermometer step, a
 /// greater-than sign).
@@ -77,15 +81,25 @@ pub enum StepForm {
     Aggregated,
 }
 
-impl Form for StepForm {
-    const ALL: &'static [StepForm] = &[StepForm::Cumulative, StepForm::Aggregated];
+impl Named for StepForm {
+    const WHAT: &'static str = "thermo form";
+    fn all() -> &'static [StepForm] {
+        &[StepForm::Cumulative, StepForm::Aggregated]
+    }
     fn name(self) -> &'static str {
         match self {
             StepForm::Cumulative => "cumulative",
             StepForm::Aggregated => "aggregated",
         }
     }
+    fn about(self) -> &'static str {
+        match self {
+            StepForm::Cumulative => "Σ_{w≤v} x_b,w ≤ Σ_{w<v} x_a,w for every v (strong)",
+            StepForm::Aggregated => "one row on Σ v·x (weak)",
+        }
+    }
 }
+impl_named_text!(StepForm);
 
 /// How a 0/1 model writes an allowed-pairs table (kropki dots, non-consecutive neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -98,15 +112,25 @@ pub enum PairForm {
     Conflict,
 }
 
-impl Form for PairForm {
-    const ALL: &'static [PairForm] = &[PairForm::Support, PairForm::Conflict];
+impl Named for PairForm {
+    const WHAT: &'static str = "pair form";
+    fn all() -> &'static [PairForm] {
+        &[PairForm::Support, PairForm::Conflict]
+    }
     fn name(self) -> &'static str {
         match self {
             PairForm::Support => "support",
             PairForm::Conflict => "conflict",
         }
     }
+    fn about(self) -> &'static str {
+        match self {
+            PairForm::Support => "x_a,u ≤ Σ of b's allowed partners (strong)",
+            PairForm::Conflict => "x_a,u + x_b,w ≤ 1 per forbidden pair (weak)",
+        }
+    }
 }
+impl_named_text!(PairForm);
 
 /// The cumulative rows of a step (its aggregated row is the primitive's linear row).
 pub(super) fn add_cumulative_step(

@@ -4,12 +4,12 @@
 //! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
 
 pub mod binary;
-pub mod binary_rules;
+pub mod binary_rows;
 pub mod forms;
 pub mod natural;
-pub mod natural_rules;
+pub mod natural_rows;
 
-pub use forms::{CageForm, Form, PairForm, StepForm};
+pub use forms::{CageForm, PairForm, StepForm};
 
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Cell, Grid, Puzzle};

@@ -30,7 +30,7 @@
 //! - `subset_sums`: Rado's permutahedron inequalities on every subset of a house's empty cells
 //!   (valid and exact for one house, but thousands of rows: not part of `natural-strong`).
 //!
-//! Variant rules add their primitives' rows ([`super::natural_rules`]).
+//! Variant rules add their primitives' rows ([`super::natural_rows`]).
 
 use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, Indicator, Sense};
 use crate::puzzle::{Cell, HouseKind, Puzzle};
@@ -124,7 +124,7 @@ impl Formulation for Natural {
                 add_subset_sums(&mut model, puzzle, house, &x);
             }
         }
-        super::natural_rules::add_primitives(&mut model, puzzle, &x);
+        super::natural_rows::add_primitives(&mut model, puzzle, &x);
         model
     }
 }

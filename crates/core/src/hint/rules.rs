@@ -1,14 +1,13 @@
 //! Each rule's own eliminations: a candidate of a rule's cell that no assignment of the rule's
 //! other cells (from their candidates, different where they share a house) can support. A killer
 //! cage's sum is "cage combination" (a digit in no digit set of the cage); an implied sum of the
-//! houses and cages (innies and outies, [`crate::rules::implied`]) is "innies and outies"; every
+//! houses and cages (innies and outies, [`crate::implied`]) is "innies and outies"; every
 //! other rule is named by its tag ("the rule kropki_black_r4c5_r4c6 removes 7 from r4c6").
 
 use super::grid::{bit, values, Candidates};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::implied::with_implied_sums;
 use crate::rules::primitive::{distinct_sums, Primitive};
 
 /// Assignments tried per rule before it is left alone (a large cage is skipped, not slow).
@@ -30,15 +29,13 @@ pub fn rule_checks(puzzle: &Puzzle) -> Vec<RuleCheck> {
     }
     let n = puzzle.order();
     let original = puzzle.primitives().len();
-    let implied = with_implied_sums(puzzle, n.min(9));
+    let all = puzzle.primitives_with_implied(n.min(9));
     let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-    let cages: Vec<String> = distinct_sums(implied.primitives(), &houses)
+    let cages: Vec<String> = distinct_sums(&all, &houses)
         .into_iter()
         .map(|d| d.tag)
         .collect();
-    implied
-        .primitives()
-        .iter()
+    all.iter()
         .enumerate()
         .map(|(i, p)| {
             let technique = if i >= original {

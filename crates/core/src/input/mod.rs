@@ -4,6 +4,9 @@
 //! Every failure is an [`InputError`] that names the source and the place (line and column, or
 //! grid row and column) and says what is wrong in one line; what is wrong is a typed
 //! [`Problem`] (an invalid puzzle keeps its [`PuzzleError`]).
+//!
+//! Nearly 700 lines: the input errors with their places, the format detection and the dispatch
+//! to the readers (each reader is a file of its own).
 
 mod block;
 mod fpuzzles;
@@ -57,23 +60,23 @@ pub enum Problem {
     Puzzle(#[from] PuzzleError),
     /// A line file with several puzzles where one is wanted, and no line picked
     /// ([`ParseOptions::line`]).
-    #[error("{count} puzzle lines; one puzzle is wanted (pick a line)")]
+    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
     SeveralPuzzles { count: usize },
     /// The picked line is past the file's puzzle lines (or 0).
-    #[error("line {line}: the file has {count} puzzle lines (the last is line {last})")]
+    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
     LineOutside {
         line: usize,
         count: usize,
         last: usize,
     },
     /// The picked line is blank or a `#` comment.
-    #[error("line {line} is a blank or '#' line, not a puzzle")]
+    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
     LineNotPuzzle { line: usize },
     /// A line was picked in an input that is not a line file.
-    #[error("a line was picked, but the input is {what}, not a line file")]
+    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
     LineInWhole { what: &'static str },
     /// The box shape given beside the input differs from the input's own layout.
-    #[error("box {rows}x{cols} conflicts with the file's {what}")]
+    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
     BoxConflict {
         rows: usize,
         cols: usize,
@@ -82,6 +85,69 @@ pub enum Problem {
     /// Anything else (syntax, encoding, size, reading); the text says what.
     #[error("{0}")]
     Other(String),
+}
+
+/// How a front end names the options an input problem points to (the line to pick, the box
+/// shape): the library words each such problem once ([`Problem::said_with`]) and the command
+/// line and Python say it with their own option names.
+#[derive(Debug, Clone, Copy)]
+pub struct OptionNames<'a> {
+    /// The line option before a line number: `--line ` (`--line 5`), `line=` (`line=5`).
+    pub line: &'a str,
+    /// The line option as a whole: `--line`, `line=`.
+    pub line_option: &'a str,
+    /// The line option with its placeholder: `--line K`, `line=K`.
+    pub line_k: &'a str,
+    /// How a box shape is written: `--box 2x3`, `box=(2, 3)`.
+    pub box_shape: fn(usize, usize) -> String,
+    /// Where a box shape is given besides JSON: `--box RxC on the command line`.
+    pub box_hint: Option<&'a str>,
+    /// That one puzzle is wanted: `solve takes one`, `a Puzzle is one`.
+    pub takes_one: &'a str,
+}
+
+impl OptionNames<'static> {
+    /// The library's own words ([`ParseOptions`]' fields), used by `Display`.
+    pub const LIBRARY: OptionNames<'static> = OptionNames {
+        line: "line ",
+        line_option: "a line number",
+        line_k: "a line number",
+        box_shape: |rows, cols| format!("box {rows}x{cols}"),
+        box_hint: None,
+        takes_one: "one puzzle is wanted",
+    };
+}
+
+impl Problem {
+    /// The problem in words with a front end's option names; `None` for a problem that names
+    /// no option.
+    pub fn said_with(&self, names: &OptionNames) -> Option<String> {
+        Some(match self {
+            Problem::SeveralPuzzles { count } => format!(
+                "{count} puzzle lines; {} (pick one with {})",
+                names.takes_one, names.line_k
+            ),
+            Problem::LineOutside { line, count, last } => format!(
+                "{}{line}: the file has {count} puzzle lines (the last is line {last})",
+                names.line
+            ),
+            Problem::LineNotPuzzle { line } => {
+                format!("{}{line} is a blank or '#' line, not a puzzle", names.line)
+            }
+            Problem::LineInWhole { what } => {
+                format!("{} applies to line files, not to {what}", names.line_option)
+            }
+            Problem::BoxConflict { rows, cols, what } => format!(
+                "{} conflicts with the file's {what}",
+                (names.box_shape)(*rows, *cols)
+            ),
+            Problem::Puzzle(e @ PuzzleError::NoBoxShape(_)) => match names.box_hint {
+                Some(hint) => format!("{}, {hint})", e.to_string().trim_end_matches(')')),
+                None => return None,
+            },
+            _ => return None,
+        })
+    }
 }
 
 /// A problem with the input: which source, where, and what.
@@ -108,6 +174,15 @@ impl fmt::Display for InputError {
 }
 
 impl InputError {
+    /// The error with a front end's option names ([`Problem::said_with`]): same origin and
+    /// place, the problem in the front end's words.
+    pub fn said_with(&self, names: &OptionNames) -> InputError {
+        match self.problem.said_with(names) {
+            Some(words) => InputError::new(&self.origin, self.place, words),
+            None => self.clone(),
+        }
+    }
+
     /// An error whose problem is a message ([`Problem::Other`]).
     pub fn new(origin: &str, place: Place, problem: impl Into<String>) -> InputError {
         InputError::with(origin, place, Problem::Other(problem.into()))
@@ -289,10 +364,13 @@ fn too_large(origin: &str) -> InputError {
     )
 }
 
-/// The name used for a source in messages: the path, or `<stdin>`.
+/// The name of standard input in messages and in batch results' `"file"`.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// The name used for a source in messages: the path, or [`STDIN_NAME`].
 pub fn origin_name(path: &str) -> String {
     if path == "-" {
-        "<stdin>".into()
+        STDIN_NAME.into()
     } else {
         path.into()
     }
@@ -378,6 +456,45 @@ pub fn detect_format(text: &str) -> InputFormat {
 }
 
 fn parse(
+    origin: &str,
+    text: &str,
+    options: ParseOptions,
+    lenient: bool,
+) -> Result<(Puzzle, Vec<Conflict>), InputError> {
+    let (puzzle, conflicts) = parse_any(origin, text, options, lenient)?;
+    disjoint_cages(origin, Place::Whole, &puzzle)?;
+    Ok((puzzle, conflicts))
+}
+
+/// Killer cages may not share a cell: a cell holds one value, and puzzle sites never let two
+/// cages (each its own sum of different values) cover it. Checked where the input is read, for
+/// every format alike; the error names the two cages (numbered in the order of the input) and
+/// the cell.
+fn disjoint_cages(origin: &str, place: Place, puzzle: &Puzzle) -> Result<(), InputError> {
+    let mut owner = std::collections::HashMap::new();
+    let cages = puzzle
+        .rules()
+        .iter()
+        .filter(|r| r.kind_name() == "killer cage");
+    for (number, cage) in cages.enumerate().map(|(i, c)| (i + 1, c)) {
+        for cell in cage.cells() {
+            match owner.insert(cell, number) {
+                Some(first) if first != number => {
+                    return Err(InputError::new(
+                        origin,
+                        place,
+                        format!("killer cages {first} and {number} overlap at {cell}: a cell belongs to one cage"),
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`parse`] before the checks that look at the whole puzzle.
+fn parse_any(
     origin: &str,
     text: &str,
     options: ParseOptions,
@@ -521,11 +638,14 @@ pub fn parse_batch_line(
     line: &str,
     box_shape: Option<(usize, usize)>,
 ) -> Result<(Puzzle, Option<Grid>), InputError> {
-    if !line.trim_start().starts_with('{') {
-        return parse_text_line(origin, number, line, box_shape, false)
-            .map(|(puzzle, _, solution)| (puzzle, solution));
-    }
-    parse_json_line(origin, number, line, box_shape, false).map(|(puzzle, _)| (puzzle, None))
+    let (puzzle, solution) = if !line.trim_start().starts_with('{') {
+        parse_text_line(origin, number, line, box_shape, false)
+            .map(|(puzzle, _, solution)| (puzzle, solution))?
+    } else {
+        parse_json_line(origin, number, line, box_shape, false).map(|(puzzle, _)| (puzzle, None))?
+    };
+    disjoint_cages(origin, Place::Line(number), &puzzle)?;
+    Ok((puzzle, solution))
 }
 
 /// A file of JSON lines, one puzzle object a line (what `batch` reads, e.g. the `.fpz.jsonl`

@@ -4,7 +4,7 @@ use super::json::sat_counters;
 use super::round3;
 use super::text::{grid_text, sat_lines, thousands};
 use crate::engine::{Count, CountEnd, CountStats};
-use crate::puzzle::{Cell, Conflict, Grid, Puzzle};
+use crate::puzzle::{Cell, Grid, Puzzle};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -40,14 +40,6 @@ impl Answer {
             Answer::Unknown => "unknown",
         }
     }
-}
-
-/// `r1c1 and r1c5 both hold 3 in row 1`, as the strict parser says it.
-pub fn conflict_text(c: &Conflict) -> String {
-    format!(
-        "{} and {} both hold {} in {}",
-        c.first, c.second, c.value, c.house
-    )
 }
 
 /// The `count --json` object (with `"solutions"` when `list`).
@@ -143,50 +135,6 @@ pub fn count_text(puzzle: &Puzzle, count: &Count, list: bool, max_name: &str) ->
         CountStats::Sat(s) => sat_lines(&mut out, &count.engine, count.time_ms, s),
     }
     out
-}
-
-/// The answer to `count` for a grid with a repeated given: 0 solutions, without a search.
-pub fn count_conflict(puzzle: &Puzzle, engine: &str, why: &str, json: bool, list: bool) -> String {
-    if !json {
-        return format!("count    0 ({why})\n");
-    }
-    let mut doc = json!({
-        "count": 0,
-        "limit_reached": false,
-        "status": CountEnd::Complete,
-    });
-    add_conflict(&mut doc, puzzle, engine, why);
-    if list {
-        doc["solutions"] = json!([]);
-    }
-    format!("{doc}\n")
-}
-
-/// The answer to `check` for a grid with a repeated given: none, without a search.
-pub fn check_conflict(puzzle: &Puzzle, engine: &str, why: &str, json: bool) -> String {
-    if !json {
-        return format!("none\nconflict {why}\n");
-    }
-    let mut doc = json!({
-        "answer": "none",
-        "solutions": [],
-        "differ": [],
-    });
-    add_conflict(&mut doc, puzzle, engine, why);
-    format!("{doc}\n")
-}
-
-/// What both conflict answers add: the engine, no time, no solve, no node, the conflict and
-/// the puzzle's name.
-fn add_conflict(doc: &mut Value, puzzle: &Puzzle, engine: &str, why: &str) {
-    doc["model"] = json!(engine);
-    doc["time_ms"] = json!(0.0);
-    doc["solves"] = json!(0);
-    doc["nodes"] = json!(0);
-    doc["conflict"] = json!(why);
-    if let Some(name) = puzzle.name() {
-        doc["name"] = json!(name);
-    }
 }
 
 /// The solutions a `check` shows: the first and, when there is one, the second.

@@ -68,12 +68,7 @@ fn rule_json(k: usize, rule: &Rule) -> Value {
 /// A rule instance for people: `killer cage 3 (r1c1 r1c2, sum 15)`, `anti-knight`.
 fn rule_text(k: usize, rule: &Rule) -> String {
     let cells: Vec<String> = rule.cells().iter().map(Cell::to_string).collect();
-    let sum = match rule {
-        Rule::Killer(c) => c.sum.map(|s| format!(", sum {s}")),
-        Rule::LittleKiller(l) => Some(format!(", sum {}", l.sum)),
-        _ => None,
-    }
-    .unwrap_or_default();
+    let sum = rule.sum().map(|s| format!(", sum {s}")).unwrap_or_default();
     match cells.is_empty() {
         true => format!("{} (rule {})", rule.kind_name(), k + 1),
         false => format!(
@@ -120,7 +115,7 @@ fn explanation_text(puzzle: &Puzzle, e: &Explanation, houses_asked: bool) -> Str
         }
         (Reason::NoCompletion, true) if e.rules.is_empty() => format!(
             "no solution: these {k} givens already have no completion \
-             (without any one of them the grid has a solution)\n"
+             (without any one of them the rest have a completion)\n"
         ),
         (Reason::NoCompletion, false) if e.rules.is_empty() => format!(
             "no solution: these {k} givens have no completion \
@@ -128,7 +123,7 @@ fn explanation_text(puzzle: &Puzzle, e: &Explanation, houses_asked: bool) -> Str
         ),
         (Reason::NoCompletion, true) => format!(
             "no solution: these {k} givens and {} rules already have no completion \
-             (without any one of them the grid has a solution)\n",
+             (without any one of them the rest have a completion)\n",
             e.rules.len()
         ),
         (Reason::NoCompletion, false) => format!(

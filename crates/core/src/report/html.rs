@@ -9,6 +9,7 @@ use super::text::{size_text, solution_text, status_text};
 use super::tree::tree_svg;
 use crate::classroom::Classroom;
 use crate::compare::{Column, MEASURES};
+use crate::status::CountEnd;
 use std::fmt::Write;
 
 /// The page's style sheet: black on white, 22 px body text, wide tables with strong rules.
@@ -24,11 +25,15 @@ figcaption { font-size: 20px; margin-top: 6px; }
 svg { max-width: 100%; height: auto; }
 .wide { overflow-x: auto; border: 2px solid #999; }
 .wide svg { max-width: none; }
+.tree { width: 100vw; margin-left: calc(50% - 50vw); text-align: center; }
+.tree svg { max-width: calc(100vw - 32px); height: auto; border: 2px solid #999; }
 table { border-collapse: collapse; font-size: 19px; width: 100%; }
 th, td { border: 2px solid #444; padding: 4px 8px; text-align: right; }
 th { background: #e8eef8; }
 td:first-child, th:first-child { text-align: left; }
 pre { font-size: 17px; background: #f4f4f4; border: 2px solid #999; padding: 10px; overflow-x: auto; }
+pre.stats { white-space: pre-wrap; overflow-wrap: anywhere; }
+pre.stats span { display: block; padding-left: 9ch; text-indent: -9ch; }
 ";
 
 /// The whole page for `c`, titled `title`.
@@ -64,17 +69,22 @@ pub fn html(c: &Classroom, title: &str) -> String {
 /// The puzzle and its checked solution side by side.
 fn grids(out: &mut String, c: &Classroom) {
     out.push_str("<h2>The puzzle and its solution</h2>\n<div class=\"pair\">\n");
+    let givens = match c.puzzle.given_count() {
+        0 => "No givens: the rules alone decide the grid.",
+        _ => "Givens in bold.",
+    };
     let _ = writeln!(
         out,
-        "<figure>{}<figcaption>Givens in bold.</figcaption></figure>",
+        "<figure>{}<figcaption>{givens}</figcaption></figure>",
         svg(&c.puzzle, None, Some("Puzzle"))
     );
     match &c.grid {
         Some(grid) => {
             let _ = writeln!(
                 out,
-                "<figure>{}<figcaption>Solved digits in blue; the grid passed the independent checker.</figcaption></figure>",
-                svg(&c.puzzle, Some(grid), Some("Solution"))
+                "<figure>{}<figcaption>Solved digits in blue; the grid passed the independent checker. {}</figcaption></figure>",
+                svg(&c.puzzle, Some(grid), Some("Solution")),
+                uniqueness(c)
             );
         }
         None => {
@@ -82,6 +92,19 @@ fn grids(out: &mut String, c: &Classroom) {
         }
     }
     out.push_str("</div>\n");
+}
+
+/// Whether the solution shown is the only one, from propagation's count of at most two.
+fn uniqueness(c: &Classroom) -> &'static str {
+    match (c.count.end, c.count.solutions.len()) {
+        (CountEnd::Complete, 1) => {
+            "It is the only solution (a search for a second one found none)."
+        }
+        (CountEnd::LimitReached, _) | (_, 2..) => {
+            "It is not the only solution: the puzzle has several."
+        }
+        _ => "Whether it is the only solution was not decided within the time limit.",
+    }
 }
 
 /// The two formulations' sizes, from the comparison's model columns.
@@ -154,7 +177,7 @@ fn tree(out: &mut String, c: &Classroom) {
     out.push_str("<h2>Branch and bound you can follow (<code>--method lp-bb</code>)</h2>\n<p>Each box is a node: its decision, how many cells naked and hidden singles then fixed, and the LP re-solved from the previous basis (status and simplex iterations). Branching takes the open cell with the fewest candidates and tries its values in decreasing LP weight.</p>\n");
     match &c.tree {
         Some(t) => {
-            let _ = writeln!(out, "<div class=\"wide\">{}</div>", tree_svg(t, None));
+            let _ = writeln!(out, "<div class=\"tree\">{}</div>", tree_svg(t, None));
         }
         None => out.push_str("<p>No tree was recorded.</p>\n"),
     }
@@ -180,11 +203,15 @@ fn statistics(out: &mut String, c: &Classroom) {
             .lines()
             .skip_while(|l| !l.starts_with("status"))
             .collect();
+        // One block per line, wrapped under its value (the labels are 9 characters wide).
+        let lines: String = stats
+            .iter()
+            .map(|l| format!("<span>{}</span>", escape(l)))
+            .collect();
         let _ = writeln!(
             out,
-            "<h3>{}</h3>\n<pre>{}</pre>",
-            escape(&solution.engine),
-            escape(&stats.join("\n"))
+            "<h3>{}</h3>\n<pre class=\"stats\">{lines}</pre>",
+            escape(&solution.engine)
         );
     }
 }

@@ -8,7 +8,7 @@
 //! ones with two decimals on an orange ground. The caption names the fractional columns, the
 //! natural model's fractional pair binaries, and whether the LP point alone is the solution.
 
-use super::rules_svg::{self, Frame, Layer};
+use super::marks::{self, Frame, Layer};
 use super::svg::{
     caption_lines, diagonal_lines, escape, grid_lines, svg_start, wrap, CAPTION_LINE, SOLVED_COLOUR,
 };
@@ -70,10 +70,10 @@ fn keypad(puzzle: &Puzzle, cell: usize) -> (usize, usize, usize) {
     let k = (1..=puzzle.order())
         .find(|k| k * k >= puzzle.order())
         .unwrap_or(1);
-    let (top, bottom, side) = if rules_svg::has_cages(puzzle) {
-        let inset = rules_svg::cage_inset(cell as f64).ceil() as usize + 1;
-        let top = if rules_svg::has_cage_sums(puzzle) {
-            rules_svg::cage_sum_band(cell)
+    let (top, bottom, side) = if marks::has_cages(puzzle) {
+        let inset = marks::cage_inset(cell as f64).ceil() as usize + 1;
+        let top = if marks::has_cage_sums(puzzle) {
+            marks::cage_sum_band(cell)
         } else {
             inset
         };
@@ -144,7 +144,7 @@ pub fn lp_picture(
 }
 
 /// Draws `relaxation` (of a model built for `puzzle`) on the grid with an optional title, over
-/// the puzzle's rules ([`rules_svg`]: shading and lines under the LP values, cage outlines and
+/// the puzzle's rules ([`marks`]: shading and lines under the LP values, cage outlines and
 /// sums and edge marks above them, in a corner the small digits leave free). The root element
 /// carries `data-fractional` (the fractional column count) for tools and tests.
 ///
@@ -166,12 +166,12 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
     let cell = cell_side(puzzle);
     let side = n * cell;
     let clash = clashes(puzzle, relaxation);
-    let room = rules_svg::margins(puzzle, cell);
+    let room = marks::margins(puzzle, cell);
     let top = MARGIN + room.top + if title.is_some() { TITLE } else { 0 };
     let width = (side + 2 * MARGIN + room.left + room.right).max(560);
     let x0 = (width - side - room.left - room.right) / 2 + room.left;
     let mut lines = caption(puzzle, relaxation);
-    if let Some(rules) = rules_svg::caption(puzzle) {
+    if let Some(rules) = marks::caption(puzzle) {
         lines.extend(wrap(&rules, width - x0 - MARGIN, 19));
     }
     let below = top + side + room.bottom + 10;
@@ -220,7 +220,7 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
         );
     }
     let frame = Frame::new(x0, top, cell);
-    rules_svg::draw(&mut out, puzzle, frame, Layer::Under);
+    marks::draw(&mut out, puzzle, frame, Layer::Under);
     if puzzle.has_diagonals() {
         diagonal_lines(&mut out, side, (x0, top));
     }
@@ -230,7 +230,7 @@ pub fn lp_svg(puzzle: &Puzzle, relaxation: &GridRelaxation, title: Option<&str>)
         draw_cell(&mut out, n, cell, at(i), given, lp, pad_of_cell);
     }
     grid_lines(&mut out, puzzle, cell, (x0, top));
-    rules_svg::draw(&mut out, puzzle, frame, Layer::Over);
+    marks::draw(&mut out, puzzle, frame, Layer::Over);
     caption_lines(&mut out, &lines, x0, below, 19);
     out.push_str("</svg>\n");
     out

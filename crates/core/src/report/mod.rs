@@ -11,7 +11,7 @@
 //! - [`batch`]: the JSON line of each batch result and the batch and merge summaries;
 //! - [`lines`]: puzzle lines to result lines in one call (a partition of a distributed run);
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
-//! - [`rules_svg`]: the variant rules drawn on every grid picture;
+//! - [`marks`]: the variant rules drawn on every grid picture;
 //! - [`tree`]: the LP branch-and-bound tree as JSON records and as a picture, laid out by [`tidy`];
 //! - [`html`]: the classroom page (inline SVG and CSS, no script).
 //!
@@ -29,7 +29,7 @@ pub mod info;
 pub mod json;
 pub mod lines;
 pub mod lp_svg;
-pub mod rules_svg;
+pub mod marks;
 pub mod svg;
 pub mod text;
 pub mod tidy;

@@ -1,9 +1,9 @@
 //! The grid as an SVG picture (seed 002's visualiser): givens in bold black, solved digits in
 //! blue, thin lines between cells, thick lines between boxes or irregular regions and around the
 //! grid, the two diagonals drawn as grey lines when they are houses, the variant rules as puzzle
-//! sites draw them ([`super::rules_svg`]), and an optional title.
+//! sites draw them ([`super::marks`]), and an optional title.
 
-use super::rules_svg::{self, Layer};
+use super::marks::{self, Layer};
 use crate::puzzle::{Grid, Layout, Puzzle};
 use std::fmt::Write;
 
@@ -47,7 +47,7 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Draws the puzzle with its rules ([`super::rules_svg`]), filled in with `solution` when one
+/// Draws the puzzle with its rules ([`super::marks`]), filled in with `solution` when one
 /// is given (its non-given digits in [`SOLVED_COLOUR`]); the rules that hold on the whole grid
 /// are named in a caption under it.
 ///
@@ -60,11 +60,11 @@ pub fn escape(text: &str) -> String {
 /// ```
 pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> String {
     let n = puzzle.order();
-    let room = rules_svg::margins(puzzle, CELL);
+    let room = marks::margins(puzzle, CELL);
     let top = MARGIN + room.top + if title.is_some() { TITLE } else { 0 };
     let side = n * CELL;
     let width = side + 2 * MARGIN + room.left + room.right;
-    let caption = rules_svg::caption(puzzle)
+    let caption = marks::caption(puzzle)
         .map_or_else(Vec::new, |c| wrap(&c, width - 2 * MARGIN, CAPTION_FONT));
     let height = top + side + room.bottom + MARGIN + CAPTION_LINE * caption.len();
     let font = if n > 9 { CELL * 4 / 10 } else { CELL * 6 / 10 };
@@ -79,8 +79,8 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
         );
     }
     let (x0, y0) = (MARGIN + room.left, top);
-    let frame = rules_svg::Frame::new(x0, y0, CELL);
-    rules_svg::draw(&mut out, puzzle, frame, Layer::Under);
+    let frame = marks::Frame::new(x0, y0, CELL);
+    marks::draw(&mut out, puzzle, frame, Layer::Under);
     if puzzle.has_diagonals() {
         diagonal_lines(&mut out, side, (x0, y0));
     }
@@ -109,7 +109,7 @@ pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, title: Option<&str>) -> Str
         }
     }
     out.push_str("</g>\n");
-    rules_svg::draw(&mut out, puzzle, frame, Layer::Over);
+    marks::draw(&mut out, puzzle, frame, Layer::Over);
     let below = top + side + room.bottom + MARGIN;
     caption_lines(&mut out, &caption, MARGIN, below, CAPTION_FONT);
     out.push_str("</svg>\n");

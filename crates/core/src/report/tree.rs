@@ -249,12 +249,18 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
     };
     let levels = d.items.iter().map(depth_of).max().unwrap_or(0) + 1;
     let top = MARGIN + if title.is_some() { 40 } else { 0 };
-    let width = (layout_width.ceil() as usize + 2 * MARGIN).max(420);
+    let folded = d.folded();
+    let note = legend(nodes.len(), folded, d.fold_depth);
+    // The canvas holds the layout and the legend below it (a one-node tree's legend is the
+    // widest thing drawn): 17-pixel text, a character taken as 0.62 of it.
+    let note_width = (note.chars().count() as f64 * 17.0 * 0.62).ceil() as usize + 2 * MARGIN;
+    let width = (layout_width.ceil() as usize + 2 * MARGIN)
+        .max(420)
+        .max(note_width);
     let height = top + levels * (BOX_H + GAP_Y) + 40;
     // Centre the layout when the canvas is wider (a small tree under a long note).
     let x0 = (width as f64 - layout_width) / 2.0;
     let y_of = |depth: usize| top + depth * (BOX_H + GAP_Y);
-    let folded = d.folded();
     let data = format!(
         r#" data-nodes="{}" data-drawn="{}" data-folded="{folded}""#,
         nodes.len(),
@@ -324,17 +330,6 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
         }
     }
     out.push_str("</g>\n");
-    let mut note = format!(
-        "{} nodes · blue: branched · green: solution · red: pruned",
-        nodes.len()
-    );
-    if folded > 0 {
-        let _ = write!(
-            note,
-            " · grey: {folded} nodes below depth {} folded",
-            d.fold_depth
-        );
-    }
     let _ = writeln!(
         out,
         r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="17">{}</text>"#,
@@ -343,6 +338,18 @@ pub fn tree_svg(tree: &Tree, title: Option<&str>) -> String {
     );
     out.push_str("</svg>\n");
     out
+}
+
+/// The line under the tree: how many nodes, what the colours mean, what was folded.
+fn legend(nodes: usize, folded: usize, fold_depth: usize) -> String {
+    let mut note = format!("{nodes} nodes · blue: branched · green: solution · red: pruned");
+    if folded > 0 {
+        let _ = write!(
+            note,
+            " · grey: {folded} nodes below depth {fold_depth} folded"
+        );
+    }
+    note
 }
 
 /// The lines of a node's box: decision, propagation, and (when an LP ran) its status and

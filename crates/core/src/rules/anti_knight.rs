@@ -4,7 +4,9 @@
 //! all-different(a, b)  for |Δrow|·|Δcol| = 2      antiknight_r1c1_r2c3
 //! ```
 
-use super::{move_pairs, Primitive};
+use super::holds::apart;
+use super::{move_pairs, Broken, Context, Primitive, RuleKind};
+use crate::geometry::Grid;
 
 /// The eight knight moves.
 pub const STEPS: [(i64, i64); 8] = [
@@ -18,6 +20,24 @@ pub const STEPS: [(i64, i64); 8] = [
     (-2, -1),
 ];
 
-pub(super) fn lower(n: usize) -> Vec<Primitive> {
-    move_pairs(n, &STEPS, "antiknight")
+/// The anti-knight rule (it has no data).
+pub struct AntiKnight;
+
+impl RuleKind for AntiKnight {
+    fn name(&self) -> &'static str {
+        "anti-knight"
+    }
+
+    fn tag_prefix(&self) -> &'static str {
+        "antiknight"
+    }
+
+    fn lower(&self, _tag: &str, ctx: &Context) -> Vec<Primitive> {
+        move_pairs(ctx.n, &STEPS, "antiknight")
+    }
+
+    /// No two cells a knight's move apart hold the same value.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        apart(grid, name, &[(1, 2), (2, 1), (1, -2), (2, -1)])
+    }
 }

@@ -5,8 +5,9 @@
 //! Σ_{c ∈ line} value(c) − Σ_i 10^{k−i}·value(circle_i) = 0     arrowK_sum
 //! ```
 
-use super::{Primitive, Relation, RuleProblem};
-use crate::puzzle::Cell;
+use super::holds::{at, broken};
+use super::{Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
+use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,10 +24,25 @@ impl Arrow {
         let k = self.circle.len() as u32;
         (0..k).map(|i| 10i64.pow(k - 1 - i)).collect()
     }
+}
+
+impl RuleKind for Arrow {
+    fn name(&self) -> &'static str {
+        "arrow"
+    }
+
+    fn tag_prefix(&self) -> &'static str {
+        "arrow"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.circle.iter().chain(&self.line).copied().collect()
+    }
 
     /// A circle of 1–3 cells in a row or column, in reading order; a line of ≥ 1 cells whose
     /// smallest sum (len) and largest (len·n) meet the circle's range.
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        let n = ctx.n;
         let k = self.circle.len();
         if !(1..=3).contains(&k) {
             return Err(RuleProblem::CircleSize { len: k });
@@ -60,7 +76,7 @@ impl Arrow {
         Ok(())
     }
 
-    pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
+    fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
         let line = self.line.iter().map(|&c| (1, c));
         let circle = self
             .circle
@@ -73,5 +89,18 @@ impl Arrow {
             Relation::Eq,
             0,
         )]
+    }
+
+    /// The line adds up to the number the circle's digits read.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        let number = self.circle.iter().fold(0, |acc, c| acc * 10 + at(grid, c));
+        let total: i64 = self.line.iter().map(|c| at(grid, c)).sum();
+        if number != total {
+            return broken(
+                name,
+                format!("the line sums to {total}, the circle reads {number}"),
+            );
+        }
+        Ok(())
     }
 }

@@ -4,8 +4,9 @@
 //! all-different(cells)                 extraK
 //! ```
 
-use super::{check_distinct_cells, Primitive, RuleProblem};
-use crate::puzzle::Cell;
+use super::holds::{at, distinct};
+use super::{check_distinct_cells, Broken, Context, Primitive, RuleKind, RuleProblem};
+use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -13,15 +14,32 @@ pub struct ExtraRegion {
     pub cells: Vec<Cell>,
 }
 
-impl ExtraRegion {
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
-        check_distinct_cells(self.cells.len(), n)
+impl RuleKind for ExtraRegion {
+    fn name(&self) -> &'static str {
+        "extra region"
     }
 
-    pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
+    fn tag_prefix(&self) -> &'static str {
+        "extra"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        check_distinct_cells(self.cells.len(), ctx.n)
+    }
+
+    fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
         vec![Primitive::AllDifferent {
             tag: tag.to_string(),
             cells: self.cells.clone(),
         }]
+    }
+
+    /// Different values.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        distinct(name, self.cells.iter().map(|c| at(grid, c)))
     }
 }

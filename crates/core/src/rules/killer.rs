@@ -5,9 +5,10 @@
 //! Σ_{c ∈ cage} value(c) = S           cageK_sum   (only with a sum)
 //! ```
 
-use super::RuleProblem;
+use super::holds::{at, broken, distinct};
 use super::{check_distinct_cells, check_sum, distinct_sum_range, Primitive, Relation};
-use crate::puzzle::Cell;
+use super::{Broken, Context, RuleKind, RuleProblem};
+use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -18,16 +19,33 @@ pub struct Cage {
     pub sum: Option<i64>,
 }
 
-impl Cage {
+impl RuleKind for Cage {
+    fn name(&self) -> &'static str {
+        "killer cage"
+    }
+
+    fn tag_prefix(&self) -> &'static str {
+        "cage"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn sum(&self) -> Option<i64> {
+        self.sum
+    }
+
     /// At most n cells, and a sum that |cage| different values of 1..n can make.
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        let n = ctx.n;
         let len = self.cells.len();
         check_distinct_cells(len, n)?;
         let (min, max) = distinct_sum_range(n, len);
         self.sum.map_or(Ok(()), |s| check_sum(s, min, max, len))
     }
 
-    pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
+    fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
         let mut out = vec![Primitive::AllDifferent {
             tag: tag.to_string(),
             cells: self.cells.clone(),
@@ -41,5 +59,15 @@ impl Cage {
             ));
         }
         out
+    }
+
+    /// Different values, adding up to the sum when it has one.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        distinct(name, self.cells.iter().map(|c| at(grid, c)))?;
+        let total: i64 = self.cells.iter().map(|c| at(grid, c)).sum();
+        match self.sum.filter(|&s| s != total) {
+            Some(sum) => broken(name, format!("sums to {total}, not {sum}")),
+            None => Ok(()),
+        }
     }
 }

@@ -6,8 +6,9 @@
 //! (value(a), value(b)) ∈ {(u, w) : u = r·w or w = r·u}     blackK
 //! ```
 
-use super::{are_neighbours, pair_table, Primitive, RuleProblem};
-use crate::puzzle::Cell;
+use super::holds::{at, broken};
+use super::{pair_table, Broken, Context, Primitive, RuleKind, RuleProblem};
+use crate::geometry::{Cell, Grid};
 
 /// Which dot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -30,37 +31,33 @@ pub struct Kropki {
     pub value: Option<i64>,
 }
 
-impl Kropki {
-    pub(super) fn kind_name(&self) -> &'static str {
+impl RuleKind for Kropki {
+    fn name(&self) -> &'static str {
         match self.dot {
             Dot::White => "white dot",
             Dot::Black => "black dot",
         }
     }
 
-    pub(super) fn tag_prefix(&self) -> &'static str {
+    fn tag_prefix(&self) -> &'static str {
         match self.dot {
             Dot::White => "white",
             Dot::Black => "black",
         }
     }
 
-    /// The difference or ratio the dot asks for.
-    pub fn amount(&self) -> i64 {
-        self.value.unwrap_or(match self.dot {
-            Dot::White => 1,
-            Dot::Black => 2,
-        })
+    fn cells(&self) -> Vec<Cell> {
+        vec![self.a, self.b]
     }
 
-    /// Neighbours, and an amount some pair of values of 1..n can show.
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
-        if !are_neighbours(self.a, self.b) {
-            return Err(RuleProblem::NotNeighbours {
-                a: self.a,
-                b: self.b,
-            });
-        }
+    fn marks_pair(&self) -> bool {
+        true
+    }
+
+    /// An amount some pair of values of 1..n can show (that the cells are neighbours is checked
+    /// for every rule that marks a pair).
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        let n = ctx.n;
         let k = self.amount();
         let possible = match self.dot {
             Dot::White => k >= 1 && k < n as i64,
@@ -78,7 +75,8 @@ impl Kropki {
         Ok(())
     }
 
-    pub(super) fn lower(&self, tag: &str, n: usize) -> Vec<Primitive> {
+    fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
+        let n = ctx.n;
         let k = self.amount();
         let allowed = match self.dot {
             Dot::White => pair_table(n, |u, w| (u - w).abs() == k),
@@ -90,5 +88,32 @@ impl Kropki {
             b: self.b,
             allowed,
         }]
+    }
+
+    /// The two values differ by the difference (white) or one is the ratio times the other
+    /// (black); the default amounts read here again, not taken from [`Kropki::amount`].
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        let (u, w) = (at(grid, &self.a), at(grid, &self.b));
+        let ok = match self.dot {
+            Dot::White => (u - w).abs() == self.value.unwrap_or(1),
+            Dot::Black => {
+                let r = self.value.unwrap_or(2);
+                u == r * w || w == r * u
+            }
+        };
+        if !ok {
+            return broken(name, format!("{u} and {w} do not fit the dot"));
+        }
+        Ok(())
+    }
+}
+
+impl Kropki {
+    /// The difference or ratio the dot asks for.
+    pub fn amount(&self) -> i64 {
+        self.value.unwrap_or(match self.dot {
+            Dot::White => 1,
+            Dot::Black => 2,
+        })
     }
 }

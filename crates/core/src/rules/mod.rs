@@ -24,18 +24,17 @@
 //! A pair of orthogonal neighbours that carries a kropki dot or an X/V is *marked*: it follows its
 //! marker only and is exempt from `non_consecutive` and `negative` (as in f-puzzles).
 //!
-//! [`implied`] derives consequences of the rules, not rules: the implied sums of the houses and
-//! the cage sums (innies and outies), which the sat and propagate engines add to the primitives;
-//! the independent checker never uses them.
+//! [`crate::implied`] derives consequences of the rules, not rules: the implied sums of the
+//! houses and the cage sums (innies and outies), which the engines add to the primitives; the
+//! independent checker never uses them.
 
 pub mod anti_king;
 pub mod anti_knight;
 pub mod arrow;
-mod cell_name;
 pub mod disjoint_groups;
 pub mod extra_region;
 pub mod greater_than;
-pub mod implied;
+mod holds;
 pub mod killer;
 pub mod kropki;
 pub mod little_killer;
@@ -49,7 +48,7 @@ pub mod xv;
 
 pub use primitive::{LinearRelation, Primitive, Relation, ValueSet};
 
-use crate::puzzle::{Cell, Layout};
+use crate::geometry::{Cell, Grid, Layout};
 use std::collections::HashSet;
 
 /// One variant rule, as read from a puzzle file. Serialised in the project's JSON under
@@ -128,9 +127,9 @@ impl<'a> Context<'a> {
     pub fn new(n: usize, layout: &'a Layout, rules: &[Rule]) -> Context<'a> {
         let marked = rules
             .iter()
-            .filter_map(|r| match r {
-                Rule::Kropki(k) => Some(ordered(k.a, k.b)),
-                Rule::Xv(x) => Some(ordered(x.a, x.b)),
+            .filter(|r| r.kind().marks_pair())
+            .filter_map(|r| match r.cells()[..] {
+                [a, b] => Some(ordered(a, b)),
                 _ => None,
             })
             .collect();
@@ -166,63 +165,96 @@ pub fn ordered(a: Cell, b: Cell) -> (Cell, Cell) {
     }
 }
 
+/// Everything the library knows of one kind of rule. Each rule file implements it; the one
+/// `match` over the rule variants is [`Rule::kind`], which picks the implementation.
+///
+/// Adding a rule type touches three files of code: its own file here (its data and this
+/// trait), this module (its `pub mod` line, its variant in [`Rule`], its arm in [`Rule::kind`]
+/// and its row in the table above) and its picture in `report/marks.rs` (the one other place
+/// that looks at rule types); and two of documentation: its entry in
+/// `docs/solve-output.schema.json` and the README's list of rule files. Reading it from
+/// f-puzzles files is one more arm in `input/fpuzzles.rs`.
+pub trait RuleKind {
+    /// The kind as people name it, e.g. `killer cage`, `white dot`.
+    fn name(&self) -> &'static str;
+
+    /// The short tag prefix of the kind's primitives (`cage`, `thermo`, …), numbered per prefix.
+    fn tag_prefix(&self) -> &'static str;
+
+    /// The cells the rule names (empty for the rules that cover the whole grid).
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    /// The sum its cells add up to, for a rule that is a sum over its cells (a killer cage with a
+    /// sum, a little killer): shown beside its cells.
+    fn sum(&self) -> Option<i64> {
+        None
+    }
+
+    /// Whether the rule marks the pair of cells it names (a kropki dot, an X/V): the two must
+    /// be orthogonal neighbours, and the pair is exempt from the rules over unmarked neighbours.
+    fn marks_pair(&self) -> bool {
+        false
+    }
+
+    /// Checks that the rule can hold on the grid of `ctx`, beyond its cells lying in the grid
+    /// once each (which [`lower_each`] checks for every rule).
+    fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
+        Ok(())
+    }
+
+    /// The rule's primitives; `tag` names this instance (`cage3`, `thermo2`, …).
+    fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive>;
+
+    /// The independent check on a grid whose cells all hold 1..n: reads the values off the grid
+    /// and tests what the rule says in words, with no code of the lowering or of the primitives.
+    /// `name` names the rule instance in the failure.
+    fn holds(&self, name: &str, grid: &Grid, ctx: &Context) -> Result<(), Broken>;
+}
+
+/// A rule that does not hold on a grid: the rule (or the part of it) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broken {
+    pub rule: String,
+    pub problem: String,
+}
+
 impl Rule {
-    /// The rule's kind as people name it, e.g. `killer cage`, `white dot`.
-    pub fn kind_name(&self) -> &'static str {
+    /// The implementation of the rule's kind: the one `match` over the rule variants.
+    pub fn kind(&self) -> &dyn RuleKind {
         match self {
-            Rule::Killer(_) => "killer cage",
-            Rule::LittleKiller(_) => "little killer",
-            Rule::Thermometer(_) => "thermometer",
-            Rule::Arrow(_) => "arrow",
-            Rule::Kropki(k) => k.kind_name(),
-            Rule::Xv(x) => x.kind_name(),
-            Rule::GreaterThan(_) => "greater-than sign",
-            Rule::Parity(p) => p.kind_name(),
-            Rule::ExtraRegion(_) => "extra region",
-            Rule::Windoku => "windoku",
-            Rule::AntiKnight => "anti-knight",
-            Rule::AntiKing => "anti-king",
-            Rule::NonConsecutive => "non-consecutive",
-            Rule::DisjointGroups => "disjoint groups",
-            Rule::Negative(_) => "negative",
+            Rule::Killer(r) => r,
+            Rule::LittleKiller(r) => r,
+            Rule::Thermometer(r) => r,
+            Rule::Arrow(r) => r,
+            Rule::Kropki(r) => r,
+            Rule::Xv(r) => r,
+            Rule::GreaterThan(r) => r,
+            Rule::Parity(r) => r,
+            Rule::ExtraRegion(r) => r,
+            Rule::Windoku => &windoku::Windoku,
+            Rule::AntiKnight => &anti_knight::AntiKnight,
+            Rule::AntiKing => &anti_king::AntiKing,
+            Rule::NonConsecutive => &non_consecutive::NonConsecutive,
+            Rule::DisjointGroups => &disjoint_groups::DisjointGroups,
+            Rule::Negative(r) => r,
         }
     }
 
-    /// The short tag prefix of the rule's primitives (`cage`, `thermo`, …), numbered per prefix.
-    fn tag_prefix(&self) -> &'static str {
-        match self {
-            Rule::Killer(_) => "cage",
-            Rule::LittleKiller(_) => "lk",
-            Rule::Thermometer(_) => "thermo",
-            Rule::Arrow(_) => "arrow",
-            Rule::Kropki(k) => k.tag_prefix(),
-            Rule::Xv(_) => "xv",
-            Rule::GreaterThan(_) => "gt",
-            Rule::Parity(p) => p.tag_prefix(),
-            Rule::ExtraRegion(_) => "extra",
-            Rule::Windoku => "windoku",
-            Rule::AntiKnight => "antiknight",
-            Rule::AntiKing => "antiking",
-            Rule::NonConsecutive => "noncons",
-            Rule::DisjointGroups => "disjoint",
-            Rule::Negative(_) => "negative",
-        }
+    /// The rule's kind as people name it, e.g. `killer cage`, `white dot`.
+    pub fn kind_name(&self) -> &'static str {
+        self.kind().name()
     }
 
     /// The cells the rule names (empty for the rules that cover the whole grid).
     pub fn cells(&self) -> Vec<Cell> {
-        match self {
-            Rule::Killer(r) => r.cells.clone(),
-            Rule::LittleKiller(r) => r.cells.clone(),
-            Rule::Thermometer(r) => r.cells.clone(),
-            Rule::Arrow(r) => r.circle.iter().chain(&r.line).copied().collect(),
-            Rule::Kropki(r) => vec![r.a, r.b],
-            Rule::Xv(r) => vec![r.a, r.b],
-            Rule::GreaterThan(r) => vec![r.greater, r.lesser],
-            Rule::Parity(r) => vec![r.cell],
-            Rule::ExtraRegion(r) => r.cells.clone(),
-            _ => Vec::new(),
-        }
+        self.kind().cells()
+    }
+
+    /// The sum its cells add up to, if it is a sum over its cells ([`RuleKind::sum`]).
+    pub fn sum(&self) -> Option<i64> {
+        self.kind().sum()
     }
 
     /// Checks that the rule can hold on the grid of `ctx`; `number` is its 1-based number among
@@ -244,43 +276,12 @@ impl Rule {
         if let Some(&cell) = cells.iter().find(|&&c| !seen.insert(c)) {
             return Err(fail(RuleProblem::RepeatedCell { cell }));
         }
-        let n = ctx.n;
-        let result = match self {
-            Rule::Killer(r) => r.validate(n),
-            Rule::LittleKiller(r) => r.validate(n),
-            Rule::Thermometer(r) => r.validate(n),
-            Rule::Arrow(r) => r.validate(n),
-            Rule::Kropki(r) => r.validate(n),
-            Rule::Xv(r) => r.validate(n),
-            Rule::GreaterThan(_) => Ok(()),
-            Rule::Parity(r) => r.validate(n),
-            Rule::ExtraRegion(r) => r.validate(n),
-            Rule::Windoku => windoku::validate(ctx.layout),
-            Rule::DisjointGroups => disjoint_groups::validate(ctx.layout),
-            Rule::AntiKnight | Rule::AntiKing | Rule::NonConsecutive | Rule::Negative(_) => Ok(()),
-        };
-        result.map_err(fail)
-    }
-
-    /// The rule's primitives; `tag` names this instance (`cage3`, `thermo2`, …).
-    fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
-        match self {
-            Rule::Killer(r) => r.lower(tag),
-            Rule::LittleKiller(r) => r.lower(tag),
-            Rule::Thermometer(r) => r.lower(tag),
-            Rule::Arrow(r) => r.lower(tag),
-            Rule::Kropki(r) => r.lower(tag, ctx.n),
-            Rule::Xv(r) => r.lower(tag),
-            Rule::GreaterThan(r) => r.lower(tag),
-            Rule::Parity(r) => r.lower(tag, ctx.n),
-            Rule::ExtraRegion(r) => r.lower(tag),
-            Rule::Windoku => windoku::lower(ctx.n, tag),
-            Rule::AntiKnight => anti_knight::lower(ctx.n),
-            Rule::AntiKing => anti_king::lower(ctx.n),
-            Rule::NonConsecutive => non_consecutive::lower(ctx),
-            Rule::DisjointGroups => disjoint_groups::lower(ctx.n, ctx.layout, tag),
-            Rule::Negative(r) => r.lower(ctx),
+        if let (&[a, b], true) = (&cells[..], self.kind().marks_pair()) {
+            if !are_neighbours(a, b) {
+                return Err(fail(RuleProblem::NotNeighbours { a, b }));
+            }
         }
+        self.kind().validate(ctx).map_err(fail)
     }
 }
 
@@ -305,9 +306,10 @@ pub fn lower_each(
         let number = kind_counts.entry(rule.kind_name()).or_insert(0);
         *number += 1;
         rule.validate(*number, &ctx)?;
-        let k = counts.entry(rule.tag_prefix()).or_insert(0);
+        let kind = rule.kind();
+        let k = counts.entry(kind.tag_prefix()).or_insert(0);
         *k += 1;
-        out.push(rule.lower(&format!("{}{}", rule.tag_prefix(), k), &ctx));
+        out.push(kind.lower(&format!("{}{}", kind.tag_prefix(), k), &ctx));
     }
     Ok(out)
 }

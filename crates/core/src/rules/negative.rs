@@ -6,7 +6,9 @@
 //! ratio: value(a) ≠ 2·value(b) and value(b) ≠ 2·value(a)   negblack_r1c1_r1c2
 //! ```
 
-use super::{pair_table, pair_tag, Context, Primitive};
+use super::holds::neighbours;
+use super::{pair_table, pair_tag, Broken, Context, Primitive, RuleKind};
+use crate::geometry::Grid;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -19,8 +21,16 @@ pub struct Negative {
     pub ratio: bool,
 }
 
-impl Negative {
-    pub(super) fn lower(&self, ctx: &Context) -> Vec<Primitive> {
+impl RuleKind for Negative {
+    fn name(&self) -> &'static str {
+        "negative"
+    }
+
+    fn tag_prefix(&self) -> &'static str {
+        "negative"
+    }
+
+    fn lower(&self, _tag: &str, ctx: &Context) -> Vec<Primitive> {
         let mut out = Vec::new();
         for (a, b) in ctx.unmarked_neighbours() {
             if self.xv {
@@ -41,5 +51,16 @@ impl Negative {
             }
         }
         out
+    }
+    /// No unmarked pair of orthogonal neighbours adds up to 5 or 10 (with `xv`), or has one
+    /// value twice the other (with `ratio`).
+    fn holds(&self, _name: &str, grid: &Grid, ctx: &Context) -> Result<(), Broken> {
+        if self.xv {
+            neighbours(grid, ctx, "negative X/V", |u, w| u + w == 5 || u + w == 10)?;
+        }
+        if self.ratio {
+            neighbours(grid, ctx, "negative ratio", |u, w| u == 2 * w || w == 2 * u)?;
+        }
+        Ok(())
     }
 }

@@ -5,8 +5,9 @@
 //! value(c) ∈ {2, 4, 6, …}              evenK
 //! ```
 
-use super::{Primitive, RuleProblem, ValueSet};
-use crate::puzzle::Cell;
+use super::holds::{at, broken};
+use super::{Broken, Context, Primitive, RuleKind, RuleProblem, ValueSet};
+use crate::geometry::{Cell, Grid};
 
 /// Which parity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -23,30 +24,36 @@ pub struct Parity {
     pub cell: Cell,
 }
 
-impl Parity {
-    pub(super) fn kind_name(&self) -> &'static str {
+impl RuleKind for Parity {
+    fn name(&self) -> &'static str {
         match self.parity {
             Kind::Odd => "odd cell",
             Kind::Even => "even cell",
         }
     }
 
-    pub(super) fn tag_prefix(&self) -> &'static str {
+    fn tag_prefix(&self) -> &'static str {
         match self.parity {
             Kind::Odd => "odd",
             Kind::Even => "even",
         }
     }
 
+    fn cells(&self) -> Vec<Cell> {
+        vec![self.cell]
+    }
+
     /// An even cell needs n ≥ 2.
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        let n = ctx.n;
         if self.parity == Kind::Even && n < 2 {
             return Err(RuleProblem::Value(format!("no even value in 1..{n}")));
         }
         Ok(())
     }
 
-    pub(super) fn lower(&self, tag: &str, n: usize) -> Vec<Primitive> {
+    fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
+        let n = ctx.n;
         let remainder = match self.parity {
             Kind::Odd => 1,
             Kind::Even => 0,
@@ -56,5 +63,14 @@ impl Parity {
             cell: self.cell,
             allowed: ValueSet::of((1..=n as u8).filter(|v| v % 2 == remainder)),
         }]
+    }
+
+    /// The cell's value is odd, or even.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        let value = at(grid, &self.cell);
+        if (value % 2 == 1) != (self.parity == Kind::Odd) {
+            return broken(name, format!("holds {value}"));
+        }
+        Ok(())
     }
 }

@@ -11,7 +11,7 @@
 //! Each primitive carries a `tag`, the name of the rule instance it came from (`cage3`,
 //! `thermo2_step1`, …): model rows are named after it.
 
-use crate::puzzle::Cell;
+use crate::geometry::Cell;
 use std::fmt;
 
 /// The direction of a [`Primitive::Linear`] relation.

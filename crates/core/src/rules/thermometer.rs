@@ -4,8 +4,9 @@
 //! value(c_i) − value(c_{i+1}) ≤ −1     thermoK_stepI   (i = 1 … len − 1)
 //! ```
 
-use super::{check_distinct_cells, Primitive, Relation, RuleProblem};
-use crate::puzzle::Cell;
+use super::holds::{at, broken};
+use super::{check_distinct_cells, Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
+use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -14,13 +15,25 @@ pub struct Thermometer {
     pub cells: Vec<Cell>,
 }
 
-impl Thermometer {
-    /// At least one cell and at most n (n strictly increasing values of 1..n).
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
-        check_distinct_cells(self.cells.len(), n)
+impl RuleKind for Thermometer {
+    fn name(&self) -> &'static str {
+        "thermometer"
     }
 
-    pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
+    fn tag_prefix(&self) -> &'static str {
+        "thermo"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    /// At least one cell and at most n (n strictly increasing values of 1..n).
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        check_distinct_cells(self.cells.len(), ctx.n)
+    }
+
+    fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
         self.cells
             .windows(2)
             .enumerate()
@@ -33,5 +46,14 @@ impl Thermometer {
                 )
             })
             .collect()
+    }
+
+    /// Every value is below the next one along the bulb's line.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        let at = |c: &Cell| at(grid, c);
+        if let Some(w) = self.cells.windows(2).find(|w| at(&w[0]) >= at(&w[1])) {
+            return broken(name, format!("{} is not below {}", w[0], w[1]));
+        }
+        Ok(())
     }
 }

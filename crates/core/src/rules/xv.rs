@@ -4,8 +4,10 @@
 //! value(a) + value(b) = S              xvK
 //! ```
 
-use super::{are_neighbours, check_sum, distinct_sum_range, Primitive, Relation, RuleProblem};
-use crate::puzzle::Cell;
+use super::holds::{at, broken};
+use super::{check_sum, distinct_sum_range, Primitive, Relation};
+use super::{Broken, Context, RuleKind, RuleProblem};
+use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -16,8 +18,8 @@ pub struct Xv {
     pub sum: i64,
 }
 
-impl Xv {
-    pub(super) fn kind_name(&self) -> &'static str {
+impl RuleKind for Xv {
+    fn name(&self) -> &'static str {
         match self.sum {
             10 => "X",
             5 => "V",
@@ -25,24 +27,39 @@ impl Xv {
         }
     }
 
-    /// Neighbours (which share a row or column, so their values differ) and a reachable sum.
-    pub(super) fn validate(&self, n: usize) -> Result<(), RuleProblem> {
-        if !are_neighbours(self.a, self.b) {
-            return Err(RuleProblem::NotNeighbours {
-                a: self.a,
-                b: self.b,
-            });
-        }
-        let (min, max) = distinct_sum_range(n, 2);
+    fn tag_prefix(&self) -> &'static str {
+        "xv"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        vec![self.a, self.b]
+    }
+
+    fn marks_pair(&self) -> bool {
+        true
+    }
+
+    /// A sum two different values can make (the cells are neighbours, checked for every rule
+    /// that marks a pair, so they share a row or column and their values differ).
+    fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
+        let (min, max) = distinct_sum_range(ctx.n, 2);
         check_sum(self.sum, min, max, 2)
     }
 
-    pub(super) fn lower(&self, tag: &str) -> Vec<Primitive> {
+    fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
         vec![Primitive::linear(
             tag.to_string(),
             vec![(1, self.a), (1, self.b)],
             Relation::Eq,
             self.sum,
         )]
+    }
+
+    /// The two values add up to the sum.
+    fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
+        if at(grid, &self.a) + at(grid, &self.b) != self.sum {
+            return broken(name, format!("does not sum to {}", self.sum));
+        }
+        Ok(())
     }
 }

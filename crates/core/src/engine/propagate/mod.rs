@@ -20,23 +20,23 @@
 //! propagation and the failed-literal rule within a budget ([`Probing`]: positive literals of
 //! cells with few candidates) at every node.
 //!
-//! The propagator ([`state`]) is incremental: candidate bitsets, per-house place counts, queues
+//! The propagator (the candidate grid, [`super::candidates`]) is incremental: candidate bitsets, per-house place counts, queues
 //! of what changed and a trail to undo on backtrack, so a search node or a probe costs what it
 //! changes, not a copy and rescan of the grid.
 
-mod rules;
 mod search;
-mod state;
 
 pub use search::Probing;
 
+use super::candidates::{candidates_with, has_distinct_sums};
+pub(crate) use super::candidates::{Shape, State};
 use super::{checked, Count, Engine, EngineError, Limits};
 use super::{PropagationStats, Solution, Stats, Status};
+use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
-use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
+use crate::rules::Primitive;
 use crate::solve::ms;
 use search::{enumerate, failed_literal_rule, Counters, Outcome, Search};
-pub(crate) use state::{Shape, State};
 use std::borrow::Cow;
 use std::time::Instant;
 
@@ -117,8 +117,19 @@ impl Default for Options {
 /// assert_eq!(r.fixed_by_unit, 12);
 /// ```
 pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Propagated {
+    solve_with(puzzle, puzzle.primitives(), options, deadline)
+}
+
+/// [`solve`] with the propagators of `primitives` (the puzzle's, and the implied sums the engine
+/// adds) in place of the puzzle's own.
+fn solve_with(
+    puzzle: &Puzzle,
+    primitives: &[Primitive],
+    options: Options,
+    deadline: Option<Instant>,
+) -> Propagated {
     let n = puzzle.order();
-    let shape = Shape::shared(puzzle);
+    let shape = Shape::shared(puzzle, primitives);
     let mut state = State::from_givens(&shape, puzzle.givens());
     let givens = puzzle.given_count();
     let mut result = Propagated {
@@ -194,7 +205,7 @@ pub fn solve(puzzle: &Puzzle, options: Options, deadline: Option<Instant>) -> Pr
 /// assert_eq!(singles(&p).unwrap(), vec![1,3,2,4, 4,2,3,1, 2,4,1,3, 3,1,4,2]);
 /// ```
 pub fn singles(puzzle: &Puzzle) -> Option<Vec<u8>> {
-    let shape = Shape::shared(puzzle);
+    let shape = Shape::shared(puzzle, puzzle.primitives());
     let mut state = State::from_givens(&shape, puzzle.givens());
     state.propagate().ok().map(|()| state.values())
 }
@@ -213,10 +224,7 @@ pub fn singles(puzzle: &Puzzle) -> Option<Vec<u8>> {
 /// assert_eq!(c[15], 0b1111);
 /// ```
 pub fn candidates(puzzle: &Puzzle) -> Option<Vec<u64>> {
-    let shape = Shape::new(puzzle);
-    let mut state = State::from_givens(&shape, puzzle.givens());
-    state.propagate().ok()?;
-    Some((0..state.cells()).map(|i| state.cand(i)).collect())
+    candidates_with(puzzle, puzzle.primitives())
 }
 
 /// The propagation engine: [`solve`] with its [`Options`].
@@ -226,25 +234,29 @@ pub struct Propagate {
 }
 
 impl Propagate {
-    /// The puzzle the engine works on and the options it uses there. With
+    /// The primitives the engine works on and the options it uses there. With
     /// [`Options::implied_sums`], the puzzle's implied sums (innies and outies,
-    /// [`crate::rules::implied`], over at most `implied_cells` open cells) join its
+    /// [`crate::implied`], over at most `implied_cells` open cells) join its
     /// primitives, and a puzzle with rules is solved with conflict-directed branching, without
     /// the failed-literal rule at search nodes, and at the root only when sums over distinct
     /// cells cover less than half of the grid: it costs more than it saves on cages (measured
     /// in docs/propagation.md and docs/performance.md, issue 21).
-    fn prepared<'p>(&self, puzzle: &'p Puzzle, implied_cells: usize) -> (Cow<'p, Puzzle>, Options) {
+    fn prepared<'p>(
+        &self,
+        puzzle: &'p Puzzle,
+        implied_cells: usize,
+    ) -> (Cow<'p, [Primitive]>, Options) {
         let mut options = self.options;
         // A classic grid has no sums: nothing to add or look for.
         if !options.implied_sums || puzzle.primitives().is_empty() {
-            return (Cow::Borrowed(puzzle), options);
+            return (Cow::Borrowed(puzzle.primitives()), options);
         }
         options.conflict_branching = true;
         // Cages of the rules themselves: implied sums in one house look like cages too.
-        if rules::has_distinct_sums(puzzle) {
+        if has_distinct_sums(puzzle) {
             options.failed_literal = false;
         }
-        (with_implied_sums(puzzle, implied_cells), options)
+        (puzzle.primitives_with_implied(implied_cells), options)
     }
 
     /// Solves a puzzle with rules in two steps: unit propagation with the implied sums of
@@ -254,18 +266,18 @@ impl Propagate {
     fn solve_prepared(&self, puzzle: &Puzzle, deadline: Option<Instant>) -> Propagated {
         let (implied, options) = self.prepared(puzzle, MAX_IMPLIED_CELLS);
         if !options.conflict_branching || !options.search {
-            return solve(&implied, options, deadline);
+            return solve_with(puzzle, &implied, options, deadline);
         }
         let quick = Options {
             search: false,
             ..options
         };
-        let r = solve(&implied, quick, deadline);
+        let r = solve_with(puzzle, &implied, quick, deadline);
         if r.status != Status::TimeLimit {
             return r;
         }
         let (wider, options) = self.prepared(puzzle, SEARCH_IMPLIED_CELLS);
-        solve(&wider, options, deadline)
+        solve_with(puzzle, &wider, options, deadline)
     }
 }
 
@@ -311,7 +323,7 @@ impl Engine for Propagate {
         let max = max.max(1);
         let n = puzzle.order();
         let (implied, _) = self.prepared(puzzle, MAX_IMPLIED_CELLS);
-        let shape = Shape::shared(&implied);
+        let shape = Shape::shared(puzzle, &implied);
         let mut state = State::from_givens(&shape, puzzle.givens());
         let mut grids = Vec::new();
         let (mut nodes, mut timed_out) = (0u64, false);

@@ -169,15 +169,21 @@ impl<'a> RuleClauses<'a> {
         Ok(())
     }
 
-    /// The clauses of every primitive of `puzzle`; the primitives from index `own` on are
-    /// implied sums the engine added (a linear one keeps the totalizer).
-    pub fn add_all(&mut self, puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Result<(), Unsat> {
+    /// The clauses of `primitives` over the houses of `puzzle`; the primitives from index `own`
+    /// on are implied sums the engine added (a linear one keeps the totalizer).
+    pub fn add_all(
+        &mut self,
+        puzzle: &Puzzle,
+        primitives: &[Primitive],
+        sums: SumEncoding,
+        own: usize,
+    ) -> Result<(), Unsat> {
         let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
         let cages = match sums {
-            SumEncoding::DigitSets => distinct_sums(puzzle.primitives(), &houses),
+            SumEncoding::DigitSets => distinct_sums(primitives, &houses),
             SumEncoding::PseudoBoolean => Vec::new(),
         };
-        for (k, p) in puzzle.primitives().iter().enumerate() {
+        for (k, p) in primitives.iter().enumerate() {
             match p {
                 Primitive::AllDifferent { cells, .. } => self.all_different(cells, &houses)?,
                 Primitive::Values { cell, allowed, .. } => {

@@ -19,6 +19,7 @@ pub mod thermo;
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
 use crate::limits::Limits;
+use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Layout, Puzzle, PuzzleError};
 use crate::solve::session::Session;
 use crate::solve::{solve, SolveError, SolveOptions, Status};
@@ -51,23 +52,28 @@ pub enum Variant {
     Thermo,
 }
 
-impl Variant {
-    /// The name on the command line (`--rules`) and in Python (`rules=`).
-    pub fn name(self) -> &'static str {
+/// The rules' names (`--rules`, `rules=`), through [`Named`] as every choice of the library.
+impl Named for Variant {
+    const WHAT: &'static str = "rules";
+    fn all() -> &'static [Variant] {
+        &[Variant::Classic, Variant::Killer, Variant::Thermo]
+    }
+    fn name(self) -> &'static str {
         match self {
             Variant::Classic => "none",
             Variant::Killer => "killer",
             Variant::Thermo => "thermo",
         }
     }
-
-    /// The variant of a name as [`Variant::name`] gives it.
-    pub fn from_name(name: &str) -> Option<Variant> {
-        [Variant::Classic, Variant::Killer, Variant::Thermo]
-            .into_iter()
-            .find(|v| v.name() == name)
+    fn about(self) -> &'static str {
+        match self {
+            Variant::Classic => "givens only",
+            Variant::Killer => "killer cages (and givens only when the cages need some)",
+            Variant::Thermo => "thermometers and the givens they need",
+        }
     }
 }
+impl_named_text!(Variant);
 
 /// A generated puzzle with a unique solution (a time limit during a uniqueness check keeps that
 /// given), and its solution.

@@ -44,11 +44,13 @@ pub(super) fn sense(relation: Relation) -> Sense {
     }
 }
 
-/// Adds the rows (and digit-set columns) of every primitive of `puzzle`; `x[v][cell]` is the
-/// column of cell (row-major) and value v, `None` where a reduction left it out.
+/// Adds the rows (and digit-set columns) of `primitives` (the puzzle's, and the implied cages
+/// of the `implied` form) on the grid of `puzzle`; `x[v][cell]` is the column of cell
+/// (row-major) and value v, `None` where a reduction left it out.
 pub(super) fn add_primitives(
     model: &mut BuiltModel,
     puzzle: &Puzzle,
+    primitives: &[Primitive],
     x: &[Vec<Option<Variable>>],
     forms: Forms,
 ) {
@@ -67,13 +69,13 @@ pub(super) fn add_primitives(
         CageForm::Sum => HashMap::new(),
         CageForm::Sets | CageForm::Implied => {
             let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
-            distinct_sums(puzzle.primitives(), &houses)
+            distinct_sums(primitives, &houses)
                 .into_iter()
                 .map(|d| (d.tag, d.cells))
                 .collect()
         }
     };
-    for p in puzzle.primitives() {
+    for p in primitives {
         match p {
             Primitive::AllDifferent { tag, cells } => {
                 let sense = if cells.len() == n {

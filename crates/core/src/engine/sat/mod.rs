@@ -16,23 +16,27 @@
 //! place) is the empty clause: the puzzle is infeasible and the solver is not called. Every house
 //! comes from [`Puzzle::houses`], so boxes, irregular regions and diagonals need no special case.
 //!
-//! A puzzle's variant primitives add their clauses ([`rules`]: support clauses for tables, units
+//! A puzzle's variant primitives add their clauses ([`clauses`]: support clauses for tables, units
 //! for value sets, cage-combination clauses for killer cages, a layered sum diagram
 //! ([`diagram`]) for the other linear rows, a generalised totalizer for the implied sums the
 //! engine adds), over the same open literals plus selector and encoding variables.
 //!
 //! Counting adds, after each solution, the blocking clause ⋁_{i empty} ¬x(i, s_i) over the open
 //! literals that solution sets, and solves the same solver again (incrementally).
+//!
+//! Over 600 lines, about 100 of them unit tests: the encoding of cells and houses and the solve
+//! and count loops on one solver; the primitives' clauses are in [`clauses`].
 
+mod clauses;
 mod diagram;
-mod rules;
 
-pub use rules::SumEncoding;
+pub use clauses::SumEncoding;
 
 use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
 use super::{Limits, SatStats, Solution, Stats, Status};
+use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
-use crate::rules::implied::{with_implied_sums, MAX_IMPLIED_CELLS};
+use crate::rules::Primitive;
 use crate::solve::ms;
 use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolverResult, Terminate};
 use rustsat::types::{Lit, TernaryVal, Var};
@@ -54,7 +58,7 @@ pub struct Cnf {
     pub long: Vec<Vec<Lit>>,
     /// The pairwise "at most one" clauses.
     pub pairs: Vec<[Lit; 2]>,
-    /// The clauses of the variant primitives ([`rules`]).
+    /// The clauses of the variant primitives ([`clauses`]).
     pub rules: Vec<Vec<Lit>>,
     /// Variables beyond the open literals, numbered after them: the sequential counters'
     /// auxiliaries, then cage selectors and encoding auxiliaries of the rules.
@@ -160,12 +164,17 @@ pub fn encode(puzzle: &Puzzle) -> Option<Cnf> {
 
 /// [`encode`] with a chosen encoding of cage sums.
 pub fn encode_with(puzzle: &Puzzle, sums: SumEncoding) -> Option<Cnf> {
-    encode_rows(puzzle, sums, puzzle.primitives().len())
+    encode_rows(puzzle, puzzle.primitives(), sums, puzzle.primitives().len())
 }
 
-/// [`encode_with`] where the primitives from index `own` on are implied sums the engine added
-/// (they keep the totalizer, [`rules`]).
-fn encode_rows(puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Option<Cnf> {
+/// [`encode_with`] over `primitives` (the puzzle's, then from index `own` on the implied sums
+/// the engine added, which keep the totalizer, [`clauses`]).
+fn encode_rows(
+    puzzle: &Puzzle,
+    primitives: &[Primitive],
+    sums: SumEncoding,
+    own: usize,
+) -> Option<Cnf> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
     let cand = candidates(puzzle, &houses_of, &houses);
@@ -213,16 +222,16 @@ fn encode_rows(puzzle: &Puzzle, sums: SumEncoding, own: usize) -> Option<Cnf> {
             exactly_one(&mut cnf, &group, first_shared)?;
         }
     }
-    if !puzzle.primitives().is_empty() {
+    if !primitives.is_empty() {
         let first_free = cnf.variables() as u32;
-        let (clauses, next_free) = rows_clauses(puzzle, &var, first_free, sums, own)?;
+        let (clauses, next_free) = rows_clauses(puzzle, primitives, &var, first_free, sums, own)?;
         cnf.auxiliary += (next_free - first_free) as usize;
         cnf.rules = clauses;
     }
     Some(cnf)
 }
 
-/// The clauses of a puzzle's variant primitives ([`rules`], the same clauses the engine solves)
+/// The clauses of a puzzle's variant primitives ([`clauses`], the same clauses the engine solves)
 /// over a caller's numbering: `var[i·n + v − 1]` is the literal of x(i, v) for an empty cell i
 /// (`None`: the value is ruled out), given cells are constants, and selector and encoding
 /// variables are numbered from `first_free` on. Returns the clauses and the next free variable,
@@ -233,19 +242,21 @@ pub fn rule_clauses(
     first_free: u32,
     sums: SumEncoding,
 ) -> Option<(Vec<Vec<Lit>>, u32)> {
-    rows_clauses(puzzle, var, first_free, sums, puzzle.primitives().len())
+    let own = puzzle.primitives().len();
+    rows_clauses(puzzle, puzzle.primitives(), var, first_free, sums, own)
 }
 
-/// [`rule_clauses`] where the primitives from index `own` on are implied sums.
+/// [`rule_clauses`] over `primitives`, those from index `own` on implied sums.
 fn rows_clauses(
     puzzle: &Puzzle,
+    primitives: &[Primitive],
     var: &[Option<Lit>],
     first_free: u32,
     sums: SumEncoding,
     own: usize,
 ) -> Option<(Vec<Vec<Lit>>, u32)> {
-    let mut clauses = rules::RuleClauses::new(puzzle, var, first_free);
-    clauses.add_all(puzzle, sums, own).ok()?;
+    let mut clauses = clauses::RuleClauses::new(puzzle, var, first_free);
+    clauses.add_all(puzzle, primitives, sums, own).ok()?;
     let next = clauses.next_free();
     Some((clauses.clauses, next))
 }
@@ -402,8 +413,8 @@ fn start<'p>(
 ) -> Result<Start<'p>, EngineError> {
     let begin = Instant::now();
     // The solver also gets the implied sums of the rules (innies and outies), measured faster.
-    let implied = with_implied_sums(puzzle, MAX_IMPLIED_CELLS);
-    let cnf = encode_rows(&implied, sums, puzzle.primitives().len());
+    let primitives = puzzle.primitives_with_implied(MAX_IMPLIED_CELLS);
+    let cnf = encode_rows(puzzle, &primitives, sums, puzzle.primitives().len());
     let mut stats = SatStats {
         encode_ms: ms(begin.elapsed()),
         ..SatStats::default()

@@ -12,7 +12,7 @@
 //!                   z_cv = 0 for v ∉ allowed                                {tag}_v{v}
 //! ```
 
-use super::binary_rules::sense;
+use super::binary_rows::sense;
 use super::forms::{add_pairs, PairForm};
 use super::{cell_tag, sum_of, BuiltModel, Indicator, Sense};
 use crate::puzzle::{Cell, Puzzle};

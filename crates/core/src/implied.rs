@@ -17,10 +17,14 @@
 //! equality left with at most `max_cells` open cells is a new [`Primitive::Linear`] (a single
 //! cell becomes a [`Primitive::Values`]). When its cells lie in one house, engines find it as a
 //! sum over different values (a cage) like any other.
+//!
+//! A puzzle computes them once, on first use, over any number of open cells
+//! ([`crate::puzzle::Puzzle::implied_sums`]); each engine and the binary model take those over at
+//! most the cells it wants from there. This module sees only the houses, the givens and the
+//! primitives, not the puzzle, so the puzzle can hold them.
 
-use super::primitive::{Primitive, Relation, ValueSet};
-use crate::puzzle::{Cell, House, HouseKind, Puzzle};
-use std::borrow::Cow;
+use crate::geometry::{Cell, House, HouseKind};
+use crate::rules::primitive::{Primitive, Relation, ValueSet};
 use std::collections::HashSet;
 
 /// Implied sums over more open cells than this are left out (they say little and cost time).
@@ -81,28 +85,6 @@ impl Cells {
                     col: i % n,
                 })
         })
-    }
-}
-
-/// The puzzle with its implied sums added to its primitives (borrowed unchanged when there are
-/// none, e.g. a classic grid or one without sums).
-pub fn with_implied_sums(puzzle: &Puzzle, max_cells: usize) -> Cow<'_, Puzzle> {
-    let extra = implied_sums(
-        puzzle.order(),
-        puzzle.houses(),
-        puzzle.givens(),
-        puzzle.primitives(),
-        max_cells,
-    );
-    if extra.is_empty() {
-        return Cow::Borrowed(puzzle);
-    }
-    let mut primitives = puzzle.primitives().to_vec();
-    primitives.extend(extra);
-    match puzzle.clone().with_primitives(primitives) {
-        Ok(p) => Cow::Owned(p),
-        // Every implied cell is a cell of the puzzle's own houses: this cannot fail.
-        Err(_) => Cow::Borrowed(puzzle),
     }
 }
 
@@ -314,6 +296,7 @@ fn primitive(tag: String, (terms, rhs): Equality, n: usize) -> Primitive {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Puzzle;
     use crate::rules::killer::Cage;
     use crate::rules::Rule;
 
@@ -379,6 +362,6 @@ mod tests {
     #[test]
     fn a_classic_grid_has_none() {
         let p = Puzzle::with_square_boxes(9, vec![0; 81]).unwrap();
-        assert!(matches!(with_implied_sums(&p, 5), Cow::Borrowed(_)));
+        assert!(p.implied_sums(5).is_empty());
     }
 }

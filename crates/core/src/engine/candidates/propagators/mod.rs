@@ -1,0 +1,302 @@
+//! Propagators for the variant primitives ([`crate::rules::primitive`]), over candidate masks
+//! (bit v−1 of a cell's mask is value v, as in [`super::state`]). This file lowers primitives to
+//! [`Propagator`]s and dispatches them; each kind of reasoning is a file of its own: [`linear`]
+//! (bounds and sums over partial sums), [`runs`] (sums over runs of distinct cells, with their
+//! shifts and memo), [`pairs`] (allowed-pairs tables), [`distinct_sum`] (digit-set tables and
+//! matchings). The houses' locked candidates ([`intersections`]) stay here.
+//!
+//! - **Linear** Σ aᵢ·xᵢ (=, ≤, ≥) b, bounds reasoning: with lᵢ, uᵢ the least and greatest value of
+//!   aᵢ·xᵢ over xᵢ's candidates, L = Σ lᵢ and U = Σ uᵢ, a term must satisfy
+//!   aᵢ·xᵢ ≤ b − (L − lᵢ) (for = and ≤) and aᵢ·xᵢ ≥ b − (U − uᵢ) (for = and ≥), repeated to a
+//!   fixpoint. A relation over two cells is revised exactly instead (arc consistency: a value
+//!   stays only with a partner value that satisfies the relation).
+//! - **Pairs** (an allowed-pairs table), arc consistency: u stays in a's candidates only if some
+//!   candidate w of b has (u, w) allowed, and symmetrically.
+//! - **Distinct sum** (a sum over cells that must hold different values, [`distinct_sums`]): digit-set
+//!   reasoning. A digit set D (|D| cells, Σ D = S) is still possible when the cells can be matched
+//!   to its digits one to one within their candidates; a cell keeps the values it takes in some
+//!   such matching of some possible D (generalised arc consistency of the sum). A digit in every
+//!   possible D is one the sum must use: it is removed from every cell outside the sum that sees
+//!   all the sum's cells still able to hold it.
+//!
+//! [`distinct_sums`]: crate::rules::primitive::distinct_sums
+
+mod distinct_sum;
+mod linear;
+mod pairs;
+mod runs;
+
+use crate::puzzle::Puzzle;
+use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
+use distinct_sum::{distinct_sum, SubsetTable, SUBSET_DIGITS};
+use linear::{bounds, linear_gac, pair_linear, sums_fit};
+use pairs::pairs;
+use runs::{distinct_runs, runs_gac, RunMemo, MAX_RUN_TERMS};
+
+/// Distinct sums with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
+pub(super) const MAX_SUM_CELLS: usize = 12;
+
+/// One propagator over cell indices.
+pub(crate) enum Propagator {
+    Linear {
+        terms: Vec<(i64, u32)>,
+        relation: Relation,
+        rhs: i64,
+    },
+    /// An equality whose terms fall into consecutive runs of cells that must differ (a little
+    /// killer's cells in one box): `runs` are the run lengths, in the order of `terms`.
+    LinearRuns {
+        terms: Vec<(i64, u32)>,
+        runs: Vec<usize>,
+        rhs: i64,
+        memo: RunMemo,
+    },
+    /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
+    Pairs { a: u32, b: u32, allowed: Vec<u64> },
+    /// Two houses of n cells that share some cells (a box and a row, …): `a` and `b` are
+    /// their cells outside the shared part, which hold the same values ([`intersections`]).
+    SameValues { a: Vec<u32>, b: Vec<u32> },
+    /// `sets`: every digit set of |cells| distinct values summing to the sum's sum.
+    /// `sees[k]`: the cells that are peers of cell k of the sum, as a bit set over all cells.
+    /// `table`: on grids of order ≤ 9, the same sets as one bit set over the 512 subsets of
+    /// the digits ([`SubsetTable`]).
+    DistinctSum {
+        cells: Vec<u32>,
+        sets: Vec<u64>,
+        sees: Vec<Vec<u64>>,
+        table: Option<SubsetTable>,
+    },
+}
+
+/// The empty clause: no value fits.
+pub(crate) struct Wiped;
+
+impl Propagator {
+    /// The cells whose candidates the rule reads.
+    pub fn cells(&self) -> Vec<u32> {
+        match self {
+            Propagator::Linear { terms, .. } | Propagator::LinearRuns { terms, .. } => {
+                terms.iter().map(|&(_, c)| c).collect()
+            }
+            Propagator::Pairs { a, b, .. } => vec![*a, *b],
+            Propagator::DistinctSum { cells, .. } => cells.clone(),
+            Propagator::SameValues { a, b } => a.iter().chain(b).copied().collect(),
+        }
+    }
+
+    /// Appends (cell, values to remove) to `out`, reading candidates through `cand`.
+    pub fn revise(&self, cand: &[u64], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
+        match self {
+            Propagator::Linear {
+                terms,
+                relation,
+                rhs,
+            } if terms.len() == 2 => pair_linear(terms, *relation, *rhs, cand, out),
+            Propagator::Linear {
+                terms,
+                relation: Relation::Eq,
+                rhs,
+            } if sums_fit(terms, cand) => linear_gac(terms, *rhs, cand, out),
+            Propagator::Linear {
+                terms,
+                relation,
+                rhs,
+            } => bounds(terms, *relation, *rhs, cand, out),
+            Propagator::LinearRuns {
+                terms,
+                runs,
+                rhs,
+                memo,
+            } if sums_fit(terms, cand) => runs_gac(terms, runs, *rhs, memo, cand, out),
+            Propagator::LinearRuns { terms, rhs, .. } => {
+                bounds(terms, Relation::Eq, *rhs, cand, out)
+            }
+            Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
+            Propagator::SameValues { a, b } => same_values(a, b, cand, out),
+            Propagator::DistinctSum {
+                cells,
+                sets,
+                sees,
+                table,
+            } => distinct_sum(cells, sets, sees, table.as_ref(), cand, out),
+        }
+    }
+}
+
+/// The propagators of `primitives` on the grid of `puzzle`, and each cell's domain from its
+/// `Values` primitives. All-different groups are not rules: [`super::state::Shape`] makes them
+/// houses or peers. `peers[i]`: the cells that must differ from cell i.
+pub(crate) fn lower(
+    puzzle: &Puzzle,
+    primitives: &[Primitive],
+    peers: &[Vec<usize>],
+) -> (Vec<Propagator>, Vec<u64>) {
+    let n = puzzle.order();
+    let index = |c: crate::puzzle::Cell| (c.row * n + c.col) as u32;
+    let houses: Vec<Vec<crate::puzzle::Cell>> =
+        puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let sums = distinct_sums(primitives, &houses);
+    // Where cages cover half of the grid (killers), runs of distinct cells in the other
+    // equalities (implied sums) cost more than they save (two hard killers over 10 s).
+    let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
+    let words = (n * n).div_ceil(64);
+    let mut rules = Vec::new();
+    let mut domains = vec![crate::engine::full_mask(n); n * n];
+    for p in primitives {
+        match p {
+            Primitive::AllDifferent { .. } => {}
+            Primitive::Values { cell, allowed, .. } => domains[index(*cell) as usize] &= allowed.0,
+            Primitive::Pairs { a, b, allowed, .. } => rules.push(Propagator::Pairs {
+                a: index(*a),
+                b: index(*b),
+                allowed: allowed.iter().map(|s| s.0).collect(),
+            }),
+            Primitive::Linear(linear) => {
+                let distinct = sums
+                    .iter()
+                    .find(|d| d.cells.len() <= MAX_SUM_CELLS && d.is_of(linear));
+                rules.push(match distinct {
+                    Some(d) => {
+                        let cells: Vec<u32> = d.cells.iter().map(|&c| index(c)).collect();
+                        let sees = cells
+                            .iter()
+                            .map(|&c| {
+                                let mut bits = vec![0u64; words];
+                                for &j in &peers[c as usize] {
+                                    bits[j / 64] |= 1 << (j % 64);
+                                }
+                                bits
+                            })
+                            .collect();
+                        let sets: Vec<u64> = digit_sets(n, cells.len(), d.sum)
+                            .iter()
+                            .map(|s| s.0)
+                            .collect();
+                        let table = (n <= SUBSET_DIGITS).then(|| SubsetTable::of(&sets));
+                        Propagator::DistinctSum {
+                            cells,
+                            sets,
+                            sees,
+                            table,
+                        }
+                    }
+                    None => {
+                        let terms: Vec<(i64, u32)> =
+                            linear.terms.iter().map(|&(a, c)| (a, index(c))).collect();
+                        let runs = distinct_runs(&terms, peers);
+                        let runs_pay =
+                            !cages && runs.iter().any(|&r| r > 1) && terms.len() <= MAX_RUN_TERMS;
+                        if linear.relation == Relation::Eq && runs_pay {
+                            Propagator::LinearRuns {
+                                memo: RunMemo::new(runs.len()),
+                                terms,
+                                runs,
+                                rhs: linear.rhs,
+                            }
+                        } else {
+                            Propagator::Linear {
+                                terms,
+                                relation: linear.relation,
+                                rhs: linear.rhs,
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+    (rules, domains)
+}
+
+/// The locked-candidates rule of every two houses of n cells that share at least two cells
+/// (a box and a row or column, a jigsaw region and a line): each holds every value once, so a
+/// value is in the shared cells of both or else in the rest of both; the rest of one
+/// (`a` = H₁ ∖ H₂) and the rest of the other (`b` = H₂ ∖ H₁) hold the same values.
+pub(crate) fn intersections(n: usize, houses: &[Vec<usize>]) -> Vec<Propagator> {
+    let full: Vec<&Vec<usize>> = houses.iter().filter(|h| h.len() == n).collect();
+    let mut rules = Vec::new();
+    for (k, h1) in full.iter().enumerate() {
+        for h2 in &full[k + 1..] {
+            let shared = h1.iter().filter(|c| h2.contains(c)).count();
+            if shared < 2 || shared == n {
+                continue;
+            }
+            let rest = |x: &[usize], y: &[usize]| {
+                x.iter()
+                    .filter(|c| !y.contains(c))
+                    .map(|&c| c as u32)
+                    .collect()
+            };
+            rules.push(Propagator::SameValues {
+                a: rest(h1, h2),
+                b: rest(h2, h1),
+            });
+        }
+    }
+    rules
+}
+
+/// The values of `a` and of `b` are the same: a value no cell of one can hold leaves the
+/// other (one pass is the fixpoint: what stays is in both unions).
+fn same_values(a: &[u32], b: &[u32], cand: &[u64], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
+    let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &c| m | cand[c as usize]);
+    let both = union(a) & union(b);
+    for &c in a.iter().chain(b) {
+        let gone = cand[c as usize] & !both;
+        if gone != 0 {
+            out.push((c, gone));
+        }
+    }
+    Ok(())
+}
+
+/// Whether sums over different values (sums over distinct cells) cover at least half of the grid: there the
+/// failed-literal rule costs more than it saves (docs/performance.md, issue 21); a few short
+/// sums (a little killer inside one box) leave it useful.
+pub(crate) fn has_distinct_sums(puzzle: &Puzzle) -> bool {
+    let houses: Vec<Vec<crate::puzzle::Cell>> =
+        puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let covered: usize = distinct_sums(puzzle.primitives(), &houses)
+        .iter()
+        .map(|d| d.cells.len())
+        .sum();
+    2 * covered >= puzzle.order() * puzzle.order()
+}
+
+/// Values of a mask, 1-based.
+pub(super) fn values(mut m: u64) -> impl Iterator<Item = i64> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let v = m.trailing_zeros() as i64 + 1;
+            m &= m - 1;
+            v
+        })
+    })
+}
+
+/// Least and greatest value of a·x over the candidates `m` (non-empty).
+pub(super) fn term_range(a: i64, m: u64) -> (i64, i64) {
+    let lo = m.trailing_zeros() as i64 + 1;
+    let hi = 64 - m.leading_zeros() as i64;
+    if a >= 0 {
+        (a * lo, a * hi)
+    } else {
+        (a * hi, a * lo)
+    }
+}
+
+/// Records the removals of `(cell, mask, kept)`; a cell that keeps nothing is the empty clause.
+pub(super) fn shrink(cells: &[(u32, u64, u64)], out: &mut Vec<(u32, u64)>) -> Result<(), Wiped> {
+    if cells.iter().any(|&(_, _, keep)| keep == 0) {
+        return Err(Wiped);
+    }
+    for &(c, m, keep) in cells {
+        if m & !keep != 0 {
+            out.push((c, m & !keep));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
