@@ -62,8 +62,8 @@ pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
         .or_else(|| subsets::naked(g, 4))
         .or_else(|| fish::fish(g, 4))
         .or_else(|| subsets::hidden(g, 4))
-        .or_else(|| wings::wxyz_wing(g))
-        .or_else(|| wings::w_wing(g))
+        .or_else(|| wings::wing_of_size(g, 4))
+        .or_else(|| wings::wing_of_size(g, 5))
         .or_else(|| cheapest_chain(g))
 }
 
@@ -73,6 +73,7 @@ fn cheapest_chain(g: &Candidates) -> Option<Step> {
     [
         chains::x_chain(g, max),
         chains::xy_chain(g, max),
+        wings::w_wing(g),
         chains::aic(g, max),
     ]
     .into_iter()

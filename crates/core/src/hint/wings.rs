@@ -127,26 +127,28 @@ pub fn w_wing(g: &Candidates) -> Option<Step> {
     None
 }
 
-/// WXYZ-wing: a pivot and three cells that see it, holding together four values, where every
-/// value but one (z) is restricted — its cells in the pattern all see each other, so it is in
-/// at most one of them. The four cells hold four different values among four, so z is in the
-/// pattern; a cell that sees every z-cell of the pattern loses z. Difficulty as Sukaku
-/// Explainer's: 5.5, 5.6 when the largest cell of the pattern has three candidates.
-pub fn wxyz_wing(g: &Candidates) -> Option<Step> {
+/// WXYZ-wing (k = 4) and VWXYZ-wing (k = 5): a pivot and k − 1 cells that see it, holding
+/// together k values, where every value but one (z) is restricted — its cells in the pattern
+/// all see each other, so it is in at most one of them — and, as in Sukaku Explainer, a
+/// bivalue cell of the pattern holds z. The k cells hold k different values among k, so z is
+/// in the pattern; a cell that sees every z-cell of the pattern loses z. Difficulty as Sukaku
+/// Explainer's: base 5.5 (k = 4) or 6.2 (k = 5) plus 0.1·((k − 3) − |3 − largest cell|).
+pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
     let small: Vec<usize> = g
         .open_cells()
-        .filter(|&c| (2..=4).contains(&g.cand[c].count_ones()))
+        .filter(|&c| (2..=k as u32).contains(&g.cand[c].count_ones()))
         .collect();
     for &p in &small {
         let wings: Vec<usize> = small
             .iter()
             .copied()
-            .filter(|&w| w != p && g.sees(p, w) && (g.cand[w] | g.cand[p]).count_ones() <= 4)
+            .filter(|&w| w != p && g.sees(p, w) && (g.cand[w] | g.cand[p]).count_ones() as usize <= k)
             .collect();
-        let found = super::subsets::subsets(&wings, 3, &mut |ws: &[usize]| {
-            let cells = [p, ws[0], ws[1], ws[2]];
+        let found = super::subsets::subsets(&wings, k - 1, &mut |ws: &[usize]| {
+            let mut cells = vec![p];
+            cells.extend_from_slice(ws);
             let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
-            if union.count_ones() != 4 {
+            if union.count_ones() as usize != k {
                 return None;
             }
             let mut free = None;
@@ -164,6 +166,9 @@ pub fn wxyz_wing(g: &Candidates) -> Option<Step> {
                 }
             }
             let (z, zc) = free?;
+            if !zc.iter().any(|&c| g.cand[c].count_ones() == 2) {
+                return None;
+            }
             let elim = seeing_all(g, &zc, z)
                 .into_iter()
                 .filter(|(c, _)| !cells.contains(c))
@@ -171,23 +176,18 @@ pub fn wxyz_wing(g: &Candidates) -> Option<Step> {
             (!elim.is_empty()).then_some((cells, z, elim))
         });
         if let Some((cells, z, elim)) = found {
-            let biggest = cells
-                .iter()
-                .map(|&c| g.cand[c].count_ones())
-                .max()
-                .unwrap_or(4);
+            let biggest = cells.iter().map(|&c| g.cand[c].count_ones()).max().unwrap_or(4) as f64;
+            let technique = if k == 4 { Technique::WxyzWing } else { Technique::VwxyzWing };
             let mut s = Step::new(
-                Technique::WxyzWing,
+                technique,
                 format!(
-                    "{} hold four values, each but {z} at most once: one of them holds {z}",
+                    "{} hold {k} values, each but {z} at most once: one of them holds {z}",
                     super::step::cell_list(g, &cells)
                 ),
             );
-            if biggest == 3 {
-                s.difficulty = 5.6;
-            }
+            s.difficulty = technique.difficulty() + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
             s.eliminations = elim;
-            s.cells = cells.to_vec();
+            s.cells = cells;
             return Some(s);
         }
     }
