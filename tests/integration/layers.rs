@@ -29,6 +29,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "compare",
             "explain",
             "generate",
+            "hint",
             "info",
         ],
     ),
