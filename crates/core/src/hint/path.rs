@@ -59,12 +59,15 @@ pub struct Path {
 }
 
 impl Path {
-    /// The hardest step: (difficulty, technique).
+    /// The first of the hardest steps: (difficulty, technique).
     pub fn hardest(&self) -> Option<(f64, Technique)> {
         self.steps
             .iter()
             .map(|s| (s.step.difficulty, s.step.technique))
-            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .fold(None, |best: Option<(f64, Technique)>, s| match best {
+                Some(b) if b.0 >= s.0 => Some(b),
+                _ => Some(s),
+            })
     }
 }
 
