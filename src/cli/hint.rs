@@ -106,7 +106,9 @@ pub struct StepsArgs {
 /// difficulty on Sukaku Explainer's scale, its name, and the LP level.
 ///
 /// Output per puzzle: `difficulty<TAB>hardest<TAB>lp_level<TAB>root_lp_integral` (`-` when
-/// --no-lp), or one JSON object per line with --json.
+/// --no-lp), or one JSON object per line with --json. A puzzle without a unique solution
+/// gives `several` or `no_solution` (`{"status": …}` in JSON) on its line; a file of one such
+/// puzzle exits with code 1.
 ///
 /// Example:
 ///   sudoku-ilp rate ../shared/data/sudoku_exchange_diabolical.txt --no-lp
@@ -280,7 +282,17 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     }
     .options(args.box_shape);
     match parse_puzzle(&origin, &text, options) {
-        Ok(puzzle) => emit(&timed(&puzzle, &args)?)?,
+        Ok(puzzle) => {
+            let line = timed(&puzzle, &args)?;
+            emit(&line)?;
+            // One puzzle without a unique solution: its status line, and exit 1.
+            if line.starts_with("several")
+                || line.starts_with("no_solution")
+                || line.contains("\"status\"")
+            {
+                return Ok(Code::NoSolution);
+            }
+        }
         Err(e) if matches!(e.problem, Problem::SeveralPuzzles { .. }) => {
             for (k, line) in text.lines().enumerate() {
                 let line = line.trim();

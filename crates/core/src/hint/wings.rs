@@ -142,7 +142,9 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
         let wings: Vec<usize> = small
             .iter()
             .copied()
-            .filter(|&w| w != p && g.sees(p, w) && (g.cand[w] | g.cand[p]).count_ones() as usize <= k)
+            .filter(|&w| {
+                w != p && g.sees(p, w) && (g.cand[w] | g.cand[p]).count_ones() as usize <= k
+            })
             .collect();
         let found = super::subsets::subsets(&wings, k - 1, &mut |ws: &[usize]| {
             let mut cells = vec![p];
@@ -176,8 +178,16 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             (!elim.is_empty()).then_some((cells, z, elim))
         });
         if let Some((cells, z, elim)) = found {
-            let biggest = cells.iter().map(|&c| g.cand[c].count_ones()).max().unwrap_or(4) as f64;
-            let technique = if k == 4 { Technique::WxyzWing } else { Technique::VwxyzWing };
+            let biggest = cells
+                .iter()
+                .map(|&c| g.cand[c].count_ones())
+                .max()
+                .unwrap_or(4) as f64;
+            let technique = if k == 4 {
+                Technique::WxyzWing
+            } else {
+                Technique::VwxyzWing
+            };
             let mut s = Step::new(
                 technique,
                 format!(
@@ -185,7 +195,8 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
                     super::step::cell_list(g, &cells)
                 ),
             );
-            s.difficulty = technique.difficulty() + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
+            s.difficulty =
+                technique.difficulty() + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
             s.eliminations = elim;
             s.cells = cells;
             return Some(s);
