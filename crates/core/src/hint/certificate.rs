@@ -190,15 +190,18 @@ impl Certifier {
         Ok(rest)
     }
 
-    /// Fixes candidate (cell, v) to 1 and reports whether the LP stays feasible (probing),
-    /// then restores its state.
-    pub fn probe(&mut self, cell: usize, v: u8) -> Result<bool, CertificateFailure> {
+    /// Fixes candidate (cell, v) to 1 (probing) and returns a feasible LP point then, or
+    /// `None` when the LP becomes infeasible; its state is restored.
+    pub fn probe(&mut self, cell: usize, v: u8) -> Result<Option<Vec<f64>>, CertificateFailure> {
         let j = self.column_of(cell, v);
         let before = self.lp.state(j);
         self.lp.set_state(j, ColumnState::Placed)?;
         let out = self.lp.maximise(&[]);
         self.lp.set_state(j, before)?;
-        Ok(!matches!(out?, Maximum::Infeasible))
+        Ok(match out? {
+            Maximum::Infeasible => None,
+            Maximum::Value { point, .. } => Some(point),
+        })
     }
 
     /// Removes candidate (cell, v) from the LP (after a probe found it infeasible).

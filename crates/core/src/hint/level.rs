@@ -6,6 +6,9 @@
 //!   the LP infeasible is removed, and again, until nothing changes;
 //! - level 2: neither; `lp_bb_nodes` then says how many nodes `lp-bb` needs.
 //!
+//! A probe that stays feasible gives an LP point; every candidate at 1 there would pass its
+//! own probe too, so until the next removal it is not probed (the point is its witness).
+//!
 //! Beside it, whether HiGHS's root LP point (the model as `solve` builds it, no objective) is
 //! integral as it comes, which is what a student sees first. Probing only fixes candidates
 //! outside the solution: a candidate of the solution never makes the LP infeasible, so skipping
@@ -72,11 +75,27 @@ pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, Certificate
     loop {
         passes += 1;
         let mut kept = Vec::new();
+        // Candidates at 1 in a feasible point found since the last removal: their probe
+        // would be feasible too (that point is a witness), so it is skipped.
+        let mut witnessed = std::collections::HashSet::new();
         for &(c, v) in &rest {
-            if cert.probe(c, v)? {
+            if witnessed.contains(&(c, v)) {
                 kept.push((c, v));
-            } else {
-                cert.remove(c, v)?;
+                continue;
+            }
+            match cert.probe(c, v)? {
+                Some(point) => {
+                    kept.push((c, v));
+                    witnessed.extend(
+                        rest.iter()
+                            .copied()
+                            .filter(|&(d, w)| point[cert.column_of(d, w)] >= 1.0 - 1e-9),
+                    );
+                }
+                None => {
+                    cert.remove(c, v)?;
+                    witnessed.clear();
+                }
             }
         }
         let changed = kept.len() < rest.len();
