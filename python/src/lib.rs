@@ -10,6 +10,7 @@
 #![deny(unsafe_code)]
 
 mod convert;
+mod hints;
 mod lab;
 mod lines;
 mod options;
@@ -32,6 +33,8 @@ pyo3::create_exception!(
 mod _native {
     use super::*;
 
+    #[pymodule_export]
+    use super::hints::{hint, rate, steps, Step};
     #[pymodule_export]
     use super::lab::PyLab;
     #[pymodule_export]

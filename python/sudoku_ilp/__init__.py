@@ -36,6 +36,7 @@ from ._native import (
     SatStats,
     SearchStats,
     SolverError,
+    Step,
     StartStats,
     __version__,
     batch,
@@ -45,10 +46,13 @@ from ._native import (
     explain,
     export,
     generate,
+    hint,
     lp_picture,
     page,
+    rate,
     solve,
     solve_lines,
+    steps,
 )
 
 __all__ = [
@@ -72,6 +76,7 @@ __all__ = [
     "SearchStats",
     "SolverError",
     "StartStats",
+    "Step",
     "__version__",
     "batch",
     "check",
@@ -80,8 +85,11 @@ __all__ = [
     "explain",
     "export",
     "generate",
+    "hint",
     "lp_picture",
     "page",
+    "rate",
     "solve",
     "solve_lines",
+    "steps",
 ]

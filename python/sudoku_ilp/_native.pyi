@@ -330,3 +330,21 @@ def batch(
     puzzles: Iterable[Union[Puzzle, str]], *, jobs: int = 2, **options: Unpack[EngineOptions]
 ) -> Batch:
     """A Result per puzzle, in input order, solved on `jobs` threads."""
+
+class Step:
+    """One step of a path of human techniques; shows itself as its picture in Jupyter."""
+    technique: str
+    difficulty: float
+    text: str
+    def json(self) -> dict[str, Any]:
+        """technique, difficulty, placements, eliminations (lp_implied, certificate rows)."""
+    def _repr_svg_(self) -> str: ...
+
+def hint(puzzle: Puzzle) -> Optional[Step]:
+    """The next step (None when the grid is complete); ValueError without a unique solution."""
+
+def steps(puzzle: Puzzle, *, certificates: bool = True) -> list[Step]:
+    """The path to the solution, each elimination with the LP rows that prove it."""
+
+def rate(puzzle: Puzzle, *, lp: bool = True) -> dict[str, Any]:
+    """difficulty (Sukaku Explainer's scale), hardest, lp_level, root_lp_integral, lp_bb_nodes, guessed."""

@@ -7,6 +7,7 @@ mod count;
 mod explain;
 mod export;
 mod generate;
+mod hint;
 mod info;
 mod lab;
 mod merge;
@@ -61,6 +62,9 @@ pub enum Command {
     Compare(compare::CompareArgs),
     Export(export::ExportArgs),
     Generate(generate::GenerateArgs),
+    Hint(hint::HintArgs),
+    Steps(hint::StepsArgs),
+    Rate(hint::RateArgs),
     Info(info::InfoArgs),
     Lab(lab::LabArgs),
     Render(render::RenderArgs),
@@ -173,6 +177,9 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Compare(args) => compare::run(args),
         Command::Export(args) => export::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Hint(args) => hint::run_hint(args),
+        Command::Steps(args) => hint::run_steps(args),
+        Command::Rate(args) => hint::run_rate(args),
         Command::Info(args) => info::run(args),
         Command::Lab(args) => lab::run(args),
         Command::Merge(args) => merge::run(args),

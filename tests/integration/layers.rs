@@ -33,6 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "compare",
             "explain",
             "generate",
+            "hint",
             "info",
         ],
     ),

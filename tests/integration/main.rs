@@ -16,6 +16,7 @@ mod export;
 mod fuzz;
 mod generate_killer;
 mod highs;
+mod hints;
 mod hostile;
 mod hostile_table;
 mod implied_cages;

@@ -4,6 +4,8 @@
 //! column, box, region and diagonal from the puzzle's shape with its own index arithmetic, so a
 //! bug in how houses are built for the models cannot hide a wrong grid.
 
+pub mod certificate;
+
 use crate::puzzle::{Grid, Layout, Puzzle};
 use crate::rules::Context;
 

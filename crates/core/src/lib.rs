@@ -35,6 +35,7 @@ pub mod format;
 pub mod formulation;
 pub mod generate;
 pub mod geometry;
+pub mod hint;
 pub mod implied;
 pub mod info;
 pub mod input;

@@ -23,6 +23,7 @@ pub mod compare;
 pub mod count;
 pub mod explain;
 pub mod generated;
+pub mod hint;
 pub mod html;
 pub mod info;
 pub mod json;

@@ -310,11 +310,21 @@ pub(crate) fn size(h: &mut impl Handle) -> (usize, usize, usize) {
 
 /// The primal column values of the last run's solution.
 pub(crate) fn column_values(h: &mut impl Handle) -> Result<Vec<f64>, SolveError> {
+    let [values, _, _, _] = solution(h, "read the solution")?;
+    Ok(values)
+}
+
+/// The last run's solution (`Highs_getSolution`): column values, column duals, row values,
+/// row duals.
+fn solution(h: &mut impl Handle, what: &'static str) -> Result<[Vec<f64>; 4], SolveError> {
     let (cols, rows, _) = size(h);
-    let mut values = vec![0.0; cols];
-    let mut col_dual = vec![0.0; cols];
-    let mut row_value = vec![0.0; rows];
-    let mut row_dual = vec![0.0; rows];
+    let mut arrays = [
+        vec![0.0; cols],
+        vec![0.0; cols],
+        vec![0.0; rows],
+        vec![0.0; rows],
+    ];
+    let [values, col_dual, row_value, row_dual] = &mut arrays;
     // SAFETY: live instance; every array has the length HiGHS writes into (its column or row
     // count, read just above from the same instance).
     let status = unsafe {
@@ -326,8 +336,8 @@ pub(crate) fn column_values(h: &mut impl Handle) -> Result<Vec<f64>, SolveError>
             row_dual.as_mut_ptr(),
         )
     };
-    ok_or_warning(status, "read the solution")?;
-    Ok(values)
+    ok_or_warning(status, what)?;
+    Ok(arrays)
 }
 
 /// The objective value of the last run's solution.
@@ -562,20 +572,7 @@ pub(crate) type FullSolution = (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>);
 /// Every primal and dual value of the last run: (column values, column duals = reduced costs,
 /// row values, row duals).
 pub(crate) fn full_solution(h: &mut impl Handle) -> Result<FullSolution, SolveError> {
-    let (cols, rows, _) = size(h);
-    let (mut x, mut d) = (vec![0.0; cols], vec![0.0; cols]);
-    let (mut r, mut y) = (vec![0.0; rows], vec![0.0; rows]);
-    // SAFETY: live instance; each array has the length HiGHS writes (its counts, read above).
-    let status = unsafe {
-        sys::Highs_getSolution(
-            h.ptr(),
-            x.as_mut_ptr(),
-            d.as_mut_ptr(),
-            r.as_mut_ptr(),
-            y.as_mut_ptr(),
-        )
-    };
-    ok_or_warning(status, "read the solution")?;
+    let [x, d, r, y] = solution(h, "read the solution")?;
     Ok((x, d, r, y))
 }
 
@@ -698,4 +695,21 @@ pub(crate) fn set_objective(
         unsafe { sys::Highs_changeObjectiveOffset(h.ptr(), 0.0) },
         "change the objective offset",
     )
+}
+/// Sets the objective cost of column j (`Highs_changeColCost`), for the LP of one candidate's
+/// maximum ([`super::implied`]).
+pub(crate) fn set_column_cost(h: &mut impl Handle, j: usize, cost: f64) -> Result<(), SolveError> {
+    let (cols, _, _) = size(h);
+    let j = index("column", j, cols)?;
+    // SAFETY: live instance; `j` is one of its columns (checked above).
+    ok(
+        unsafe { sys::Highs_changeColCost(h.ptr(), j, cost) },
+        "change column cost",
+    )
+}
+
+/// The row duals of the last run's solution, for certificates ([`super::implied`]).
+pub(crate) fn row_duals(h: &mut impl Handle) -> Result<Vec<f64>, SolveError> {
+    let [_, _, _, row_dual] = solution(h, "read the duals")?;
+    Ok(row_dual)
 }

@@ -6,6 +6,7 @@
 //! unless `mip_rel_gap` is 0.
 
 pub mod count;
+pub mod implied;
 pub mod lab_lp;
 pub mod lp;
 pub mod read;

@@ -1,0 +1,91 @@
+//! Basic fish of size k (X-wing 2, swordfish 3, jellyfish 4) on value v: k base houses of one
+//! family (rows, or columns) whose places of v lie in k cover houses of the other family; the
+//! cover houses' other cells lose v. As LP rows: the k cover rows (house, v) minus the k base
+//! rows (house, v).
+
+use super::grid::Candidates;
+use super::step::{cell_list, removals, Step};
+use super::subsets::subsets;
+use super::technique::Technique;
+use crate::puzzle::HouseKind;
+
+fn technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
+
+/// The line of `kind`'s other family through a cell: its column for rows, its row for columns.
+fn cover_of(g: &Candidates, rows_base: bool, c: usize) -> usize {
+    let want = |k: HouseKind| {
+        matches!(
+            (rows_base, k),
+            (true, HouseKind::Col(_)) | (false, HouseKind::Row(_))
+        )
+    };
+    g.houses_of[c]
+        .iter()
+        .copied()
+        .find(|&h| want(g.houses[h].kind))
+        .unwrap_or(usize::MAX)
+}
+
+/// A fish of size k.
+pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
+    for rows_base in [true, false] {
+        for v in 1..=g.n as u8 {
+            let base: Vec<usize> = (0..g.houses.len())
+                .filter(|&h| match g.houses[h].kind {
+                    HouseKind::Row(_) => rows_base,
+                    HouseKind::Col(_) => !rows_base,
+                    _ => false,
+                })
+                .filter(|&h| {
+                    let p = g.places(h, v).len();
+                    !g.house_has_value(h, v) && p >= 2 && p <= k
+                })
+                .collect();
+            let found = subsets(&base, k, &mut |bs: &[usize]| {
+                let cells: Vec<usize> = bs.iter().flat_map(|&h| g.places(h, v)).collect();
+                let mut covers: Vec<usize> =
+                    cells.iter().map(|&c| cover_of(g, rows_base, c)).collect();
+                covers.sort_unstable();
+                covers.dedup();
+                if covers.len() != k || covers.contains(&usize::MAX) {
+                    return None;
+                }
+                let others = covers
+                    .iter()
+                    .flat_map(|&h| g.houses[h].cells.iter().copied())
+                    .filter(|c| !cells.contains(c));
+                let elim = removals(g, others, v);
+                (!elim.is_empty()).then(|| (bs.to_vec(), covers, cells, elim))
+            });
+            if let Some((bs, covers, cells, elim)) = found {
+                let names = |hs: &[usize]| {
+                    hs.iter()
+                        .map(|&h| g.houses[h].kind.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let mut s = Step::new(
+                    technique(k),
+                    format!(
+                        "{v} in {} lies only in {} ({}): the rest of {} loses {v}",
+                        names(&bs),
+                        names(&covers),
+                        cell_list(g, &cells),
+                        names(&covers)
+                    ),
+                );
+                s.eliminations = elim;
+                s.cells = cells;
+                s.houses = bs.into_iter().chain(covers).collect();
+                return Some(s);
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,171 @@
+//! The candidate grid the techniques read: for every cell its placed value or the set of values
+//! still open, over the puzzle's houses (rows, columns, boxes or regions, diagonals, extra
+//! regions: whatever [`Puzzle::houses`] lists; no shape is special).
+//!
+//! A candidate (cell c, value v) is the column x_cv of the binary model; an open candidate is a
+//! column not yet fixed, a removed one a column fixed at 0, a placed value a column fixed at 1.
+//! Placing v in c removes v from every peer of c (a cell sharing a house with c): that removal
+//! is the house row `Σ_{d∈H} x_dv = 1` minus the placed column, not a step of its own.
+
+use crate::puzzle::{Cell, HouseKind, Puzzle};
+
+/// The bit of value v (1-based) in a candidate mask.
+pub fn bit(v: u8) -> u64 {
+    1u64 << (v - 1)
+}
+
+/// The values of a mask, ascending.
+pub fn values(mask: u64) -> impl Iterator<Item = u8> {
+    (0..64u8).filter(move |i| mask >> i & 1 == 1).map(|i| i + 1)
+}
+
+/// One house: its kind (for names) and its cells as indices `row·n + col`.
+#[derive(Debug, Clone)]
+pub struct GridHouse {
+    pub kind: HouseKind,
+    pub cells: Vec<usize>,
+}
+
+/// Placed values and open candidates of every cell.
+#[derive(Debug, Clone)]
+pub struct Candidates {
+    pub n: usize,
+    pub houses: Vec<GridHouse>,
+    /// For each cell, the indices of its houses.
+    pub houses_of: Vec<Vec<usize>>,
+    /// For each cell, the cells sharing a house with it (sorted, without itself).
+    pub peers: Vec<Vec<usize>>,
+    /// For each cell, the open values as a bit mask (the placed value's bit once placed).
+    pub cand: Vec<u64>,
+    /// For each cell, its placed value or 0.
+    pub value: Vec<u8>,
+}
+
+impl Candidates {
+    /// Every candidate open, then the givens placed (each removing its value from its peers).
+    pub fn new(puzzle: &Puzzle) -> Candidates {
+        let n = puzzle.order();
+        let houses: Vec<GridHouse> = puzzle
+            .houses()
+            .iter()
+            .map(|h| GridHouse {
+                kind: h.kind,
+                cells: h.cells.iter().map(|c| c.row * n + c.col).collect(),
+            })
+            .collect();
+        let mut houses_of = vec![Vec::new(); n * n];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
+        let peers = (0..n * n)
+            .map(|c| {
+                let mut p: Vec<usize> = houses_of[c]
+                    .iter()
+                    .flat_map(|&h| houses[h].cells.iter().copied())
+                    .filter(|&d| d != c)
+                    .collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            })
+            .collect();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut grid = Candidates {
+            n,
+            houses,
+            houses_of,
+            peers,
+            cand: vec![full; n * n],
+            value: vec![0; n * n],
+        };
+        for (i, &g) in puzzle.givens().iter().enumerate() {
+            if g != 0 {
+                grid.place(i, g);
+            }
+        }
+        grid
+    }
+
+    /// The cell of index i.
+    pub fn cell(&self, i: usize) -> Cell {
+        Cell {
+            row: i / self.n,
+            col: i % self.n,
+        }
+    }
+
+    /// Places v in cell i and removes v from its peers.
+    pub fn place(&mut self, i: usize, v: u8) {
+        self.value[i] = v;
+        self.cand[i] = bit(v);
+        for k in 0..self.peers[i].len() {
+            let p = self.peers[i][k];
+            self.cand[p] &= !bit(v);
+        }
+    }
+
+    /// Removes candidate v from cell i.
+    pub fn eliminate(&mut self, i: usize, v: u8) {
+        self.cand[i] &= !bit(v);
+    }
+
+    /// Whether v is open (or placed) in cell i.
+    pub fn has(&self, i: usize, v: u8) -> bool {
+        self.cand[i] & bit(v) != 0
+    }
+
+    /// Whether every cell holds a value.
+    pub fn solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    /// The open cells of house h where v is a candidate.
+    pub fn places(&self, h: usize, v: u8) -> Vec<usize> {
+        self.houses[h]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| self.value[c] == 0 && self.has(c, v))
+            .collect()
+    }
+
+    /// Whether house h already holds v.
+    pub fn house_has_value(&self, h: usize, v: u8) -> bool {
+        self.houses[h].cells.iter().any(|&c| self.value[c] == v)
+    }
+
+    /// Whether cells a and b share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.peers[a].binary_search(&b).is_ok()
+    }
+
+    /// Whether the grid is broken: an empty cell with no candidate, or a house where a value
+    /// has no place left.
+    pub fn contradiction(&self) -> bool {
+        if (0..self.n * self.n).any(|c| self.value[c] == 0 && self.cand[c] == 0) {
+            return true;
+        }
+        (0..self.houses.len()).any(|h| {
+            (1..=self.n as u8).any(|v| !self.house_has_value(h, v) && self.places(h, v).is_empty())
+        })
+    }
+
+    /// The open (unplaced) cells.
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n * self.n).filter(|&c| self.value[c] == 0)
+    }
+
+    /// The houses that hold every cell of `cells`.
+    pub fn common_houses(&self, cells: &[usize]) -> Vec<usize> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.houses_of[first]
+            .iter()
+            .copied()
+            .filter(|&h| rest.iter().all(|c| self.houses_of[*c].contains(&h)))
+            .collect()
+    }
+}

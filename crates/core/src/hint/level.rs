@@ -1,0 +1,128 @@
+//! The LP level of a puzzle, a polyhedral rating.
+//!
+//! - level 0: the LP polytope (after the givens) is one point: the LP maximum of the sum of
+//!   every candidate not in the solution is 0 (Provan's and Harris's test);
+//! - level 1: LP probing to a fixpoint reaches that point: a candidate fixed to 1 that makes
+//!   the LP infeasible is removed, and again, until nothing changes;
+//! - level 2: neither; `lp_bb_nodes` then says how many nodes `lp-bb` needs.
+//!
+//! A probe that stays feasible gives an LP point; every candidate at 1 there would pass its
+//! own probe too, so until the next removal it is not probed (the point is its witness).
+//!
+//! Beside it, whether HiGHS's root LP point (the model as `solve` builds it, no objective) is
+//! integral as it comes, which is what a student sees first. Probing only fixes candidates
+//! outside the solution: a candidate of the solution never makes the LP infeasible, so skipping
+//! them changes nothing.
+
+use super::certificate::{CertificateFailure, Certifier};
+use super::grid::{values, Candidates};
+use crate::engine::lp_bb::LpBb;
+use crate::engine::{Engine, Limits, Stats};
+use crate::formulation::binary::Binary;
+use crate::formulation::Formulation;
+use crate::puzzle::Puzzle;
+use crate::solve::{root_relaxation, SolveOptions};
+use serde::Serialize;
+
+/// The LP level and the root point's integrality.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LpLevel {
+    pub level: u8,
+    /// Probing passes used for level 1.
+    pub probing_passes: usize,
+    /// Whether HiGHS's root LP point is integral.
+    pub root_integral: bool,
+    /// lp-bb's nodes, at level 2.
+    pub lp_bb_nodes: Option<u64>,
+}
+
+fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)> {
+    let _ = cert;
+    g.open_cells()
+        .flat_map(|c| {
+            values(g.cand[c])
+                .filter(move |&v| solution[c] != v)
+                .map(move |v| (c, v))
+        })
+        .collect()
+}
+
+/// The LP level of `puzzle` with its known `solution`.
+pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, CertificateFailure> {
+    let model = Binary::default().build(puzzle);
+    let options = SolveOptions {
+        threads: 1,
+        ..SolveOptions::default()
+    };
+    let root = root_relaxation(&model, &options, &Limits::default())?;
+    let root_integral = root.fractional == 0;
+    let g = Candidates::new(puzzle);
+    let mut cert = Certifier::new(puzzle)?;
+    cert.sync(&g)?;
+    let mut rest = outside(&g, solution, &cert);
+    let zero = |cert: &mut Certifier, rest: &[(usize, u8)]| -> Result<bool, CertificateFailure> {
+        Ok(rest.is_empty() || cert.maximum(rest)?.is_some_and(|m| m <= 1e-7))
+    };
+    if zero(&mut cert, &rest)? {
+        return Ok(LpLevel {
+            level: 0,
+            probing_passes: 0,
+            root_integral,
+            lp_bb_nodes: None,
+        });
+    }
+    let mut passes = 0;
+    loop {
+        passes += 1;
+        let mut kept = Vec::new();
+        // Candidates at 1 in a feasible point found since the last removal: their probe
+        // would be feasible too (that point is a witness), so it is skipped.
+        let mut witnessed = std::collections::HashSet::new();
+        for &(c, v) in &rest {
+            if witnessed.contains(&(c, v)) {
+                kept.push((c, v));
+                continue;
+            }
+            match cert.probe(c, v)? {
+                Some(point) => {
+                    kept.push((c, v));
+                    witnessed.extend(
+                        rest.iter()
+                            .copied()
+                            .filter(|&(d, w)| point[cert.column_of(d, w)] >= 1.0 - 1e-9),
+                    );
+                }
+                None => {
+                    cert.remove(c, v)?;
+                    witnessed.clear();
+                }
+            }
+        }
+        let changed = kept.len() < rest.len();
+        rest = kept;
+        if zero(&mut cert, &rest)? {
+            return Ok(LpLevel {
+                level: 1,
+                probing_passes: passes,
+                root_integral,
+                lp_bb_nodes: None,
+            });
+        }
+        if !changed {
+            break;
+        }
+    }
+    let nodes = LpBb::default()
+        .solve(puzzle, &Limits::default())
+        .ok()
+        .and_then(|s| match s.stats {
+            Stats::LpBb(b) => Some(b.nodes),
+            _ => None,
+        });
+    Ok(LpLevel {
+        level: 2,
+        probing_passes: passes,
+        root_integral,
+        lp_bb_nodes: nodes,
+    })
+}

@@ -1,0 +1,71 @@
+//! Locked candidates: when the places of v in house A all lie in house B, no other cell of B
+//! holds v. Pointing when A is a box or region, claiming otherwise. As LP rows: row (A, v)
+//! minus row (B, v) leaves −x_cv for each cell c of B outside A, and right-hand side 0.
+
+use super::grid::Candidates;
+use super::step::{cell_list, removals, Step};
+use super::technique::Technique;
+use crate::puzzle::HouseKind;
+
+fn is_block(kind: HouseKind) -> bool {
+    matches!(kind, HouseKind::Box(_) | HouseKind::Region(_))
+}
+
+/// The first pointing (`pointing = true`) or claiming pattern that removes something.
+fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
+    for (a, house) in g.houses.iter().enumerate() {
+        if is_block(house.kind) != pointing {
+            continue;
+        }
+        for v in 1..=g.n as u8 {
+            let places = g.places(a, v);
+            if places.len() < 2 {
+                continue;
+            }
+            for b in g.common_houses(&places) {
+                if b == a {
+                    continue;
+                }
+                let outside = g.houses[b]
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !house.cells.contains(c));
+                let elim = removals(g, outside, v);
+                if elim.is_empty() {
+                    continue;
+                }
+                let technique = if pointing {
+                    Technique::Pointing
+                } else {
+                    Technique::Claiming
+                };
+                let mut s = Step::new(
+                    technique,
+                    format!(
+                        "in {}, {v} can only be in {} which lie in {}: no other cell of {} holds {v}",
+                        house.kind,
+                        cell_list(g, &places),
+                        g.houses[b].kind,
+                        g.houses[b].kind
+                    ),
+                );
+                s.eliminations = elim;
+                s.cells = places;
+                s.houses = vec![a, b];
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// Pointing: a box's (region's) places of v in one line.
+pub fn pointing(g: &Candidates) -> Option<Step> {
+    locked(g, true)
+}
+
+/// Claiming: a line's places of v in one box (or any other house).
+pub fn claiming(g: &Candidates) -> Option<Step> {
+    locked(g, false)
+}

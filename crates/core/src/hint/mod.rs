@@ -1,0 +1,89 @@
+//! Human techniques as LP facts: the next step (`hint`), the path to the solution (`steps`) and
+//! a rating (`rate`).
+//!
+//! The techniques ([`technique::Technique`], one file per family) read a candidate grid
+//! ([`grid::Candidates`]) built from the puzzle's houses and rules, cheapest first in Sukaku
+//! Explainer's order. Each removed candidate can be proven on the binary model's LP relaxation
+//! by a weighted sum of its rows ([`certificate`]), taken from HiGHS's dual
+//! ([`crate::solve::implied`]) and checked by [`crate::check::certificate`], which shares no code
+//! with either. When the catalogue stops, a candidate the LP removes is its own step ("LP
+//! elimination"), and past that the path guesses the solution's digit (found by search, named
+//! as such).
+
+pub mod certificate;
+pub mod chains;
+pub mod fish;
+pub mod forcing;
+pub mod grid;
+pub mod level;
+pub mod locked;
+pub mod path;
+pub mod rules;
+pub mod singles;
+pub mod step;
+pub mod subsets;
+pub mod technique;
+pub mod wings;
+
+pub use grid::Candidates;
+pub use path::{solve_path, HintError, Path, PathOptions};
+pub use step::Step;
+pub use technique::Technique;
+
+use rules::RuleCheck;
+
+/// The longest chain searched (candidates in the chain) on grids up to 9×9; larger grids
+/// search chains of at most [`MAX_CHAIN_LARGE`] (the search is breadth first over n³
+/// candidates from each of them: a cost bound, not a rule).
+pub const MAX_CHAIN: usize = 16;
+/// See [`MAX_CHAIN`].
+pub const MAX_CHAIN_LARGE: usize = 8;
+
+/// The cheapest catalogue step on `g` before the LP and the forcing chains, if any.
+pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
+    use Technique as T;
+    singles::full_house(g)
+        .or_else(|| singles::hidden_single(g))
+        .or_else(|| singles::naked_single(g))
+        .or_else(|| rules::rule_step(g, rules, T::RuleElimination))
+        .or_else(|| rules::rule_step(g, rules, T::CageCombination))
+        .or_else(|| rules::rule_step(g, rules, T::InniesOuties))
+        .or_else(|| locked::pointing(g))
+        .or_else(|| locked::claiming(g))
+        .or_else(|| subsets::naked(g, 2))
+        .or_else(|| fish::fish(g, 2))
+        .or_else(|| subsets::hidden(g, 2))
+        .or_else(|| subsets::naked(g, 3))
+        .or_else(|| fish::fish(g, 3))
+        .or_else(|| subsets::hidden(g, 3))
+        .or_else(|| chains::turbot(g))
+        .or_else(|| wings::xy_wing(g, false))
+        .or_else(|| wings::xy_wing(g, true))
+        .or_else(|| subsets::naked(g, 4))
+        .or_else(|| fish::fish(g, 4))
+        .or_else(|| subsets::hidden(g, 4))
+        .or_else(|| wings::wing_of_size(g, 4))
+        .or_else(|| wings::wing_of_size(g, 5))
+        .or_else(|| cheapest_chain(g))
+}
+
+/// The X-chain, XY-chain or AIC of lowest difficulty.
+fn cheapest_chain(g: &Candidates) -> Option<Step> {
+    let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
+    [
+        chains::x_chain(g, max),
+        chains::xy_chain(g, max),
+        wings::w_wing(g),
+        chains::aic(g, max),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by(|a, b| a.difficulty.total_cmp(&b.difficulty))
+}
+
+/// The forcing chains, after the LP: Nishio, then cell and region forcing chains.
+pub fn forcing_step(g: &Candidates) -> Option<Step> {
+    forcing::nishio(g)
+        .or_else(|| forcing::cell_forcing(g))
+        .or_else(|| forcing::region_forcing(g))
+}

@@ -1,0 +1,147 @@
+//! Each rule's own eliminations: a candidate of a rule's cell that no assignment of the rule's
+//! other cells (from their candidates, different where they share a house) can support. A killer
+//! cage's sum is "cage combination" (a digit in no digit set of the cage); an implied sum of the
+//! houses and cages (innies and outies, [`crate::implied`]) is "innies and outies"; every
+//! other rule is named by its tag ("the rule kropki_black_r4c5_r4c6 removes 7 from r4c6").
+
+use super::grid::{bit, values, Candidates};
+use super::step::Step;
+use super::technique::Technique;
+use crate::puzzle::{Cell, Puzzle};
+use crate::rules::primitive::{distinct_sums, Primitive};
+
+/// Assignments tried per rule before it is left alone (a large cage is skipped, not slow).
+const BUDGET: usize = 20_000;
+
+/// A rule's primitive with the technique its eliminations are named by.
+#[derive(Debug, Clone)]
+pub struct RuleCheck {
+    pub primitive: Primitive,
+    pub technique: Technique,
+    cells: Vec<usize>,
+}
+
+/// The primitives of the puzzle and its implied sums (over at most `n` open cells), each with
+/// its technique.
+pub fn rule_checks(puzzle: &Puzzle) -> Vec<RuleCheck> {
+    if puzzle.primitives().is_empty() {
+        return Vec::new();
+    }
+    let n = puzzle.order();
+    let original = puzzle.primitives().len();
+    let all = puzzle.primitives_with_implied(n.min(9));
+    let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let cages: Vec<String> = distinct_sums(&all, &houses)
+        .into_iter()
+        .map(|d| d.tag)
+        .collect();
+    all.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let technique = if i >= original {
+                Technique::InniesOuties
+            } else if cages.iter().any(|t| t == p.tag()) {
+                Technique::CageCombination
+            } else {
+                Technique::RuleElimination
+            };
+            RuleCheck {
+                cells: p.cells().iter().map(|c| c.row * n + c.col).collect(),
+                primitive: p.clone(),
+                technique,
+            }
+        })
+        .collect()
+}
+
+/// The values each cell of the rule can take in some full assignment of the rule's cells, or
+/// `None` when the budget ran out.
+fn supported(g: &Candidates, rule: &RuleCheck) -> Option<Vec<u64>> {
+    let k = rule.cells.len();
+    let mut assign = vec![0u8; k];
+    let mut seen = vec![0u64; k];
+    let mut budget = BUDGET;
+    fn go(
+        g: &Candidates,
+        rule: &RuleCheck,
+        i: usize,
+        assign: &mut Vec<u8>,
+        seen: &mut Vec<u64>,
+        budget: &mut usize,
+    ) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let value_of = |cell: Cell| -> u8 {
+            let idx = cell.row * g.n + cell.col;
+            rule.cells
+                .iter()
+                .position(|&c| c == idx)
+                .map_or(g.value[idx], |j| assign[j])
+        };
+        if !rule.primitive.may_hold(g.n, value_of) {
+            return true;
+        }
+        if i == assign.len() {
+            if rule.primitive.holds(value_of) {
+                for j in 0..assign.len() {
+                    seen[j] |= bit(assign[j]);
+                }
+            }
+            return true;
+        }
+        let c = rule.cells[i];
+        for v in values(g.cand[c]) {
+            let clash = (0..i).any(|j| assign[j] == v && g.sees(rule.cells[j], c));
+            if clash {
+                continue;
+            }
+            assign[i] = v;
+            if !go(g, rule, i + 1, assign, seen, budget) {
+                return false;
+            }
+        }
+        assign[i] = 0;
+        true
+    }
+    go(g, rule, 0, &mut assign, &mut seen, &mut budget).then_some(seen)
+}
+
+/// The first rule (in the technique order given) that removes a candidate.
+pub fn rule_step(g: &Candidates, rules: &[RuleCheck], technique: Technique) -> Option<Step> {
+    for rule in rules.iter().filter(|r| r.technique == technique) {
+        if rule.cells.iter().all(|&c| g.value[c] != 0) {
+            continue;
+        }
+        let Some(seen) = supported(g, rule) else {
+            continue;
+        };
+        let elim: Vec<(usize, u8)> = rule
+            .cells
+            .iter()
+            .zip(&seen)
+            .filter(|(c, _)| g.value[**c] == 0)
+            .flat_map(|(&c, &s)| values(g.cand[c] & !s).map(move |v| (c, v)))
+            .collect();
+        if elim.is_empty() {
+            continue;
+        }
+        let mut s = Step::new(
+            technique,
+            format!(
+                "the rule {} ({}) leaves no room for {}",
+                rule.primitive.tag(),
+                rule.primitive,
+                elim.iter()
+                    .map(|&(c, v)| format!("{v} in {}", g.cell(c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+        s.eliminations = elim;
+        s.cells = rule.cells.clone();
+        return Some(s);
+    }
+    None
+}

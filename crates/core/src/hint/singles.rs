@@ -1,0 +1,78 @@
+//! Full house (the last open cell of a house), hidden single (the one place of a value in a
+//! house) and naked single (the one value left in a cell). Each is one row of the binary
+//! model: the house row `Σ_{c∈H} x_cv = 1` or the cell row `Σ_v x_cv = 1` with every other
+//! column removed.
+
+use super::grid::{values, Candidates};
+use super::step::Step;
+use super::technique::Technique;
+use crate::puzzle::HouseKind;
+
+/// The last open cell of a house takes the last value.
+pub fn full_house(g: &Candidates) -> Option<Step> {
+    for (h, house) in g.houses.iter().enumerate() {
+        let open: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| g.value[c] == 0)
+            .collect();
+        if let [c] = open[..] {
+            let v = values(g.cand[c]).next()?;
+            let mut s = Step::new(
+                Technique::FullHouse,
+                format!(
+                    "{} is the last open cell of {}: it takes {v}",
+                    g.cell(c),
+                    house.kind
+                ),
+            );
+            s.placements.push((c, v));
+            s.cells.push(c);
+            s.houses.push(h);
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// A value with one place in a house goes there (boxes first: 1.2, other houses 1.5).
+pub fn hidden_single(g: &Candidates) -> Option<Step> {
+    let mut order: Vec<usize> = (0..g.houses.len()).collect();
+    order.sort_by_key(|&h| !matches!(g.houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_)));
+    for h in order {
+        for v in 1..=g.n as u8 {
+            if g.house_has_value(h, v) {
+                continue;
+            }
+            if let [c] = g.places(h, v)[..] {
+                let kind = g.houses[h].kind;
+                let mut s = Step::new(
+                    Technique::HiddenSingle,
+                    format!("{v} has one place in {kind}: {}", g.cell(c)),
+                );
+                if matches!(kind, HouseKind::Box(_) | HouseKind::Region(_)) {
+                    s.difficulty = 1.2;
+                }
+                s.placements.push((c, v));
+                s.cells.push(c);
+                s.houses.push(h);
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// A cell with one candidate left takes it.
+pub fn naked_single(g: &Candidates) -> Option<Step> {
+    let c = g.open_cells().find(|&c| g.cand[c].count_ones() == 1)?;
+    let v = values(g.cand[c]).next()?;
+    let mut s = Step::new(
+        Technique::NakedSingle,
+        format!("{} has one candidate left: {v}", g.cell(c)),
+    );
+    s.placements.push((c, v));
+    s.cells.push(c);
+    Some(s)
+}

@@ -1,0 +1,81 @@
+//! One step of a path: the technique, what it places and removes, and the pattern it saw.
+
+use super::grid::Candidates;
+use super::technique::Technique;
+
+/// A step a technique found on a candidate grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub technique: Technique,
+    /// Sukaku Explainer's scale (the technique's base, plus a chain's length).
+    pub difficulty: f64,
+    /// (cell index, value) placed.
+    pub placements: Vec<(usize, u8)>,
+    /// (cell index, value) removed.
+    pub eliminations: Vec<(usize, u8)>,
+    /// The cells of the pattern (where to look).
+    pub cells: Vec<usize>,
+    /// The houses of the pattern (indices into [`Candidates::houses`]).
+    pub houses: Vec<usize>,
+    /// One sentence for people.
+    pub text: String,
+}
+
+impl Step {
+    /// A step of `technique` at its base difficulty.
+    pub fn new(technique: Technique, text: String) -> Step {
+        Step {
+            technique,
+            difficulty: technique.difficulty(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            houses: Vec::new(),
+            text,
+        }
+    }
+
+    /// Applies the step: values placed (with their peers' removals), candidates removed.
+    pub fn apply(&self, grid: &mut Candidates) {
+        for &(c, v) in &self.placements {
+            grid.place(c, v);
+        }
+        for &(c, v) in &self.eliminations {
+            grid.eliminate(c, v);
+        }
+    }
+
+    /// Whether the step changes anything on `grid`.
+    pub fn changes(&self, grid: &Candidates) -> bool {
+        self.placements.iter().any(|&(c, _)| grid.value[c] == 0)
+            || self.eliminations.iter().any(|&(c, v)| grid.has(c, v))
+    }
+}
+
+/// The removals of value v from `cells`, keeping only open candidates.
+pub fn removals(
+    grid: &Candidates,
+    cells: impl IntoIterator<Item = usize>,
+    v: u8,
+) -> Vec<(usize, u8)> {
+    cells
+        .into_iter()
+        .filter(|&c| grid.value[c] == 0 && grid.has(c, v))
+        .map(|c| (c, v))
+        .collect()
+}
+
+/// Cell names `r1c1, r1c2` of cell indices.
+pub fn cell_list(grid: &Candidates, cells: &[usize]) -> String {
+    cells
+        .iter()
+        .map(|&c| grid.cell(c).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Values `{1,2,3}` of a mask.
+pub fn value_list(mask: u64) -> String {
+    let vs: Vec<String> = super::grid::values(mask).map(|v| v.to_string()).collect();
+    format!("{{{}}}", vs.join(","))
+}

@@ -1,0 +1,142 @@
+//! Naked and hidden subsets of size k = 2, 3, 4 in one house.
+//!
+//! Naked: k open cells of a house whose candidates together are k values; those values leave the
+//! house's other cells (k cell rows minus k house-value rows). Hidden: k values whose places in a
+//! house are k cells together; those cells lose every other value (k house-value rows minus k
+//! cell rows).
+
+use super::grid::{bit, Candidates};
+use super::step::{cell_list, value_list, Step};
+use super::technique::Technique;
+
+/// Calls `f` with every k-subset of `items` until it returns `Some`.
+pub fn subsets<T: Copy, R>(
+    items: &[T],
+    k: usize,
+    f: &mut impl FnMut(&[T]) -> Option<R>,
+) -> Option<R> {
+    fn go<T: Copy, R>(
+        items: &[T],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<T>,
+        f: &mut impl FnMut(&[T]) -> Option<R>,
+    ) -> Option<R> {
+        if chosen.len() == k {
+            return f(chosen);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(items[i]);
+            let r = go(items, k, i + 1, chosen, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), f)
+}
+
+fn naked_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+fn hidden_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+/// A naked subset of size k.
+pub fn naked(g: &Candidates, k: usize) -> Option<Step> {
+    for (h, house) in g.houses.iter().enumerate() {
+        let open: Vec<usize> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| g.value[c] == 0 && (g.cand[c].count_ones() as usize) <= k)
+            .collect();
+        let found = subsets(&open, k, &mut |cells: &[usize]| {
+            let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let elim: Vec<(usize, u8)> = house
+                .cells
+                .iter()
+                .filter(|c| g.value[**c] == 0 && !cells.contains(c))
+                .flat_map(|&c| super::grid::values(g.cand[c] & union).map(move |v| (c, v)))
+                .collect();
+            (!elim.is_empty()).then(|| (cells.to_vec(), union, elim))
+        });
+        if let Some((cells, union, elim)) = found {
+            let mut s = Step::new(
+                naked_technique(k),
+                format!(
+                    "{} in {} hold only {}: the other cells of {} lose them",
+                    cell_list(g, &cells),
+                    house.kind,
+                    value_list(union),
+                    house.kind
+                ),
+            );
+            s.eliminations = elim;
+            s.cells = cells;
+            s.houses = vec![h];
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// A hidden subset of size k.
+pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
+    for (h, house) in g.houses.iter().enumerate() {
+        let vals: Vec<u8> = (1..=g.n as u8)
+            .filter(|&v| {
+                let p = g.places(h, v).len();
+                !g.house_has_value(h, v) && p >= 1 && p <= k
+            })
+            .collect();
+        let found = subsets(&vals, k, &mut |vs: &[u8]| {
+            let mut cells: Vec<usize> = vs.iter().flat_map(|&v| g.places(h, v)).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() != k {
+                return None;
+            }
+            let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
+            let elim: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
+                .collect();
+            (!elim.is_empty()).then_some((cells, mask, elim))
+        });
+        if let Some((cells, mask, elim)) = found {
+            let mut s = Step::new(
+                hidden_technique(k),
+                format!(
+                    "in {}, {} can only be in {}: those cells lose their other candidates",
+                    house.kind,
+                    value_list(mask),
+                    cell_list(g, &cells)
+                ),
+            );
+            s.eliminations = elim;
+            s.cells = cells;
+            s.houses = vec![h];
+            return Some(s);
+        }
+    }
+    None
+}

@@ -1,0 +1,107 @@
+//! `hint`, `steps` and `rate`: the library's path of human techniques with LP certificates.
+//! A `Step` shows itself as its picture in Jupyter.
+
+use crate::convert::{to_py, value_error};
+use crate::puzzle::PyPuzzle;
+use pyo3::prelude::*;
+use sudoku_ilp::hint::level::lp_level;
+use sudoku_ilp::hint::path::{solve_path, PathOptions};
+use sudoku_ilp::report::hint::{rating_json, step_json, step_svg, step_text};
+
+/// One step of a path: `technique`, `difficulty`, `text` (with its certificates), `json()` (as
+/// in `steps --json`) and its picture (`_repr_svg_`).
+#[pyclass(module = "sudoku_ilp", frozen)]
+pub struct Step {
+    #[pyo3(get)]
+    technique: String,
+    #[pyo3(get)]
+    difficulty: f64,
+    #[pyo3(get)]
+    text: String,
+    json: serde_json::Value,
+    svg: String,
+}
+
+#[pymethods]
+impl Step {
+    /// The step as a dict (technique, difficulty, placements, eliminations with certificates).
+    fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.json)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.svg.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Step {} ({:.1})>", self.technique, self.difficulty)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+}
+
+fn steps_of(py: Python<'_>, puzzle: &PyPuzzle, options: PathOptions) -> PyResult<Vec<Step>> {
+    let inner = puzzle.inner.clone();
+    let path = py
+        .detach(|| solve_path(&inner, options))
+        .map_err(value_error)?;
+    Ok(path
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Step {
+            technique: s.step.technique.name().to_string(),
+            difficulty: (s.step.difficulty * 10.0).round() / 10.0,
+            text: step_text(i + 1, s),
+            json: step_json(s),
+            svg: step_svg(s),
+        })
+        .collect())
+}
+
+/// The next step (or `None` when the grid is complete). Raises `ValueError` when the puzzle
+/// has no solution or several.
+#[pyfunction]
+pub fn hint(py: Python<'_>, puzzle: &PyPuzzle) -> PyResult<Option<Step>> {
+    let options = PathOptions {
+        max_steps: 1,
+        ..PathOptions::default()
+    };
+    Ok(steps_of(py, puzzle, options)?.into_iter().next())
+}
+
+/// The path to the solution, one `Step` per technique, each elimination with its certificate.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, certificates = true))]
+pub fn steps(py: Python<'_>, puzzle: &PyPuzzle, certificates: bool) -> PyResult<Vec<Step>> {
+    let options = PathOptions {
+        certificates,
+        ..PathOptions::default()
+    };
+    steps_of(py, puzzle, options)
+}
+
+/// The rating: a dict with `difficulty` (Sukaku Explainer's scale), `hardest`, `lp_level`
+/// (None with `lp=False`), `root_lp_integral`, `lp_bb_nodes`, `guessed`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, lp = true))]
+pub fn rate<'py>(py: Python<'py>, puzzle: &PyPuzzle, lp: bool) -> PyResult<Bound<'py, PyAny>> {
+    let inner = puzzle.inner.clone();
+    let json = py.detach(|| -> Result<serde_json::Value, String> {
+        let options = PathOptions {
+            certificates: false,
+            lp_steps: lp,
+            max_steps: usize::MAX,
+        };
+        let path = solve_path(&inner, options).map_err(|e| e.to_string())?;
+        let level = if lp {
+            Some(lp_level(&inner, &path.solution).map_err(|e| e.to_string())?)
+        } else {
+            None
+        };
+        Ok(rating_json(&path, level.as_ref()))
+    });
+    to_py(py, &json.map_err(value_error)?)
+}
