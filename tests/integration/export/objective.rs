@@ -240,3 +240,64 @@ fn the_gmpl_model_reads_the_objective_from_the_data_and_reaches_the_same_optimum
         );
     }
 }
+
+/// `minizinc MODEL FILE.dzn` on the MiniZinc data of `file` with `spec`: the `OBJECTIVE k` of
+/// the last (the optimal) solution MiniZinc prints, after checking that it proved optimality.
+fn minizinc_objective(file: &Path, spec: &str) -> f64 {
+    let dir = tempfile::tempdir().unwrap();
+    let dzn = dir.path().join("p.dzn");
+    let mut cmd = tool();
+    cmd.args(["export", "--format", "dzn", "--objective", spec])
+        .arg(file)
+        .arg("-o")
+        .arg(&dzn);
+    assert!(spawn(cmd).status.success());
+    let text = std::fs::read_to_string(&dzn).unwrap();
+    let name = if text.contains("models/variants.mzn") {
+        "models/variants.mzn"
+    } else {
+        "models/sudoku.mzn"
+    };
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    let mut minizinc = std::process::Command::new("minizinc");
+    minizinc.arg(&model).arg(&dzn);
+    let out = String::from_utf8_lossy(&spawn(minizinc).stdout).into_owned();
+    assert!(
+        out.contains("=========="),
+        "{spec}: optimality not proved:\n{out}"
+    );
+    out.lines()
+        .filter_map(|l| l.strip_prefix("OBJECTIVE "))
+        .last()
+        .unwrap_or_else(|| panic!("no OBJECTIVE line:\n{out}"))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_minizinc_models_read_the_objective_from_the_data_and_reach_the_same_optimum() {
+    let dir = tempfile::tempdir().unwrap();
+    let (empty4, _) = small_grids(dir.path());
+    // A 4×4 with a killer cage: the data targets models/variants.mzn.
+    let caged = dir.path().join("caged.json");
+    let cage = r#"{"type": "killer", "cells": ["r1c1", "r2c2"], "sum": 3}"#;
+    std::fs::write(
+        &caged,
+        format!(r#"{{"grid": "................", "rules": [{cage}]}}"#),
+    )
+    .unwrap();
+    for (file, spec) in [
+        (&empty4, "max:diagonal"),
+        (&empty4, "min:random:3"),
+        (&empty4, "max:first-row"),
+        (&caged, "max:diagonal"),
+        (&caged, "min:random:4"),
+    ] {
+        let milp = solve_value(file, None, &["--objective", spec]);
+        assert_eq!(minizinc_objective(file, spec), milp, "{spec}");
+        if (file, spec) == (&empty4, "max:diagonal") {
+            assert_eq!(milp, 14.0);
+        }
+    }
+}
