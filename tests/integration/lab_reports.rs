@@ -1,7 +1,8 @@
-//! `compare` shows the lab's numbers: the `lp-bb` and `lp-bb-cuts-*` columns carry the nodes
+//! The lab's numbers in the reports. `compare`: the `lp-bb` and `lp-bb-cuts-*` columns carry the nodes
 //! and cuts that `solve --method lp-bb [--cuts K] --json` reports for the same puzzle, and with
 //! an objective every optimising column (MILP, lp-bb) shows the optimum and a bound that
-//! closes on it, in the table, the JSON and the flat records.
+//! closes on it, in the table, the JSON and the flat records. `solve --method lp-bb --tree`
+//! with an objective or `--cuts` draws the lab loop's tree: one box per node it explored.
 
 use crate::common::{cli, highs_lock};
 use serde_json::Value;
@@ -94,4 +95,50 @@ fn compare_shows_nodes_cuts_objective_and_bound_of_lp_bb_runs() {
     assert_eq!(record["objective"].as_f64(), Some(optimum));
     assert_eq!(record["objective_bound"].as_f64(), Some(optimum));
     assert_eq!(record["nodes"], columns[2]["stats"]["nodes"]);
+}
+
+#[test]
+fn the_tree_of_the_lab_loop_has_one_box_per_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("empty6.json");
+    std::fs::write(&file, EMPTY6).unwrap();
+    for cuts in [None, Some("gomory")] {
+        let (svg, tree) = (dir.path().join("t.svg"), dir.path().join("t.json"));
+        let mut args = vec!["solve", "--json", "--method", "lp-bb"];
+        args.extend(cuts.iter().flat_map(|k| ["--cuts", *k]));
+        let mut with_svg = args.clone();
+        with_svg.extend(["--tree", svg.to_str().unwrap()]);
+        let solved = json(&with_svg, &file);
+        let nodes = solved["stats"]["nodes"].as_u64().unwrap() as usize;
+        assert!(nodes >= 1, "{cuts:?}");
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let boxes: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some("node"))
+            .collect();
+        assert_eq!(boxes.len(), nodes, "{cuts:?}: one box per node");
+        assert_eq!(
+            doc.root_element().attribute("data-nodes"),
+            Some(nodes.to_string().as_str())
+        );
+        assert!(boxes
+            .iter()
+            .any(|b| b.attribute("data-status") == Some("integral")));
+        let mut with_json = args.clone();
+        with_json.extend(["--tree", tree.to_str().unwrap()]);
+        json(&with_json, &file);
+        let tree: Value = serde_json::from_str(&std::fs::read_to_string(&tree).unwrap()).unwrap();
+        let listed = tree["nodes"].as_array().unwrap();
+        assert_eq!(listed.len(), nodes, "{cuts:?}");
+        assert_eq!(tree["cuts"], solved["stats"]["cuts"]);
+        for (i, node) in listed.iter().enumerate() {
+            assert_eq!(node["id"].as_u64(), Some(i as u64));
+            assert_eq!(
+                node["parent"].is_null(),
+                i == 0,
+                "only the root has no parent"
+            );
+        }
+    }
 }
