@@ -267,8 +267,8 @@ fn minizinc_objective(file: &Path, spec: &str) -> f64 {
         "{spec}: optimality not proved:\n{out}"
     );
     out.lines()
-        .filter_map(|l| l.strip_prefix("OBJECTIVE "))
-        .last()
+        .rev()
+        .find_map(|l| l.strip_prefix("OBJECTIVE "))
         .unwrap_or_else(|| panic!("no OBJECTIVE line:\n{out}"))
         .trim()
         .parse()
