@@ -206,17 +206,28 @@ fn the_natural_model_carries_a_cell_objective_and_refuses_a_candidate_one() {
 fn gmpl_objective(file: &Path, spec: &str) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let dat = dir.path().join("p.dat");
-    let mut cmd = tool();
-    cmd.args(["export", "--format", "gmpl-data", "--objective", spec])
-        .arg(file)
-        .arg("-o")
-        .arg(&dat);
-    assert!(spawn(cmd).status.success());
+    export_with_objective(file, "gmpl-data", spec, &dat);
     let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/sudoku.mod");
     let mut glpsol = std::process::Command::new("glpsol");
     glpsol.arg("-m").arg(&model).arg("-d").arg(&dat);
-    let out = String::from_utf8_lossy(&spawn(glpsol).stdout).into_owned();
+    last_objective(&String::from_utf8_lossy(&spawn(glpsol).stdout))
+}
+
+/// `sudoku-ilp export --format FORMAT --objective SPEC FILE -o OUT`, which must succeed.
+fn export_with_objective(file: &Path, format: &str, spec: &str, out: &Path) {
+    let mut cmd = tool();
+    cmd.args(["export", "--format", format, "--objective", spec])
+        .arg(file)
+        .arg("-o")
+        .arg(out);
+    assert!(spawn(cmd).status.success(), "export --format {format}");
+}
+
+/// The value of the last `OBJECTIVE k` line a model printed (MiniZinc prints one per improving
+/// solution, the optimum last).
+fn last_objective(out: &str) -> f64 {
     out.lines()
+        .rev()
         .find_map(|l| l.strip_prefix("OBJECTIVE "))
         .unwrap_or_else(|| panic!("no OBJECTIVE line:\n{out}"))
         .trim()
@@ -246,12 +257,7 @@ fn the_gmpl_model_reads_the_objective_from_the_data_and_reaches_the_same_optimum
 fn minizinc_objective(file: &Path, spec: &str) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let dzn = dir.path().join("p.dzn");
-    let mut cmd = tool();
-    cmd.args(["export", "--format", "dzn", "--objective", spec])
-        .arg(file)
-        .arg("-o")
-        .arg(&dzn);
-    assert!(spawn(cmd).status.success());
+    export_with_objective(file, "dzn", spec, &dzn);
     let text = std::fs::read_to_string(&dzn).unwrap();
     let name = if text.contains("models/variants.mzn") {
         "models/variants.mzn"
@@ -266,13 +272,7 @@ fn minizinc_objective(file: &Path, spec: &str) -> f64 {
         out.contains("=========="),
         "{spec}: optimality not proved:\n{out}"
     );
-    out.lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("OBJECTIVE "))
-        .unwrap_or_else(|| panic!("no OBJECTIVE line:\n{out}"))
-        .trim()
-        .parse()
-        .unwrap()
+    last_objective(&out)
 }
 
 #[test]
