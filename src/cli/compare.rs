@@ -25,6 +25,11 @@ use sudoku_ilp::solve::SolveOptions;
 /// sat (the SAT clauses solved by CaDiCaL) and backtrack (depth-first search). Model measures
 /// are "-" for the methods.
 ///
+/// Only when named in --variants: lp-bb (the textbook LP branch and bound) and
+/// lp-bb-cuts-gomory, lp-bb-cuts-clique, lp-bb-cuts-all (branch and cut, as `solve --method
+/// lp-bb --cuts K`): their nodes, cuts and time. When the puzzle's JSON carries an objective,
+/// "objective" and "objective bound" show each optimising column's optimum and proved bound.
+///
 /// With --batch, FILE is a line file and the table aggregates the first --limit puzzles:
 /// solved counts, then median, p90 and max of every measure.
 ///

@@ -100,11 +100,17 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
         Some(path) => {
             let lp_bb = spec.tree_recorder().map_err(spec_failure)?;
             let format = TreeFormat::of(path)?;
-            let (solution, tree) = lp_bb
-                .run(&puzzle, &limits, true)
-                .map_err(Failure::internal)?;
-            write_tree(path, &args.model.file, format, &tree.unwrap_or_default())?;
-            solution
+            if lp_bb.uses_lab(&puzzle) {
+                let (solution, lab) = lp_bb.run_lab(&puzzle, &limits).map_err(engine_failure)?;
+                write_lab_tree(path, &args.model.file, format, &lab)?;
+                solution
+            } else {
+                let (solution, tree) = lp_bb
+                    .run(&puzzle, &limits, true)
+                    .map_err(Failure::internal)?;
+                write_tree(path, &args.model.file, format, &tree.unwrap_or_default())?;
+                solution
+            }
         }
     };
     let output = if args.json {
@@ -218,6 +224,22 @@ fn write_tree(path: &Path, input: &str, format: TreeFormat, tree: &Tree) -> Resu
     let text = match format {
         TreeFormat::Json => format!("{:#}\n", tree_json(tree)),
         TreeFormat::Svg => tree_svg(tree, Some("LP branch and bound")),
+    };
+    super::output::write_out(Some(path), &[input], &text)
+}
+
+/// Writes the lab loop's tree (an objective, `--branch variable` or `--cuts`) as JSON or SVG,
+/// as [`write_tree`] does.
+fn write_lab_tree<L: sudoku_ilp::lab::lp::LabLp>(
+    path: &Path,
+    input: &str,
+    format: TreeFormat,
+    lab: &sudoku_ilp::lab::Lab<L>,
+) -> Result<(), Failure> {
+    use sudoku_ilp::report::lab;
+    let text = match format {
+        TreeFormat::Json => format!("{:#}\n", lab::tree_json(lab)),
+        TreeFormat::Svg => lab::tree_svg(lab, Some("LP branch and bound")),
     };
     super::output::write_out(Some(path), &[input], &text)
 }

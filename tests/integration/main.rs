@@ -22,6 +22,7 @@ mod hostile_table;
 mod implied_cages;
 mod implied_sums;
 mod lab;
+mod lab_reports;
 mod layers;
 mod lp_bb;
 mod lp_render;

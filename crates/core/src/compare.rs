@@ -1,11 +1,13 @@
 //! Formulations side by side on the same puzzle: model sizes, what presolve leaves, the root LP
 //! relaxation, the branch and bound, times, and whether the grids agree.
 
+use crate::engine::lp_bb::LpBb;
 use crate::engine::milp::Milp;
 use crate::engine::{Engine, EngineError, Limits, Method, Solution, Stats, Status};
 use crate::formulation::{
     binary::Binary, natural::Natural, CageForm, Formulation, ModelSize, PairForm, StepForm,
 };
+use crate::lab::auto::CutPolicy;
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{presolved_size, root_relaxation, PresolvedSize, SolveOptions, SolveStats};
 use std::sync::Arc;
@@ -61,7 +63,29 @@ pub fn all_variants(options: &SolveOptions) -> Vec<Variant> {
     variants
 }
 
-/// A variant name that [`all_variants`] does not know.
+/// The lab's branch and cut (`lp-bb --cuts`), run only when named (`--variants`): `lp-bb`
+/// (cell branching; the lab's loop when the puzzle has an objective) and `lp-bb-cuts-gomory`,
+/// `lp-bb-cuts-clique`, `lp-bb-cuts-all` (root cut rounds, then branch and bound).
+pub fn lab_variants(options: &SolveOptions) -> Vec<Variant> {
+    [
+        ("lp-bb", CutPolicy::None),
+        ("lp-bb-cuts-gomory", CutPolicy::Gomory),
+        ("lp-bb-cuts-clique", CutPolicy::Clique),
+        ("lp-bb-cuts-all", CutPolicy::All),
+    ]
+    .into_iter()
+    .map(|(name, cuts)| {
+        let engine = LpBb {
+            options: options.clone(),
+            cuts,
+            ..LpBb::default()
+        };
+        Variant::search(name, Box::new(engine))
+    })
+    .collect()
+}
+
+/// A variant name that neither [`all_variants`] nor [`lab_variants`] knows.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown variant {name:?} (known: {known})")]
 pub struct UnknownVariant {
@@ -70,16 +94,17 @@ pub struct UnknownVariant {
     pub known: String,
 }
 
-/// The variants named in `names`, in the order of [`all_variants`]; every variant when
-/// `names` is empty.
+/// The variants named in `names`, in the order of [`all_variants`] then [`lab_variants`];
+/// every variant of [`all_variants`] when `names` is empty.
 pub fn variants_named(
     names: &[String],
     options: &SolveOptions,
 ) -> Result<Vec<Variant>, UnknownVariant> {
-    let all = all_variants(options);
+    let mut all = all_variants(options);
     if names.is_empty() {
         return Ok(all);
     }
+    all.extend(lab_variants(options));
     let known: Vec<&str> = all.iter().map(|v| v.name).collect();
     if let Some(bad) = names.iter().find(|n| !known.contains(&n.as_str())) {
         return Err(UnknownVariant {
@@ -188,6 +213,13 @@ pub struct RootLp {
     pub gives_grid: bool,
 }
 
+/// A solved variant's objective value (of its checked grid) and its proved bound.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct ObjectiveCell {
+    pub value: f64,
+    pub bound: f64,
+}
+
 /// One column of the comparison. The model fields are `None` for a method column.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Column {
@@ -203,6 +235,11 @@ pub struct Column {
     pub fixed_by_reasoning: Option<usize>,
     /// Equal to the first solved column's grid (`None` when not solved).
     pub agrees: Option<bool>,
+    /// lp-bb only: cuts added (`lp-bb-cuts-*`; 0 for plain `lp-bb`).
+    pub cuts: Option<u64>,
+    /// When the puzzle has an objective and the variant optimises it (a MILP or lp-bb): the
+    /// objective value of its grid and the bound it proved.
+    pub objective: Option<ObjectiveCell>,
     #[serde(skip)]
     pub grid: Option<Grid>,
 }
@@ -221,7 +258,7 @@ pub fn compare(
             Some(formulation) => model_column(puzzle, formulation.as_ref(), options, limits)?,
             None => Column::empty(),
         };
-        column.fill(variant.name, variant.engine.solve(puzzle, limits)?);
+        column.fill(variant.name, variant.engine.solve(puzzle, limits)?, puzzle);
         let reference = columns.iter().find_map(|c| c.grid.as_ref());
         column.agrees = match (&column.grid, reference) {
             (Some(grid), Some(reference)) => Some(grid == reference),
@@ -246,13 +283,20 @@ impl Column {
             stats: SolveStats::default(),
             fixed_by_reasoning: None,
             agrees: None,
+            cuts: None,
+            objective: None,
             grid: None,
         }
     }
 
-    /// Takes the status, grid and counters of an engine's solution.
-    fn fill(&mut self, variant: &'static str, solution: Solution) {
+    /// Takes the status, grid, counters and (with an objective) value and bound of an engine's
+    /// solution.
+    fn fill(&mut self, variant: &'static str, solution: Solution, puzzle: &Puzzle) {
         self.variant = variant;
+        let value = match (puzzle.objective(), &solution.grid) {
+            (Some(objective), Some(grid)) => Some(objective.value(&grid.values) as f64),
+            _ => None,
+        };
         self.status = solution.status;
         self.grid = solution.grid;
         self.stats = SolveStats {
@@ -266,9 +310,19 @@ impl Column {
                 self.size = Some(m.size);
                 self.build_ms = m.build_ms;
                 self.stats = m.highs;
+                self.objective = value.zip(m.objective).map(|(value, o)| ObjectiveCell {
+                    value,
+                    bound: o.bound,
+                });
             }
             Stats::Propagation(p) => self.fixed_by_reasoning = Some(p.fixed_by_reasoning),
-            Stats::LpBb(b) => self.stats.lp_iterations = b.lp_iterations,
+            Stats::LpBb(b) => {
+                self.stats.lp_iterations = b.lp_iterations;
+                self.cuts = Some(b.cuts);
+                self.objective = value
+                    .zip(b.bound)
+                    .map(|(value, bound)| ObjectiveCell { value, bound });
+            }
             Stats::Search(_) | Stats::Sat(_) => {}
         }
     }
@@ -330,6 +384,11 @@ pub const MEASURES: &[Measure] = &[
         c.fixed_by_reasoning.map_or(f64::NAN, |k| k as f64)
     }),
     ("nodes", |c| known(c.stats.nodes)),
+    ("cuts", |c| c.cuts.map_or(f64::NAN, |k| k as f64)),
+    ("objective", |c| c.objective.map_or(f64::NAN, |o| o.value)),
+    ("objective bound", |c| {
+        c.objective.map_or(f64::NAN, |o| o.bound)
+    }),
     ("simplex iterations", |c| known(c.stats.lp_iterations)),
     ("build ms", |c| {
         if c.size.is_some() {

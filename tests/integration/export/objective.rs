@@ -206,17 +206,28 @@ fn the_natural_model_carries_a_cell_objective_and_refuses_a_candidate_one() {
 fn gmpl_objective(file: &Path, spec: &str) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let dat = dir.path().join("p.dat");
-    let mut cmd = tool();
-    cmd.args(["export", "--format", "gmpl-data", "--objective", spec])
-        .arg(file)
-        .arg("-o")
-        .arg(&dat);
-    assert!(spawn(cmd).status.success());
+    export_with_objective(file, "gmpl-data", spec, &dat);
     let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/sudoku.mod");
     let mut glpsol = std::process::Command::new("glpsol");
     glpsol.arg("-m").arg(&model).arg("-d").arg(&dat);
-    let out = String::from_utf8_lossy(&spawn(glpsol).stdout).into_owned();
+    last_objective(&String::from_utf8_lossy(&spawn(glpsol).stdout))
+}
+
+/// `sudoku-ilp export --format FORMAT --objective SPEC FILE -o OUT`, which must succeed.
+fn export_with_objective(file: &Path, format: &str, spec: &str, out: &Path) {
+    let mut cmd = tool();
+    cmd.args(["export", "--format", format, "--objective", spec])
+        .arg(file)
+        .arg("-o")
+        .arg(out);
+    assert!(spawn(cmd).status.success(), "export --format {format}");
+}
+
+/// The value of the last `OBJECTIVE k` line a model printed (MiniZinc prints one per improving
+/// solution, the optimum last).
+fn last_objective(out: &str) -> f64 {
     out.lines()
+        .rev()
         .find_map(|l| l.strip_prefix("OBJECTIVE "))
         .unwrap_or_else(|| panic!("no OBJECTIVE line:\n{out}"))
         .trim()
@@ -238,5 +249,55 @@ fn the_gmpl_model_reads_the_objective_from_the_data_and_reaches_the_same_optimum
             solve_value(file, None, &["--objective", spec]),
             "{spec}"
         );
+    }
+}
+
+/// `minizinc MODEL FILE.dzn` on the MiniZinc data of `file` with `spec`: the `OBJECTIVE k` of
+/// the last (the optimal) solution MiniZinc prints, after checking that it proved optimality.
+fn minizinc_objective(file: &Path, spec: &str) -> f64 {
+    let dir = tempfile::tempdir().unwrap();
+    let dzn = dir.path().join("p.dzn");
+    export_with_objective(file, "dzn", spec, &dzn);
+    let text = std::fs::read_to_string(&dzn).unwrap();
+    let name = if text.contains("models/variants.mzn") {
+        "models/variants.mzn"
+    } else {
+        "models/sudoku.mzn"
+    };
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    let mut minizinc = std::process::Command::new("minizinc");
+    minizinc.arg(&model).arg(&dzn);
+    let out = String::from_utf8_lossy(&spawn(minizinc).stdout).into_owned();
+    assert!(
+        out.contains("=========="),
+        "{spec}: optimality not proved:\n{out}"
+    );
+    last_objective(&out)
+}
+
+#[test]
+fn the_minizinc_models_read_the_objective_from_the_data_and_reach_the_same_optimum() {
+    let dir = tempfile::tempdir().unwrap();
+    let (empty4, _) = small_grids(dir.path());
+    // A 4×4 with a killer cage: the data targets models/variants.mzn.
+    let caged = dir.path().join("caged.json");
+    let cage = r#"{"type": "killer", "cells": ["r1c1", "r2c2"], "sum": 3}"#;
+    std::fs::write(
+        &caged,
+        format!(r#"{{"grid": "................", "rules": [{cage}]}}"#),
+    )
+    .unwrap();
+    for (file, spec) in [
+        (&empty4, "max:diagonal"),
+        (&empty4, "min:random:3"),
+        (&empty4, "max:first-row"),
+        (&caged, "max:diagonal"),
+        (&caged, "min:random:4"),
+    ] {
+        let milp = solve_value(file, None, &["--objective", spec]);
+        assert_eq!(minizinc_objective(file, spec), milp, "{spec}");
+        if (file, spec) == (&empty4, "max:diagonal") {
+            assert_eq!(milp, 14.0);
+        }
     }
 }

@@ -180,6 +180,17 @@ impl LpBb {
             || self.cuts != CutPolicy::None
     }
 
+    /// Solves `puzzle` with the lab's loop (whatever [`LpBb::uses_lab`] says) and returns the
+    /// lab with every node of its search, for `--tree`.
+    pub fn run_lab(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+    ) -> Result<(Solution, crate::lab::Lab<crate::solve::lab_lp::NativeLp>), EngineError> {
+        refuse_missing_rows(puzzle, &Binary::default().build(puzzle))?;
+        super::lp_bb_lab::run(puzzle, &self.options, self.branch, self.cuts, limits)
+    }
+
     /// Solves `puzzle`; with `record`, also returns every node of the search.
     pub fn run(
         &self,

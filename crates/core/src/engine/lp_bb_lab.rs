@@ -25,6 +25,18 @@ pub fn solve(
     cuts: CutPolicy,
     limits: &Limits,
 ) -> Result<Solution, EngineError> {
+    run(puzzle, options, branching, cuts, limits).map(|(solution, _)| solution)
+}
+
+/// Solves `puzzle` with the lab's loop; also returns the lab, whose nodes are the search tree
+/// (`--tree`).
+pub fn run(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    branching: Branching,
+    cuts: CutPolicy,
+    limits: &Limits,
+) -> Result<(Solution, Lab<NativeLp>), EngineError> {
     let start = Instant::now();
     let model = lab_model(puzzle);
     let lp = NativeLp::new(&model, options)?;
@@ -66,11 +78,12 @@ pub fn solve(
         st.cuts = lab.cuts.len() as u64;
         st.bound = puzzle.objective().and(lab.bound());
     }
-    Ok(Solution {
+    let solution = Solution {
         engine: "lp-bb".into(),
         status,
         grid,
         time_ms: ms(start.elapsed()),
         stats,
-    })
+    };
+    Ok((solution, lab))
 }

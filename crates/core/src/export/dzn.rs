@@ -11,6 +11,13 @@
 //! - `pair_a`/`pair_b`/`pair_first`/`pair_last` and `pair_table`: the rows of the allowed
 //!   (value(a), value(b)) table (`table`);
 //! - `set_cell`/`set_values`: value(cell) ∈ set.
+//!
+//! Both models read the objective (`export --objective`): `maximise` (true: max, false: min)
+//! and its nonzero weights as a list, `weight_row[k]`, `weight_col[k]`, `weight_value[k]`,
+//! `weight_coef[k]` for k in 1..`n_weights` (1-based): the objective
+//! Σ_k weight_coef[k]·[x[weight_row[k], weight_col[k]] = weight_value[k]]. MiniZinc has no
+//! default for an array, so the data always carries these items: without an objective
+//! `n_weights = 0` (every grid is optimal, as in `solve satisfy`).
 
 use super::comment_text;
 use crate::puzzle::{Cell, Layout, Puzzle};
@@ -71,7 +78,44 @@ pub fn write(puzzle: &Puzzle) -> String {
     if !puzzle.rules().is_empty() {
         write_primitives(&mut out, puzzle);
     }
+    write_objective(&mut out, puzzle.objective());
     out
+}
+
+/// The objective items of both models (module documentation): `maximise`, `n_weights` and the
+/// nonzero weights w_{r,c,v} as four lists; `n_weights = 0` without an objective.
+fn write_objective(out: &mut String, objective: Option<&crate::objective::Objective>) {
+    let entries: Vec<[i64; 4]> = objective.map_or_else(Vec::new, |o| {
+        let n = o.n;
+        (0..n * n)
+            .flat_map(|c| (1..=n as u8).map(move |v| (c, v)))
+            .filter(|&(c, v)| o.weight(c, v) != 0)
+            .map(|(c, v)| {
+                [
+                    (c / n + 1) as i64,
+                    (c % n + 1) as i64,
+                    v.into(),
+                    o.weight(c, v),
+                ]
+            })
+            .collect()
+    });
+    let spec = objective.map_or("none".to_string(), |o| o.spec());
+    let maximise = objective.is_none_or(|o| o.sense == crate::objective::ObjectiveSense::Max);
+    let _ = writeln!(
+        out,
+        "% objective {spec}: maximise (or minimise) the sum of weight_coef[k] over the k with \
+         x[weight_row[k], weight_col[k]] = weight_value[k]"
+    );
+    let _ = writeln!(out, "maximise = {maximise};");
+    let _ = writeln!(out, "n_weights = {};", entries.len());
+    for (i, name) in ["weight_row", "weight_col", "weight_value", "weight_coef"]
+        .iter()
+        .enumerate()
+    {
+        let list: Vec<String> = entries.iter().map(|e| e[i].to_string()).collect();
+        let _ = writeln!(out, "{name} = [{}];", list.join(", "));
+    }
 }
 
 /// The cell's number in `models/variants.mzn`: (r − 1)·n + c, 1-based.

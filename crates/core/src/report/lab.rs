@@ -168,6 +168,29 @@ fn fill(status: NodeStatus) -> &'static str {
     }
 }
 
+/// The tree as JSON: `{"nodes": [{"id", "parent", "depth", "fixing", "status", "lp", "fractional",
+/// "order", "children"}], "cuts": k}`, `lp` null when the node's LP is infeasible.
+pub fn tree_json<L: LabLp>(lab: &Lab<L>) -> serde_json::Value {
+    let nodes: Vec<serde_json::Value> = lab
+        .nodes
+        .iter()
+        .map(|n| {
+            serde_json::json!({
+                "id": n.id,
+                "parent": n.parent,
+                "depth": n.depth,
+                "fixing": n.label,
+                "status": n.status.name(),
+                "lp": n.objective.is_finite().then_some(n.objective),
+                "fractional": n.fractional.len(),
+                "order": n.order,
+                "children": n.children,
+            })
+        })
+        .collect();
+    serde_json::json!({ "nodes": nodes, "cuts": lab.cuts.len() })
+}
+
 /// The tree as an SVG picture (tidy layout).
 pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
     let nodes = &lab.nodes;
