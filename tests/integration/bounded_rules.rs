@@ -72,12 +72,14 @@ fn large_cages_end_with_an_exit_code_in_every_engine_within_2_gib() {
         let mut commands: Vec<Vec<&str>> = vec![
             vec!["solve", "--method", "sat"],
             vec!["solve", "--method", "propagate"],
+            vec!["solve", "--method", "backtrack"],
             vec!["check", "--method", "sat"],
         ];
         if *every {
             commands.extend([
                 vec!["solve"],
-                vec!["solve", "--method", "backtrack"],
+                vec!["solve", "--model", "natural"],
+                vec!["explain"],
                 vec!["solve", "--method", "lp-bb"],
                 vec!["count", "--method", "sat"],
                 vec!["count"],

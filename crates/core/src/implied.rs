@@ -18,7 +18,7 @@
 //! cell becomes a [`Primitive::Values`]). When its cells lie in one house, engines find it as a
 //! sum over different values (a cage) like any other.
 //!
-//! A puzzle computes them once, on first use, over any number of open cells
+//! A puzzle computes them once, on first use, over at most the order (or 8) open cells
 //! ([`crate::puzzle::Puzzle::implied_sums`]); each engine and the binary model take those over at
 //! most the cells it wants from there. This module sees only the houses, the givens and the
 //! primitives, not the puzzle, so the puzzle can hold them.
@@ -357,6 +357,32 @@ mod tests {
                 cell: c(0, 2),
                 allowed: ValueSet::of([4]),
             }));
+    }
+
+    #[test]
+    fn the_puzzles_capped_cache_gives_what_every_size_filtered_gives() {
+        // Issue 34: the puzzle keeps the implied sums over at most max(n, 8) open cells; up to
+        // that cap, each request must give what the search over every size, filtered, gives.
+        let p = Puzzle::with_square_boxes(9, vec![0; 81])
+            .unwrap()
+            .with_rules(vec![
+                cage(&[(0, 0), (0, 1), (1, 0)], 10),
+                cage(&[(0, 4), (1, 4)], 9),
+                cage(&[(3, 2), (3, 3), (4, 2)], 20),
+                cage(&[(8, 7), (8, 8)], 5),
+            ])
+            .unwrap();
+        let every = implied_sums(9, p.houses(), p.givens(), p.primitives(), 81);
+        assert_eq!(p.implied_cells_cap(), 9);
+        for k in 1..=9 {
+            let filtered: Vec<&Primitive> = every.iter().filter(|q| q.cells().len() <= k).collect();
+            assert_eq!(p.implied_sums(k), filtered, "up to {k} cells");
+        }
+        assert!(
+            every.iter().any(|q| q.cells().len() > 9),
+            "a test that tests"
+        );
+        assert!(!p.implied_sums(9).is_empty());
     }
 
     #[test]

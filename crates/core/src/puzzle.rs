@@ -74,7 +74,7 @@ pub struct Puzzle {
     implied: Implied,
 }
 
-/// The implied sums of a puzzle ([`crate::implied`]) over any number of open cells, computed on
+/// The implied sums of a puzzle ([`crate::implied`]) over at most `Puzzle::implied_cells_cap` open cells, computed on
 /// first use and then kept. Derived from the rest of the puzzle, so it takes no part in
 /// comparing puzzles; every change to the givens or primitives starts a new one.
 #[derive(Debug, Clone, Default)]
@@ -288,17 +288,32 @@ impl Puzzle {
     }
 
     /// The implied sums (innies and outies, [`crate::implied`]) over at most `max_cells` open
-    /// cells, in the order [`implied_sums`] finds them: computed once per puzzle, over every
-    /// size, and handed to each engine and model from there (none for a puzzle without sums).
+    /// cells, and never more than [`Puzzle::implied_cells_cap`], in the order [`implied_sums`]
+    /// finds them: computed once per puzzle, up to that cap, and handed to each engine and model
+    /// from there (none for a puzzle without sums).
     pub fn implied_sums(&self, max_cells: usize) -> Vec<&Primitive> {
         let all = self.implied.0.get_or_init(|| {
             let n = self.n;
-            implied_sums(n, &self.houses, &self.givens, &self.primitives, n * n)
+            implied_sums(
+                n,
+                &self.houses,
+                &self.givens,
+                &self.primitives,
+                self.implied_cells_cap(),
+            )
         });
         // An implied sum over k open cells is a primitive over k cells (module `implied`).
         all.iter()
             .filter(|p| p.cells().len() <= max_cells)
             .collect()
+    }
+
+    /// The most open cells an implied sum kept by [`Puzzle::implied_sums`] has: the order, or 8
+    /// when that is more. Every engine and model asks for at most that many (3, 5 and 6 cells,
+    /// or the order for backtracking); computing every size instead built one sum per run of
+    /// rows and columns, thousands of cells each, seconds of work on a 64×64 grid (issue 34).
+    pub fn implied_cells_cap(&self) -> usize {
+        self.n.max(8)
     }
 
     /// The puzzle's primitives followed by its implied sums over at most `max_cells` open cells:

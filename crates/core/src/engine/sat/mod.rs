@@ -270,6 +270,9 @@ enum Found {
     Interrupted,
 }
 
+/// How many clauses [`Session::new`] loads between two reads of the deadline.
+const LOAD_CHECK: usize = 1 << 16;
+
 /// One CaDiCaL instance loaded with a puzzle's CNF, solved again after each blocking clause.
 struct Session<'p> {
     puzzle: &'p Puzzle,
@@ -310,13 +313,18 @@ impl<'p> Session<'p> {
             let max = Var::new(cnf.variables() as u32 - 1);
             solver.reserve(max).map_err(sat_error)?;
         }
-        for clause in &cnf.long {
-            solver.add_clause_ref(clause).map_err(sat_error)?;
-        }
-        for pair in &cnf.pairs {
-            solver.add_clause_ref(pair).map_err(sat_error)?;
-        }
-        for clause in &cnf.rules {
+        // Loading millions of clauses (an empty 64×64: 3.1 million) takes seconds: the deadline
+        // is read every `LOAD_CHECK` clauses, and loading stops once it has passed. The solver
+        // is then never run, as [`Session::next`] reads the same deadline first (issue 34).
+        let pairs = cnf.pairs.iter().map(|p| p.as_slice());
+        let clauses = cnf.long.iter().map(Vec::as_slice).chain(pairs);
+        for (k, clause) in clauses
+            .chain(cnf.rules.iter().map(Vec::as_slice))
+            .enumerate()
+        {
+            if k % LOAD_CHECK == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
             solver.add_clause_ref(clause).map_err(sat_error)?;
         }
         if let Some(deadline) = deadline {
