@@ -1,6 +1,9 @@
 //! Why a grid has no solution: a minimal set of givens and variant rule instances that already
 //! has no completion, and the houses whose rules make it so.
 //!
+//! About 600 lines: one algorithm, its four filters below kept together so the minimality
+//! argument reads in one place.
+//!
 //! 1. **Direct conflicts** first, without a solve: the same value given twice in one house (the
 //!    pair that [`Puzzle::new_lenient`] sets aside). Two givens, and the houses holding both.
 //! 2. Otherwise the binary model (x_{c,v}, every given a row `given_r{r}_c{c}`: x_{c,g} = 1) is
