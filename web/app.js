@@ -1,0 +1,696 @@
+// The page: it draws, and asks the library (in the worker, web/worker.js) for everything else.
+// No model, search or branch-and-bound logic here: every row, LP value, node, cut, hint and
+// grid comes from the sudoku-ilp library compiled to WebAssembly (crates/web, its API.md).
+"use strict";
+const $ = (id) => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+// ---------------------------------------------------------------- the worker
+const wasm = {};
+let worker = null;
+let nextId = 1;
+const pending = new Map();
+let ready = null;
+
+function decode(id) {
+  const bin = atob($(id).textContent.trim());
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+function busy() {
+  document.body.dataset.busy = String(pending.size);
+  $("stop").hidden = pending.size === 0 || !slow;
+}
+let slow = false;
+let slowTimer = null;
+
+function startWorker() {
+  if (!wasm.core) {
+    wasm.core = decode("core-wasm");
+    wasm.highs = decode("highs-wasm");
+  }
+  const source = new Blob([$("worker-src").textContent], { type: "text/javascript" });
+  worker = new Worker(URL.createObjectURL(source));
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    const job = pending.get(msg.id);
+    if (!job) return;
+    pending.delete(msg.id);
+    if (pending.size === 0) {
+      clearTimeout(slowTimer);
+      slow = false;
+    }
+    busy();
+    if (msg.ok) job.resolve(msg.value);
+    else job.reject(new Error(msg.error));
+  };
+  worker.onerror = (event) => setStatus("worker error: " + event.message);
+  ready = post("init", [wasm.core, wasm.highs]);
+  return ready;
+}
+
+function post(call, args) {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    if (pending.size === 1) {
+      slowTimer = setTimeout(() => {
+        slow = true;
+        busy();
+      }, 700);
+    }
+    busy();
+    worker.postMessage({ id, call, args });
+  });
+}
+
+/** Calls a free function of the library (after init). */
+async function call(name, ...args) {
+  await ready;
+  return post(name, args);
+}
+/** Calls a method of the open session; JSON answers are parsed. */
+async function S(method, ...args) {
+  await ready;
+  const value = await post("session", [method, ...args]);
+  return parse(value);
+}
+function parse(value) {
+  if (typeof value !== "string") return value;
+  const t = value.trimStart();
+  return t.startsWith("{") || t.startsWith("[") ? JSON.parse(value) : value;
+}
+
+/** Stop: the worker is ended and started again; the puzzle is opened again. */
+async function stop() {
+  worker.terminate();
+  for (const job of pending.values()) job.reject(new Error("stopped"));
+  pending.clear();
+  slow = false;
+  busy();
+  setStatus("stopped; restarting…");
+  await startWorker();
+  if (state.text) await openSession(state.text, false);
+  setStatus("stopped");
+}
+
+// ---------------------------------------------------------------- state
+const state = {
+  text: "", // the puzzle text the session was opened with
+  summary: null, // read(text)
+  model: null, // model_json()
+  rowCells: new Map(), // row name -> [cell names]
+  order: 9,
+  box: [3, 3],
+  grid: [], // givens, row-major, 0 = empty
+  cages: [], // [{cells: [index], sum}]
+  otherRules: [], // rules the page does not draw (kept when the grid is edited)
+  solved: null, // a checked grid from the library, row-major
+  cands: null, // per cell: [{v, x}] (an LP point), or null
+  fractional: false, // the candidates are clickable (lab)
+  selection: [],
+  cursor: 0,
+  highlight: new Set(),
+  cert: new Set(),
+  hintCells: new Set(),
+  lab: null,
+  node: 0,
+  typed: "",
+};
+
+function setStatus(text) {
+  $("status").textContent = text;
+}
+function showError(text) {
+  $("error").textContent = text || "";
+}
+function guard(promise) {
+  return promise.then(
+    (v) => {
+      showError("");
+      return v;
+    },
+    (err) => {
+      showError(err.message);
+      throw err;
+    },
+  );
+}
+
+const cellName = (i) => `r${Math.floor(i / state.order) + 1}c${(i % state.order) + 1}`;
+function cellIndex(name) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? (Number(m[1]) - 1) * state.order + Number(m[2]) - 1 : -1;
+}
+
+// ---------------------------------------------------------------- puzzle in, session
+function options() {
+  return JSON.stringify({
+    model: $("model").value,
+    forms: { cage: $("cage-form").value, thermo: $("thermo-form").value, pair: $("pair-form").value },
+  });
+}
+
+async function loadText(text) {
+  const summary = parse(await guard(call("read", text)));
+  applySummary(summary);
+  $("paste").value = text;
+  await openSession(text, true);
+}
+
+function applySummary(summary) {
+  state.summary = summary;
+  state.order = summary.order;
+  state.box = boxShape(summary.box, summary.order);
+  state.grid = (summary.grid || []).flat().map(Number);
+  state.cages = [];
+  state.otherRules = [];
+  for (const rule of summary.rules || []) {
+    if (rule && rule.type === "killer" && Array.isArray(rule.cells)) {
+      state.cages.push({ cells: rule.cells.map(cellIndex), sum: rule.sum });
+    } else {
+      state.otherRules.push(rule);
+    }
+  }
+  $("summary").textContent =
+    `${summary.name ? summary.name + " · " : ""}${summary.order}×${summary.order}, ` +
+    `${summary.givens} givens${(summary.rules || []).length ? `, ${summary.rules.length} rules` : ""}`;
+}
+
+function boxShape(box, n) {
+  if (Array.isArray(box)) return box.map(Number);
+  if (typeof box === "string" && /^\d+x\d+$/.test(box)) return box.split("x").map(Number);
+  if (box && typeof box === "object" && box.rows) return [box.rows, box.cols || box.columns];
+  const s = Math.round(Math.sqrt(n));
+  return s * s === n ? [s, s] : [1, n];
+}
+
+async function openSession(text, reset) {
+  state.text = text;
+  await guard(call("open", text, options()));
+  state.model = await S("model_json");
+  state.rowCells = new Map((state.model.rows_list || []).map((r) => [r.name, r.cells]));
+  const m = state.model;
+  $("model-size").textContent =
+    `${$("model").value} model: ${fmt(m.columns)} columns, ${fmt(m.rows)} rows, ${fmt(m.nonzeros)} nonzeros`;
+  $("svg-model").innerHTML = await S("grid_svg");
+  if (reset) {
+    state.solved = null;
+    state.cands = null;
+    state.fractional = false;
+    state.lab = null;
+    state.highlight.clear();
+    state.cert.clear();
+    state.hintCells.clear();
+    for (const id of ["lp-info", "lp-duals", "svg-lp", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target"]) $(id).textContent = "";
+  }
+  drawBoard();
+}
+const fmt = (n) => (typeof n === "number" ? n.toLocaleString("en") : String(n));
+
+/** The edited grid as the JSON the command line reads. */
+function gridText() {
+  const n = state.order;
+  const rows = [];
+  for (let r = 0; r < n; r++) rows.push(state.grid.slice(r * n, r * n + n));
+  const doc = { grid: rows };
+  const [br, bc] = state.box;
+  if (br * br !== n || bc * bc !== n) doc.box = `${br}x${bc}`;
+  const cages = state.cages.map((c) => ({ type: "killer", cells: c.cells.map(cellName), sum: c.sum }));
+  const rules = [...state.otherRules, ...cages];
+  if (rules.length) doc.rules = rules;
+  return JSON.stringify(doc);
+}
+
+let editTimer = null;
+function edited() {
+  const text = gridText();
+  $("paste").value = text;
+  drawBoard();
+  clearTimeout(editTimer);
+  editTimer = setTimeout(() => {
+    call("read", text)
+      .then((s) => {
+        state.summary = parse(s);
+        showError("");
+        return openSession(text, true);
+      })
+      .catch((err) => showError(err.message));
+  }, 200);
+}
+
+// ---------------------------------------------------------------- the board
+function drawBoard() {
+  const n = state.order;
+  const [br, bc] = state.box;
+  const board = $("board");
+  board.style.gridTemplateColumns = `repeat(${n + 1}, var(--cell))`;
+  board.innerHTML = "";
+  board.appendChild(el("div", "label"));
+  for (let c = 0; c < n; c++) {
+    const l = el("div", "label", `c${c + 1}`);
+    l.dataset.target = `col_c${c + 1}`;
+    board.appendChild(l);
+  }
+  const cageOf = new Map();
+  state.cages.forEach((cage, k) => cage.cells.forEach((i) => cageOf.set(i, k)));
+  for (let r = 0; r < n; r++) {
+    const l = el("div", "label", `r${r + 1}`);
+    l.dataset.target = `row_r${r + 1}`;
+    board.appendChild(l);
+    for (let c = 0; c < n; c++) board.appendChild(drawCell(r * n + c, r, c, br, bc, cageOf));
+  }
+  const boxes = $("boxes");
+  boxes.innerHTML = "boxes: ";
+  for (let b = 0; b < n; b++) {
+    const button = el("button", "", `b${b + 1}`);
+    button.dataset.target = `box_b${b + 1}`;
+    boxes.appendChild(button);
+  }
+  const caption = [];
+  if (state.typed) caption.push(`cage sum: ${state.typed} (Enter makes the cage, Esc cancels)`);
+  if (state.solved) caption.push("blue: the library's checked solution");
+  else if (state.cands) caption.push("small digits: the LP point (shade = value; red outline: fractional, click to branch in the lab)");
+  $("board-caption").textContent = caption.join(" · ");
+}
+
+function drawCell(i, r, c, br, bc, cageOf) {
+  const n = state.order;
+  const cell = el("div", "cell");
+  cell.dataset.cell = String(i);
+  if ((c + 1) % bc === 0 && c + 1 < n) cell.classList.add("box-right");
+  if ((r + 1) % br === 0 && r + 1 < n) cell.classList.add("box-bottom");
+  if (state.selection.includes(i)) cell.classList.add("selected");
+  const name = cellName(i);
+  if (state.highlight.has(name)) cell.classList.add("in-row");
+  if (state.cert.has(name)) cell.classList.add("cert");
+  if (state.hintCells.has(name)) cell.classList.add("hint-cell");
+  const given = state.grid[i];
+  if (given) {
+    cell.classList.add("given");
+    cell.appendChild(document.createTextNode(String(given)));
+  } else if (state.solved && state.solved[i]) {
+    cell.classList.add("solved");
+    cell.appendChild(document.createTextNode(String(state.solved[i])));
+  } else if (state.cands && state.cands[i]) {
+    cell.appendChild(drawCands(state.cands[i], i));
+  }
+  if (cageOf.has(i)) cell.appendChild(drawCage(i, cageOf));
+  return cell;
+}
+
+function drawCands(list, i) {
+  const n = state.order;
+  const side = Math.ceil(Math.sqrt(n));
+  const box = el("div", "cands");
+  box.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+  box.style.gridTemplateRows = `repeat(${side}, 1fr)`;
+  const byValue = new Map(list.map((c) => [c.v, c.x]));
+  for (let v = 1; v <= n; v++) {
+    const x = byValue.get(v);
+    const cand = el("div", "cand", x > 1e-6 ? String(v) : "");
+    if (x > 1e-6) {
+      cand.style.background = `rgba(31, 95, 191, ${0.12 + 0.6 * Math.min(1, x)})`;
+      cand.title = `x_${cellName(i)}_v${v} = ${+x.toFixed(4)}`;
+      if (x > 1 - 1e-6) cand.classList.add("one");
+      else if (state.fractional) {
+        cand.classList.add("frac");
+        cand.dataset.branch = `${cellName(i)}=${v}`;
+      }
+    }
+    box.appendChild(cand);
+  }
+  return box;
+}
+
+function drawCage(i, cageOf) {
+  const n = state.order;
+  const k = cageOf.get(i);
+  const cage = state.cages[k];
+  const line = el("div", "cage");
+  const same = (j) => j >= 0 && j < n * n && cageOf.get(j) === k;
+  const r = Math.floor(i / n);
+  const c = i % n;
+  if (r === 0 || !same(i - n)) line.style.borderTopWidth = "1.5px";
+  if (r === n - 1 || !same(i + n)) line.style.borderBottomWidth = "1.5px";
+  if (c === 0 || !same(i - 1)) line.style.borderLeftWidth = "1.5px";
+  if (c === n - 1 || !same(i + 1)) line.style.borderRightWidth = "1.5px";
+  const wrap = document.createDocumentFragment();
+  wrap.appendChild(line);
+  if (Math.min(...cage.cells) === i) {
+    const sum = el("span", "cage-sum", String(cage.sum));
+    sum.dataset.target = `cage_k${k + 1}`;
+    sum.title = `cage ${k + 1}: its rows`;
+    wrap.appendChild(sum);
+  }
+  return wrap;
+}
+
+// ---------------------------------------------------------------- grid input (keyboard, mouse)
+function select(i, extend) {
+  state.cursor = i;
+  if (extend) {
+    if (!state.selection.includes(i)) state.selection.push(i);
+  } else {
+    state.selection = [i];
+    state.typed = "";
+  }
+}
+
+function onBoardKey(event) {
+  const n = state.order;
+  const i = state.cursor;
+  const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
+  if (event.key in moves) {
+    const r = Math.floor(i / n);
+    const c = i % n;
+    const ok = { ArrowUp: r > 0, ArrowDown: r < n - 1, ArrowLeft: c > 0, ArrowRight: c < n - 1 }[event.key];
+    if (ok) select(i + moves[event.key], event.shiftKey);
+    event.preventDefault();
+    drawBoard();
+    return;
+  }
+  const many = state.selection.length > 1;
+  if (/^[0-9]$/.test(event.key)) {
+    event.preventDefault();
+    if (many) {
+      state.typed += event.key;
+      drawBoard();
+      return;
+    }
+    const before = state.grid[i] || 0;
+    let value = Number(event.key);
+    if (n > 9 && before > 0 && before * 10 + value <= n) value = before * 10 + value;
+    if (value > n) return;
+    state.grid[i] = value;
+    state.solved = null;
+    edited();
+  } else if (event.key === "Enter" && many && state.typed) {
+    const cells = [...state.selection].sort((a, b) => a - b);
+    state.cages = state.cages.filter((c) => !c.cells.some((j) => cells.includes(j)));
+    state.cages.push({ cells, sum: Number(state.typed) });
+    state.typed = "";
+    edited();
+  } else if (event.key === "Escape") {
+    state.typed = "";
+    state.selection = [i];
+    drawBoard();
+  } else if (event.key === "Delete" || event.key === "Backspace" || event.key === ".") {
+    event.preventDefault();
+    if (many) state.cages = state.cages.filter((c) => !c.cells.some((j) => state.selection.includes(j)));
+    else state.grid[i] = 0;
+    state.solved = null;
+    edited();
+  }
+}
+
+// ---------------------------------------------------------------- rows of a target, a row's cells
+async function showRowsOf(target) {
+  const names = await guard(S("rows_of", target));
+  $("rows-title").textContent = `containing ${target} (${names.length})`;
+  $("model-target").textContent = `${target}: ${names.length} rows`;
+  const list = $("rows");
+  list.innerHTML = "";
+  for (const name of names) {
+    const item = el("div", "item", name);
+    item.dataset.row = name;
+    list.appendChild(item);
+  }
+  state.highlight = new Set(target.startsWith("r") && target.includes("c") ? [target] : []);
+  if (state.highlight.size === 0) {
+    for (const name of names) for (const c of state.rowCells.get(name) || []) state.highlight.add(c);
+  }
+  drawBoard();
+}
+
+async function showRow(name) {
+  const row = await guard(S("row", name));
+  const terms = row.terms || [];
+  const text = terms
+    .map((t) => `${t.coefficient === 1 ? "" : t.coefficient === -1 ? "-" : t.coefficient + " "}${t.column}`)
+    .join(" + ")
+    .replace(/\+ -/g, "- ");
+  $("row").textContent = `${row.name}: ${text} ${row.sense} ${row.rhs}`;
+  state.highlight = new Set(terms.map((t) => t.cell).filter(Boolean));
+  for (const item of document.querySelectorAll("#rows .item, #lp-duals .item")) item.classList.toggle("active", item.dataset.row === name);
+  drawBoard();
+}
+
+// ---------------------------------------------------------------- LP relaxation
+/** An LP point as per-cell candidate lists, from the library's `cells` list. */
+function candidates(cells) {
+  if (!Array.isArray(cells)) return null;
+  const out = new Array(state.order * state.order).fill(null);
+  for (const c of cells) {
+    const i = cellIndex(c.cell);
+    if (i < 0) continue;
+    const values = c.values || c.candidates || [];
+    out[i] = values.map((v) => (Array.isArray(v) ? { v: v[0], x: v[1] } : { v: v.value ?? v.v, x: v.x ?? v.weight ?? v.lp }));
+  }
+  return out;
+}
+
+async function relaxation() {
+  const lp = await guard(S("relaxation"));
+  $("svg-lp").innerHTML = lp.svg || "";
+  $("lp-info").textContent = `LP ${lp.status}${lp.objective !== undefined ? ` · objective ${+Number(lp.objective).toFixed(4)}` : ""}`;
+  state.solved = null;
+  state.fractional = false;
+  state.cands = candidates(lp.cells);
+  const list = $("lp-duals");
+  list.innerHTML = "";
+  for (const d of lp.duals || []) {
+    if (Math.abs(d.value) < 1e-9) continue;
+    const item = el("div", "item", `${d.row}  y = ${+d.value.toFixed(4)}`);
+    item.dataset.row = d.row;
+    list.appendChild(item);
+  }
+  if (!list.childElementCount) list.textContent = "every dual is 0";
+  drawBoard();
+  return lp;
+}
+
+// ---------------------------------------------------------------- the lab
+function nodesOf(lab) {
+  const tree = lab.tree || {};
+  return tree.nodes || [];
+}
+
+async function labDo(promise) {
+  const lab = await guard(promise);
+  state.lab = lab;
+  drawLab();
+  return lab;
+}
+
+function drawLab() {
+  const lab = state.lab;
+  if (!lab) return;
+  const nodes = nodesOf(lab);
+  if (!nodes.some((n) => n.id === state.node)) state.node = 0;
+  $("lab-node").textContent = String(state.node);
+  $("lab-info").textContent = lab.summary || "";
+  $("svg-tree").innerHTML = lab.tree_svg || "";
+  $("svg-node").innerHTML = lab.node_svg || "";
+  const list = $("lab-nodes");
+  list.innerHTML = "";
+  for (const node of nodes) {
+    const status = String(node.status || "");
+    const button = el("button", `node ${status.split(" ")[0]}`, `${node.id}${node.label ? " " + node.label : ""} · ${status}`);
+    button.dataset.node = String(node.id);
+    if (node.id === state.node) button.classList.add("active");
+    list.appendChild(button);
+  }
+  const node = nodes.find((n) => n.id === state.node);
+  state.solved = node && node.grid ? node.grid.flat() : null;
+  state.cands = node ? candidates(node.cells) : null;
+  state.fractional = !!node && /fractional/.test(node.status || "");
+  drawBoard();
+}
+
+async function labBranch(spec) {
+  const [cell, value] = spec.split("=");
+  const before = nodesOf(state.lab).length;
+  await labDo(S("lab_branch", state.node, cell, Number(value)));
+  const nodes = nodesOf(state.lab);
+  if (nodes.length > before) {
+    const open = nodes.slice(before).find((n) => /fractional/.test(n.status || ""));
+    state.node = (open || nodes[before]).id;
+    drawLab();
+  }
+}
+
+async function labCut(kind) {
+  const lab = await labDo(S("lab_cut", state.node, kind));
+  const cut = lab.cut || {};
+  $("lab-cut").textContent = cut.text || (cut.row ? `${cut.row}` : JSON.stringify(cut));
+}
+
+// ---------------------------------------------------------------- hint, solve, count, export
+async function hint(level) {
+  const h = await guard(S("hint", level));
+  const lines = [];
+  if (h.houses) lines.push(`look at ${h.houses.join(", ")}${h.cells ? ` (${h.cells.join(", ")})` : ""}`);
+  if (level !== "where") lines.push(`technique: ${h.technique} (${h.difficulty})`);
+  if (level === "value" || level === "rows") lines.push(h.text || "");
+  state.cert.clear();
+  state.hintCells = new Set(h.cells || []);
+  for (const e of h.eliminations || []) {
+    if (level === "rows" || level === "value") {
+      const rows = (e.certificate || []).map((t) => `${t.multiplier > 0 ? "+" : ""}${t.multiplier}·${t.row}`);
+      lines.push(`  ${e.cell} ≠ ${e.value}: ${rows.length ? rows.join(" ") : "not implied by the LP relaxation"}`);
+      for (const t of e.certificate || []) for (const c of state.rowCells.get(t.row) || []) state.cert.add(c);
+    }
+  }
+  if (level === "value") for (const p of h.placements || []) lines.push(`  ${p.cell} = ${p.value}`);
+  $("hint-text").textContent = lines.join("\n");
+  $("svg-hint").innerHTML = level === "where" ? "" : h.svg || "";
+  state.cands = null;
+  drawBoard();
+  return h;
+}
+
+async function solve(method) {
+  const limit = Number($("time-limit").value) || 10;
+  const r = await guard(S("solve", method, limit));
+  $("solve-info").textContent = `${r.method || method}: ${r.status} in ${r.time_ms !== undefined ? (+r.time_ms).toFixed(1) + " ms" : "?"}`;
+  state.cands = null;
+  state.solved = r.grid ? r.grid.flat() : null;
+  drawBoard();
+  return r;
+}
+
+async function count() {
+  const r = await guard(S("count", Number($("count-limit").value) || 10, Number($("time-limit").value) || 10));
+  $("solve-info").textContent = `count: ${r.count}${r.complete ? "" : " or more"} solutions (${r.method || ""})`;
+}
+
+async function download(format) {
+  const text = await guard(S("export", format));
+  $("export-text").textContent = text.length > 20000 ? text.slice(0, 20000) + "\n…" : text;
+  const a = el("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = `sudoku.${format === "gmpl" ? "mod" : format}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  return text;
+}
+
+// ---------------------------------------------------------------- wiring
+function showTab(name) {
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === name);
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
+  state.tab = name;
+}
+
+function wire() {
+  $("stop").onclick = stop;
+  $("load").onclick = () => loadText($("paste").value).catch(() => {});
+  $("empty").onclick = () => {
+    const n = Number($("order").value);
+    const s = Math.round(Math.sqrt(n));
+    const box = s * s === n ? null : n === 6 ? "2x3" : n === 12 ? "3x4" : n === 8 ? "2x4" : null;
+    const grid = Array.from({ length: n }, () => new Array(n).fill(0));
+    loadText(JSON.stringify(box ? { grid, box } : { grid })).catch(() => {});
+  };
+  $("gallery").onchange = () => {
+    const g = state.gallery[Number($("gallery").value)];
+    if (g) loadText(g.text).catch(() => {});
+  };
+  for (const id of ["model", "cage-form", "thermo-form", "pair-form"]) {
+    $(id).onchange = () => state.text && openSession(state.text, true).catch(() => {});
+  }
+  for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
+  const board = $("board");
+  board.addEventListener("keydown", onBoardKey);
+  board.addEventListener("mousedown", (event) => {
+    const cand = event.target.closest("[data-branch]");
+    if (cand && state.tab === "lab") {
+      labBranch(cand.dataset.branch).catch(() => {});
+      return;
+    }
+    const target = event.target.closest("[data-target]");
+    if (target) {
+      showRowsOf(target.dataset.target).catch(() => {});
+      return;
+    }
+    const cell = event.target.closest("[data-cell]");
+    if (!cell) return;
+    select(Number(cell.dataset.cell), event.shiftKey || event.ctrlKey || event.metaKey);
+    board.focus();
+    drawBoard();
+    if (state.selection.length === 1) showRowsOf(cellName(state.cursor)).catch(() => {});
+  });
+  board.addEventListener("mouseover", (event) => {
+    if (event.buttons !== 1) return;
+    const cell = event.target.closest("[data-cell]");
+    if (cell && !state.selection.includes(Number(cell.dataset.cell))) {
+      select(Number(cell.dataset.cell), true);
+      drawBoard();
+    }
+  });
+  $("boxes").onclick = (event) => {
+    const t = event.target.closest("[data-target]");
+    if (t) showRowsOf(t.dataset.target).catch(() => {});
+  };
+  for (const id of ["rows", "lp-duals"]) {
+    $(id).onclick = (event) => {
+      const item = event.target.closest("[data-row]");
+      if (item) showRow(item.dataset.row).catch(() => {});
+    };
+  }
+  $("lp-solve").onclick = () => relaxation().catch(() => {});
+  $("lab-start").onclick = () => {
+    state.node = 0;
+    labDo(S("lab_start", $("objective").value.trim())).catch(() => {});
+  };
+  $("lab-prune").onclick = () => labDo(S("lab_prune", state.node)).catch(() => {});
+  for (const kind of ["gomory", "clique", "nogood"]) $(`lab-cut-${kind}`).onclick = () => labCut(kind).catch(() => {});
+  $("lab-finish").onclick = () => labDo(S("lab_finish", state.node, Number($("time-limit").value) || 10)).catch(() => {});
+  $("lab-nodes").onclick = (event) => {
+    const b = event.target.closest("[data-node]");
+    if (b) {
+      state.node = Number(b.dataset.node);
+      drawLab();
+    }
+  };
+  for (const b of document.querySelectorAll("[data-level]")) b.onclick = () => hint(b.dataset.level).catch(() => {});
+  for (const b of document.querySelectorAll("[data-method]")) b.onclick = () => solve(b.dataset.method).catch(() => {});
+  $("count").onclick = () => count().catch(() => {});
+  for (const b of document.querySelectorAll("[data-format]")) b.onclick = () => download(b.dataset.format).catch(() => {});
+}
+
+async function main() {
+  const t0 = performance.now();
+  wire();
+  showTab("model");
+  const version = await startWorker();
+  state.gallery = parse(await call("gallery"));
+  state.gallery.forEach((g, k) => {
+    const o = el("option", "", g.name);
+    o.value = String(k);
+    $("gallery").appendChild(o);
+  });
+  if (state.gallery.length) {
+    $("gallery").value = "0";
+    await loadText(state.gallery[0].text);
+  }
+  const ms = performance.now() - t0;
+  document.body.dataset.ready = String(Math.round(ms));
+  setStatus(`ready (library ${version}, HiGHS 1.15.3) in ${Math.round(ms)} ms`);
+}
+
+// The browser tests and benchmarks call the same functions the buttons call.
+window.sudokuPage = { state, loadText, openSession, showRowsOf, showRow, relaxation, labDo, labBranch, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+main().catch((err) => {
+  setStatus("failed to start");
+  showError(err.message);
+});

@@ -1,0 +1,44 @@
+// The page's worker (started from a blob: URL, so it works opened from file://). The library
+// (`wasm_bindgen`, the crate sudoku-ilp-web) and HiGHS (`highs_loader`, the npm package `highs`)
+// live here, so a long solve never blocks the page; the page only draws what comes back.
+// Message in: {id, call, args}; out: {id, ok: true, value, ms} or {id, ok: false, error}.
+// `error` is the library's one-line message (the command line's, without "error: ").
+"use strict";
+let session = null;
+
+const calls = {
+  async init(core, highs) {
+    await wasm_bindgen({ module_or_path: core });
+    wasm_bindgen.set_highs(await highs_loader({ wasmBinary: highs }));
+    return wasm_bindgen.version();
+  },
+  read: (text) => wasm_bindgen.read(text),
+  gallery: () => wasm_bindgen.gallery(),
+  open(text, options) {
+    const next = new wasm_bindgen.Session(text, options);
+    if (session) session.free();
+    session = next;
+    return session.summary();
+  },
+  session(method, ...args) {
+    if (!session) throw new Error("no puzzle loaded");
+    return session[method](...args);
+  },
+  // The soak and the benchmarks: `times` calls of one session method, returning the last value.
+  repeat(times, method, ...args) {
+    let value = null;
+    for (let i = 0; i < times; i++) value = calls.session(method, ...args);
+    return value;
+  },
+};
+
+onmessage = async (event) => {
+  const { id, call, args } = event.data;
+  const start = performance.now();
+  try {
+    const value = await calls[call](...args);
+    postMessage({ id, ok: true, value, ms: performance.now() - start });
+  } catch (err) {
+    postMessage({ id, ok: false, error: String((err && err.message) || err) });
+  }
+};
