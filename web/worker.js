@@ -5,11 +5,14 @@
 // `error` is the library's one-line message (the command line's, without "error: ").
 "use strict";
 let session = null;
+let coreMemory = null;
+let highs = null;
 
 const calls = {
-  async init(core, highs) {
-    await wasm_bindgen({ module_or_path: core });
-    wasm_bindgen.set_highs(await highs_loader({ wasmBinary: highs }));
+  async init(core, highsBytes) {
+    coreMemory = (await wasm_bindgen({ module_or_path: core })).memory;
+    highs = await highs_loader({ wasmBinary: highsBytes });
+    wasm_bindgen.set_highs(highs);
     return wasm_bindgen.version();
   },
   read: (text) => wasm_bindgen.read(text),
@@ -24,6 +27,8 @@ const calls = {
     if (!session) throw new Error("no puzzle loaded");
     return session[method](...args);
   },
+  // Bytes of the two WebAssembly memories (they only grow): the soak test watches them.
+  memory: () => ({ core: coreMemory.buffer.byteLength, highs: highs.memoryBytes }),
   // The soak and the benchmarks: `times` calls of one session method, returning the last value.
   repeat(times, method, ...args) {
     let value = null;

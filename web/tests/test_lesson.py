@@ -1,0 +1,135 @@
+"""A whole lesson, as a student clicks it: open the file from disk, paste a held puzzle, switch the
+model, branch three times on fractional candidates, add a cut, take a hint, let HiGHS finish,
+export. Asserts what the page shows; every grid the page shows passes the command line's checker.
+"""
+
+import json
+import os
+import time
+
+from conftest import check_grid, cli, data, read
+
+PUZZLE = data("seeds", "seed004_unique_9x9.json")
+
+
+def sizes(text):
+    """'binary model: 729 columns, 347 rows, 2,939 nonzeros' -> (729, 347, 2939)."""
+    nums = [int(w.replace(",", "")) for w in text.replace(",", " ").split() if w.replace(",", "").isdigit()]
+    return tuple(nums[:3])
+
+
+def cli_sizes(model):
+    out, _, _ = cli("solve", "--json", "--model", model, PUZZLE)
+    m = json.loads(out)["model"]
+    return (m["variables"], m["constraints"], m["nonzeros"])
+
+
+def paste(page, text):
+    box = page.driver.find_element("id", "paste")
+    box.clear()
+    page.driver.execute_script("arguments[0].value = arguments[1]", box, text)
+    box.send_keys(" ")  # a keystroke, as a user's paste ends with one
+    page.click("#load")
+
+
+def test_a_whole_lesson(page):
+    d = page.driver
+    # Bad input first: the command line's one line, in the page.
+    paste(page, "12345")
+    _, err, code = cli("solve", "-", stdin="12345\n", ok=(2,))
+    assert code == 2
+    # The CLI: "sudoku-ilp: <stdin>:1:1: 5 cells is not a square number (…)"; the page names no file.
+    message = err.strip().split(": ", 1)[1].split("<stdin>:1:1: ", 1)[-1]
+    shown = page.text("error")
+    assert message in shown and "\n" not in shown, (shown, message)
+
+    paste(page, read(PUZZLE))
+    assert page.text("error") == ""
+    assert "9×9, 32 givens" in page.text("summary") or "9×9" in page.text("summary")
+    assert sizes(page.text("model-size")) == cli_sizes("binary")
+
+    # Switch the model: the natural model's sizes, as the command line counts them; then back.
+    d.find_element("css selector", "#model option[value=natural]").click()
+    page.idle()
+    assert page.text("model-size").startswith("natural")
+    assert sizes(page.text("model-size")) == cli_sizes("natural")
+    d.find_element("css selector", "#model option[value=binary]").click()
+    page.idle()
+    assert sizes(page.text("model-size")) == cli_sizes("binary")
+
+    # The rows of a clicked cell, and the cells of a clicked row.
+    page.click("#board .cell[data-cell='1']")
+    assert "r1c2" in page.text("rows-title")
+    rows = d.find_elements("css selector", "#rows .item")
+    assert rows, "a cell's rows are listed"
+    rows[0].click()
+    page.idle()
+    assert page.text("row").startswith(rows[0].text + ":")
+
+    # The lab: an objective makes the root LP fractional on this grid (as in the README).
+    d.find_element("css selector", "#tabs [data-tab=lab]").click()
+    d.find_element("id", "objective").send_keys("max:diagonal")
+    page.click("#lab-start")
+    nodes = len(d.find_elements("css selector", "#lab-nodes .node"))
+    assert nodes == 1
+    for _ in range(3):
+        cands = d.find_elements("css selector", "#board .cand.frac")
+        assert cands, "the open node shows fractional candidates to branch on"
+        cands[0].click()
+        page.idle()
+        now = len(d.find_elements("css selector", "#lab-nodes .node"))
+        assert now == nodes + 2, "a branch on x makes two children (x = 1, x = 0)"
+        nodes = now
+    assert "<svg" in d.find_element("id", "svg-tree").get_attribute("innerHTML")
+
+    # A cut at the current node: its row and the bound before and after.
+    before = page.text("lab-info")
+    page.click("#lab-cut-gomory")
+    cut = page.text("lab-cut")
+    assert "gomory" in cut, cut
+    assert page.text("lab-info") != "" and before != ""
+
+    # A hint, at the value level, as the command line gives it.
+    d.find_element("css selector", "#tabs [data-tab=hint]").click()
+    page.click("[data-level=value]")
+    out, _, _ = cli("hint", "--json", PUZZLE)
+    expected = json.loads(out)
+    assert expected["technique"] in page.text("hint-text")
+    assert expected["text"] in page.text("hint-text")
+    shown = d.find_elements("css selector", "#board .cell.hint-cell")
+    assert len(shown) == len(expected["cells"])
+
+    # Let HiGHS finish the current node: the incumbent's grid is shown and checked.
+    d.find_element("css selector", "#tabs [data-tab=lab]").click()
+    page.click("#lab-finish")
+    assert "incumbent" in page.text("lab-info")
+    integral = [b for b in d.find_elements("css selector", "#lab-nodes .node") if "finished" in b.text or "integral" in b.text]
+    assert integral
+    integral[-1].click()
+    page.idle()
+    grid = page.board()
+    if all(all(row) for row in grid):
+        check_grid(grid)
+
+    # Solve with each method: each grid shown passes the checker.
+    d.find_element("css selector", "#tabs [data-tab=solve]").click()
+    for method in ["propagate", "backtrack", "highs"]:
+        page.click(f"[data-method={method}]")
+        assert "solved" in page.text("solve-info"), page.text("solve-info")
+        grid = page.board()
+        assert all(all(row) for row in grid)
+        check_grid(grid)
+    page.click("#count")
+    assert "count: 1 " in page.text("solve-info")
+
+    # Export: the downloaded LP file is the command line's, byte for byte.
+    d.find_element("css selector", "#tabs [data-tab=export]").click()
+    page.click("[data-format=lp]")
+    lp, _, _ = cli("export", "--format", "lp", PUZZLE)
+    path = os.path.join(page.downloads, "sudoku.lp")
+    for _ in range(100):
+        if os.path.exists(path):
+            break
+        time.sleep(0.05)
+    assert read(path) == lp
+    d.save_screenshot(os.path.join(page.downloads, "lesson.png"))
