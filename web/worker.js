@@ -11,7 +11,14 @@ let highs = null;
 const calls = {
   async init(core, highsBytes) {
     coreMemory = (await wasm_bindgen({ module_or_path: core })).memory;
-    highs = await highs_loader({ wasmBinary: highsBytes });
+    // This build of the highs package ignores `wasmBinary` (it fetches highs.wasm by URL, which a
+    // blob: worker has not); its `instantiateWasm` hook takes the inlined bytes instead.
+    highs = await highs_loader({
+      instantiateWasm(imports, done) {
+        WebAssembly.instantiate(highsBytes, imports).then((r) => done(r.instance));
+        return {};
+      },
+    });
     wasm_bindgen.set_highs(highs);
     return wasm_bindgen.version();
   },
