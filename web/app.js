@@ -229,6 +229,12 @@ function gridText() {
   return JSON.stringify(doc);
 }
 
+/** Writes a digit into the grid as a given and opens the new grid (the hint screenshots walk on). */
+async function placeDigit(cell, value) {
+  state.grid[cellIndex(cell)] = value;
+  await loadText(gridText());
+}
+
 let editTimer = null;
 function edited() {
   const text = gridText();
@@ -689,7 +695,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, loadText, openSession, showRowsOf, showRow, relaxation, labDo, labBranch, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, labDo, labBranch, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);
