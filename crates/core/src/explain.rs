@@ -40,6 +40,7 @@
 //! Over 600 lines: the rule rows, the search for a minimal set and the verdicts share one model
 //! and one solver session, which splitting would have to pass between files.
 
+use crate::clock::Instant;
 use crate::engine::{checked, sat::Sat, CountEnd, Engine, EngineError};
 use crate::formulation::{
     binary::{house_row_name, Binary},
@@ -52,7 +53,7 @@ use crate::solve::session::{Bounds, Session};
 use crate::solve::{ms, SolveError, SolveOptions, Status};
 use good_lp::IntoAffineExpression;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How the set of givens was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

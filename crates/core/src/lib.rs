@@ -24,15 +24,21 @@
 // allowed to have them.
 #![deny(unsafe_code)]
 
+#[cfg(feature = "highs")]
 pub mod batch;
 pub mod check;
+#[cfg(feature = "highs")]
 pub mod classroom;
+pub mod clock;
+#[cfg(feature = "highs")]
 pub mod compare;
 pub mod engine;
+#[cfg(all(feature = "highs", feature = "sat"))]
 pub mod explain;
 pub mod export;
 pub mod format;
 pub mod formulation;
+#[cfg(all(feature = "highs", feature = "sat"))]
 pub mod generate;
 pub mod geometry;
 pub mod hint;

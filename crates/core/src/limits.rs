@@ -10,8 +10,9 @@
 //! assert_eq!(Limit::Threads.count(65), Err(LimitError::TooMany { limit: Limit::Threads, max: 64 }));
 //! ```
 
+use crate::clock::Instant;
 use crate::puzzle::MAX_ORDER;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Most HiGHS threads one solve may ask for (more only queue on the cores).
 pub const MAX_THREADS: u64 = 64;

@@ -6,6 +6,12 @@
 //! the binary model first and the cuts added later after them. The implementation keeps one LP
 //! warm: bound changes keep the basis, and the next solve starts from it.
 
+use crate::formulation::BuiltModel;
+
+/// Makes the LP relaxation of a built model (every integrality dropped, the model's bounds,
+/// rows and objective) on one backend: HiGHS in-process, or HiGHS-wasm in the browser.
+pub type LpBackend = std::rc::Rc<dyn Fn(&BuiltModel) -> Result<Box<dyn LabLp>, LpError>>;
+
 /// What went wrong in the LP implementation (its own words).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("LP: {0}")]
@@ -102,4 +108,43 @@ pub trait LabLp {
     /// Solves the model with every column integer on the current bounds and rows (the LP's
     /// basis may be lost); `time_limit` in seconds.
     fn solve_mip(&mut self, time_limit: f64) -> Result<MipPoint, LpError>;
+}
+
+/// A boxed LP (the output of an [`LpBackend`]) is an LP: the lab and the pictures run on it.
+impl<T: LabLp + ?Sized> LabLp for Box<T> {
+    fn column_count(&self) -> usize {
+        (**self).column_count()
+    }
+    fn row_count(&self) -> usize {
+        (**self).row_count()
+    }
+    fn set_column_bounds(&mut self, column: usize, lower: f64, upper: f64) -> Result<(), LpError> {
+        (**self).set_column_bounds(column, lower, upper)
+    }
+    fn set_row_bounds(&mut self, row: usize, lower: f64, upper: f64) -> Result<(), LpError> {
+        (**self).set_row_bounds(row, lower, upper)
+    }
+    fn add_row(
+        &mut self,
+        lower: f64,
+        upper: f64,
+        terms: &[(usize, f64)],
+    ) -> Result<usize, LpError> {
+        (**self).add_row(lower, upper, terms)
+    }
+    fn set_objective(&mut self, maximise: bool, costs: &[(usize, f64)]) -> Result<(), LpError> {
+        (**self).set_objective(maximise, costs)
+    }
+    fn solve(&mut self) -> Result<LpPoint, LpError> {
+        (**self).solve()
+    }
+    fn basis(&mut self) -> Result<Basis, LpError> {
+        (**self).basis()
+    }
+    fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError> {
+        (**self).tableau_row(position)
+    }
+    fn solve_mip(&mut self, time_limit: f64) -> Result<MipPoint, LpError> {
+        (**self).solve_mip(time_limit)
+    }
 }

@@ -24,6 +24,7 @@ pub use puzzles::solve_puzzles;
 pub use shard::{Shard, ShardError};
 pub use summary::{peak_memory_mb, severity, RunFacts, Summary};
 
+use crate::clock::Instant;
 use crate::engine::{Engine, EngineError, Limits, Solution, Status};
 use crate::input::{parse_batch_line, InputError, LineStream};
 use crate::puzzle::{Grid, Puzzle};
@@ -32,7 +33,7 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How a batch runs.
 pub struct BatchConfig {

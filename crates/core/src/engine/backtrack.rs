@@ -35,10 +35,10 @@
 
 use super::{checked, full_mask, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
+use crate::clock::Instant;
 use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::rules::primitive::{distinct_sums, Primitive, Relation};
 use crate::solve::ms;
-use std::time::Instant;
 
 /// What a search found: the first solution (when one exists) and the nodes visited.
 #[derive(Debug, Clone, PartialEq, Eq)]

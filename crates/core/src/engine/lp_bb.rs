@@ -19,16 +19,26 @@
 //!
 //! Every node can be recorded ([`Tree`]) for the `--tree` pictures.
 
+#[cfg(feature = "highs")]
 use super::candidates::{Shape, State};
+#[cfg(feature = "highs")]
 use super::{checked, Engine, EngineError, Limits, Solution, Stats, Status};
+#[cfg(feature = "highs")]
+use crate::clock::Instant;
+#[cfg(feature = "highs")]
 use crate::formulation::binary::Binary;
+#[cfg(feature = "highs")]
 use crate::formulation::{BuiltModel, CellEncoding, Formulation};
+#[cfg(feature = "highs")]
 use crate::lab::auto::{Branching, CutPolicy};
+#[cfg(feature = "highs")]
 use crate::puzzle::{Grid, Puzzle};
+#[cfg(feature = "highs")]
 use crate::solve::lp::{LpModel, LpOutcome};
+#[cfg(feature = "highs")]
 use crate::solve::relaxation::INTEGRAL_TOLERANCE;
+#[cfg(feature = "highs")]
 use crate::solve::{ms, SolveError, SolveOptions};
-use std::time::Instant;
 
 /// What the LP-based branch and bound did. Serialised with the names of the JSON report.
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
@@ -128,6 +138,7 @@ pub struct Tree {
     pub nodes: Vec<Node>,
 }
 
+#[cfg(feature = "highs")]
 /// The LP-based branch and bound engine; the LPs run with `options` (threads, log, presolve of
 /// the root).
 #[derive(Debug, Clone, Default)]
@@ -140,6 +151,7 @@ pub struct LpBb {
     pub cuts: CutPolicy,
 }
 
+#[cfg(feature = "highs")]
 impl Engine for LpBb {
     fn label(&self) -> String {
         "lp-bb".to_string()
@@ -155,6 +167,7 @@ impl Engine for LpBb {
     }
 }
 
+#[cfg(feature = "highs")]
 /// The LP must carry every variant primitive (rows named after its tag), or an integral LP
 /// point could break a rule; until the binary model has a primitive's rows, lp-bb refuses.
 fn refuse_missing_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<(), EngineError> {
@@ -171,6 +184,7 @@ fn refuse_missing_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<(), Engine
     Ok(())
 }
 
+#[cfg(feature = "highs")]
 impl LpBb {
     /// True when the lab's loop runs instead of the cell search: an objective, the
     /// variable rule, or cuts.
@@ -237,6 +251,7 @@ impl LpBb {
     }
 }
 
+#[cfg(feature = "highs")]
 /// The end of a subtree's search.
 enum Found {
     /// A grid (row-major values).
@@ -247,6 +262,7 @@ enum Found {
     Stopped,
 }
 
+#[cfg(feature = "highs")]
 /// The columns x_{cell, v} of the binary model: `columns[cell][v − 1]`.
 fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
     let n = (model.cells.len() as f64).sqrt().round() as usize;
@@ -265,6 +281,7 @@ fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
         .collect()
 }
 
+#[cfg(feature = "highs")]
 /// The search's state: the structure, the live LP, counters and the optional record.
 struct Search {
     n: usize,
@@ -275,6 +292,7 @@ struct Search {
     tree: Option<Tree>,
 }
 
+#[cfg(feature = "highs")]
 impl Search {
     /// The root: the LP of the model as given, then propagation, then the children.
     fn root(&mut self, model: &BuiltModel, state: &mut State) -> Result<Found, SolveError> {
@@ -520,11 +538,13 @@ impl Search {
     }
 }
 
+#[cfg(feature = "highs")]
 /// Every cell's candidate mask, row-major.
 fn candidates(state: &State) -> Vec<u64> {
     (0..state.cells()).map(|i| state.cand(i)).collect()
 }
 
+#[cfg(feature = "highs")]
 #[cfg(test)]
 mod tests {
     use super::*;

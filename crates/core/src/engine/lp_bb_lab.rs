@@ -6,12 +6,12 @@
 //! an objective, depth first without one.
 
 use super::{checked, EngineError, Limits, Solution, Stats, Status};
+use crate::clock::Instant;
 use crate::lab::auto::{self, AutoEnd, AutoOptions, Branching, CutPolicy};
 use crate::lab::{lab_model, Lab, LabError, NodeRule, NodeStatus};
 use crate::puzzle::Puzzle;
 use crate::solve::lab_lp::NativeLp;
 use crate::solve::{ms, SolveError, SolveOptions};
-use std::time::Instant;
 
 fn lab_error(e: LabError) -> EngineError {
     EngineError::Solver(SolveError::Pass(e.to_string()))

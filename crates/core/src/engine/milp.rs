@@ -4,6 +4,7 @@ use super::{
     checked, Count, CountStats, Engine, EngineError, Limits, MilpStats, Solution, StartReport,
     Stats,
 };
+use crate::clock::Instant;
 use crate::formulation::{cell_tag, Formulation};
 use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
@@ -11,7 +12,6 @@ use crate::rules::primitive::{Primitive, ValueSet};
 use crate::solve::count::count;
 use crate::solve::{ms, solve_from, SolveOptions};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// What happens before the model is built.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

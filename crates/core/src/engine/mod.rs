@@ -35,10 +35,13 @@
 pub mod backtrack;
 pub mod candidates;
 pub mod lp_bb;
+#[cfg(feature = "highs")]
 pub mod lp_bb_lab;
+#[cfg(feature = "highs")]
 pub mod milp;
 pub mod propagate;
 pub mod sat;
+#[cfg(feature = "highs")]
 pub mod spec;
 
 pub use crate::limits::Limits;
@@ -47,11 +50,11 @@ pub use lp_bb::LpBbStats;
 pub use propagate::Stage;
 
 use crate::check::{check, CheckError};
+use crate::clock::Instant;
 use crate::formulation::ModelSize;
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{SolveError, SolveStats};
-use std::time::Instant;
 
 /// A way of solving a puzzle.
 pub trait Engine: Send + Sync {
@@ -361,14 +364,19 @@ impl Method {
     }
 
     /// The engine of a method that needs no model; `None` for [`Method::Ilp`], whose engine is
-    /// built from a formulation and HiGHS options ([`milp::Milp`]).
+    /// built from a formulation and HiGHS options (`milp::Milp`), and for a method whose
+    /// solver this build leaves out (features `highs` and `sat`: the browser build).
     pub fn search_engine(self) -> Option<Box<dyn Engine>> {
         match self {
             Method::Ilp => None,
             Method::Backtrack => Some(Box::new(backtrack::Backtrack)),
             Method::Propagate => Some(Box::new(propagate::Propagate::default())),
+            #[cfg(feature = "highs")]
             Method::LpBb => Some(Box::new(lp_bb::LpBb::default())),
+            #[cfg(feature = "sat")]
             Method::Sat => Some(Box::new(sat::Sat)),
+            #[allow(unreachable_patterns)]
+            _ => None,
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::check::certificate::{check_certificate, CandidateState, RowSense, Tex
 use crate::export::linear;
 use crate::formulation::binary::{house_row_name, Binary};
 use crate::formulation::{Formulation, Sense};
+use crate::lp_interface::{LpBackend, LpError};
 use crate::puzzle::Puzzle;
 use crate::solve::implied::{smallest_combination, ColumnState, ImpliedLp, Maximum, OpenRow};
 use crate::solve::SolveError;
@@ -39,6 +40,8 @@ pub enum Proof {
 pub enum CertificateFailure {
     #[error(transparent)]
     Solve(#[from] SolveError),
+    #[error(transparent)]
+    Lp(#[from] LpError),
     #[error("the model cannot be read as rows: {0}")]
     Model(String),
     #[error("the LP relaxation is infeasible in this state")]
@@ -50,6 +53,7 @@ pub enum CertificateFailure {
 /// The puzzle's LP, its rows as text and the column of every candidate.
 pub struct Certifier {
     lp: ImpliedLp,
+    backend: LpBackend,
     rows: Vec<TextRow>,
     /// Terms of each row by column index.
     terms: Vec<Vec<(usize, f64)>>,
@@ -69,8 +73,18 @@ fn candidate_state(g: &Candidates, cell: usize, v: u8) -> CandidateState {
 }
 
 impl Certifier {
-    /// Builds the binary model of the puzzle (as `export --format lp` writes it) and its LP.
+    /// [`Certifier::with_backend`] on HiGHS in-process.
+    #[cfg(feature = "highs")]
     pub fn new(puzzle: &Puzzle) -> Result<Certifier, CertificateFailure> {
+        Certifier::with_backend(puzzle, crate::solve::lab_lp::hint_backend())
+    }
+
+    /// Builds the binary model of the puzzle (as `export --format lp` writes it) and its LP on
+    /// `backend`.
+    pub fn with_backend(
+        puzzle: &Puzzle,
+        backend: LpBackend,
+    ) -> Result<Certifier, CertificateFailure> {
         let model = Binary::default().build(puzzle);
         let lin = linear(&model).map_err(|e| CertificateFailure::Model(e.to_string()))?;
         let n = puzzle.order();
@@ -100,7 +114,8 @@ impl Certifier {
             .collect();
         let terms = lin.rows.iter().map(|r| r.terms.clone()).collect();
         Ok(Certifier {
-            lp: ImpliedLp::new(&model)?,
+            lp: ImpliedLp::new(&model, &backend)?,
+            backend,
             rows,
             terms,
             n,
@@ -313,7 +328,7 @@ impl Certifier {
             })
             .collect();
         let _ = g;
-        let Some(m) = smallest_combination(&open_rows, target)? else {
+        let Some(m) = smallest_combination(&open_rows, target, &self.backend)? else {
             return Ok(None);
         };
         Ok(Some(

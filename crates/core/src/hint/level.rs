@@ -16,12 +16,13 @@
 
 use super::certificate::{CertificateFailure, Certifier};
 use super::grid::{values, Candidates};
-use crate::engine::lp_bb::LpBb;
-use crate::engine::{Engine, Limits, Stats};
+#[cfg(feature = "highs")]
+use crate::engine::{lp_bb::LpBb, Engine, Limits, Stats};
 use crate::formulation::binary::Binary;
 use crate::formulation::Formulation;
+use crate::lp_interface::LpBackend;
 use crate::puzzle::Puzzle;
-use crate::solve::{root_relaxation, SolveOptions};
+use crate::solve::root_relaxation_on;
 use serde::Serialize;
 
 /// The LP level and the root point's integrality.
@@ -47,17 +48,40 @@ fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)
         .collect()
 }
 
-/// The LP level of `puzzle` with its known `solution`.
+/// The LP level of `puzzle` with its known `solution`, on HiGHS in-process (lp-bb's node
+/// count at level 2).
+#[cfg(feature = "highs")]
 pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, CertificateFailure> {
-    let model = Binary::default().build(puzzle);
-    let options = SolveOptions {
-        threads: 1,
-        ..SolveOptions::default()
+    let lp_bb_nodes = || {
+        LpBb::default()
+            .solve(puzzle, &Limits::default())
+            .ok()
+            .and_then(|s| match s.stats {
+                Stats::LpBb(b) => Some(b.nodes),
+                _ => None,
+            })
     };
-    let root = root_relaxation(&model, &options, &Limits::default())?;
+    lp_level_on(
+        puzzle,
+        solution,
+        crate::solve::lab_lp::hint_backend(),
+        &lp_bb_nodes,
+    )
+}
+
+/// The LP level of `puzzle` with its known `solution`, every LP on `backend`; at level 2,
+/// `lp_bb_nodes` gives lp-bb's node count (where that engine runs).
+pub fn lp_level_on(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    backend: LpBackend,
+    lp_bb_nodes: &dyn Fn() -> Option<u64>,
+) -> Result<LpLevel, CertificateFailure> {
+    let model = Binary::default().build(puzzle);
+    let root = root_relaxation_on(&model, backend(&model)?.as_mut())?;
     let root_integral = root.fractional == 0;
     let g = Candidates::new(puzzle);
-    let mut cert = Certifier::new(puzzle)?;
+    let mut cert = Certifier::with_backend(puzzle, backend)?;
     cert.sync(&g)?;
     let mut rest = outside(&g, solution, &cert);
     let zero = |cert: &mut Certifier, rest: &[(usize, u8)]| -> Result<bool, CertificateFailure> {
@@ -112,17 +136,10 @@ pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, Certificate
             break;
         }
     }
-    let nodes = LpBb::default()
-        .solve(puzzle, &Limits::default())
-        .ok()
-        .and_then(|s| match s.stats {
-            Stats::LpBb(b) => Some(b.nodes),
-            _ => None,
-        });
     Ok(LpLevel {
         level: 2,
         probing_passes: passes,
         root_integral,
-        lp_bb_nodes: nodes,
+        lp_bb_nodes: lp_bb_nodes(),
     })
 }

@@ -26,7 +26,9 @@ pub mod technique;
 pub mod wings;
 
 pub use grid::Candidates;
-pub use path::{solve_path, HintError, Path, PathOptions};
+#[cfg(feature = "highs")]
+pub use path::solve_path;
+pub use path::{solve_path_on, HintError, Path, PathOptions};
 pub use step::Step;
 pub use technique::Technique;
 

@@ -143,13 +143,23 @@ fn lp_step(cert: &mut Certifier, g: &Candidates) -> Result<Option<Step>, Certifi
     Ok(Some(s))
 }
 
-/// The path of `puzzle` (its givens are the current state).
+/// The path of `puzzle` (its givens are the current state), LPs on HiGHS in-process.
+#[cfg(feature = "highs")]
 pub fn solve_path(puzzle: &Puzzle, options: PathOptions) -> Result<Path, HintError> {
+    solve_path_on(puzzle, options, crate::solve::lab_lp::hint_backend())
+}
+
+/// The path of `puzzle` (its givens are the current state), every LP on `backend`.
+pub fn solve_path_on(
+    puzzle: &Puzzle,
+    options: PathOptions,
+    backend: crate::lp_interface::LpBackend,
+) -> Result<Path, HintError> {
     let solution = unique_solution(puzzle)?;
     let rules = rule_checks(puzzle);
     let mut g = Candidates::new(puzzle);
     let mut cert = if options.certificates || options.lp_steps {
-        Some(Certifier::new(puzzle)?)
+        Some(Certifier::with_backend(puzzle, backend)?)
     } else {
         None
     };

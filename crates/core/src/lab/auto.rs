@@ -6,7 +6,7 @@
 use super::cuts::CutKind;
 use super::lp::LabLp;
 use super::{Lab, LabError, NodeRule, NodeStatus};
-use std::time::Instant;
+use crate::clock::Instant;
 
 /// How to branch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

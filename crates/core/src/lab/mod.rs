@@ -19,13 +19,13 @@ pub mod range;
 pub mod script;
 
 use crate::check::check;
+use crate::clock::Instant;
 use crate::formulation::binary::Binary;
 use crate::formulation::{BuiltModel, CellEncoding, Formulation};
 use crate::objective::ObjectiveSense;
 use crate::puzzle::{Grid, Puzzle};
 use cuts::{Cut, CutKind, CutReport};
 use lp::{LabLp, LpError, LpPoint, LpState};
-use std::time::Instant;
 
 /// Values this close to an integer are integral.
 pub const TOLERANCE: f64 = 1e-6;
@@ -633,9 +633,11 @@ pub fn fractional_columns(values: &[f64]) -> Vec<usize> {
 }
 
 /// A lab on HiGHS in-process.
+#[cfg(feature = "highs")]
 pub type NativeLab = Lab<crate::solve::lab_lp::NativeLp>;
 
 /// Builds the binary model of `puzzle` and a lab on HiGHS in-process.
+#[cfg(feature = "highs")]
 pub fn native(puzzle: &Puzzle) -> Result<NativeLab, LabError> {
     let model = lab_model(puzzle);
     let options = crate::solve::SolveOptions::default();

@@ -12,10 +12,14 @@ use super::marks::{self, Frame, Layer};
 use super::svg::{
     caption_lines, diagonal_lines, escape, grid_lines, svg_start, wrap, CAPTION_LINE, SOLVED_COLOUR,
 };
+#[cfg(feature = "highs")]
 use crate::formulation::Formulation;
+#[cfg(feature = "highs")]
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
-use crate::solve::{grid_relaxation, CellLp, GridRelaxation, SolveError, SolveOptions, Status};
+#[cfg(feature = "highs")]
+use crate::solve::{grid_relaxation, SolveError, SolveOptions};
+use crate::solve::{CellLp, GridRelaxation, Status};
 use std::fmt::Write;
 
 const MARGIN: usize = 14;
@@ -129,6 +133,7 @@ pub fn caption(puzzle: &Puzzle, relaxation: &GridRelaxation) -> Vec<String> {
 
 /// The root LP relaxation of `formulation`'s model of `puzzle`, solved within `limits` and
 /// drawn ([`lp_svg`]) under `title`, by default "Root LP relaxation, <model> model".
+#[cfg(feature = "highs")]
 pub fn lp_picture(
     puzzle: &Puzzle,
     formulation: &dyn Formulation,

@@ -17,17 +17,24 @@
 //!
 //! The library's algorithms return typed results; only this module turns them into text.
 
+#[cfg(feature = "highs")]
 pub mod batch;
+#[cfg(feature = "highs")]
 pub mod chart;
+#[cfg(feature = "highs")]
 pub mod compare;
 pub mod count;
+#[cfg(all(feature = "highs", feature = "sat"))]
 pub mod explain;
+#[cfg(feature = "highs")]
 pub mod generated;
 pub mod hint;
+#[cfg(feature = "highs")]
 pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
+#[cfg(feature = "highs")]
 pub mod lines;
 pub mod lp_svg;
 pub mod marks;

@@ -9,10 +9,9 @@ use super::svg::{caption_lines, escape, grid_lines, svg_start};
 use crate::formulation::CellEncoding;
 use crate::lab::cuts::short;
 use crate::lab::range::{forced, Forced};
-use crate::lab::{lab_model, native, LabError};
+use crate::lab::{lab_model, Lab, LabError};
+use crate::lp_interface::LpBackend;
 use crate::puzzle::Puzzle;
-use crate::solve::lab_lp::NativeLp;
-use crate::solve::SolveOptions;
 use std::fmt::Write;
 
 const CELL: usize = 72;
@@ -225,10 +224,19 @@ pub fn dual_svg(
 /// The range picture of `puzzle`'s root LP ([`crate::lab::range::column_ranges`] on a fresh
 /// LP; the objective is replaced, so the ranges are over the whole polytope), or `None` when
 /// the LP is infeasible.
+#[cfg(feature = "highs")]
 pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
+    range_picture_on(puzzle, &crate::solve::lab_lp::lab_backend(), title)
+}
+
+/// [`range_picture`] with its LP on `backend`.
+pub fn range_picture_on(
+    puzzle: &Puzzle,
+    backend: &LpBackend,
+    title: Option<&str>,
+) -> Result<Option<String>, LabError> {
     let model = lab_model(&puzzle.clone().with_objective(None));
-    let mut lp =
-        NativeLp::new(&model, &SolveOptions::default()).map_err(|e| LabError::Lp(e.into()))?;
+    let mut lp = backend(&model).map_err(LabError::Lp)?;
     let columns = model.variables.len();
     let Some(ranges) = crate::lab::range::column_ranges(&mut lp, columns)? else {
         return Ok(None);
@@ -246,9 +254,20 @@ pub fn range_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<Stri
 
 /// The dual picture of `puzzle`'s root LP (with its objective, if any), or `None` when the
 /// LP is infeasible.
+#[cfg(feature = "highs")]
 pub fn dual_picture(puzzle: &Puzzle, title: Option<&str>) -> Result<Option<String>, LabError> {
+    dual_picture_on(puzzle, &crate::solve::lab_lp::lab_backend(), title)
+}
+
+/// [`dual_picture`] with its LP on `backend`.
+pub fn dual_picture_on(
+    puzzle: &Puzzle,
+    backend: &LpBackend,
+    title: Option<&str>,
+) -> Result<Option<String>, LabError> {
     let model = lab_model(puzzle);
-    let lab = native(puzzle)?;
+    let lp = backend(&model).map_err(LabError::Lp)?;
+    let lab = Lab::new(puzzle, &model, lp)?;
     let root = &lab.nodes[0];
     if root.row_duals.is_empty() {
         return Ok(None);

@@ -1,9 +1,14 @@
 //! Looking inside a model without solving the MILP: the size HiGHS's presolve leaves, and the
 //! root LP relaxation (every integrality dropped).
 
-use super::{ffi, set_time_limit, to_highs, SolveError, SolveOptions, Status};
+use super::Status;
+#[cfg(feature = "highs")]
+use super::{ffi, set_time_limit, to_highs, SolveError, SolveOptions};
 use crate::formulation::BuiltModel;
+#[cfg(feature = "highs")]
 use crate::limits::Limits;
+use crate::lp_interface::{LabLp, LpError, LpState};
+#[cfg(feature = "highs")]
 use highs::HighsModelStatus;
 
 /// The model's size after HiGHS's MIP presolve (all zero when presolve solves it outright).
@@ -28,6 +33,7 @@ pub struct Relaxation {
     pub values: Option<Vec<f64>>,
 }
 
+#[cfg(feature = "highs")]
 /// Runs HiGHS's presolve only and reads the reduced size.
 pub fn presolved_size(
     model: &BuiltModel,
@@ -46,6 +52,7 @@ pub fn presolved_size(
 }
 
 /// Solves the LP relaxation (integrality cleared) and counts fractional integer columns.
+#[cfg(feature = "highs")]
 pub fn root_relaxation(
     model: &BuiltModel,
     options: &SolveOptions,
@@ -74,18 +81,47 @@ pub fn root_relaxation(
         Status::Solved => Some(ffi::column_values(&mut highs_model)?),
         _ => None,
     };
-    let fractional = values.as_ref().map_or(0, |values| {
+    Ok(Relaxation {
+        status,
+        objective: ffi::objective_value(&mut highs_model),
+        fractional: fractional_count(model, values.as_deref()),
+        values,
+    })
+}
+
+/// How many integer columns of `model` are fractional (beyond 1e-6) at `values`.
+fn fractional_count(model: &BuiltModel, values: Option<&[f64]>) -> usize {
+    values.map_or(0, |values| {
         model
             .variables
             .iter_variables_with_def()
             .zip(values)
             .filter(|((_, def), &x)| def.is_integer() && (x - x.round()).abs() > 1e-6)
             .count()
-    });
+    })
+}
+
+/// [`root_relaxation`] on any [`LabLp`] holding `model`'s LP relaxation (the browser's HiGHS):
+/// one solve from the LP's current bounds.
+pub fn root_relaxation_on<L: LabLp + ?Sized>(
+    model: &BuiltModel,
+    lp: &mut L,
+) -> Result<Relaxation, LpError> {
+    let point = lp.solve()?;
+    let status = match point.state {
+        LpState::Optimal => Status::Solved,
+        LpState::Infeasible => Status::Infeasible,
+        LpState::Stopped => Status::TimeLimit,
+    };
+    let values = (status == Status::Solved).then_some(point.columns);
     Ok(Relaxation {
         status,
-        objective: ffi::objective_value(&mut highs_model),
-        fractional,
+        objective: if status == Status::Solved {
+            point.objective
+        } else {
+            0.0
+        },
+        fractional: fractional_count(model, values.as_deref()),
         values,
     })
 }

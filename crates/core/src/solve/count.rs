@@ -42,12 +42,12 @@
 
 use super::session::{Bounds, Session};
 use super::{ms, SolveError, SolveOptions, SolveStats, Status};
+use crate::clock::Instant;
 use crate::formulation::{CellEncoding, Formulation};
 use crate::limits::Limits;
 use crate::puzzle::{Grid, Puzzle};
 pub use crate::status::CountEnd;
 use std::collections::HashSet;
-use std::time::Instant;
 
 /// The solutions found and how the search ended.
 #[derive(Debug, Clone)]

@@ -696,20 +696,3 @@ pub(crate) fn set_objective(
         "change the objective offset",
     )
 }
-/// Sets the objective cost of column j (`Highs_changeColCost`), for the LP of one candidate's
-/// maximum ([`super::implied`]).
-pub(crate) fn set_column_cost(h: &mut impl Handle, j: usize, cost: f64) -> Result<(), SolveError> {
-    let (cols, _, _) = size(h);
-    let j = index("column", j, cols)?;
-    // SAFETY: live instance; `j` is one of its columns (checked above).
-    ok(
-        unsafe { sys::Highs_changeColCost(h.ptr(), j, cost) },
-        "change column cost",
-    )
-}
-
-/// The row duals of the last run's solution, for certificates ([`super::implied`]).
-pub(crate) fn row_duals(h: &mut impl Handle) -> Result<Vec<f64>, SolveError> {
-    let [_, _, _, row_dual] = solution(h, "read the duals")?;
-    Ok(row_dual)
-}

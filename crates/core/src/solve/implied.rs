@@ -1,7 +1,9 @@
 //! Which candidates the LP relaxation removes, and the dual that proves it: one LP per puzzle,
 //! kept warm, whose bounds follow the candidate grid.
 //!
-//! The binary model goes to HiGHS once with its integralities cleared. For a state of the grid
+//! Every LP here goes through [`LabLp`], made by an [`LpBackend`]: HiGHS in-process natively
+//! ([`crate::solve::lab_lp::hint_backend`]), HiGHS compiled to WebAssembly in the browser.
+//! The binary model goes to the LP once with its integralities cleared. For a state of the grid
 //! the columns are bounded: a placed candidate `1 ≤ x ≤ 1`, a removed one `0 ≤ x ≤ 0`, an open
 //! one `0 ≤ x` (no upper bound: the cell row already implies x ≤ 1, and without it every
 //! optimal dual is a combination of rows alone, nonnegative on the open columns). Then
@@ -12,8 +14,8 @@
 //! 0. Other columns of the model (a rule form's auxiliary columns) keep lower bound 0 and lose
 //! their upper bound for the same reason.
 
-use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
-use crate::formulation::BuiltModel;
+use crate::formulation::{BuiltModel, Sense};
+use crate::lp_interface::{LabLp, LpBackend, LpError, LpState};
 
 /// The state of one column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +42,7 @@ pub enum Maximum {
 
 /// The LP relaxation of a built model with per-column states.
 pub struct ImpliedLp {
-    model: highs::Model,
+    lp: Box<dyn LabLp>,
     states: Vec<ColumnState>,
     /// LP solves so far.
     pub solves: usize,
@@ -55,22 +57,15 @@ fn bounds(state: ColumnState) -> (f64, f64) {
 }
 
 impl ImpliedLp {
-    /// Passes the model to HiGHS (one thread, quiet) as an LP with every column open.
-    pub fn new(model: &BuiltModel) -> Result<ImpliedLp, SolveError> {
-        let options = SolveOptions {
-            threads: 1,
-            verbose: false,
-            tuned: false,
-            ..SolveOptions::default()
-        };
-        let mut highs_model = to_highs(model, &options)?;
-        ffi::clear_integrality(&mut highs_model)?;
+    /// Hands the model to the backend as an LP with every column open.
+    pub fn new(model: &BuiltModel, backend: &LpBackend) -> Result<ImpliedLp, LpError> {
+        let mut lp = backend(model)?;
         let columns = model.variables.len();
         for j in 0..columns {
-            ffi::set_column_bounds(&mut highs_model, j, 0.0, f64::INFINITY)?;
+            lp.set_column_bounds(j, 0.0, f64::INFINITY)?;
         }
         Ok(ImpliedLp {
-            model: highs_model,
+            lp,
             states: vec![ColumnState::Open; columns],
             solves: 0,
         })
@@ -81,13 +76,13 @@ impl ImpliedLp {
         self.states.len()
     }
 
-    /// Sets the state of column j (nothing is sent to HiGHS when it is unchanged).
-    pub fn set_state(&mut self, j: usize, state: ColumnState) -> Result<(), SolveError> {
+    /// Sets the state of column j (nothing is sent to the LP when it is unchanged).
+    pub fn set_state(&mut self, j: usize, state: ColumnState) -> Result<(), LpError> {
         if self.states.get(j) == Some(&state) {
             return Ok(());
         }
         let (lower, upper) = bounds(state);
-        ffi::set_column_bounds(&mut self.model, j, lower, upper)?;
+        self.lp.set_column_bounds(j, lower, upper)?;
         self.states[j] = state;
         Ok(())
     }
@@ -97,40 +92,25 @@ impl ImpliedLp {
         self.states[j]
     }
 
-    /// Maximises Σ x_j over `targets` (weights 1) in the current state.
-    pub fn maximise(&mut self, targets: &[usize]) -> Result<Maximum, SolveError> {
-        for &j in targets {
-            ffi::set_column_cost(&mut self.model, j, -1.0)?;
+    /// Maximises Σ x_j over `targets` (weights 1) in the current state, as "minimise −Σ x_j".
+    pub fn maximise(&mut self, targets: &[usize]) -> Result<Maximum, LpError> {
+        let costs: Vec<(usize, f64)> = targets.iter().map(|&j| (j, -1.0)).collect();
+        self.lp.set_objective(false, &costs)?;
+        let solved = self.lp.solve();
+        self.lp.set_objective(false, &[])?;
+        let point = solved?;
+        self.solves += 1;
+        match point.state {
+            LpState::Infeasible => Ok(Maximum::Infeasible),
+            LpState::Optimal => Ok(Maximum::Value {
+                max: -point.objective,
+                multipliers: point.row_duals.into_iter().map(|y| -y).collect(),
+                point: point.columns,
+            }),
+            LpState::Stopped => Err(LpError(
+                "the LP of a candidate stopped before an optimum".into(),
+            )),
         }
-        let ran = ffi::run(&mut self.model);
-        let outcome = ran.and_then(|()| {
-            let status = status_of(ffi::model_status(&mut self.model)?)?;
-            self.solves += 1;
-            match status {
-                Status::Infeasible => Ok(Maximum::Infeasible),
-                Status::Solved => {
-                    let max = -ffi::objective_value(&mut self.model);
-                    let multipliers = ffi::row_duals(&mut self.model)?
-                        .into_iter()
-                        .map(|y| -y)
-                        .collect();
-                    let point = ffi::column_values(&mut self.model)?;
-                    Ok(Maximum::Value {
-                        max,
-                        multipliers,
-                        point,
-                    })
-                }
-                Status::TimeLimit => Err(SolveError::UnexpectedModelStatus {
-                    what: "the LP of a candidate",
-                    status: "time limit".into(),
-                }),
-            }
-        });
-        for &j in targets {
-            ffi::set_column_cost(&mut self.model, j, 0.0)?;
-        }
-        outcome
     }
 }
 
@@ -154,24 +134,31 @@ pub struct OpenRow {
 pub fn smallest_combination(
     rows: &[OpenRow],
     target: usize,
-) -> Result<Option<Vec<f64>>, SolveError> {
-    use good_lp::{highs, variable, Expression, ProblemVariables, Solution, SolverModel};
-    let mut vars = ProblemVariables::new();
+    backend: &LpBackend,
+) -> Result<Option<Vec<f64>>, LpError> {
+    use good_lp::{variable, Expression};
+    let mut model = BuiltModel::new("combination".into(), 0);
     let mut multipliers: Vec<Expression> = Vec::with_capacity(rows.len());
-    let mut norm = Expression::from(0.0);
-    for row in rows {
+    let mut norm: Vec<(usize, f64)> = Vec::new();
+    // Each multiplier as (column, sign) pairs, to read it back from the solution.
+    let mut parts: Vec<Vec<(usize, f64)>> = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
         let mut m = Expression::from(0.0);
+        let mut part = Vec::new();
         if row.direction >= 0 {
-            let p = vars.add(variable().min(0.0));
+            let (p, j) = model.add_variable(variable().min(0.0).name(format!("p{i}")));
             m += p;
-            norm += p;
+            norm.push((j, 1.0));
+            part.push((j, 1.0));
         }
         if row.direction <= 0 {
-            let q = vars.add(variable().min(0.0));
+            let (q, j) = model.add_variable(variable().min(0.0).name(format!("q{i}")));
             m -= q;
-            norm += q;
+            norm.push((j, 1.0));
+            part.push((j, -1.0));
         }
         multipliers.push(m);
+        parts.push(part);
     }
     let mut by_column: std::collections::BTreeMap<usize, Expression> = Default::default();
     let mut rhs = Expression::from(0.0);
@@ -181,16 +168,24 @@ pub fn smallest_combination(
         }
         rhs += row.rhs * m.clone();
     }
-    let mut problem = vars.minimise(norm).using(highs).set_threads(1);
-    problem.set_verbose(false);
     for (j, e) in by_column {
         let bound = if j == target { 1.0 } else { 0.0 };
-        problem.add_constraint(e.geq(bound));
+        model.add_row(format!("col{j}"), e, Sense::Ge, bound);
     }
-    problem.add_constraint(rhs.leq(0.0));
-    match problem.solve() {
-        Ok(solution) => Ok(Some(multipliers.iter().map(|m| solution.eval(m)).collect())),
-        Err(good_lp::ResolutionError::Infeasible) => Ok(None),
-        Err(e) => Err(SolveError::Pass(e.to_string())),
+    model.add_row("rhs".into(), rhs, Sense::Le, 0.0);
+    let mut lp = backend(&model)?;
+    lp.set_objective(false, &norm)?;
+    let point = lp.solve()?;
+    match point.state {
+        LpState::Optimal => Ok(Some(
+            parts
+                .iter()
+                .map(|part| part.iter().map(|&(j, s)| s * point.columns[j]).sum())
+                .collect(),
+        )),
+        LpState::Infeasible => Ok(None),
+        LpState::Stopped => Err(LpError(
+            "the smallest combination's LP stopped before an optimum".into(),
+        )),
     }
 }

@@ -8,7 +8,7 @@
 use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
 use crate::lp_interface::{
-    Basic, Basis, BasisStatus, LabLp, LpError, LpPoint, LpState, MipPoint, TableauRow,
+    Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint, TableauRow,
 };
 
 /// The binary model's LP relaxation in one HiGHS instance.
@@ -39,6 +39,36 @@ impl NativeLp {
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
         })
     }
+}
+
+/// The backend of the lab's LPs and pictures: [`NativeLp::new`] with the default options.
+pub fn lab_backend() -> LpBackend {
+    std::rc::Rc::new(|model: &BuiltModel| {
+        let lp = NativeLp::new(model, &SolveOptions::default())?;
+        Ok(Box::new(lp) as Box<dyn LabLp>)
+    })
+}
+
+/// The backend of the hints' LPs ([`crate::solve::implied`]): HiGHS in-process, one thread,
+/// quiet, HiGHS's own options otherwise (its presolve included), integrality cleared.
+pub fn hint_backend() -> LpBackend {
+    std::rc::Rc::new(|model: &BuiltModel| {
+        let options = SolveOptions {
+            threads: 1,
+            verbose: false,
+            tuned: false,
+            ..SolveOptions::default()
+        };
+        let mut highs_model = to_highs(model, &options)?;
+        ffi::clear_integrality(&mut highs_model)?;
+        let lp = NativeLp {
+            model: highs_model,
+            columns: model.variables.len(),
+            rows: model.rows.len(),
+            constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+        };
+        Ok(Box::new(lp) as Box<dyn LabLp>)
+    })
 }
 
 fn state_of(status: Status) -> LpState {

@@ -5,30 +5,50 @@
 //! statistics (nodes, iterations, solver time) and reports a gap limit instead of optimality
 //! unless `mip_rel_gap` is 0.
 
+// Without the `highs` feature (the browser build) only the types and the LP-free parts stay:
+// options, statistics, errors and the grid relaxation's types.
+#[cfg(feature = "highs")]
 pub mod count;
 pub mod implied;
+#[cfg(feature = "highs")]
 pub mod lab_lp;
+#[cfg(feature = "highs")]
 pub mod lp;
+#[cfg(feature = "highs")]
 pub mod read;
 pub mod relaxation;
+#[cfg(feature = "highs")]
 pub mod session;
 
 mod analyse;
 mod error;
+#[cfg(feature = "highs")]
 #[allow(unsafe_code)]
 mod ffi;
 
-pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
+pub use analyse::root_relaxation_on;
+#[cfg(feature = "highs")]
+pub use analyse::{presolved_size, root_relaxation};
+pub use analyse::{PresolvedSize, Relaxation};
 pub use error::{OptionReason, SolveError};
-pub use relaxation::{grid_relaxation, CellLp, GridRelaxation};
+#[cfg(feature = "highs")]
+pub use relaxation::grid_relaxation;
+pub use relaxation::{grid_of, CellLp, GridRelaxation};
 
+#[cfg(feature = "highs")]
+use crate::clock::Instant;
+#[cfg(feature = "highs")]
 use crate::formulation::BuiltModel;
+#[cfg(feature = "highs")]
 use crate::limits::Limits;
+#[cfg(feature = "highs")]
 use crate::objective::ObjectiveSense;
 pub use crate::status::Status;
+#[cfg(feature = "highs")]
 use good_lp::{solvers::highs::highs, SolverModel};
+#[cfg(feature = "highs")]
 use highs::HighsModelStatus;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How to run HiGHS. The time limit is not among them: each run takes its
 /// [`crate::limits::Limits`].
@@ -92,6 +112,7 @@ pub struct Outcome {
     pub objective: Option<ObjectiveOutcome>,
 }
 
+#[cfg(feature = "highs")]
 /// Solves a built model with HiGHS MILP within `limits` and reads status, values and
 /// statistics.
 pub fn solve(
@@ -102,6 +123,7 @@ pub fn solve(
     solve_from(model, options, limits, None)
 }
 
+#[cfg(feature = "highs")]
 /// [`solve`], first handing HiGHS `start` (a value for every column, e.g. a grid found by a
 /// search and encoded by [`BuiltModel::encode`]) as a MIP start. HiGHS checks the start; a
 /// feasible one is its incumbent from the outset, so for these feasibility models it only has
@@ -170,6 +192,7 @@ pub struct ObjectiveOutcome {
     pub gap: f64,
 }
 
+#[cfg(feature = "highs")]
 /// The status of a feasibility model from HiGHS's model status.
 pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> {
     Ok(match status {
@@ -203,6 +226,7 @@ pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> 
     })
 }
 
+#[cfg(feature = "highs")]
 /// Hands the model to HiGHS through good_lp's backend (columns in variable order, rows in
 /// model order) and sets the options; minimise 0.
 pub(crate) fn to_highs(
@@ -228,6 +252,7 @@ pub(crate) fn to_highs(
     Ok(highs_model)
 }
 
+#[cfg(feature = "highs")]
 /// The model's objective as a good_lp expression (its constant included), or `None` for the
 /// feasibility model; an objective the model cannot carry is [`SolveError::Objective`].
 fn objective_expression(
@@ -249,12 +274,14 @@ fn objective_expression(
     Ok(Some((objective.sense, expression)))
 }
 
+#[cfg(feature = "highs")]
 /// Sets HiGHS's time limit to `limits` (HiGHS compares it with its run clock, which adds up
 /// over the runs of one instance: see [`session`]).
 pub(crate) fn set_time_limit(h: &mut highs::Model, limits: &Limits) -> Result<(), SolveError> {
     ffi::set_double(h, c"time_limit", limits.time_limit)
 }
 
+#[cfg(feature = "highs")]
 /// Checks `options` on a throwaway HiGHS instance: an unknown `--highs` option, or a value of
 /// the wrong type, is found before any puzzle is read.
 ///
@@ -276,6 +303,7 @@ pub fn check_options(options: &SolveOptions) -> Result<(), SolveError> {
     set_options(&mut instance, &quiet)
 }
 
+#[cfg(feature = "highs")]
 /// Sets the project's options on a HiGHS instance: an exact gap and threads (the time limit is
 /// set per run: [`set_time_limit`]), then [`TUNED`] (unless `tuned` is off) and the `--highs`
 /// options, each through the setter of its type; logging last, so that no option sends HiGHS's
@@ -332,6 +360,7 @@ pub fn writes_files(name: &str) -> bool {
         || name == "mip_improving_solution_save"
 }
 
+#[cfg(feature = "highs")]
 /// Why an option is refused before HiGHS sees it, if it is.
 fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
     let lower = name.to_ascii_lowercase();

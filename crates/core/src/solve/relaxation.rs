@@ -1,9 +1,12 @@
 //! The root LP relaxation read back per cell, for pictures: which values the LP puts in each
 //! cell and with what weight (binary model), or which real number (natural model).
 
-use super::{root_relaxation, SolveError, SolveOptions, Status};
+#[cfg(feature = "highs")]
+use super::{root_relaxation, SolveError, SolveOptions};
+use super::{Relaxation, Status};
 use crate::check::check;
 use crate::formulation::{BuiltModel, CellEncoding};
+#[cfg(feature = "highs")]
 use crate::limits::Limits;
 use crate::puzzle::Puzzle;
 
@@ -62,15 +65,25 @@ impl GridRelaxation {
 
 /// Solves the root LP of `model` (built for `puzzle`) with [`root_relaxation`] and reads every
 /// cell's LP values through the model's cell encodings.
+#[cfg(feature = "highs")]
 pub fn grid_relaxation(
     puzzle: &Puzzle,
     model: &BuiltModel,
     options: &SolveOptions,
     limits: &Limits,
 ) -> Result<GridRelaxation, SolveError> {
-    let relaxation = root_relaxation(model, options, limits)?;
+    Ok(grid_of(
+        puzzle,
+        model,
+        root_relaxation(model, options, limits)?,
+    ))
+}
+
+/// The grid's view of a root relaxation solved elsewhere (e.g. by
+/// [`super::analyse::root_relaxation_on`] in the browser).
+pub fn grid_of(puzzle: &Puzzle, model: &BuiltModel, relaxation: Relaxation) -> GridRelaxation {
     let Some(values) = relaxation.values.as_ref() else {
-        return Ok(GridRelaxation {
+        return GridRelaxation {
             model: model.label.clone(),
             status: relaxation.status,
             objective: relaxation.objective,
@@ -78,7 +91,7 @@ pub fn grid_relaxation(
             fractional_other: 0,
             cells: Vec::new(),
             gives_grid: false,
-        });
+        };
     };
     let cells: Vec<CellLp> = model.cells.iter().map(|e| cell_lp(e, values)).collect();
     let fractional_in_cells: usize = cells
@@ -89,7 +102,7 @@ pub fn grid_relaxation(
         })
         .sum();
     let gives_grid = relaxation.fractional == 0 && check(puzzle, &model.decode(values)).is_ok();
-    Ok(GridRelaxation {
+    GridRelaxation {
         model: model.label.clone(),
         status: relaxation.status,
         objective: relaxation.objective,
@@ -97,7 +110,7 @@ pub fn grid_relaxation(
         fractional_other: relaxation.fractional.saturating_sub(fractional_in_cells),
         cells,
         gives_grid,
-    })
+    }
 }
 
 /// x is fractional when |x − round(x)| > [`INTEGRAL_TOLERANCE`].

@@ -25,8 +25,8 @@
 //! `time_limit` to the time used so far plus what the caller allows.
 
 use super::{ffi, ms, status_of, to_highs, SolveError, SolveOptions, SolveStats, Status};
+use crate::clock::Instant;
 use crate::formulation::BuiltModel;
-use std::time::Instant;
 
 /// A column or row bound: `lower ≤ · ≤ upper` (infinite values for a free side).
 pub type Bounds = (f64, f64);

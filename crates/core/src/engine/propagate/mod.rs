@@ -32,13 +32,13 @@ use super::candidates::{candidates_with, has_distinct_sums};
 pub(crate) use super::candidates::{Shape, State};
 use super::{checked, Count, Engine, EngineError, Limits};
 use super::{PropagationStats, Solution, Stats, Status};
+use crate::clock::Instant;
 use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
 use crate::rules::Primitive;
 use crate::solve::ms;
 use search::{enumerate, failed_literal_rule, Counters, Outcome, Search};
 use std::borrow::Cow;
-use std::time::Instant;
 
 /// Which stage completed the grid (or proved that none exists).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

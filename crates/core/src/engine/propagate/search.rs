@@ -7,8 +7,8 @@
 //! UP(F ∧ y) ⊆ UP(F ∧ x) (unit propagation is monotone), so y cannot fail either while F is
 //! unchanged; such y are skipped until the next deduction ("dominated" literals).
 
+use crate::clock::Instant;
 use crate::engine::candidates::{Conflict, State};
-use std::time::Instant;
 
 /// Budget of the failed-literal rule at each search node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

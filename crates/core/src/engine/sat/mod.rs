@@ -32,16 +32,28 @@ mod diagram;
 
 pub use clauses::SumEncoding;
 
-use super::{checked, full_mask, house_index, Count, CountEnd, CountStats, Engine, EngineError};
+#[cfg(feature = "sat")]
+use super::{checked, Count, CountEnd, CountStats, Engine, EngineError};
+use super::{full_mask, house_index};
+#[cfg(feature = "sat")]
 use super::{Limits, SatStats, Solution, Stats, Status};
+#[cfg(feature = "sat")]
+use crate::clock::Instant;
+#[cfg(feature = "sat")]
 use crate::implied::MAX_IMPLIED_CELLS;
-use crate::puzzle::{Grid, Puzzle};
+#[cfg(feature = "sat")]
+use crate::puzzle::Grid;
+use crate::puzzle::Puzzle;
 use crate::rules::Primitive;
+#[cfg(feature = "sat")]
 use crate::solve::ms;
+#[cfg(feature = "sat")]
 use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolverResult, Terminate};
-use rustsat::types::{Lit, TernaryVal, Var};
+#[cfg(feature = "sat")]
+use rustsat::types::TernaryVal;
+use rustsat::types::{Lit, Var};
+#[cfg(feature = "sat")]
 use rustsat_cadical::CaDiCaL;
-use std::time::Instant;
 
 /// The CDCL SAT engine (CaDiCaL with its default options, light preprocessing off, and the
 /// initial phase false on puzzles with variant rules).
@@ -261,6 +273,7 @@ fn rows_clauses(
     Some((clauses.clauses, next))
 }
 
+#[cfg(feature = "sat")]
 /// What one solver call gave.
 enum Found {
     Grid(Grid),
@@ -270,9 +283,11 @@ enum Found {
     Interrupted,
 }
 
+#[cfg(feature = "sat")]
 /// How many clauses [`Session::new`] loads between two reads of the deadline.
 const LOAD_CHECK: usize = 1 << 16;
 
+#[cfg(feature = "sat")]
 /// One CaDiCaL instance loaded with a puzzle's CNF, solved again after each blocking clause.
 struct Session<'p> {
     puzzle: &'p Puzzle,
@@ -284,11 +299,13 @@ struct Session<'p> {
     exhausted: bool,
 }
 
+#[cfg(feature = "sat")]
 /// A solver failure as an engine error (rustsat reports failures as a displayable error).
 fn sat_error(e: impl std::fmt::Display) -> EngineError {
     EngineError::Sat(e.to_string())
 }
 
+#[cfg(feature = "sat")]
 impl<'p> Session<'p> {
     /// Loads `cnf` into a new CaDiCaL that stops at `deadline`.
     fn new(
@@ -405,6 +422,7 @@ impl<'p> Session<'p> {
     }
 }
 
+#[cfg(feature = "sat")]
 /// A puzzle after encoding.
 enum Start<'p> {
     /// The encoding proved the puzzle infeasible (an empty group).
@@ -413,6 +431,7 @@ enum Start<'p> {
     Ready(Box<Session<'p>>),
 }
 
+#[cfg(feature = "sat")]
 /// Encodes `puzzle` and, unless that proved it infeasible, loads a solver.
 fn start<'p>(
     puzzle: &'p Puzzle,
@@ -436,6 +455,7 @@ fn start<'p>(
     Ok(Start::Ready(Box::new(session)))
 }
 
+#[cfg(feature = "sat")]
 impl Sat {
     /// Solves with a chosen encoding of cage sums (the engine uses the default, [`SumEncoding`]).
     pub fn solve_with(
@@ -463,6 +483,7 @@ impl Sat {
     }
 }
 
+#[cfg(feature = "sat")]
 impl Engine for Sat {
     fn label(&self) -> String {
         "sat".to_string()
@@ -501,6 +522,7 @@ impl Engine for Sat {
     }
 }
 
+#[cfg(feature = "sat")]
 /// Finds up to `limit` solutions into `solutions`, each checked and new; `Complete` when the
 /// solver proved there are no more (or the limit was reached), `TimeLimit` when interrupted.
 fn enumerate(
@@ -527,6 +549,7 @@ fn enumerate(
     Ok(CountEnd::Complete)
 }
 
+#[cfg(feature = "sat")]
 #[cfg(test)]
 mod tests {
     use super::*;
