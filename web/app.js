@@ -154,7 +154,9 @@ function cellIndex(name) {
 function options() {
   return JSON.stringify({
     model: $("model").value,
-    forms: { cage: $("cage-form").value, thermo: $("thermo-form").value, pair: $("pair-form").value },
+    cage_form: $("cage-form").value,
+    thermo_form: $("thermo-form").value,
+    pair_form: $("pair-form").value,
   });
 }
 
@@ -166,13 +168,17 @@ async function loadText(text) {
 }
 
 function applySummary(summary) {
+  // summary.puzzle is the puzzle as the JSON input format: grid, box, regions, rules.
+  const puzzle = summary.puzzle || {};
   state.summary = summary;
   state.order = summary.order;
-  state.box = boxShape(summary.box, summary.order);
-  state.grid = (summary.grid || []).flat().map(Number);
+  state.box = boxShape(puzzle.box, summary.order);
+  state.layout = {};
+  for (const key of ["regions", "diagonals"]) if (puzzle[key] !== undefined) state.layout[key] = puzzle[key];
+  state.grid = (puzzle.grid || []).flat().map(Number);
   state.cages = [];
   state.otherRules = [];
-  for (const rule of summary.rules || []) {
+  for (const rule of puzzle.rules || []) {
     if (rule && rule.type === "killer" && Array.isArray(rule.cells)) {
       state.cages.push({ cells: rule.cells.map(cellIndex), sum: rule.sum });
     } else {
@@ -220,9 +226,9 @@ function gridText() {
   const n = state.order;
   const rows = [];
   for (let r = 0; r < n; r++) rows.push(state.grid.slice(r * n, r * n + n));
-  const doc = { grid: rows };
+  const doc = { grid: rows, ...state.layout };
   const [br, bc] = state.box;
-  if (br * br !== n || bc * bc !== n) doc.box = `${br}x${bc}`;
+  if (br * br !== n || bc * bc !== n) doc.box = [br, bc];
   const cages = state.cages.map((c) => ({ type: "killer", cells: c.cells.map(cellName), sum: c.sum }));
   const rules = [...state.otherRules, ...cages];
   if (rules.length) doc.rules = rules;
@@ -262,14 +268,14 @@ function drawBoard() {
   board.appendChild(el("div", "label"));
   for (let c = 0; c < n; c++) {
     const l = el("div", "label", `c${c + 1}`);
-    l.dataset.target = `col_c${c + 1}`;
+    l.dataset.target = `c${c + 1}`;
     board.appendChild(l);
   }
   const cageOf = new Map();
   state.cages.forEach((cage, k) => cage.cells.forEach((i) => cageOf.set(i, k)));
   for (let r = 0; r < n; r++) {
     const l = el("div", "label", `r${r + 1}`);
-    l.dataset.target = `row_r${r + 1}`;
+    l.dataset.target = `r${r + 1}`;
     board.appendChild(l);
     for (let c = 0; c < n; c++) board.appendChild(drawCell(r * n + c, r, c, br, bc, cageOf));
   }
@@ -277,7 +283,7 @@ function drawBoard() {
   boxes.innerHTML = "boxes: ";
   for (let b = 0; b < n; b++) {
     const button = el("button", "", `b${b + 1}`);
-    button.dataset.target = `box_b${b + 1}`;
+    button.dataset.target = `b${b + 1}`;
     boxes.appendChild(button);
   }
   const caption = [];
@@ -291,8 +297,15 @@ function drawCell(i, r, c, br, bc, cageOf) {
   const n = state.order;
   const cell = el("div", "cell");
   cell.dataset.cell = String(i);
-  if ((c + 1) % bc === 0 && c + 1 < n) cell.classList.add("box-right");
-  if ((r + 1) % br === 0 && r + 1 < n) cell.classList.add("box-bottom");
+  const regions = state.layout && state.layout.regions;
+  if (regions) {
+    const id = (rr, cc) => regions[rr][cc];
+    if (c + 1 < n && id(r, c) !== id(r, c + 1)) cell.classList.add("box-right");
+    if (r + 1 < n && id(r, c) !== id(r + 1, c)) cell.classList.add("box-bottom");
+  } else {
+    if ((c + 1) % bc === 0 && c + 1 < n) cell.classList.add("box-right");
+    if ((r + 1) % br === 0 && r + 1 < n) cell.classList.add("box-bottom");
+  }
   if (state.selection.includes(i)) cell.classList.add("selected");
   const name = cellName(i);
   if (state.highlight.has(name)) cell.classList.add("in-row");
@@ -305,6 +318,11 @@ function drawCell(i, r, c, br, bc, cageOf) {
   } else if (state.solved && state.solved[i]) {
     cell.classList.add("solved");
     cell.appendChild(document.createTextNode(String(state.solved[i])));
+  } else if (state.cands && typeof state.cands[i] === "number") {
+    const x = state.cands[i];
+    const value = el("span", "natural", String(+x.toFixed(3)));
+    if (Math.abs(x - Math.round(x)) > 1e-6) value.classList.add("frac");
+    cell.appendChild(value);
   } else if (state.cands && state.cands[i]) {
     cell.appendChild(drawCands(state.cands[i], i));
   }
@@ -352,7 +370,7 @@ function drawCage(i, cageOf) {
   wrap.appendChild(line);
   if (Math.min(...cage.cells) === i) {
     const sum = el("span", "cage-sum", String(cage.sum));
-    sum.dataset.target = `cage_k${k + 1}`;
+    sum.dataset.target = `k${k + 1}`;
     sum.title = `cage ${k + 1}: its rows`;
     wrap.appendChild(sum);
   }
@@ -429,7 +447,7 @@ async function showRowsOf(target) {
     item.dataset.row = name;
     list.appendChild(item);
   }
-  state.highlight = new Set(target.startsWith("r") && target.includes("c") ? [target] : []);
+  state.highlight = new Set(/^r\d+c\d+$/.test(target) ? [target] : []);
   if (state.highlight.size === 0) {
     for (const name of names) for (const c of state.rowCells.get(name) || []) state.highlight.add(c);
   }
@@ -450,26 +468,27 @@ async function showRow(name) {
 }
 
 // ---------------------------------------------------------------- LP relaxation
-/** An LP point as per-cell candidate lists, from the library's `cells` list. */
+/** An LP point per cell, from the library's `cells` list: `{cell, values: [[v, x], …]}` (the
+ *  binary model's weights x_{cell,v} > 0) or `{cell, value: x}` (the natural model's x_rc). */
 function candidates(cells) {
   if (!Array.isArray(cells)) return null;
   const out = new Array(state.order * state.order).fill(null);
   for (const c of cells) {
     const i = cellIndex(c.cell);
     if (i < 0) continue;
-    const values = c.values || c.candidates || [];
-    out[i] = values.map((v) => (Array.isArray(v) ? { v: v[0], x: v[1] } : { v: v.value ?? v.v, x: v.x ?? v.weight ?? v.lp }));
+    out[i] = c.values ? c.values.map(([v, x]) => ({ v, x })) : Number(c.value);
   }
   return out;
 }
 
 async function relaxation() {
   const lp = await guard(S("relaxation"));
+  const point = await S("lp_cells");
   $("svg-lp").innerHTML = lp.svg || "";
   $("lp-info").textContent = `LP ${lp.status}${lp.objective !== undefined ? ` · objective ${+Number(lp.objective).toFixed(4)}` : ""}`;
   state.solved = null;
   state.fractional = false;
-  state.cands = candidates(lp.cells);
+  state.cands = candidates(point.cells);
   const list = $("lp-duals");
   list.innerHTML = "";
   for (const d of lp.duals || []) {
@@ -484,19 +503,21 @@ async function relaxation() {
 }
 
 // ---------------------------------------------------------------- the lab
+// lab_state(): {tree: {nodes: [{id, parent, depth, fixing, status, lp, fractional, children}],
+// cuts}, tree_svg, summary, incumbent: {node, value, grid} | null, log: [step text], stats}.
 function nodesOf(lab) {
-  const tree = lab.tree || {};
-  return tree.nodes || [];
+  return (lab && lab.tree && lab.tree.nodes) || [];
 }
 
 async function labDo(promise) {
   const lab = await guard(promise);
   state.lab = lab;
-  drawLab();
+  await drawLab();
   return lab;
 }
 
-function drawLab() {
+/** Draws the tree, the node list and the chosen node's LP point (on the grid and as a picture). */
+async function drawLab() {
   const lab = state.lab;
   if (!lab) return;
   const nodes = nodesOf(lab);
@@ -504,39 +525,44 @@ function drawLab() {
   $("lab-node").textContent = String(state.node);
   $("lab-info").textContent = lab.summary || "";
   $("svg-tree").innerHTML = lab.tree_svg || "";
-  $("svg-node").innerHTML = lab.node_svg || "";
   const list = $("lab-nodes");
   list.innerHTML = "";
   for (const node of nodes) {
     const status = String(node.status || "");
-    const button = el("button", `node ${status.split(" ")[0]}`, `${node.id}${node.label ? " " + node.label : ""} · ${status}`);
+    const lp = node.lp === null || node.lp === undefined ? "" : ` · LP ${+Number(node.lp).toFixed(4)}`;
+    const text = `${node.id} ${node.fixing || ""}${lp} · ${status}`;
+    const button = el("button", `node ${status.split(" ")[0]}`, text);
     button.dataset.node = String(node.id);
     if (node.id === state.node) button.classList.add("active");
     list.appendChild(button);
   }
   const node = nodes.find((n) => n.id === state.node);
-  state.solved = node && node.grid ? node.grid.flat() : null;
-  state.cands = node ? candidates(node.cells) : null;
-  state.fractional = !!node && /fractional/.test(node.status || "");
+  const point = await S("lab_node", state.node);
+  $("svg-node").innerHTML = point.svg || "";
+  const incumbent = lab.incumbent && lab.incumbent.node === state.node ? lab.incumbent.grid : null;
+  state.solved = incumbent ? incumbent.flat() : null;
+  state.cands = incumbent ? null : candidates(point.cells);
+  state.fractional = !!node && node.status === "fractional";
   drawBoard();
 }
 
 async function labBranch(spec) {
   const [cell, value] = spec.split("=");
   const before = nodesOf(state.lab).length;
-  await labDo(S("lab_branch", state.node, cell, Number(value)));
-  const nodes = nodesOf(state.lab);
-  if (nodes.length > before) {
-    const open = nodes.slice(before).find((n) => /fractional/.test(n.status || ""));
-    state.node = (open || nodes[before]).id;
-    drawLab();
-  }
+  const lab = await guard(S("lab_branch", state.node, cell, Number(value)));
+  state.lab = lab;
+  const nodes = nodesOf(lab);
+  // Go on at the first open child (x = 1 first), as a student would.
+  const open = nodes.slice(before).find((n) => n.status === "fractional");
+  if (open) state.node = open.id;
+  else if (nodes.length > before) state.node = nodes[before].id;
+  await drawLab();
 }
 
 async function labCut(kind) {
   const lab = await labDo(S("lab_cut", state.node, kind));
-  const cut = lab.cut || {};
-  $("lab-cut").textContent = cut.text || (cut.row ? `${cut.row}` : JSON.stringify(cut));
+  const log = lab.log || [];
+  $("lab-cut").textContent = log.length ? log[log.length - 1] : "";
 }
 
 // ---------------------------------------------------------------- hint, solve, count, export
@@ -575,7 +601,13 @@ async function solve(method) {
 
 async function count() {
   const r = await guard(S("count", Number($("count-limit").value) || 10, Number($("time-limit").value) || 10));
-  $("solve-info").textContent = `count: ${r.count}${r.complete ? "" : " or more"} solutions (${r.method || ""})`;
+  const end = String(r.end || "");
+  const shown = `count: ${r.count} solution${r.count === 1 ? "" : "s"}`;
+  $("solve-info").textContent = `${shown} (${end === "Complete" ? "all of them" : end}, propagate, ${(+r.time_ms).toFixed(1)} ms)`;
+  // Each grid the count found is checked by the library; the first is drawn.
+  state.cands = null;
+  state.solved = r.solutions && r.solutions.length ? r.solutions[0].flat() : null;
+  drawBoard();
 }
 
 async function download(format) {
@@ -603,7 +635,7 @@ function wire() {
   $("empty").onclick = () => {
     const n = Number($("order").value);
     const s = Math.round(Math.sqrt(n));
-    const box = s * s === n ? null : n === 6 ? "2x3" : n === 12 ? "3x4" : n === 8 ? "2x4" : null;
+    const box = s * s === n ? null : { 6: [2, 3], 8: [2, 4], 12: [3, 4] }[n];
     const grid = Array.from({ length: n }, () => new Array(n).fill(0));
     loadText(JSON.stringify(box ? { grid, box } : { grid })).catch(() => {});
   };
@@ -665,7 +697,7 @@ function wire() {
     const b = event.target.closest("[data-node]");
     if (b) {
       state.node = Number(b.dataset.node);
-      drawLab();
+      drawLab().catch(() => {});
     }
   };
   for (const b of document.querySelectorAll("[data-level]")) b.onclick = () => hint(b.dataset.level).catch(() => {});
