@@ -41,7 +41,6 @@ pub mod lp_bb_lab;
 pub mod milp;
 pub mod propagate;
 pub mod sat;
-#[cfg(feature = "highs")]
 pub mod spec;
 
 pub use crate::limits::Limits;

@@ -15,14 +15,21 @@
 //! assert!(bad.build().is_err());
 //! ```
 
+#[cfg(feature = "highs")]
 use super::lp_bb::LpBb;
+#[cfg(feature = "highs")]
 use super::milp::{Milp, Presolve, Start, START_BUDGET};
+#[cfg(feature = "highs")]
 use super::{Engine, Method};
 use crate::formulation::{
     binary::Binary, natural::Natural, CageForm, Formulation, ModelKind, PairForm, StepForm,
 };
-use crate::limits::{Limit, LimitError};
+#[cfg(feature = "highs")]
+use crate::limits::Limit;
+use crate::limits::LimitError;
+#[cfg(feature = "highs")]
 use crate::solve::SolveOptions;
+#[cfg(feature = "highs")]
 use std::sync::Arc;
 
 /// A formulation and its switches.
@@ -82,6 +89,7 @@ impl ModelSpec {
     }
 
     /// True when anything but the plain binary model is asked for.
+    #[cfg(feature = "highs")]
     fn is_default(&self) -> bool {
         *self == ModelSpec::default()
     }
@@ -110,6 +118,7 @@ impl ModelSpec {
     }
 }
 
+#[cfg(feature = "highs")]
 /// Everything that names an engine.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineSpec {
@@ -130,6 +139,7 @@ pub struct EngineSpec {
     pub cuts: crate::lab::auto::CutPolicy,
 }
 
+#[cfg(feature = "highs")]
 impl Default for EngineSpec {
     /// The MILP on the binary model with the project's HiGHS options, no start.
     fn default() -> Self {
@@ -171,6 +181,7 @@ pub enum SpecError {
     Limit(#[from] LimitError),
 }
 
+#[cfg(feature = "highs")]
 impl EngineSpec {
     /// The fastest measured MILP path (`batch --fast`, `fast=True`; docs/performance.md):
     /// singles and the reduced binary model, and for the MILP a propagation MIP start unless
@@ -281,6 +292,7 @@ impl EngineSpec {
     }
 }
 
+#[cfg(feature = "highs")]
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,147 @@
+//! The sudoku-ilp library in the browser (issue 37): wasm-bindgen exports over [`api`], the
+//! library's answers as JSON, SVG or text; every error is a JS `Error` whose message is the
+//! command line's one line. Every LP goes through the library's `LabLp` trait, implemented
+//! here over HiGHS compiled to WebAssembly ([`wasm_lp`], through `highs_glue.js`).
+//! The exact API is in `crates/web/API.md`.
+
+pub mod api;
+pub mod wasm_lp;
+
+use wasm_bindgen::prelude::*;
+
+fn thrown(message: String) -> JsValue {
+    js_sys::Error::new(&message).into()
+}
+
+fn backends() -> api::Backends {
+    api::Backends {
+        lab: wasm_lp::lab_backend(),
+        hints: wasm_lp::hint_backend(),
+    }
+}
+
+/// Hands the loaded `highs` module (the resolved emscripten module) to the LP backend.
+#[wasm_bindgen]
+pub fn set_highs(module: &JsValue) -> Result<(), JsValue> {
+    wasm_lp::glue_set(module)
+}
+
+/// HiGHS models alive now and created so far (a long session must not leak them).
+#[wasm_bindgen]
+pub fn highs_models() -> String {
+    serde_json::json!({"live": wasm_lp::glue_live(), "created": wasm_lp::glue_created()})
+        .to_string()
+}
+
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Reads any input the command line reads; its summary as JSON.
+#[wasm_bindgen]
+pub fn read(text: &str) -> Result<String, JsValue> {
+    api::read(text).map_err(thrown)
+}
+
+/// A few of the project's puzzles: `[{name, source, text}]`.
+#[wasm_bindgen]
+pub fn gallery() -> String {
+    api::gallery()
+}
+
+/// One puzzle, its model and its lab.
+#[wasm_bindgen]
+pub struct Session {
+    core: api::Core,
+}
+
+#[wasm_bindgen]
+impl Session {
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str, options_json: &str) -> Result<Session, JsValue> {
+        api::Core::new(text, options_json, backends())
+            .map(|core| Session { core })
+            .map_err(thrown)
+    }
+
+    pub fn summary(&self) -> String {
+        self.core.summary()
+    }
+
+    pub fn model_json(&self) -> Result<String, JsValue> {
+        self.core.model_json().map_err(thrown)
+    }
+
+    pub fn rows_of(&self, target: &str) -> Result<String, JsValue> {
+        self.core.rows_of(target).map_err(thrown)
+    }
+
+    pub fn row(&self, name: &str) -> Result<String, JsValue> {
+        self.core.row(name).map_err(thrown)
+    }
+
+    pub fn export(&self, format: &str) -> Result<String, JsValue> {
+        self.core.export(format).map_err(thrown)
+    }
+
+    pub fn grid_svg(&self) -> String {
+        self.core.grid_svg()
+    }
+
+    pub fn solve(&self, method: &str, time_limit: f64) -> Result<String, JsValue> {
+        self.core.solve(method, time_limit).map_err(thrown)
+    }
+
+    pub fn count(&self, limit: usize, time_limit: f64) -> Result<String, JsValue> {
+        self.core.count(limit, time_limit).map_err(thrown)
+    }
+
+    pub fn hint(&self, level: &str) -> Result<String, JsValue> {
+        self.core.hint(level).map_err(thrown)
+    }
+
+    pub fn steps(&self, lp_level: bool) -> Result<String, JsValue> {
+        self.core.steps(lp_level).map_err(thrown)
+    }
+
+    pub fn relaxation(&self) -> Result<String, JsValue> {
+        self.core.relaxation().map_err(thrown)
+    }
+
+    pub fn polytope_svg(&self, kind: &str) -> Result<String, JsValue> {
+        self.core.polytope_svg(kind).map_err(thrown)
+    }
+
+    pub fn lab_start(&mut self, objective: &str) -> Result<String, JsValue> {
+        self.core.lab_start(objective).map_err(thrown)
+    }
+
+    pub fn lab_do(&mut self, steps: &str) -> Result<String, JsValue> {
+        self.core.lab_do(steps).map_err(thrown)
+    }
+
+    pub fn lab_branch(&mut self, node: usize, cell: &str, value: u8) -> Result<String, JsValue> {
+        self.core.lab_branch(node, cell, value).map_err(thrown)
+    }
+
+    pub fn lab_prune(&mut self, node: usize) -> Result<String, JsValue> {
+        self.core.lab_prune(node).map_err(thrown)
+    }
+
+    pub fn lab_cut(&mut self, node: usize, kind: &str) -> Result<String, JsValue> {
+        self.core.lab_cut(node, kind).map_err(thrown)
+    }
+
+    pub fn lab_finish(&mut self, node: usize, time_limit: f64) -> Result<String, JsValue> {
+        self.core.lab_finish(node, time_limit).map_err(thrown)
+    }
+
+    pub fn lab_state(&self) -> Result<String, JsValue> {
+        self.core.lab_state().map_err(thrown)
+    }
+
+    pub fn lab_node_svg(&self, node: usize) -> Result<String, JsValue> {
+        self.core.lab_node_svg(node).map_err(thrown)
+    }
+}

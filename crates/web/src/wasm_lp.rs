@@ -1,0 +1,417 @@
+//! [`LabLp`] on HiGHS compiled to WebAssembly (the `highs` npm package), through the thin
+//! binding `highs_glue.js` (global `sudoku_ilp_highs`). The model goes over once (columns,
+//! rows as CSR, objective) from [`sudoku_ilp::export::linear`], the same reading of the model
+//! the LP and MPS writers use; afterwards only bounds, rows, costs and integrality change, and
+//! each solve starts from HiGHS's current basis (warm). The model is freed when the value is
+//! dropped (`Highs_destroy`).
+//!
+//! As the native [`sudoku_ilp::solve::lab_lp::NativeLp`]: integrality cleared, presolve off
+//! (the lab reads tableau rows from the factored basis); [`WasmLp::for_hints`] leaves
+//! presolve as HiGHS chooses, as the hints' native backend does.
+
+use sudoku_ilp::export::{linear, objective_terms};
+use sudoku_ilp::formulation::{BuiltModel, Sense};
+use sudoku_ilp::lp_interface::{
+    Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint, TableauRow,
+};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = set, catch)]
+    pub fn glue_set(module: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = live)]
+    pub fn glue_live() -> u32;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = created)]
+    pub fn glue_created() -> u32;
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = create, catch)]
+    fn glue_create(
+        sense: i32,
+        offset: f64,
+        col_cost: &[f64],
+        col_lower: &[f64],
+        col_upper: &[f64],
+        row_lower: &[f64],
+        row_upper: &[f64],
+        starts: &[i32],
+        indices: &[i32],
+        values: &[f64],
+        integrality: &[i32],
+    ) -> Result<u32, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = destroy)]
+    fn glue_destroy(id: u32);
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = set_option, catch)]
+    fn glue_set_option(id: u32, name: &str, value: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = col_bounds, catch)]
+    fn glue_col_bounds(id: u32, col: u32, lower: f64, upper: f64) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = row_bounds, catch)]
+    fn glue_row_bounds(id: u32, row: u32, lower: f64, upper: f64) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = add_row, catch)]
+    fn glue_add_row(
+        id: u32,
+        lower: f64,
+        upper: f64,
+        indices: &[i32],
+        values: &[f64],
+    ) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = objective, catch)]
+    fn glue_objective(id: u32, sense: i32, costs: &[f64]) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = integrality, catch)]
+    fn glue_integrality(id: u32, columns: u32, on: bool) -> Result<(), JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = run, catch)]
+    fn glue_run(id: u32) -> Result<String, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = objective_value, catch)]
+    fn glue_objective_value(id: u32) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = run_time, catch)]
+    fn glue_run_time(id: u32) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = info, catch)]
+    fn glue_info(id: u32, name: &str) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = solution, catch)]
+    fn glue_solution(id: u32) -> Result<Vec<f64>, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = basis, catch)]
+    fn glue_basis(id: u32) -> Result<Vec<i32>, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = basic_variables, catch)]
+    fn glue_basic_variables(id: u32) -> Result<Vec<i32>, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = reduced_row, catch)]
+    fn glue_reduced_row(id: u32, position: u32) -> Result<Vec<f64>, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = inverse_row, catch)]
+    fn glue_inverse_row(id: u32, position: u32) -> Result<Vec<f64>, JsValue>;
+}
+
+/// The message of a JS exception.
+pub fn js_message(e: &JsValue) -> String {
+    if let Some(error) = e.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    e.as_string().unwrap_or_else(|| format!("{e:?}"))
+}
+
+fn lp_error(e: JsValue) -> LpError {
+    LpError(js_message(&e))
+}
+
+fn index(i: usize) -> Result<i32, LpError> {
+    i32::try_from(i).map_err(|_| LpError(format!("index {i} is too large for HiGHS")))
+}
+
+/// One model in HiGHS-wasm.
+pub struct WasmLp {
+    id: u32,
+    columns: usize,
+    rows: usize,
+    /// The objective's constant (HiGHS keeps an offset, set to 0 here as natively).
+    constant: f64,
+}
+
+impl Drop for WasmLp {
+    fn drop(&mut self) {
+        glue_destroy(self.id);
+    }
+}
+
+/// How a model goes to HiGHS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The LP relaxation, presolve off (the lab).
+    Lab,
+    /// The LP relaxation, HiGHS's own presolve choice (hints).
+    Hints,
+    /// The MILP with the model's integrality, exact gap.
+    Milp,
+}
+
+impl WasmLp {
+    /// Passes `model` to HiGHS-wasm as `kind` says.
+    pub fn new(model: &BuiltModel, kind: Kind) -> Result<WasmLp, LpError> {
+        let lin = linear(model).map_err(|e| LpError(e.to_string()))?;
+        let objective = objective_terms(model).map_err(|e| LpError(e.to_string()))?;
+        let columns = lin.columns.len();
+        let mut cost = vec![0.0; columns];
+        let mut sense = 1;
+        if let Some((maximise, terms)) = &objective {
+            sense = if *maximise { -1 } else { 1 };
+            for &(j, c) in terms {
+                cost[j] = c;
+            }
+        }
+        let lower: Vec<f64> = lin.columns.iter().map(|c| c.lower).collect();
+        let upper: Vec<f64> = lin.columns.iter().map(|c| c.upper).collect();
+        let (mut row_lower, mut row_upper) = (Vec::new(), Vec::new());
+        let (mut starts, mut indices, mut values) = (vec![0i32], Vec::new(), Vec::new());
+        for row in &lin.rows {
+            let (lo, up) = match row.sense {
+                Sense::Le => (f64::NEG_INFINITY, row.rhs),
+                Sense::Ge => (row.rhs, f64::INFINITY),
+                Sense::Eq => (row.rhs, row.rhs),
+            };
+            row_lower.push(lo);
+            row_upper.push(up);
+            for &(j, a) in &row.terms {
+                indices.push(index(j)?);
+                values.push(a);
+            }
+            starts.push(index(indices.len())?);
+        }
+        let integrality: Vec<i32> = match kind {
+            Kind::Milp => lin.columns.iter().map(|c| i32::from(c.integer)).collect(),
+            _ => Vec::new(),
+        };
+        let id = glue_create(
+            sense,
+            0.0,
+            &cost,
+            &lower,
+            &upper,
+            &row_lower,
+            &row_upper,
+            &starts,
+            &indices,
+            &values,
+            &integrality,
+        )
+        .map_err(lp_error)?;
+        let lp = WasmLp {
+            id,
+            columns,
+            rows: lin.rows.len(),
+            constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+        };
+        match kind {
+            Kind::Lab => lp.option("presolve", &JsValue::from_str("off"))?,
+            Kind::Milp => lp.option("mip_rel_gap", &JsValue::from_f64(0.0))?,
+            Kind::Hints => {}
+        }
+        Ok(lp)
+    }
+
+    fn option(&self, name: &str, value: &JsValue) -> Result<(), LpError> {
+        glue_set_option(self.id, name, value).map_err(lp_error)
+    }
+
+    /// Sets HiGHS's time limit (seconds of its run clock, which adds up over runs).
+    pub fn set_time_limit(&mut self, seconds: f64) -> Result<(), LpError> {
+        self.option("time_limit", &JsValue::from_f64(seconds))
+    }
+
+    /// Runs HiGHS and reads the state (`other:` statuses are errors).
+    fn run(&mut self) -> Result<LpState, LpError> {
+        let status = glue_run(self.id).map_err(lp_error)?;
+        match status.as_str() {
+            "optimal" => Ok(LpState::Optimal),
+            "infeasible" => Ok(LpState::Infeasible),
+            "time_limit" => Ok(LpState::Stopped),
+            other => Err(LpError(format!(
+                "HiGHS ended with model status {}",
+                other.trim_start_matches("other:")
+            ))),
+        }
+    }
+
+    /// The column values, column duals, row values and row duals of the last run.
+    fn solution(&self) -> Result<[Vec<f64>; 4], LpError> {
+        let all = glue_solution(self.id).map_err(lp_error)?;
+        let (c, r) = (self.columns, self.rows);
+        if all.len() != 2 * c + 2 * r {
+            return Err(LpError(format!(
+                "HiGHS returned {} solution values, expected {}",
+                all.len(),
+                2 * c + 2 * r
+            )));
+        }
+        Ok([
+            all[..c].to_vec(),
+            all[c..2 * c].to_vec(),
+            all[2 * c..2 * c + r].to_vec(),
+            all[2 * c + r..].to_vec(),
+        ])
+    }
+
+    /// Solves the model as passed (a [`Kind::Milp`] model: with its integrality) and returns
+    /// the state, column values when optimal, nodes and HiGHS's run time in seconds.
+    pub fn solve_model(&mut self) -> Result<(LpState, Vec<f64>, i64, f64), LpError> {
+        let state = self.run()?;
+        let nodes = glue_info(self.id, "mip_node_count").map_err(lp_error)? as i64;
+        let time = glue_run_time(self.id).map_err(lp_error)?;
+        let columns = match state {
+            LpState::Optimal => self.solution()?[0].clone(),
+            _ => Vec::new(),
+        };
+        Ok((state, columns, nodes, time))
+    }
+
+    /// The objective value of the last run, with the model's constant.
+    pub fn objective(&self) -> Result<f64, LpError> {
+        Ok(glue_objective_value(self.id).map_err(lp_error)? + self.constant)
+    }
+}
+
+fn basis_status(code: i32) -> BasisStatus {
+    match code {
+        0 => BasisStatus::Lower,
+        1 => BasisStatus::Basic,
+        2 => BasisStatus::Upper,
+        _ => BasisStatus::Other,
+    }
+}
+
+fn column(lp: &WasmLp, j: usize) -> Result<u32, LpError> {
+    if j < lp.columns {
+        Ok(j as u32)
+    } else {
+        Err(LpError(format!(
+            "column {j} is outside the model's {} columns",
+            lp.columns
+        )))
+    }
+}
+
+impl LabLp for WasmLp {
+    fn column_count(&self) -> usize {
+        self.columns
+    }
+
+    fn row_count(&self) -> usize {
+        self.rows
+    }
+
+    fn set_column_bounds(&mut self, j: usize, lower: f64, upper: f64) -> Result<(), LpError> {
+        glue_col_bounds(self.id, column(self, j)?, lower, upper).map_err(lp_error)
+    }
+
+    fn set_row_bounds(&mut self, row: usize, lower: f64, upper: f64) -> Result<(), LpError> {
+        if row >= self.rows {
+            return Err(LpError(format!(
+                "row {row} is outside the model's {} rows",
+                self.rows
+            )));
+        }
+        glue_row_bounds(self.id, row as u32, lower, upper).map_err(lp_error)
+    }
+
+    fn add_row(
+        &mut self,
+        lower: f64,
+        upper: f64,
+        terms: &[(usize, f64)],
+    ) -> Result<usize, LpError> {
+        let mut indices = Vec::with_capacity(terms.len());
+        for &(j, _) in terms {
+            indices.push(column(self, j)? as i32);
+        }
+        let values: Vec<f64> = terms.iter().map(|&(_, a)| a).collect();
+        glue_add_row(self.id, lower, upper, &indices, &values).map_err(lp_error)?;
+        self.rows += 1;
+        Ok(self.rows - 1)
+    }
+
+    fn set_objective(&mut self, maximise: bool, costs: &[(usize, f64)]) -> Result<(), LpError> {
+        let mut dense = vec![0.0; self.columns];
+        for &(j, c) in costs {
+            if let Some(slot) = dense.get_mut(j) {
+                *slot = c;
+            }
+        }
+        glue_objective(self.id, if maximise { -1 } else { 1 }, &dense).map_err(lp_error)?;
+        self.constant = 0.0;
+        Ok(())
+    }
+
+    fn solve(&mut self) -> Result<LpPoint, LpError> {
+        let state = self.run()?;
+        let iterations =
+            (glue_info(self.id, "simplex_iteration_count").map_err(lp_error)? as i64).max(0);
+        if state != LpState::Optimal {
+            return Ok(LpPoint {
+                state,
+                objective: f64::NAN,
+                columns: Vec::new(),
+                row_duals: Vec::new(),
+                reduced_costs: Vec::new(),
+                iterations,
+            });
+        }
+        let [columns, reduced_costs, _, row_duals] = self.solution()?;
+        Ok(LpPoint {
+            state,
+            objective: self.objective()?,
+            columns,
+            row_duals,
+            reduced_costs,
+            iterations,
+        })
+    }
+
+    fn basis(&mut self) -> Result<Basis, LpError> {
+        let all = glue_basis(self.id).map_err(lp_error)?;
+        if all.len() != self.columns + self.rows {
+            return Err(LpError("HiGHS returned a basis of the wrong size".into()));
+        }
+        let basic = glue_basic_variables(self.id)
+            .map_err(lp_error)?
+            .into_iter()
+            .map(|b| {
+                if b >= 0 {
+                    Basic::Column(b as usize)
+                } else {
+                    Basic::Row((-1 - b) as usize)
+                }
+            })
+            .collect();
+        Ok(Basis {
+            basic,
+            columns: all[..self.columns]
+                .iter()
+                .map(|&c| basis_status(c))
+                .collect(),
+            rows: all[self.columns..]
+                .iter()
+                .map(|&c| basis_status(c))
+                .collect(),
+        })
+    }
+
+    fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError> {
+        if position >= self.rows {
+            return Err(LpError(format!(
+                "basis position {position} is outside the basis"
+            )));
+        }
+        let inverse = glue_inverse_row(self.id, position as u32).map_err(lp_error)?;
+        let reduced = glue_reduced_row(self.id, position as u32).map_err(lp_error)?;
+        Ok(TableauRow { reduced, inverse })
+    }
+
+    fn solve_mip(&mut self, time_limit: f64) -> Result<MipPoint, LpError> {
+        glue_integrality(self.id, self.columns as u32, true).map_err(lp_error)?;
+        let before = glue_run_time(self.id).map_err(lp_error)?;
+        let limit = self.set_time_limit(before + time_limit.max(1e-3));
+        let gap = self.option("mip_rel_gap", &JsValue::from_f64(0.0));
+        let read = limit.and(gap).and_then(|()| {
+            let (state, columns, nodes, _) = self.solve_model()?;
+            Ok(MipPoint {
+                state,
+                objective: self.objective()?,
+                columns,
+                nodes,
+            })
+        });
+        glue_integrality(self.id, self.columns as u32, false).map_err(lp_error)?;
+        self.set_time_limit(f64::INFINITY)?;
+        read
+    }
+}
+
+/// The backend of the lab and the pictures in the browser.
+pub fn lab_backend() -> LpBackend {
+    std::rc::Rc::new(|model: &BuiltModel| {
+        Ok(Box::new(WasmLp::new(model, Kind::Lab)?) as Box<dyn LabLp>)
+    })
+}
+
+/// The backend of the hints' LPs in the browser.
+pub fn hint_backend() -> LpBackend {
+    std::rc::Rc::new(|model: &BuiltModel| {
+        Ok(Box::new(WasmLp::new(model, Kind::Hints)?) as Box<dyn LabLp>)
+    })
+}
