@@ -483,12 +483,11 @@ function candidates(cells) {
 
 async function relaxation() {
   const lp = await guard(S("relaxation"));
-  const point = await S("lp_cells");
   $("svg-lp").innerHTML = lp.svg || "";
   $("lp-info").textContent = `LP ${lp.status}${lp.objective !== undefined ? ` · objective ${+Number(lp.objective).toFixed(4)}` : ""}`;
   state.solved = null;
   state.fractional = false;
-  state.cands = candidates(point.cells);
+  state.cands = candidates(lp.cells);
   const list = $("lp-duals");
   list.innerHTML = "";
   for (const d of lp.duals || []) {

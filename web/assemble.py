@@ -1,6 +1,7 @@
 """Writes the one-file page: web/page.html with every {{slot}} filled.
 
-The worker's source (the highs emscripten loader, the wasm-bindgen glue, web/worker.js) goes in a
+The worker's source (the highs emscripten loader, the crate's binding to it
+crates/web/highs_glue.js, the wasm-bindgen glue, web/worker.js) goes in a
 <script type="text/plain"> block that app.js turns into a blob: URL, so the page works opened
 from file://. Both wasm binaries go in base64; app.js decodes them and hands them to the worker.
 The file is written to a temporary name and renamed: nothing half-written is left behind.
@@ -31,12 +32,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pkg", required=True, help="wasm-bindgen output folder")
     ap.add_argument("--highs", required=True, help="unpacked highs package (LICENSE, build/)")
+    ap.add_argument("--glue", required=True, help="crates/web/highs_glue.js (defines sudoku_ilp_highs)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     worker = "\n;\n".join(
         [
             read(os.path.join(a.highs, "build", "highs.js")),
             "var highs_loader = Module;",
+            read(a.glue),
             read(os.path.join(a.pkg, "sudoku_ilp_web.js")),
             read(os.path.join(HERE, "worker.js")),
         ]
