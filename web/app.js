@@ -567,22 +567,17 @@ async function labCut(kind) {
 // ---------------------------------------------------------------- hint, solve, count, export
 async function hint(level) {
   const h = await guard(S("hint", level));
-  const lines = [];
-  if (h.houses) lines.push(`look at ${h.houses.join(", ")}${h.cells ? ` (${h.cells.join(", ")})` : ""}`);
-  if (level !== "where") lines.push(`technique: ${h.technique} (${h.difficulty})`);
-  if (level === "value" || level === "rows") lines.push(h.text || "");
-  state.cert.clear();
+  // h.text is the command line's `hint --level` text; the grid outlines the step's cells
+  // (green) and, from the level "rows" on, the cells of its certificates' rows (orange).
+  $("hint-text").textContent = h.text || "";
   state.hintCells = new Set(h.cells || []);
-  for (const e of h.eliminations || []) {
-    if (level === "rows" || level === "value") {
-      const rows = (e.certificate || []).map((t) => `${t.multiplier > 0 ? "+" : ""}${t.multiplier}·${t.row}`);
-      lines.push(`  ${e.cell} ≠ ${e.value}: ${rows.length ? rows.join(" ") : "not implied by the LP relaxation"}`);
+  state.cert.clear();
+  if (level === "rows" || level === "value") {
+    for (const e of h.eliminations || []) {
       for (const t of e.certificate || []) for (const c of state.rowCells.get(t.row) || []) state.cert.add(c);
     }
   }
-  if (level === "value") for (const p of h.placements || []) lines.push(`  ${p.cell} = ${p.value}`);
-  $("hint-text").textContent = lines.join("\n");
-  $("svg-hint").innerHTML = level === "where" ? "" : h.svg || "";
+  $("svg-hint").innerHTML = level === "value" ? h.svg || "" : "";
   state.cands = null;
   drawBoard();
   return h;

@@ -37,13 +37,13 @@ def cli(*args, stdin=None, ok=(0,)):
     return p.stdout, p.stderr, p.returncode
 
 
-def check_grid(grid, rules=None):
-    """The command line's checker on a grid the page showed: it must be a complete, valid grid."""
-    doc = {"grid": grid}
-    if rules:
-        doc["rules"] = rules
-    out, _, code = cli("check", "-", stdin=json.dumps(doc), ok=(0, 1, 2))
-    assert code == 0 and out.startswith("unique"), f"the checker rejects {grid}: {out}"
+def check_grid(grid, puzzle=None):
+    """The command line's checker on a grid the page showed: it must be a complete, valid grid
+    of `puzzle` (a JSON puzzle: its box shape, regions and rules apply)."""
+    doc = dict(puzzle or {})
+    doc["grid"] = grid
+    out, err, code = cli("check", "-", stdin=json.dumps(doc), ok=(0, 1, 2))
+    assert code == 0 and out.startswith("unique"), f"the checker rejects {grid}: {out}{err}"
 
 
 def shared_file(name):

@@ -29,5 +29,6 @@ def test_five_thousand_lp_solves_in_one_page(page):
     assert end[1] - start[1] <= 8 * mib, f"HiGHS's memory grew {start[1]} -> {end[1]} bytes"
     assert end[2] - start[2] <= 32 * mib, f"the page's JS heap grew {start[2]} -> {end[2]} bytes"
     lp = page.api("S", "relaxation")
-    assert lp["status"] in ("optimal", "Optimal"), lp["status"]
+    assert lp["status"] == "solved", lp["status"]
+    assert page.api("call", "highs_models")["live"] <= 1, "every HiGHS model was freed"
     print(f"soak: {SOLVES} LP solves; wasm memory core {start[0]}->{end[0]}, highs {start[1]}->{end[1]}; JS heap {start[2]:.0f}->{end[2]:.0f}")
