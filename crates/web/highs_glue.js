@@ -60,7 +60,14 @@
           colUpper: colUpper,
           rowLower: rowLower,
           rowUpper: rowUpper,
-          matrix: { format: "csr", starts: starts, indices: indices, values: values },
+          matrix: {
+            format: "csr",
+            numRows: rowLower.length,
+            numCols: colCost.length,
+            starts: starts,
+            indices: indices,
+            values: values,
+          },
         };
         if (integrality.length > 0) data.integrality = integrality;
         ok(m.passModel(data), "pass the model");

@@ -509,7 +509,7 @@ impl Core {
             );
         };
         let mut out = step_json(step);
-        out["text"] = json!(hint_text(step, level));
+        out["hint"] = json!(hint_text(step, level));
         out["svg"] = json!(step_svg(step));
         Ok(out.to_string())
     }
@@ -683,6 +683,46 @@ impl Core {
             "log": self.lab_log,
             "stats": lab.stats,
             "node_svg": self.node_svg_of(lab, model, node),
+        })
+        .to_string())
+    }
+
+    /// Times the lab's LP on this puzzle's binary model (for the measurements of
+    /// docs/performance.md): the model passed to the backend, its cold root solve, then
+    /// `rounds` warm re-solves, each after fixing one fractional column of the root point to
+    /// 0 (and again after freeing it). Milliseconds: create, root, and the warm solves sorted.
+    pub fn measure_lp(&self, rounds: usize) -> Result<String, Failure> {
+        let ms = |t: sudoku_ilp::clock::Instant| t.elapsed().as_secs_f64() * 1000.0;
+        let model = lab_model(&self.puzzle);
+        let t = sudoku_ilp::clock::Instant::now();
+        let mut lp = (self.backends.lab)(&model).map_err(one_line)?;
+        let create_ms = ms(t);
+        let t = sudoku_ilp::clock::Instant::now();
+        let root = lp.solve().map_err(one_line)?;
+        let root_ms = ms(t);
+        let fractional: Vec<usize> = sudoku_ilp::lab::fractional_columns(&root.columns);
+        let mut warm = Vec::new();
+        let mut iterations = Vec::new();
+        for k in 0..rounds {
+            let Some(&j) = fractional.get(k % fractional.len().max(1)) else {
+                break;
+            };
+            for (lower, upper) in [(0.0, 0.0), (0.0, 1.0)] {
+                lp.set_column_bounds(j, lower, upper).map_err(one_line)?;
+                let t = sudoku_ilp::clock::Instant::now();
+                let point = lp.solve().map_err(one_line)?;
+                warm.push(ms(t));
+                iterations.push(point.iterations);
+            }
+        }
+        warm.sort_by(f64::total_cmp);
+        Ok(json!({
+            "create_ms": create_ms,
+            "root_ms": root_ms,
+            "root_iterations": root.iterations,
+            "root_fractional": fractional.len(),
+            "warm_ms": warm,
+            "warm_iterations": iterations,
         })
         .to_string())
     }

@@ -141,6 +141,10 @@ impl Session {
         self.core.lab_state().map_err(thrown)
     }
 
+    pub fn measure_lp(&self, rounds: usize) -> Result<String, JsValue> {
+        self.core.measure_lp(rounds).map_err(thrown)
+    }
+
     pub fn lab_node_svg(&self, node: usize) -> Result<String, JsValue> {
         self.core.lab_node_svg(node).map_err(thrown)
     }

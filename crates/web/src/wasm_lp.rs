@@ -397,7 +397,8 @@ impl LabLp for WasmLp {
             })
         });
         glue_integrality(self.id, self.columns as u32, false).map_err(lp_error)?;
-        self.set_time_limit(f64::INFINITY)?;
+        // The package refuses an infinite option value; the largest finite one is "no limit".
+        self.set_time_limit(f64::MAX)?;
         read
     }
 }
