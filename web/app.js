@@ -567,9 +567,10 @@ async function labCut(kind) {
 // ---------------------------------------------------------------- hint, solve, count, export
 async function hint(level) {
   const h = await guard(S("hint", level));
-  // h.text is the command line's `hint --level` text; the grid outlines the step's cells
-  // (green) and, from the level "rows" on, the cells of its certificates' rows (orange).
-  $("hint-text").textContent = h.text || "";
+  // h.hint is the command line's `hint --level` text (h.text the step's, as `hint --json`); the
+  // grid outlines the step's cells (green) and, from the level "rows" on, the cells of its
+  // certificates' rows (orange).
+  $("hint-text").textContent = h.hint || h.text || "";
   state.hintCells = new Set(h.cells || []);
   state.cert.clear();
   if (level === "rows" || level === "value") {

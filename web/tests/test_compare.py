@@ -64,12 +64,12 @@ def test_page_and_cli_agree(page, label, text, args):
         assert page.api("S", "export", fmt) == text_cli, f"{label}: export {fmt}"
     out, _, code = cli("hint", "--json", *args, ok=(0, 1))
     if code == 0:
-        # The step as `hint --json` (its "text" in the page is the level's text, below).
+        # The step as `hint --json`, plus its picture and its text at the level asked for.
         shown = page.api("S", "hint", "value")
-        assert without(shown, "svg", "text") == without(json.loads(out), "text"), label
+        assert without(shown, "svg", "hint") == json.loads(out), label
         for level in ["where", "technique", "rows", "value"]:
             text, _, _ = cli("hint", "--level", level, *args)
-            assert page.api("S", "hint", level)["text"] == text, f"{label}: hint --level {level}"
+            assert page.api("S", "hint", level)["hint"] == text, f"{label}: hint --level {level}"
     out, _, code = cli("steps", "--json", *args, ok=(0, 1))
     if code == 0:
         assert page.api("S", "steps", False) == json.loads(out), label
