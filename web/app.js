@@ -164,6 +164,8 @@ async function loadText(text) {
   const summary = parse(await guard(call("read", text)));
   applySummary(summary);
   $("paste").value = text;
+  const chosen = $("gallery").value === "" ? null : (state.gallery || [])[Number($("gallery").value)];
+  if (!chosen || chosen.text !== text) $("gallery").value = "";
   await openSession(text, true);
 }
 
@@ -215,7 +217,7 @@ async function openSession(text, reset) {
     state.highlight.clear();
     state.cert.clear();
     state.hintCells.clear();
-    for (const id of ["lp-info", "lp-duals", "svg-lp", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target"]) $(id).textContent = "";
+    for (const id of ["lp-info", "lp-duals", "svg-lp", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
   }
   drawBoard();
 }
@@ -289,7 +291,7 @@ function drawBoard() {
   const caption = [];
   if (state.typed) caption.push(`cage sum: ${state.typed} (Enter makes the cage, Esc cancels)`);
   if (state.solved) caption.push("blue: the library's checked solution");
-  else if (state.cands) caption.push("small digits: the LP point (shade = value; red outline: fractional, click to branch in the lab)");
+  else if (state.cands) caption.push("blue: values the LP fixes; small digits: the LP point (shade = value; red outline: fractional, click to branch in the lab)");
   $("board-caption").textContent = caption.join(" · ");
 }
 
@@ -323,6 +325,10 @@ function drawCell(i, r, c, br, bc, cageOf) {
     const value = el("span", "natural", String(+x.toFixed(3)));
     if (Math.abs(x - Math.round(x)) > 1e-6) value.classList.add("frac");
     cell.appendChild(value);
+  } else if (state.cands && state.cands[i] && state.cands[i].length === 1 && state.cands[i][0].x > 1 - 1e-6) {
+    cell.classList.add("solved");
+    cell.title = `the LP fixes ${cellName(i)} = ${state.cands[i][0].v}`;
+    cell.appendChild(document.createTextNode(String(state.cands[i][0].v)));
   } else if (state.cands && state.cands[i]) {
     cell.appendChild(drawCands(state.cands[i], i));
   }
@@ -578,7 +584,7 @@ async function hint(level) {
       for (const t of e.certificate || []) for (const c of state.rowCells.get(t.row) || []) state.cert.add(c);
     }
   }
-  $("svg-hint").innerHTML = level === "value" ? h.svg || "" : "";
+  $("svg-hint").innerHTML = level === "rows" || level === "value" ? h.svg || "" : "";
   state.cands = null;
   drawBoard();
   return h;
@@ -635,7 +641,7 @@ function wire() {
     loadText(JSON.stringify(box ? { grid, box } : { grid })).catch(() => {});
   };
   $("gallery").onchange = () => {
-    const g = state.gallery[Number($("gallery").value)];
+    const g = $("gallery").value === "" ? null : state.gallery[Number($("gallery").value)];
     if (g) loadText(g.text).catch(() => {});
   };
   for (const id of ["model", "cage-form", "thermo-form", "pair-form"]) {

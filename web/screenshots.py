@@ -29,9 +29,9 @@ def main():
     shot = lambda name: d.save_screenshot(os.path.join(out, name))  # noqa: E731
 
     page.api("loadText", read(data("seeds", "seed003_minizinc_9x9.json")))
-    page.click("#board .cell[data-cell='10']")
-    rows = d.find_elements("css selector", "#rows .item")
-    rows[-1].click()
+    page.click("#board .cell[data-cell='0']")
+    rows = [r for r in d.find_elements("css selector", "#rows .item") if r.text.startswith("box_")]
+    rows[4].click()
     page.idle()
     shot("web-model.png")
 
