@@ -187,6 +187,10 @@ function applySummary(summary) {
       state.otherRules.push(rule);
     }
   }
+  showSummary(summary);
+}
+
+function showSummary(summary) {
   $("summary").textContent =
     `${summary.name ? summary.name + " · " : ""}${summary.order}×${summary.order}, ` +
     `${summary.givens} givens${(summary.rules || []).length ? `, ${summary.rules.length} rules` : ""}`;
@@ -252,7 +256,9 @@ function edited() {
   editTimer = setTimeout(() => {
     call("read", text)
       .then((s) => {
+        // Only the summary line: the grid may have been typed on since (a later read follows).
         state.summary = parse(s);
+        showSummary(state.summary);
         showError("");
         return openSession(text, true);
       })
@@ -604,7 +610,7 @@ async function count() {
   const r = await guard(S("count", Number($("count-limit").value) || 10, Number($("time-limit").value) || 10));
   const end = String(r.end || "");
   const shown = `count: ${r.count} solution${r.count === 1 ? "" : "s"}`;
-  $("solve-info").textContent = `${shown} (${end === "Complete" ? "all of them" : end}, propagate, ${(+r.time_ms).toFixed(1)} ms)`;
+  $("solve-info").textContent = `${shown} (${end === "complete" ? "all of them" : end}, propagate, ${(+r.time_ms).toFixed(1)} ms)`;
   // Each grid the count found is checked by the library; the first is drawn.
   state.cands = null;
   state.solved = r.solutions && r.solutions.length ? r.solutions[0].flat() : null;

@@ -69,6 +69,8 @@ const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)
 
 
 def stats(xs):
+    if not xs:
+        return "no data"
     xs = sorted(xs)
     p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
     return f"median {statistics.median(xs):.1f} ms, p95 {p95:.1f} ms, max {xs[-1]:.1f} ms (n = {len(xs)})"

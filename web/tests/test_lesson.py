@@ -141,3 +141,40 @@ def test_a_whole_lesson(page):
         time.sleep(0.05)
     assert read(path) == lp
     d.save_screenshot(os.path.join(page.downloads, "lesson.png"))
+
+
+def test_typing_a_puzzle_with_the_keyboard(page):
+    """An empty 4×4, digits typed with the arrows, one cleared with Delete, a killer cage made by
+    selecting two cells (shift+arrow) and typing its sum: the library reads the typed puzzle."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    d = page.driver
+    d.execute_script("document.getElementById('order').value = '4'")
+    page.click("#empty")
+    page.click("#board .cell[data-cell='0']")
+    board = d.find_element("id", "board")
+    board.send_keys("1", Keys.ARROW_RIGHT, "2", Keys.ARROW_DOWN, "4", Keys.ARROW_LEFT, "3")
+    board.send_keys(Keys.ARROW_RIGHT, Keys.DELETE)  # r2c2 (the 4) cleared again
+    page.idle()
+    board.send_keys(Keys.ARROW_DOWN)  # r3c2
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_DOWN).key_up(Keys.SHIFT).perform()
+    board.send_keys("4", Keys.ENTER)  # cage r3c2 + r4c2 = 4
+    page.idle()
+    import time
+
+    time.sleep(0.5)  # the edit is read after a 200 ms pause
+    page.idle()
+    doc = json.loads(d.find_element("id", "paste").get_attribute("value"))
+    assert doc["grid"] == [[1, 2, 0, 0], [3, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    assert doc["rules"] == [{"type": "killer", "cells": ["r3c2", "r4c2"], "sum": 4}]
+    assert "4×4, 3 givens" in page.text("summary")
+    assert page.text("error") == ""
+    out, _, _ = cli("count", "--max", "1000", "-", stdin=json.dumps(doc))
+    page.click("#tabs [data-tab=solve]")
+    d.execute_script("document.getElementById('count-limit').value = '1000'")
+    page.click("#count")
+    expected = f"count: {out.split()[1]} solutions (all of them"
+    assert page.text("solve-info").startswith(expected), (page.text("solve-info"), out)
+    grid = page.board()
+    check_grid(grid, doc)
