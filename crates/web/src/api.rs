@@ -3,6 +3,8 @@
 //! HiGHS in-process as the LP backend, the browser with HiGHS-wasm ([`crate::wasm_lp`]).
 //! No model, search or branch-and-bound logic here: every answer comes from the library.
 
+mod cells;
+
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudoku_ilp::check::check;
@@ -22,7 +24,7 @@ use sudoku_ilp::report::lab::{step_text, summary, tree_json, tree_svg};
 use sudoku_ilp::report::lp_svg::lp_svg;
 use sudoku_ilp::report::svg::svg;
 use sudoku_ilp::rules::Rule;
-use sudoku_ilp::solve::{grid_of, Relaxation, Status};
+use sudoku_ilp::solve::{grid_of, GridRelaxation, Relaxation, Status};
 
 /// The two LP backends: the lab's (presolve off, tableau rows) and the hints' (HiGHS's own
 /// presolve choice), as natively ([`sudoku_ilp::solve::lab_lp`]).
@@ -582,6 +584,7 @@ impl Core {
             "gives_grid": grid.gives_grid,
             "iterations": point.iterations,
             "duals": duals,
+            "cells": cells::json(&grid, self.puzzle.order()),
             "svg": lp_svg(&self.puzzle, &grid, Some(&title)),
         })
         .to_string())
@@ -736,23 +739,29 @@ impl Core {
     }
 
     fn node_svg_of(&self, lab: &Lab<Box<dyn LabLp>>, model: &BuiltModel, node: usize) -> String {
+        let grid = node_grid(lab, model, node);
         let n = &lab.nodes[node];
-        let solved = !n.values.is_empty();
-        let relaxation = Relaxation {
-            status: if solved {
-                Status::Solved
-            } else {
-                Status::Infeasible
-            },
-            objective: if solved { n.objective } else { 0.0 },
-            fractional: n.fractional.len(),
-            values: solved.then(|| n.values.clone()),
-        };
-        let grid = grid_of(&lab.puzzle, model, relaxation);
         lp_svg(
             &lab.puzzle,
             &grid,
             Some(&format!("Node {} ({})", n.id, n.label)),
         )
     }
+}
+
+/// A lab node's LP point, cell by cell (its picture and the page's grid draw it).
+fn node_grid(lab: &Lab<Box<dyn LabLp>>, model: &BuiltModel, node: usize) -> GridRelaxation {
+    let n = &lab.nodes[node];
+    let solved = !n.values.is_empty();
+    let relaxation = Relaxation {
+        status: if solved {
+            Status::Solved
+        } else {
+            Status::Infeasible
+        },
+        objective: if solved { n.objective } else { 0.0 },
+        fractional: n.fractional.len(),
+        values: solved.then(|| n.values.clone()),
+    };
+    grid_of(&lab.puzzle, model, relaxation)
 }

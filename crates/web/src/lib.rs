@@ -148,4 +148,9 @@ impl Session {
     pub fn lab_node_svg(&self, node: usize) -> Result<String, JsValue> {
         self.core.lab_node_svg(node).map_err(thrown)
     }
+
+    /// A lab node's picture and LP point cell by cell: `{svg, cells}` (the page's grid).
+    pub fn lab_node(&self, node: usize) -> Result<String, JsValue> {
+        self.core.lab_node(node).map_err(thrown)
+    }
 }
