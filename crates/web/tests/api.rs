@@ -1,0 +1,164 @@
+//! The page's API natively, with HiGHS in-process as the LP backend: the same answers the
+//! page gets from HiGHS-wasm (`tests/node-smoke.mjs` runs them there), and the check that the
+//! core builds for the browser.
+
+use serde_json::Value;
+use sudoku_ilp::check::check;
+use sudoku_ilp::formulation::{binary::Binary, Formulation};
+use sudoku_ilp::puzzle::{Grid, Puzzle};
+use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend};
+use sudoku_ilp_web::api::{read, read_puzzle, Backends, Core};
+
+fn parse_line(line: &str) -> Puzzle {
+    read_puzzle(line, None).unwrap()
+}
+
+const LINE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const HARD: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+fn backends() -> Backends {
+    Backends {
+        lab: lab_backend(),
+        hints: hint_backend(),
+    }
+}
+
+fn core(text: &str, options: &str) -> Core {
+    Core::new(text, options, backends()).unwrap()
+}
+
+fn json(text: String) -> Value {
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn bad_input_is_the_command_lines_one_line() {
+    let e = read(&LINE[..80]).unwrap_err();
+    assert_eq!(
+        e,
+        "<stdin>:1:1: 80 cells is not a square number (81 for a 9x9 grid, or n² integers separated by spaces)"
+    );
+    let e = Core::new(LINE, r#"{"model": "nope"}"#, backends())
+        .err()
+        .unwrap();
+    assert!(
+        e.starts_with("--model \"nope\": expected one of binary"),
+        "{e}"
+    );
+    let e = Core::new(LINE, r#"{"colour": 1}"#, backends())
+        .err()
+        .unwrap();
+    assert!(e.starts_with("options: unknown field `colour`"), "{e}");
+}
+
+#[test]
+fn every_solve_method_returns_a_checked_grid() {
+    let puzzle = parse_line(LINE);
+    for options in [r#"{"model": "binary"}"#, r#"{"model": "natural"}"#] {
+        let session = core(LINE, options);
+        for method in ["propagate", "backtrack", "highs"] {
+            let r = json(session.solve(method, 60.0).unwrap());
+            assert_eq!(r["status"], "solved", "{method} {options}");
+            let rows: Vec<Vec<u8>> = serde_json::from_value(r["grid"].clone()).unwrap();
+            let grid = Grid {
+                n: 9,
+                values: rows.concat(),
+            };
+            check(&puzzle, &grid).unwrap();
+        }
+    }
+}
+
+#[test]
+fn export_is_the_writers_text_and_rows_follow_the_model() {
+    let session = core(LINE, "{}");
+    let puzzle = parse_line(LINE);
+    let model = Binary::default().build(&puzzle);
+    assert_eq!(
+        session.export("lp").unwrap(),
+        sudoku_ilp::export::lp::write(&puzzle, &model).unwrap()
+    );
+    let m = json(session.model_json().unwrap());
+    assert_eq!(m["columns"], 729);
+    assert_eq!(m["rows"], 4 * 81 + 32);
+    let rows: Vec<String> = serde_json::from_str(&session.rows_of("r1c1").unwrap()).unwrap();
+    for name in ["cell_r1_c1", "row_r1_v1", "col_c1_v9", "box_b1_v5"] {
+        assert!(rows.iter().any(|r| r == name), "{name} in {rows:?}");
+    }
+    let house: Vec<String> = serde_json::from_str(&session.rows_of("c2").unwrap()).unwrap();
+    assert_eq!(house.len(), 9);
+    assert!(house.iter().all(|r| r.starts_with("col_c2_v")), "{house:?}");
+    let row = json(session.row("box_b1_v5").unwrap());
+    assert_eq!(row["terms"].as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn the_lab_runs_the_command_lines_steps() {
+    let text = include_str!("../../../data/seeds/seed004_unique_9x9.json");
+    let mut session = core(text, "{}");
+    let start = json(session.lab_start("max:diagonal").unwrap());
+    assert_eq!(start["tree"]["nodes"].as_array().unwrap().len(), 1);
+    let state = json(
+        session
+            .lab_do("branch variable; next best; cut gomory; next best; branch variable")
+            .unwrap(),
+    );
+    let nodes = state["tree"]["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 5);
+    assert_eq!(state["tree"]["cuts"], 1);
+    let open: Vec<u64> = nodes
+        .iter()
+        .filter(|n| n["status"] == "fractional")
+        .map(|n| n["id"].as_u64().unwrap())
+        .collect();
+    let finished = json(session.lab_finish(open[0] as usize, 60.0).unwrap());
+    let node = &finished["tree"]["nodes"][open[0] as usize];
+    assert_eq!(node["status"], "finished by HiGHS");
+    let e = session.lab_do("cut nonsense").unwrap_err();
+    assert!(!e.contains('\n') && e.contains("nonsense"), "{e}");
+}
+
+#[test]
+fn hints_carry_checked_certificates() {
+    let session = core(HARD, "{}");
+    let steps = json(session.steps(false).unwrap());
+    let with_certificate = steps["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["eliminations"].as_array().unwrap().iter())
+        .filter(|e| e["certificate"].is_array())
+        .count();
+    assert!(with_certificate > 0);
+    let hint = json(session.hint("technique").unwrap());
+    assert!(hint["hint"].as_str().unwrap().len() > 3);
+    let relax = json(session.relaxation().unwrap());
+    assert_eq!(relax["status"], "solved");
+}
+
+/// The core without HiGHS and CaDiCaL compiles for the browser (the wasm32 target must be
+/// installed: `rustup target add wasm32-unknown-unknown`, done by `.ci/setup`).
+#[test]
+fn core_checks_for_wasm() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "check",
+            "-p",
+            "sudoku-ilp-core",
+            "--no-default-features",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--quiet",
+        ])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo check for wasm32-unknown-unknown failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
