@@ -103,7 +103,7 @@ def native_lab(binary, path, objective, steps, line=None):
     out = []
     for row in p.stderr.splitlines():
         w = row.split()
-        if len(w) == 4 and w[0] == "step" and w[2] == "ms":
+        if len(w) >= 4 and w[0] == "step" and w[2] == "ms":  # `step K ms T (… bytes drawn)`
             out.append(float(w[3]))
     return out[0::2]  # the branch steps, not the `next depth` ones
 

@@ -5,9 +5,11 @@
 # with selenium and pytest) and the debug command line target/debug/sudoku-ilp (built by
 # `cargo test`, which the README's test command runs first; built here when missing), whose
 # `check`, `export`, `hint` and `solve` the tests compare the page with.
-# PYTHON overrides the interpreter (default: the repo's .venv/bin/python).
+# PYTHON overrides the interpreter (default: the repo's .venv/bin/python); SUDOKU_ILP_SHARED_DATA
+# names the public collections when ../shared/data is elsewhere (as for the Rust tests). -s:
+# the SKIPPED lines and the soak's memory line are shown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash web/build.sh
 [ -x target/debug/sudoku-ilp ] || cargo build --quiet --bin sudoku-ilp
-"${PYTHON:-.venv/bin/python}" -m pytest -q -p no:cacheprovider web/tests "$@"
+"${PYTHON:-.venv/bin/python}" -m pytest -q -s -p no:cacheprovider web/tests "$@"

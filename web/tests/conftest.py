@@ -18,7 +18,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PAGE = os.environ.get("PAGE", os.path.join(ROOT, "target", "web", "sudoku-ilp.html"))
 BINARY = os.path.join(ROOT, "target", "debug", "sudoku-ilp")
-SHARED = os.path.join(ROOT, "..", "shared", "data")
+# The public collections: ../shared/data beside the repository, or SUDOKU_ILP_SHARED_DATA (as the
+# Rust tests read them, tests/integration/common/mod.rs).
+SHARED = os.environ.get("SUDOKU_ILP_SHARED_DATA") or os.path.join(ROOT, "..", "shared", "data")
 
 
 def data(*parts):
