@@ -127,14 +127,7 @@ impl From<InputError> for Failure {
 
 /// The command line's option names in an input error of `command` ("solve takes one").
 fn option_names(takes_one: &str) -> OptionNames<'_> {
-    OptionNames {
-        line: "--line ",
-        line_option: "--line",
-        line_k: "--line K",
-        box_shape: |rows, cols| format!("--box {rows}x{cols}"),
-        box_hint: Some("--box RxC on the command line"),
-        takes_one,
-    }
+    OptionNames::command_line(takes_one)
 }
 
 /// The failure of an input error in `command`: exit 2, the library's words with the command

@@ -51,11 +51,46 @@ pub enum BasisStatus {
     Other,
 }
 
+impl BasisStatus {
+    /// From HiGHS's basis status code (both backends run HiGHS): 0 lower, 1 basic, 2 upper.
+    pub fn from_highs(code: i32) -> BasisStatus {
+        match code {
+            0 => BasisStatus::Lower,
+            1 => BasisStatus::Basic,
+            2 => BasisStatus::Upper,
+            _ => BasisStatus::Other,
+        }
+    }
+}
+
 /// A basic variable: a column, or a row's activity `a_i x`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Basic {
     Column(usize),
     Row(usize),
+}
+
+impl Basic {
+    /// From HiGHS's `Highs_getBasicVariables` entry: column j ≥ 0, row i as −1 − i.
+    pub fn from_highs(index: i32) -> Basic {
+        if index >= 0 {
+            Basic::Column(index as usize)
+        } else {
+            Basic::Row((-1 - index) as usize)
+        }
+    }
+}
+
+/// The costs `costs` (column, cost) as one cost per column of `columns`, others 0; columns
+/// past the end are ignored.
+pub fn dense_costs(columns: usize, costs: &[(usize, f64)]) -> Vec<f64> {
+    let mut dense = vec![0.0; columns];
+    for &(j, c) in costs {
+        if let Some(slot) = dense.get_mut(j) {
+            *slot = c;
+        }
+    }
+    dense
 }
 
 /// The optimal basis: the basic variable of each position of `B`, and every column's and

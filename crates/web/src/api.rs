@@ -41,18 +41,6 @@ fn one_line(e: impl std::fmt::Display) -> Failure {
     e.to_string().lines().next().unwrap_or("").to_string()
 }
 
-/// The command line's option names (its input errors say `--line K`, `--box RxC`).
-fn option_names(takes_one: &str) -> OptionNames<'_> {
-    OptionNames {
-        line: "--line ",
-        line_option: "--line",
-        line_k: "--line K",
-        box_shape: |rows, cols| format!("--box {rows}x{cols}"),
-        box_hint: Some("--box RxC on the command line"),
-        takes_one,
-    }
-}
-
 /// Reads a puzzle as `sudoku-ilp solve -` reads standard input: the same one-line errors.
 pub fn read_puzzle(text: &str, box_shape: Option<(usize, usize)>) -> Result<Puzzle, Failure> {
     let options = ParseOptions {
@@ -60,7 +48,7 @@ pub fn read_puzzle(text: &str, box_shape: Option<(usize, usize)>) -> Result<Puzz
         ..ParseOptions::default()
     };
     parse_puzzle(STDIN_NAME, text, options)
-        .map_err(|e| one_line(e.said_with(&option_names("solve takes one"))))
+        .map_err(|e| one_line(e.said_with(&OptionNames::command_line("solve takes one"))))
 }
 
 /// The summary of a puzzle: its JSON (as the input format), order, givens, rule names.

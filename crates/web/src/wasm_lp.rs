@@ -12,7 +12,8 @@
 use sudoku_ilp::export::{linear, objective_terms};
 use sudoku_ilp::formulation::{BuiltModel, Sense};
 use sudoku_ilp::lp_interface::{
-    Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint, TableauRow,
+    dense_costs, Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint,
+    TableauRow,
 };
 use wasm_bindgen::prelude::*;
 
@@ -246,15 +247,6 @@ impl WasmLp {
     }
 }
 
-fn basis_status(code: i32) -> BasisStatus {
-    match code {
-        0 => BasisStatus::Lower,
-        1 => BasisStatus::Basic,
-        2 => BasisStatus::Upper,
-        _ => BasisStatus::Other,
-    }
-}
-
 fn column(lp: &WasmLp, j: usize) -> Result<u32, LpError> {
     if j < lp.columns {
         Ok(j as u32)
@@ -306,12 +298,7 @@ impl LabLp for WasmLp {
     }
 
     fn set_objective(&mut self, maximise: bool, costs: &[(usize, f64)]) -> Result<(), LpError> {
-        let mut dense = vec![0.0; self.columns];
-        for &(j, c) in costs {
-            if let Some(slot) = dense.get_mut(j) {
-                *slot = c;
-            }
-        }
+        let dense = dense_costs(self.columns, costs);
         glue_objective(self.id, if maximise { -1 } else { 1 }, &dense).map_err(lp_error)?;
         self.constant = 0.0;
         Ok(())
@@ -347,27 +334,15 @@ impl LabLp for WasmLp {
         if all.len() != self.columns + self.rows {
             return Err(LpError("HiGHS returned a basis of the wrong size".into()));
         }
-        let basic = glue_basic_variables(self.id)
-            .map_err(lp_error)?
-            .into_iter()
-            .map(|b| {
-                if b >= 0 {
-                    Basic::Column(b as usize)
-                } else {
-                    Basic::Row((-1 - b) as usize)
-                }
-            })
-            .collect();
+        let basic = glue_basic_variables(self.id).map_err(lp_error)?;
+        let (columns, rows) = all.split_at(self.columns);
         Ok(Basis {
-            basic,
-            columns: all[..self.columns]
+            basic: basic.into_iter().map(Basic::from_highs).collect(),
+            columns: columns
                 .iter()
-                .map(|&c| basis_status(c))
+                .map(|&c| BasisStatus::from_highs(c))
                 .collect(),
-            rows: all[self.columns..]
-                .iter()
-                .map(|&c| basis_status(c))
-                .collect(),
+            rows: rows.iter().map(|&c| BasisStatus::from_highs(c)).collect(),
         })
     }
 

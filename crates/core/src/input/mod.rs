@@ -106,6 +106,20 @@ pub struct OptionNames<'a> {
     pub takes_one: &'a str,
 }
 
+impl<'a> OptionNames<'a> {
+    /// The command line's names (`--line K`, `--box RxC`); the browser page says the same.
+    pub fn command_line(takes_one: &'a str) -> OptionNames<'a> {
+        OptionNames {
+            line: "--line ",
+            line_option: "--line",
+            line_k: "--line K",
+            box_shape: |rows, cols| format!("--box {rows}x{cols}"),
+            box_hint: Some("--box RxC on the command line"),
+            takes_one,
+        }
+    }
+}
+
 impl OptionNames<'static> {
     /// The library's own words ([`ParseOptions`]' fields), used by `Display`.
     pub const LIBRARY: OptionNames<'static> = OptionNames {

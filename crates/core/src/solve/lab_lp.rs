@@ -8,7 +8,8 @@
 use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
 use crate::formulation::BuiltModel;
 use crate::lp_interface::{
-    Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint, TableauRow,
+    dense_costs, Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint,
+    TableauRow,
 };
 
 /// The binary model's LP relaxation in one HiGHS instance.
@@ -79,15 +80,6 @@ fn state_of(status: Status) -> LpState {
     }
 }
 
-fn basis_status(code: i32) -> BasisStatus {
-    match code {
-        0 => BasisStatus::Lower,
-        1 => BasisStatus::Basic,
-        2 => BasisStatus::Upper,
-        _ => BasisStatus::Other,
-    }
-}
-
 impl LabLp for NativeLp {
     fn column_count(&self) -> usize {
         self.columns
@@ -122,12 +114,7 @@ impl LabLp for NativeLp {
     }
 
     fn set_objective(&mut self, maximise: bool, costs: &[(usize, f64)]) -> Result<(), LpError> {
-        let mut dense = vec![0.0; self.columns];
-        for &(j, c) in costs {
-            if let Some(slot) = dense.get_mut(j) {
-                *slot = c;
-            }
-        }
+        let dense = dense_costs(self.columns, costs);
         ffi::set_objective(&mut self.model, maximise, &dense)?;
         self.constant = 0.0;
         Ok(())
@@ -160,20 +147,11 @@ impl LabLp for NativeLp {
 
     fn basis(&mut self) -> Result<Basis, LpError> {
         let (cols, rows) = ffi::basis_status(&mut self.model)?;
-        let basic = ffi::basic_variables(&mut self.model)?
-            .into_iter()
-            .map(|b| {
-                if b >= 0 {
-                    Basic::Column(b as usize)
-                } else {
-                    Basic::Row((-1 - b) as usize)
-                }
-            })
-            .collect();
+        let basic = ffi::basic_variables(&mut self.model)?;
         Ok(Basis {
-            basic,
-            columns: cols.into_iter().map(basis_status).collect(),
-            rows: rows.into_iter().map(basis_status).collect(),
+            basic: basic.into_iter().map(Basic::from_highs).collect(),
+            columns: cols.into_iter().map(BasisStatus::from_highs).collect(),
+            rows: rows.into_iter().map(BasisStatus::from_highs).collect(),
         })
     }
 
