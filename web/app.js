@@ -99,6 +99,7 @@ async function stop() {
   await startWorker();
   if (state.text) await openSession(state.text, false);
   setStatus("stopped");
+  showError("stopped by the Stop button: the worker was started again with the same puzzle");
 }
 
 // ---------------------------------------------------------------- state

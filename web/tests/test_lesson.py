@@ -119,6 +119,15 @@ def test_a_whole_lesson(page):
     assert all(all(row) for row in grid), "the finished node shows the incumbent's grid"
     check_grid(grid)
 
+    # Prune by hand: a new root, one branch, its x = 0 child pruned.
+    page.click("#lab-start")
+    page.click("#board .cand.frac")
+    zero = [n for n in page.api("S", "lab_state")["tree"]["nodes"] if "≠" in (n["fixing"] or "")][0]
+    d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").click()
+    page.idle()
+    page.click("#lab-prune")
+    assert "pruned by bound" in d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").text
+
     # Solve with each method: each grid shown passes the checker.
     d.find_element("css selector", "#tabs [data-tab=solve]").click()
     for method in ["propagate", "backtrack", "highs"]:
@@ -178,3 +187,28 @@ def test_typing_a_puzzle_with_the_keyboard(page):
     assert page.text("solve-info").startswith(expected), (page.text("solve-info"), out)
     grid = page.board()
     check_grid(grid, doc)
+
+
+def test_a_long_count_is_stopped_and_the_page_goes_on(page):
+    """A long computation runs in the worker: the page answers meanwhile, the Stop button ends
+    it (the worker is started again with the same puzzle) and the page goes on working."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    d = page.driver
+    empty = json.dumps({"grid": [[0] * 9 for _ in range(9)]})
+    page.api("loadText", empty)
+    page.click("#tabs [data-tab=solve]")
+    d.execute_script("document.getElementById('count-limit').value = '100000000'")
+    d.execute_script("document.getElementById('time-limit').value = '600'")
+    d.find_element("id", "count").click()  # not waited for
+    WebDriverWait(d, 60).until(lambda d: d.find_element("id", "stop").is_displayed())
+    assert d.execute_script("return document.body.dataset.busy") == "1"
+    d.find_element("id", "board").click()  # the page still takes clicks while the worker counts
+    d.find_element("id", "stop").click()
+    page.idle()
+    assert page.text("status") == "stopped"
+    assert page.text("error").startswith("stopped by the Stop button")
+    d.execute_script("document.getElementById('time-limit').value = '10'")
+    page.click("[data-method=propagate]")
+    assert "solved" in page.text("solve-info")
+    check_grid(page.board())
