@@ -4,7 +4,7 @@
 #   bash crates/web/measure.sh HIGHS_BUILD_DIR [LINES] [ROUNDS]
 # HIGHS_BUILD_DIR holds highs.js and highs.wasm of highs@1.15.3 (web/build.sh unpacks them to
 # target/web/highs/build). LINES: the first LINES puzzles of forum_hardest_1905_11plus.txt
-# (default 10); ROUNDS: warm re-solves per puzzle and propagate runs (default 20).
+# (default 10; the data folder is $SUDOKU_ILP_SHARED_DATA or ../shared/data); ROUNDS: warm re-solves per puzzle and propagate runs (default 20).
 # Per puzzle and backend: the cold root LP (model passed, presolve off, as the lab), the warm
 # re-solves after fixing a fractional column to 0 and freeing it again, propagate's solve.
 set -euo pipefail
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 highs=${1:?usage: measure.sh HIGHS_BUILD_DIR [LINES] [ROUNDS]}
 lines=${2:-10}
 rounds=${3:-20}
-data=../shared/data/forum_hardest_1905_11plus.txt
+data=${SUDOKU_ILP_SHARED_DATA:-../shared/data}/forum_hardest_1905_11plus.txt
 [ -f "$data" ] || { echo "error: $data is missing" >&2; exit 2; }
 cargo build --release -p sudoku-ilp-web --example measure --quiet
 cargo build -p sudoku-ilp-web --target wasm32-unknown-unknown --release --quiet

@@ -116,10 +116,9 @@ impl Drop for WasmLp {
 pub enum Kind {
     /// The LP relaxation, presolve off (the lab).
     Lab,
-    /// The LP relaxation, HiGHS's own presolve choice (hints).
+    /// The LP relaxation, HiGHS's own presolve choice (hints, and the MILP solve through
+    /// [`LabLp::solve_mip`]).
     Hints,
-    /// The MILP with the model's integrality, exact gap.
-    Milp,
 }
 
 impl WasmLp {
@@ -154,10 +153,6 @@ impl WasmLp {
             }
             starts.push(index(indices.len())?);
         }
-        let integrality: Vec<i32> = match kind {
-            Kind::Milp => lin.columns.iter().map(|c| i32::from(c.integer)).collect(),
-            _ => Vec::new(),
-        };
         let id = glue_create(
             sense,
             0.0,
@@ -169,7 +164,7 @@ impl WasmLp {
             &starts,
             &indices,
             &values,
-            &integrality,
+            &[],
         )
         .map_err(lp_error)?;
         let lp = WasmLp {
@@ -178,10 +173,8 @@ impl WasmLp {
             rows: lin.rows.len(),
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
         };
-        match kind {
-            Kind::Lab => lp.option("presolve", &JsValue::from_str("off"))?,
-            Kind::Milp => lp.option("mip_rel_gap", &JsValue::from_f64(0.0))?,
-            Kind::Hints => {}
+        if kind == Kind::Lab {
+            lp.option("presolve", &JsValue::from_str("off"))?;
         }
         Ok(lp)
     }
@@ -228,9 +221,9 @@ impl WasmLp {
         ])
     }
 
-    /// Solves the model as passed (a [`Kind::Milp`] model: with its integrality) and returns
-    /// the state, column values when optimal, nodes and HiGHS's run time in seconds.
-    pub fn solve_model(&mut self) -> Result<(LpState, Vec<f64>, i64, f64), LpError> {
+    /// Runs HiGHS on the model as it stands and returns the state, column values when
+    /// optimal, nodes and HiGHS's run time in seconds.
+    fn solve_model(&mut self) -> Result<(LpState, Vec<f64>, i64, f64), LpError> {
         let state = self.run()?;
         let nodes = glue_info(self.id, "mip_node_count").map_err(lp_error)? as i64;
         let time = glue_run_time(self.id).map_err(lp_error)?;

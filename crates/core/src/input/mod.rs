@@ -29,6 +29,7 @@ pub use tokens::{char_cells, tokens};
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{square_box_side, Conflict, Grid, Layout, Puzzle, PuzzleError};
 use std::fmt;
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::Read;
 
 /// Inputs larger than this are refused before they are read whole (a 64×64 JSON grid is
@@ -308,10 +309,12 @@ pub struct ParseOptions {
     pub format: InputFormat,
 }
 
+// Files and standard input: not in the browser build (wasm32), where the page hands text.
 /// Reads a whole input: a file path, or `-` for standard input. Refuses more than
 /// [`MAX_INPUT_BYTES`] and binary input; drops a UTF-8 byte-order mark. Bytes that are not
 /// UTF-8 become U+FFFD, which the parser refuses where it reads them (a line of a line file,
 /// or anywhere in a whole document). An f-puzzles link given as `path` is the text itself.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_source(path: &str) -> Result<String, InputError> {
     if is_link(path) {
         // The puzzle is the argument itself: one line, read as an f-puzzles link.
@@ -362,6 +365,7 @@ pub fn read_source(path: &str) -> Result<String, InputError> {
 
 /// Opens an input to read line by line (see [`LineStream`]): a file path, or `-` for standard
 /// input. Errors as [`read_source`]'s: "cannot open: no such file", "is a directory".
+#[cfg(not(target_arch = "wasm32"))]
 pub fn open_lines(path: &str) -> Result<Box<dyn std::io::BufRead + Send>, InputError> {
     if is_link(path) {
         let line = format!("{}\n", path.trim());
@@ -380,6 +384,7 @@ pub fn open_lines(path: &str) -> Result<Box<dyn std::io::BufRead + Send>, InputE
     Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, file)))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn too_large(origin: &str) -> InputError {
     InputError::new(
         origin,
@@ -418,6 +423,7 @@ pub fn is_link(path: &str) -> bool {
         && !std::path::Path::new(path).exists()
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".into(),
@@ -432,6 +438,7 @@ fn io_reason(e: &std::io::Error) -> String {
 /// or a whole document that holds U+FFFD ([`valid_utf8`]), naming its line and column. Only a
 /// file that is not text at all (a NUL byte and invalid UTF-8 in its first 8 KiB) is refused
 /// here, at the first bad byte.
+#[cfg(not(target_arch = "wasm32"))]
 fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
     match String::from_utf8(bytes) {
         Ok(mut s) => {
