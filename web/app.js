@@ -571,6 +571,15 @@ async function labBranch(spec) {
   await drawLab();
 }
 
+/** Expands the chosen node on the cell lp-bb's rule suggests (the CLI's `branch suggested`). */
+async function labExpand() {
+  const before = nodesOf(state.lab).length;
+  state.lab = await guard(S("lab_do", `node ${state.node}; branch suggested`));
+  const open = nodesOf(state.lab).slice(before).find((n) => n.status === "fractional");
+  if (open) state.node = open.id;
+  await drawLab();
+}
+
 async function labCut(kind) {
   const lab = await labDo(S("lab_cut", state.node, kind));
   const log = lab.log || [];
@@ -698,6 +707,7 @@ function wire() {
     state.node = 0;
     labDo(S("lab_start", $("objective").value.trim())).catch(() => {});
   };
+  $("lab-expand").onclick = () => labExpand().catch(() => {});
   $("lab-prune").onclick = () => labDo(S("lab_prune", state.node)).catch(() => {});
   for (const kind of ["gomory", "clique", "nogood"]) $(`lab-cut-${kind}`).onclick = () => labCut(kind).catch(() => {});
   $("lab-finish").onclick = () => labDo(S("lab_finish", state.node, Number($("time-limit").value) || 10)).catch(() => {});
@@ -735,7 +745,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, labDo, labBranch, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

@@ -128,6 +128,12 @@ def test_a_whole_lesson(page):
     page.click("#lab-prune")
     assert "pruned by bound" in d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").text
 
+    # Expand the root on lp-bb's cell: one child per open digit of that cell.
+    page.click("#lab-start")
+    page.click("#lab-expand")
+    children = page.api("S", "lab_state")["tree"]["nodes"][1:]
+    assert len(children) >= 2 and len({c["fixing"].split("=")[0] for c in children}) == 1, children
+
     # Solve with each method: each grid shown passes the checker.
     d.find_element("css selector", "#tabs [data-tab=solve]").click()
     for method in ["propagate", "backtrack", "highs"]:
