@@ -218,3 +218,27 @@ def test_a_long_count_is_stopped_and_the_page_goes_on(page):
     page.click("[data-method=propagate]")
     assert "solved" in page.text("solve-info")
     check_grid(page.board())
+
+
+def test_the_file_needs_no_network(page):
+    """One file: no script, style or image is fetched; with the network switched off the page
+    still opens and solves (both WebAssembly modules are inlined)."""
+    from conftest import PAGE
+
+    html = read(PAGE)
+    for ref in ['src="http', "src='http", 'href="http', "@import", "<link "]:
+        assert ref not in html, ref
+    d = page.driver
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0},
+    )
+    try:
+        page.open()
+        page.click("#tabs [data-tab=solve]")
+        page.click("[data-method=highs]")
+        assert "solved" in page.text("solve-info")
+        check_grid(page.board())
+    finally:
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
