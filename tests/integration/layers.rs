@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// The layer of each top-level module of the library, bottom first.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("leaves", &["status", "named", "geometry", "lp_interface"]),
+    ("leaves", &["status", "named", "geometry", "clock"]),
     (
         "puzzle",
         &["puzzle", "rules", "implied", "limits", "objective"],
@@ -20,7 +20,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("check", &["check", "format"]),
     ("input", &["input"]),
     ("formulation", &["formulation"]),
-    ("solve", &["solve"]),
+    // The LP interface makes an LP of a built model (`LpBackend`); solve implements it natively.
+    ("solve", &["solve", "lp_interface"]),
     // The driven branch and bound sits with the engines (lp-bb runs its loop).
     ("engine", &["engine", "lab"]),
     // Above the engines: the CNF export writes the clauses the SAT engine solves (one source).

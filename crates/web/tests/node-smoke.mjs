@@ -45,7 +45,7 @@ const loadHighs = require(resolve(highsDir, "highs.js"));
 const highs = await loadHighs({ locateFile: (f) => join(resolve(highsDir), f) });
 wasm_bindgen.set_highs(highs);
 const api = wasm_bindgen;
-ok("loaded sudoku-ilp-web " + api.version() + " and HiGHS " + String(highs.version));
+ok("loaded sudoku-ilp-web " + api.version() + " and HiGHS " + (highs.version?.string ?? "?"));
 
 // The independent check of a grid, here in JS: rows, columns, boxes, givens.
 function checkGrid(givens, grid) {

@@ -138,9 +138,9 @@ pub struct Tree {
     pub nodes: Vec<Node>,
 }
 
-#[cfg(feature = "highs")]
 /// The LP-based branch and bound engine; the LPs run with `options` (threads, log, presolve of
 /// the root).
+#[cfg(feature = "highs")]
 #[derive(Debug, Clone, Default)]
 pub struct LpBb {
     pub options: SolveOptions,
@@ -167,9 +167,9 @@ impl Engine for LpBb {
     }
 }
 
-#[cfg(feature = "highs")]
 /// The LP must carry every variant primitive (rows named after its tag), or an integral LP
 /// point could break a rule; until the binary model has a primitive's rows, lp-bb refuses.
+#[cfg(feature = "highs")]
 fn refuse_missing_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<(), EngineError> {
     let missing = puzzle
         .primitives()
@@ -251,8 +251,8 @@ impl LpBb {
     }
 }
 
-#[cfg(feature = "highs")]
 /// The end of a subtree's search.
+#[cfg(feature = "highs")]
 enum Found {
     /// A grid (row-major values).
     Grid(Vec<u8>),
@@ -262,8 +262,8 @@ enum Found {
     Stopped,
 }
 
-#[cfg(feature = "highs")]
 /// The columns x_{cell, v} of the binary model: `columns[cell][v − 1]`.
+#[cfg(feature = "highs")]
 fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
     let n = (model.cells.len() as f64).sqrt().round() as usize;
     model
@@ -281,8 +281,8 @@ fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
         .collect()
 }
 
-#[cfg(feature = "highs")]
 /// The search's state: the structure, the live LP, counters and the optional record.
+#[cfg(feature = "highs")]
 struct Search {
     n: usize,
     columns: Vec<Vec<Option<usize>>>,
@@ -538,8 +538,8 @@ impl Search {
     }
 }
 
-#[cfg(feature = "highs")]
 /// Every cell's candidate mask, row-major.
+#[cfg(feature = "highs")]
 fn candidates(state: &State) -> Vec<u64> {
     (0..state.cells()).map(|i| state.cand(i)).collect()
 }

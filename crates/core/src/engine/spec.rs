@@ -118,8 +118,8 @@ impl ModelSpec {
     }
 }
 
-#[cfg(feature = "highs")]
 /// Everything that names an engine.
+#[cfg(feature = "highs")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineSpec {
     pub method: Method,

@@ -33,8 +33,8 @@ pub struct Relaxation {
     pub values: Option<Vec<f64>>,
 }
 
-#[cfg(feature = "highs")]
 /// Runs HiGHS's presolve only and reads the reduced size.
+#[cfg(feature = "highs")]
 pub fn presolved_size(
     model: &BuiltModel,
     options: &SolveOptions,

@@ -112,9 +112,9 @@ pub struct Outcome {
     pub objective: Option<ObjectiveOutcome>,
 }
 
-#[cfg(feature = "highs")]
 /// Solves a built model with HiGHS MILP within `limits` and reads status, values and
 /// statistics.
+#[cfg(feature = "highs")]
 pub fn solve(
     model: &BuiltModel,
     options: &SolveOptions,
@@ -123,7 +123,6 @@ pub fn solve(
     solve_from(model, options, limits, None)
 }
 
-#[cfg(feature = "highs")]
 /// [`solve`], first handing HiGHS `start` (a value for every column, e.g. a grid found by a
 /// search and encoded by [`BuiltModel::encode`]) as a MIP start. HiGHS checks the start; a
 /// feasible one is its incumbent from the outset, so for these feasibility models it only has
@@ -133,6 +132,7 @@ pub fn solve(
 /// start of objective 0 meets the trivial bound 0 at once, so HiGHS stops at 0 nodes right
 /// after checking it, and presolve was then all the time (0.70 of 0.71 s on
 /// `grid36_misc.txt` line 7; `docs/mip-start.md`).
+#[cfg(feature = "highs")]
 pub fn solve_from(
     model: &BuiltModel,
     options: &SolveOptions,
@@ -192,8 +192,8 @@ pub struct ObjectiveOutcome {
     pub gap: f64,
 }
 
-#[cfg(feature = "highs")]
 /// The status of a feasibility model from HiGHS's model status.
+#[cfg(feature = "highs")]
 pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> {
     Ok(match status {
         HighsModelStatus::Optimal
@@ -226,9 +226,9 @@ pub(crate) fn status_of(status: HighsModelStatus) -> Result<Status, SolveError> 
     })
 }
 
-#[cfg(feature = "highs")]
 /// Hands the model to HiGHS through good_lp's backend (columns in variable order, rows in
 /// model order) and sets the options; minimise 0.
+#[cfg(feature = "highs")]
 pub(crate) fn to_highs(
     model: &BuiltModel,
     options: &SolveOptions,
@@ -252,9 +252,9 @@ pub(crate) fn to_highs(
     Ok(highs_model)
 }
 
-#[cfg(feature = "highs")]
 /// The model's objective as a good_lp expression (its constant included), or `None` for the
 /// feasibility model; an objective the model cannot carry is [`SolveError::Objective`].
+#[cfg(feature = "highs")]
 fn objective_expression(
     model: &BuiltModel,
 ) -> Result<Option<(ObjectiveSense, good_lp::Expression)>, SolveError> {
@@ -274,14 +274,13 @@ fn objective_expression(
     Ok(Some((objective.sense, expression)))
 }
 
-#[cfg(feature = "highs")]
 /// Sets HiGHS's time limit to `limits` (HiGHS compares it with its run clock, which adds up
 /// over the runs of one instance: see [`session`]).
+#[cfg(feature = "highs")]
 pub(crate) fn set_time_limit(h: &mut highs::Model, limits: &Limits) -> Result<(), SolveError> {
     ffi::set_double(h, c"time_limit", limits.time_limit)
 }
 
-#[cfg(feature = "highs")]
 /// Checks `options` on a throwaway HiGHS instance: an unknown `--highs` option, or a value of
 /// the wrong type, is found before any puzzle is read.
 ///
@@ -294,6 +293,7 @@ pub(crate) fn set_time_limit(h: &mut highs::Model, limits: &Limits) -> Result<()
 /// assert!(e.is_option());
 /// assert_eq!(e.to_string(), "unknown HiGHS option no_such_option");
 /// ```
+#[cfg(feature = "highs")]
 pub fn check_options(options: &SolveOptions) -> Result<(), SolveError> {
     let mut instance = ffi::Instance::quiet()?;
     let quiet = SolveOptions {
@@ -303,12 +303,12 @@ pub fn check_options(options: &SolveOptions) -> Result<(), SolveError> {
     set_options(&mut instance, &quiet)
 }
 
-#[cfg(feature = "highs")]
 /// Sets the project's options on a HiGHS instance: an exact gap and threads (the time limit is
 /// set per run: [`set_time_limit`]), then [`TUNED`] (unless `tuned` is off) and the `--highs`
 /// options, each through the setter of its type; logging last, so that no option sends HiGHS's
 /// log to standard output: it goes to standard error when `verbose` or an `output_flag=true`
 /// asks for it. An option of [`CUTS_OFF`] is refused.
+#[cfg(feature = "highs")]
 fn set_options(h: &mut impl ffi::Handle, options: &SolveOptions) -> Result<(), SolveError> {
     ffi::set_double(h, c"mip_rel_gap", 0.0)?;
     let threads = i32::try_from(options.threads.max(1)).unwrap_or(i32::MAX);
@@ -360,8 +360,8 @@ pub fn writes_files(name: &str) -> bool {
         || name == "mip_improving_solution_save"
 }
 
-#[cfg(feature = "highs")]
 /// Why an option is refused before HiGHS sees it, if it is.
+#[cfg(feature = "highs")]
 fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
     let lower = name.to_ascii_lowercase();
     if CUTS_OFF.contains(&lower.as_str()) {

@@ -273,8 +273,8 @@ fn rows_clauses(
     Some((clauses.clauses, next))
 }
 
-#[cfg(feature = "sat")]
 /// What one solver call gave.
+#[cfg(feature = "sat")]
 enum Found {
     Grid(Grid),
     /// No (further) solution exists.
@@ -283,12 +283,12 @@ enum Found {
     Interrupted,
 }
 
-#[cfg(feature = "sat")]
 /// How many clauses [`Session::new`] loads between two reads of the deadline.
+#[cfg(feature = "sat")]
 const LOAD_CHECK: usize = 1 << 16;
 
-#[cfg(feature = "sat")]
 /// One CaDiCaL instance loaded with a puzzle's CNF, solved again after each blocking clause.
+#[cfg(feature = "sat")]
 struct Session<'p> {
     puzzle: &'p Puzzle,
     cnf: Cnf,
@@ -299,8 +299,8 @@ struct Session<'p> {
     exhausted: bool,
 }
 
-#[cfg(feature = "sat")]
 /// A solver failure as an engine error (rustsat reports failures as a displayable error).
+#[cfg(feature = "sat")]
 fn sat_error(e: impl std::fmt::Display) -> EngineError {
     EngineError::Sat(e.to_string())
 }
@@ -422,8 +422,8 @@ impl<'p> Session<'p> {
     }
 }
 
-#[cfg(feature = "sat")]
 /// A puzzle after encoding.
+#[cfg(feature = "sat")]
 enum Start<'p> {
     /// The encoding proved the puzzle infeasible (an empty group).
     Infeasible(SatStats),
@@ -431,8 +431,8 @@ enum Start<'p> {
     Ready(Box<Session<'p>>),
 }
 
-#[cfg(feature = "sat")]
 /// Encodes `puzzle` and, unless that proved it infeasible, loads a solver.
+#[cfg(feature = "sat")]
 fn start<'p>(
     puzzle: &'p Puzzle,
     limits: &Limits,
@@ -522,9 +522,9 @@ impl Engine for Sat {
     }
 }
 
-#[cfg(feature = "sat")]
 /// Finds up to `limit` solutions into `solutions`, each checked and new; `Complete` when the
 /// solver proved there are no more (or the limit was reached), `TimeLimit` when interrupted.
+#[cfg(feature = "sat")]
 fn enumerate(
     session: &mut Session<'_>,
     limit: usize,
