@@ -28,12 +28,21 @@ from conftest import PAGE, ROOT, SHARED, Page, data, read  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
-BRANCH_JS = """
-const [text, objective, count] = [arguments[0], arguments[1], arguments[2]];
-const done = arguments[arguments.length - 1];
-const p = window.sudokuPage;
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
-(async () => {
+def timed(body):
+    """An async script for execute_async_script: `body` (JS, may await; `p` is the page's API,
+    `frame()` the next animation frame, `arg` the arguments) runs and its value comes back."""
+    return (
+        "const arg = arguments; const done = arguments[arguments.length - 1];"
+        "const p = window.sudokuPage;"
+        "const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));"
+        "(async () => {" + body + "})()"
+        ".then((v) => done({ok: true, v}), (e) => done({ok: false, e: e.message}));"
+    )
+
+
+BRANCH_JS = timed(
+    """
+  const [text, objective, count] = [arg[0], arg[1], arg[2]];
   await p.loadText(text);
   p.showTab('lab');
   const times = [];
@@ -49,23 +58,19 @@ const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)
     times.push(performance.now() - t0);
   }
   return times;
-})().then((v) => done({ok: true, v}), (e) => done({ok: false, e: e.message}));
 """
+)
 
-HINT_JS = """
-const text = arguments[0];
-const done = arguments[arguments.length - 1];
-const p = window.sudokuPage;
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
-(async () => {
-  await p.loadText(text);
+HINT_JS = timed(
+    """
+  await p.loadText(arg[0]);
   p.showTab('hint');
   const t0 = performance.now();
   await p.hint('rows');
   await frame();
   return performance.now() - t0;
-})().then((v) => done({ok: true, v}), (e) => done({ok: false, e: e.message}));
 """
+)
 
 
 def stats(xs):
