@@ -222,10 +222,12 @@ fn natural_strong_solves_the_9x9_jigsaws_and_matches_their_solutions() {
         return;
     }
     // Lines 6 and 7 take HiGHS more than 120 s with this model (README, "Jigsaw"); the binary
-    // model solves them in milliseconds (test above). Every other line must solve.
+    // model solves them in milliseconds (test above). Every other line must solve: with a time
+    // limit no busy machine reaches (line 100 took HiGHS 90 s and 3,726 nodes in the debug build
+    // at load 15), so that a slow machine makes the test slower, never wrong.
     let hard = [6, 7];
     let rest: Vec<usize> = (1..=133).filter(|n| !hard.contains(n)).collect();
-    let out = batch_jigsaws(&rest, &["--model", "natural-strong", "--time-limit", "90"]);
+    let out = batch_jigsaws(&rest, &["--model", "natural-strong", "--time-limit", "3600"]);
     assert_eq!(out.len(), rest.len());
     for doc in &out {
         assert_eq!(doc["status"], "solved", "{doc}");
