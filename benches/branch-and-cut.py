@@ -2,9 +2,11 @@
 """The numbers of docs/branch-and-cut.md, from the release binary (run under `nice`):
 
   python3 benches/branch-and-cut.py steps   # per-step time of scripted lab sessions, 9x9 and 25x25
-  python3 benches/branch-and-cut.py hardest [K] # lp-bb --branch variable, with and without
-                                            # --cuts gomory, vs HiGHS MILP; diagonal objective;
-                                            # every 241st hardest line (the first K of them)
+  python3 benches/branch-and-cut.py hardest [K] 2>log  # lp-bb --branch variable, with and
+                                            # without --cuts gomory, vs HiGHS MILP; diagonal
+                                            # objective; every 241st hardest line (201, or the
+                                            # first K); per-puzzle limit HARDEST_TIME_LIMIT (10 s)
+  python3 benches/branch-and-cut.py summary log  # the hardest table again from its log
 
 Each number is the median, p95 and max over the runs, with the command beside it.
 """
@@ -16,7 +18,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BIN = str(ROOT / "target/release/sudoku-ilp")
+BIN = __import__("os").environ.get("SUDOKU_ILP_BIN", str(ROOT / "target/release/sudoku-ilp"))
 DATA = Path(__import__("os").environ.get("SUDOKU_ILP_SHARED_DATA", ROOT.parent / "shared/data"))
 
 
@@ -52,16 +54,43 @@ def run_steps():
         print(f"  one step (warm LP re-solves, tree drawn): {summary(step)} ms over {len(step)} steps")
 
 
+LIMIT = float(__import__("os").environ.get("HARDEST_TIME_LIMIT", "10"))
+
+
 def solve(file, k, extra):
+    """One `solve --json` run: (status, nodes, cuts, wall ms, objective value)."""
+    cmd = [BIN, "solve", "--json", "--time-limit", f"{LIMIT:g}", "--objective", "max:diagonal", "--line", str(k), str(file), *extra]
     start = time.monotonic()
-    out = subprocess.run([BIN, "solve", "--json", "--time-limit", "20", "--objective", "max:diagonal", "--line", str(k), str(file), *extra],
-                         capture_output=True, text=True)
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=LIMIT + 60)
+    except subprocess.TimeoutExpired:
+        return "killed", None, None, (time.monotonic() - start) * 1000, None
     wall = (time.monotonic() - start) * 1000
-    doc = json.loads(out.stdout)
+    try:
+        doc = json.loads(out.stdout)
+    except json.JSONDecodeError:
+        return f"exit {out.returncode}: {out.stderr.strip()[:80]}", None, None, wall, None
     return doc["status"], doc["stats"].get("nodes"), doc["stats"].get("cuts"), wall, doc.get("objective", {}).get("value")
 
 
+def root_cuts(file, k, rounds=20):
+    """The root LP value, and the root bound after up to `rounds` Gomory cuts (`lab` session;
+    it stops at the first round that finds no cut or leaves the root not open)."""
+    script = "; ".join(["cut gomory"] * rounds)
+    out = subprocess.run([BIN, "lab", "--objective", "max:diagonal", "--line", str(k), str(file), "--do", script],
+                         capture_output=True, text=True, timeout=LIMIT + 60)
+    root, after = None, None
+    for line in out.stdout.splitlines():
+        if line.startswith("root:") and " · LP " in line:
+            root = after = float(line.split(" · LP ")[1].split()[0])
+        if "· bound " in line and "→" in line:
+            after = float(line.split("· bound ")[1].split("→")[1].split()[0])
+    return root, after
+
+
 def run_hardest():
+    """Every 241st line (201 puzzles), or the first K of them; one JSON record per puzzle on
+    standard error (so that a long run can be followed and re-summarised)."""
     file = DATA / "forum_hardest_1905_11plus.txt"
     total = sum(1 for _ in open(file))
     count = int(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -71,30 +100,47 @@ def run_hardest():
         "lp-bb --branch variable": ["--method", "lp-bb", "--branch", "variable"],
         "lp-bb --branch variable --cuts gomory": ["--method", "lp-bb", "--branch", "variable", "--cuts", "gomory"],
     }
-    rows = {m: [] for m in methods}
+    records = []
     for k in lines:
+        record = {"line": k}
         values = set()
         for m, extra in methods.items():
             status, nodes, cuts, wall, value = solve(file, k, extra)
-            rows[m].append((k, status, nodes, cuts, wall))
+            record[m] = {"status": status, "nodes": nodes, "cuts": cuts, "ms": round(wall, 1), "value": value}
             if status == "solved":
                 values.add(value)
         assert len(values) <= 1, f"line {k}: optima differ {values}"
-        print(k, {m: rows[m][-1][1:] for m in methods}, file=sys.stderr)
-    print(f"{len(lines)} puzzles (lines 1, 242, ..., {lines[-1]} of {file.name}), objective max:diagonal, --time-limit 20")
-    both = [(a, b) for a, b in zip(rows["lp-bb --branch variable"], rows["lp-bb --branch variable --cuts gomory"]) if a[1] == b[1] == "solved"]
-    fewer = sum(1 for a, b in both if b[2] < a[2])
-    faster = sum(1 for a, b in both if b[4] < a[4])
-    print(f"  with --cuts gomory: fewer nodes on {fewer} of {len(both)} puzzles both solved, less time on {faster}")
-    for m, r in rows.items():
-        solved = [x for x in r if x[1] == "solved"]
+        record["optimum"] = values.pop() if values else None
+        record["root_lp"], record["root_after_cuts"] = root_cuts(file, k)
+        records.append(record)
+        print(json.dumps(record), file=sys.stderr, flush=True)
+    summarise(records, file.name)
+
+
+def summarise(records, name):
+    none, cuts = "lp-bb --branch variable", "lp-bb --branch variable --cuts gomory"
+    lines = [r["line"] for r in records]
+    print(f"{len(records)} puzzles (lines {lines[0]}, {lines[1] if len(lines) > 1 else ''}, ..., {lines[-1]} of {name}), "
+          f"objective max:diagonal, --time-limit {LIMIT:g}")
+    for m in ["ilp (HiGHS MILP)", none, cuts]:
+        solved = [r[m] for r in records if r[m]["status"] == "solved"]
         if not solved:
-            print(f"  {m}: solved 0/{len(r)}")
+            print(f"  {m}: solved 0/{len(records)}")
             continue
-        print(f"  {m}: solved {len(solved)}/{len(r)}; nodes {summary([x[2] for x in solved])}; "
-              f"time {summary([x[4] for x in solved])} ms"
-              + (f"; cuts {summary([x[3] or 0 for x in solved])}" if "cuts" in m else ""))
+        print(f"  {m}: solved {len(solved)}/{len(records)}; nodes {summary([x['nodes'] for x in solved])}; "
+              f"time {summary([x['ms'] for x in solved])} ms"
+              + (f"; cuts {summary([x['cuts'] or 0 for x in solved])}" if m == cuts else ""))
+    both = [r for r in records if r[none]["status"] == r[cuts]["status"] == "solved"]
+    fewer = sum(1 for r in both if r[cuts]["nodes"] < r[none]["nodes"])
+    faster = sum(1 for r in both if r[cuts]["ms"] < r[none]["ms"])
+    print(f"  with --cuts gomory: fewer nodes on {fewer} of {len(both)} puzzles both solved, less time on {faster}")
+
+
+def resummarise():
+    """`summary LOG`: the table again from the JSON records of a run's standard error."""
+    records = [json.loads(l) for l in open(sys.argv[2]) if l.startswith("{")]
+    summarise(records, "forum_hardest_1905_11plus.txt")
 
 
 if __name__ == "__main__":
-    {"steps": run_steps, "hardest": run_hardest}[sys.argv[1]]()
+    {"steps": run_steps, "hardest": run_hardest, "summary": resummarise}[sys.argv[1]]()
