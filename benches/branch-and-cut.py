@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The numbers of docs/branch-and-cut.md, from the release binary (run under `nice`):
 
-  python3 benches/branch-and-cut.py steps   # per-step time of scripted lab sessions, 9x9 and 25x25
+  python3 benches/branch-and-cut.py steps [FILE]  # per-step time of scripted lab sessions, 9x9
+                                            # and 25x25 (FILE: only that collection)
   python3 benches/branch-and-cut.py hardest [K] 2>log  # lp-bb --branch variable, with and
                                             # without --cuts gomory, vs HiGHS MILP; diagonal
                                             # objective; every 241st hardest line (201, or the
@@ -11,9 +12,11 @@
 Each number is the median, p95 and max over the runs, with the command beside it.
 """
 import json
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -31,27 +34,49 @@ def summary(values):
     return f"median {statistics.median(values):.1f}, p95 {pct(values, 95):.1f}, max {max(values):.1f}"
 
 
+def summary90(values):
+    return (f"median {statistics.median(values):.1f}, p90 {pct(values, 90):.1f}, "
+            f"p95 {pct(values, 95):.1f}, max {max(values):.1f}")
+
+
 def steps(file, lines, script, objective):
+    """Per session the root's (wall ms, cpu ms, iterations), and the same per step that
+    branches or cuts (`next` only moves: no LP, no picture change)."""
+    commands = [c.strip() for c in script.split(";")]
     root, step = [], []
     for k in lines:
-        out = subprocess.run([BIN, "lab", "--times", "--objective", objective, "--line", str(k), str(file), "--do", script],
+        line = ["--line", str(k)] if k else []
+        out = subprocess.run([BIN, "lab", "--times", "--objective", objective, *line, str(file), "--do", script],
                              capture_output=True, text=True)  # a session may end early (root integral)
-        for line in out.stderr.splitlines():
-            words = line.split()
-            if words[0] == "root":
-                root.append(float(words[2]))
-            elif words[0] == "step":
-                step.append(float(words[3]))
+        for text in out.stderr.splitlines():
+            m = re.match(r"(root|step (\d+)) ms ([\d.]+) \((\d+) iterations.*cpu ms ([\d.]+|NaN)\)", text)
+            if not m:
+                continue
+            record = (float(m.group(3)), float(m.group(5)), int(m.group(4)))
+            if m.group(2) is None:
+                root.append(record)
+            elif commands[int(m.group(2)) - 1].split()[0] in ("branch", "cut"):
+                step.append(record)
     return root, step
 
 
 def run_steps():
+    """9x9: magictour_top95 lines 1, 6, ..., 91; 25x25: every line of grid25_misc, and the
+    empty 25x25 grid (a real optimisation problem: nothing fixed, 15,625 columns)."""
     script = "branch variable; next best; cut gomory; next best; branch suggested; next best; cut gomory; next best; branch variable"
-    for name, lines in [("magictour_top95.txt", range(1, 96, 5)), ("grid25_misc.txt", range(1, 40, 4))]:
-        root, step = steps(DATA / name, lines, script, "min:random:1")
-        print(f"{name}: {len(lines)} sessions `lab --times --objective min:random:1 --do \"{script}\"`")
-        print(f"  root LP (cold, tree drawn): {summary(root)} ms")
-        print(f"  one step (warm LP re-solves, tree drawn): {summary(step)} ms over {len(step)} steps")
+    empty = Path(tempfile.mkdtemp()) / "empty25.txt"
+    empty.write_text(" ".join(["0"] * 625) + "\n")
+    sets = [(DATA / "magictour_top95.txt", range(1, 96, 5)), (DATA / "grid25_misc.txt", range(1, 40)), (empty, [0])]
+    if len(sys.argv) > 2:
+        sets = [s for s in sets if s[0].name == sys.argv[2]]
+    print(f"load average {open('/proc/loadavg').read().split()[:3]}")
+    for file, lines in sets:
+        root, step = steps(file, lines, script, "min:random:1")
+        print(f"{file.name}: {len(lines)} sessions `lab --times --objective min:random:1 --do \"{script}\"`")
+        for what, runs in [("root LP (cold, tree drawn)", root), (f"one branch or cut ({len(step)} steps)", step)]:
+            if runs:
+                print(f"  {what}: wall {summary90([r[0] for r in runs])} ms; cpu {summary90([r[1] for r in runs])} ms; "
+                      f"iterations {summary([r[2] for r in runs])}")
 
 
 LIMIT = float(__import__("os").environ.get("HARDEST_TIME_LIMIT", "10"))
