@@ -99,12 +99,18 @@ def solve(file, k, extra):
 
 
 def root_cuts(file, k, rounds=20):
-    """The root LP value, and the root bound after up to `rounds` Gomory cuts (`lab` session;
-    it stops at the first round that finds no cut or leaves the root not open)."""
+    """The root LP value, and the root bound after up to `rounds` Gomory cuts (`lab` session);
+    None after the cuts when a cut step found the root no longer open (the cuts made it
+    integral, or it was integral from the start)."""
     script = "; ".join(["cut gomory"] * rounds)
     out = subprocess.run([BIN, "lab", "--objective", "max:diagonal", "--line", str(k), str(file), "--do", script],
                          capture_output=True, text=True, timeout=LIMIT + 60)
     root, after = None, None
+    if out.returncode != 0:  # a cut step found the root no longer open (integral, or pruned)
+        out = subprocess.run([BIN, "lab", "--objective", "max:diagonal", "--line", str(k), str(file)],
+                             capture_output=True, text=True, timeout=LIMIT + 60)
+        root = float(out.stdout.split(" · LP ")[1].split()[0])
+        return root, None
     for line in out.stdout.splitlines():
         if line.startswith("root:") and " · LP " in line:
             root = after = float(line.split(" · LP ")[1].split()[0])
@@ -159,6 +165,37 @@ def summarise(records, name):
     fewer = sum(1 for r in both if r[cuts]["nodes"] < r[none]["nodes"])
     faster = sum(1 for r in both if r[cuts]["ms"] < r[none]["ms"])
     print(f"  with --cuts gomory: fewer nodes on {fewer} of {len(both)} puzzles both solved, less time on {faster}")
+    ok = [r for r in records if r["optimum"] is not None and r["root_lp"] is not None]
+    print(f"  root LP not read (the lab session failed): {sum(r['root_lp'] is None for r in records)}; "
+          f"root no longer open within 20 cuts: {sum(r['root_lp'] is not None and r['root_after_cuts'] is None for r in records)}")
+    gaps = [r["root_lp"] - r["optimum"] for r in ok]
+    closed = [(r["root_lp"] - (r["root_after_cuts"] if r["root_after_cuts"] is not None else r["optimum"])) / g
+              for r, g in zip(ok, gaps) if g > 1e-9]
+    if closed:
+        print(f"  root gap (root LP - optimum) {summary(gaps)}; share of it 20 Gomory cuts close {summary(closed)}")
+
+    def bucket(title, rows):
+        if rows:
+            ratio = statistics.median(r[cuts]["nodes"] / r[none]["nodes"] for r in rows)
+            print(f"    {title}: {len(rows)} puzzles, fewer nodes on {sum(r[cuts]['nodes'] < r[none]['nodes'] for r in rows)}, "
+                  f"less time on {sum(r[cuts]['ms'] < r[none]['ms'] for r in rows)}, median node ratio (cuts / none) {ratio:.2f}")
+
+    def share(r):
+        if r["root_lp"] is None or r["optimum"] is None:
+            return 0.0
+        if r["root_after_cuts"] is None:
+            return 1.0
+        gap = r["root_lp"] - r["optimum"]
+        return (r["root_lp"] - r["root_after_cuts"]) / gap if gap > 1e-9 and r["root_after_cuts"] is not None else 0.0
+
+    print("  where the cuts pay (puzzles both lp-bb runs solved):")
+    bucket("cuts close < 20 % of the root gap", [r for r in both if share(r) < 0.2])
+    bucket("cuts close >= 20 % of the root gap", [r for r in both if share(r) >= 0.2])
+    bucket("tree without cuts < 100 nodes", [r for r in both if r[none]["nodes"] < 100])
+    bucket("tree without cuts >= 100 nodes", [r for r in both if r[none]["nodes"] >= 100])
+    lost = [r for r in records if r[none]["status"] == "solved" and r[cuts]["status"] != "solved"]
+    won = [r for r in records if r[cuts]["status"] == "solved" and r[none]["status"] != "solved"]
+    print(f"  solved without cuts only: {len(lost)}; with cuts only: {len(won)}")
 
 
 def resummarise():
