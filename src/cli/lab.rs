@@ -48,9 +48,7 @@ fn ms(since: Instant) -> f64 {
 /// The CPU time this thread has run, in ms (`CLOCK_THREAD_CPUTIME_ID`; NaN where it cannot be
 /// read): on a busy machine the wall clock counts the time other processes held the CPU too.
 fn cpu_ms() -> f64 {
-    cpu_time::ThreadTime::try_now().map_or(f64::NAN, |t| {
-        t.as_duration().as_secs_f64() * 1000.0
-    })
+    cpu_time::ThreadTime::try_now().map_or(f64::NAN, |t| t.as_duration().as_secs_f64() * 1000.0)
 }
 
 pub fn run(args: LabArgs) -> Result<Code, Failure> {

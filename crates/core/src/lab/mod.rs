@@ -520,7 +520,10 @@ impl<L: LabLp> Lab<L> {
             row.cut.is_none()
                 && row.lower == 1.0
                 && row.upper == 1.0
-                && row.terms.iter().all(|&(j, a)| a == 1.0 && self.base[j].0 >= 0.0)
+                && row
+                    .terms
+                    .iter()
+                    .all(|&(j, a)| a == 1.0 && self.base[j].0 >= 0.0)
                 && row.terms.iter().any(|&(j, _)| j == col)
         };
         for row in self.rows.iter().filter(|r| partition(r)) {
