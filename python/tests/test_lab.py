@@ -18,7 +18,6 @@ def test_a_session_driven_from_python_reaches_the_milp_optimum():
     assert cut["bound_after"] >= cut["bound_before"] - 1e-9  # min: a cut can only raise the bound
     children = lab.branch(0, "r1c2")
     assert len(children) >= 2
-    assert any(lab.nodes[c]["status"] == "infeasible" for c in children)
     best = lab.next("best")
     suggestion = lab.suggest(best)
     assert suggestion["variable"].startswith("x_r")
@@ -26,6 +25,8 @@ def test_a_session_driven_from_python_reaches_the_milp_optimum():
     lab.auto()
     statuses = {n["status"] for n in lab.nodes}
     assert "pruned by bound" in statuses or lab.nodes[best]["status"] == "finished by HiGHS"
+    # The lab's model has no column a given rules out: the LP refutes some fixings of the loop.
+    assert "infeasible" in statuses
     milp = si.solve(puzzle, objective="min:random:2")
     assert lab.incumbent == milp.grid
     assert lab.bound == pytest.approx(lab.value)

@@ -33,7 +33,10 @@ pub struct LabArgs {
     pub tree: Option<PathBuf>,
 
     /// Print each step's wall-clock time (the step, its LP re-solves and the tree picture
-    /// drawn after it) to standard error as `step K ms T`, and the root's as `root ms T`.
+    /// drawn after it) to standard error as `step K ms T (I iterations, …)`, and the root's
+    /// as `root ms T (I iterations, C columns, R rows, …, cpu ms U)`; I counts the simplex
+    /// iterations (a warm re-solve needs few), U the CPU time of the step's thread, which a
+    /// busy machine does not inflate as it does the wall clock T.
     #[arg(long)]
     pub times: bool,
 }
@@ -42,31 +45,52 @@ fn ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1000.0
 }
 
+/// The CPU time this thread has run, in ms (`CLOCK_THREAD_CPUTIME_ID`; NaN where it cannot be
+/// read): on a busy machine the wall clock counts the time other processes held the CPU too.
+fn cpu_ms() -> f64 {
+    cpu_time::ThreadTime::try_now().map_or(f64::NAN, |t| t.as_duration().as_secs_f64() * 1000.0)
+}
+
 pub fn run(args: LabArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("lab")?;
     let start = Instant::now();
+    let start_cpu = cpu_ms();
     let mut lab = native(&puzzle).map_err(Failure::internal)?;
     let picture = tree_svg(&lab, None);
     if args.times {
-        eprintln!("root ms {:.3} ({} bytes drawn)", ms(start), picture.len());
+        eprintln!(
+            "root ms {:.3} ({} iterations, {} columns, {} rows, {} bytes drawn, cpu ms {:.3})",
+            ms(start),
+            lab.stats.lp_iterations,
+            lab.candidate.len(),
+            lab.rows.len(),
+            picture.len(),
+            cpu_ms() - start_cpu
+        );
     }
     let mut out = format!(
         "root: {}\n",
         sudoku_ilp::report::lab::node_line(&lab, &lab.nodes[0])
     );
     let mut clock = Instant::now();
+    let mut clock_cpu = cpu_ms();
+    let mut iterations = lab.stats.lp_iterations;
     script::run_each(&mut lab, &args.steps, |lab, k, step| {
         out += &step_text(lab, k, step);
         if args.times {
             let picture = tree_svg(lab, None);
             eprintln!(
-                "step {} ms {:.3} ({} bytes drawn)",
+                "step {} ms {:.3} ({} iterations, {} bytes drawn, cpu ms {:.3})",
                 k + 1,
                 ms(clock),
-                picture.len()
+                lab.stats.lp_iterations - iterations,
+                picture.len(),
+                cpu_ms() - clock_cpu
             );
         }
+        iterations = lab.stats.lp_iterations;
         clock = Instant::now();
+        clock_cpu = cpu_ms();
     })
     .map_err(|e| Failure::usage(e.to_string()))?;
     out += "tree:\n";

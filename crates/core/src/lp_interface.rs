@@ -138,6 +138,14 @@ pub trait LabLp {
     fn solve(&mut self) -> Result<LpPoint, LpError>;
     /// The basis of the last optimal solve.
     fn basis(&mut self) -> Result<Basis, LpError>;
+    /// Makes the next solve start from `basis` (one [`LabLp::basis`] returned; rows added
+    /// since then are basic, `basic` is not read): a node re-solved from its own or its
+    /// parent's basis needs few iterations, wherever the LP was in between. A hint: the
+    /// default ignores it, and the next solve starts from the LP's current basis.
+    fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
+        let _ = basis;
+        Ok(())
+    }
     /// Row `position` of the last optimal tableau.
     fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError>;
     /// Solves the model with every column integer on the current bounds and rows (the LP's

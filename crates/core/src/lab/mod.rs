@@ -170,13 +170,25 @@ pub struct Lab<L: LabLp> {
     pub incumbent: Option<Incumbent>,
     /// The node whose LP the HiGHS instance holds now.
     solved: Option<usize>,
+    /// Each node's optimal basis (none when its LP had no optimal point): a node is solved
+    /// from its own basis when it is solved again, or from its parent's.
+    bases: Vec<Option<lp::Basis>>,
     expansions: usize,
     pub stats: LabStats,
 }
 
-/// Builds the binary model of `puzzle` (with its objective) for a lab.
+/// Builds the binary model of `puzzle` (with its objective) for a lab, without the columns the
+/// givens rule out (`reduce`): a given's row x = 1 and its houses' rows `= 1` force those
+/// columns to 0 at every LP point, so the LP optimum, the bound and the grids are the same,
+/// while the LP is smaller (the first 25×25 of `grid25_misc.txt`: 894 columns instead of
+/// 15,625, its root LP 828 simplex iterations instead of 13,490) and branching on a cell makes
+/// children only for digits the givens leave.
 pub fn lab_model(puzzle: &Puzzle) -> BuiltModel {
-    Binary::default().build(puzzle)
+    Binary {
+        reduce: true,
+        ..Binary::default()
+    }
+    .build(puzzle)
 }
 
 impl<L: LabLp> Lab<L> {
@@ -212,6 +224,7 @@ impl<L: LabLp> Lab<L> {
             cuts: Vec::new(),
             incumbent: None,
             solved: None,
+            bases: Vec::new(),
             expansions: 0,
             stats: LabStats::default(),
         };
@@ -278,13 +291,35 @@ impl<L: LabLp> Lab<L> {
                 self.row_bounds[i] = want;
             }
         }
+        self.start_basis(id)?;
         let start = Instant::now();
         let point = self.lp.solve()?;
         self.stats.lp_ms += start.elapsed().as_secs_f64() * 1000.0;
         self.stats.lp_solves += 1;
         self.stats.lp_iterations += point.iterations;
         self.solved = Some(id);
+        self.bases.resize(self.nodes.len(), None);
+        self.bases[id] = match point.state {
+            LpState::Optimal => Some(self.lp.basis()?),
+            _ => None,
+        };
         Ok(point)
+    }
+
+    /// Hands the LP the basis to start node `id` from: its own (solved before), else its
+    /// parent's, unless the LP holds that node's solve already.
+    fn start_basis(&mut self, id: usize) -> Result<(), LabError> {
+        let from = std::iter::once(id)
+            .chain(self.nodes[id].parent)
+            .find(|&k| self.bases.get(k).is_some_and(Option::is_some));
+        if let Some(k) = from {
+            if self.solved != Some(k) {
+                if let Some(basis) = &self.bases[k] {
+                    self.lp.set_basis(basis)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Makes a node under `parent` with `fixings`, solves its LP and classifies it.
@@ -442,7 +477,8 @@ impl<L: LabLp> Lab<L> {
         }
         self.expand(id, NodeStatus::Branched);
         let name = self.cell_name(cell);
-        let one = self.make_node(Some(id), format!("{name}={value}"), vec![(col, 1.0)])?;
+        let fixings = self.fix_one(col, &bounds);
+        let one = self.make_node(Some(id), format!("{name}={value}"), fixings)?;
         let zero = self.make_node(Some(id), format!("{name}≠{value}"), vec![(col, 0.0)])?;
         Ok(vec![one, zero])
     }
@@ -466,9 +502,38 @@ impl<L: LabLp> Lab<L> {
         let name = self.cell_name(cell);
         let mut children = Vec::new();
         for (v, col) in open {
-            children.push(self.make_node(Some(id), format!("{name}={v}"), vec![(col, 1.0)])?);
+            let fixings = self.fix_one(col, &bounds);
+            children.push(self.make_node(Some(id), format!("{name}={v}"), fixings)?);
         }
         Ok(children)
+    }
+
+    /// The fixings of x_col = 1 at a node with column bounds `bounds`: x_col = 1, and x_j = 0
+    /// for every other column j of a model row `Σ x = 1` (all coefficients 1) holding col —
+    /// the same cell's other digits, the same digit in its houses, whatever rule made the row.
+    /// The LP is the same (those rows and x ≥ 0 force the zeros), but the dual simplex starts
+    /// from the zeros instead of pivoting to them, and a tableau row read below has fewer
+    /// nonbasic columns, so a Gomory cut there has fewer terms.
+    fn fix_one(&self, col: usize, bounds: &[(f64, f64)]) -> Vec<(usize, f64)> {
+        let mut fixings = vec![(col, 1.0)];
+        let partition = |row: &LabRow| {
+            row.cut.is_none()
+                && row.lower == 1.0
+                && row.upper == 1.0
+                && row
+                    .terms
+                    .iter()
+                    .all(|&(j, a)| a == 1.0 && self.base[j].0 >= 0.0)
+                && row.terms.iter().any(|&(j, _)| j == col)
+        };
+        for row in self.rows.iter().filter(|r| partition(r)) {
+            for &(j, _) in &row.terms {
+                if j != col && bounds[j] != (0.0, 0.0) && !fixings.contains(&(j, 0.0)) {
+                    fixings.push((j, 0.0));
+                }
+            }
+        }
+        fixings
     }
 
     /// The column of candidate (cell, value).

@@ -586,6 +586,23 @@ pub(crate) fn basis_status(h: &mut impl Handle) -> Result<(Vec<i32>, Vec<i32>), 
     Ok((c, r))
 }
 
+/// Sets the basis the next run starts from (`kHighsBasisStatus…` per column and row; HiGHS
+/// factors it and repairs a singular one).
+pub(crate) fn set_basis(h: &mut impl Handle, cols: &[i32], rows: &[i32]) -> Result<(), SolveError> {
+    let (c, r, _) = size(h);
+    if cols.len() != c || rows.len() != r {
+        return Err(SolveError::SizeMismatch {
+            highs_columns: c,
+            highs_rows: r,
+            columns: cols.len(),
+            rows: rows.len(),
+        });
+    }
+    // SAFETY: live instance; the arrays hold one entry per column and per row (checked above).
+    let status = unsafe { sys::Highs_setBasis(h.ptr(), cols.as_ptr(), rows.as_ptr()) };
+    ok(status, "set the basis")
+}
+
 /// The basic variable of each position of B: ≥ 0 a column, −1 − i row i's logical.
 pub(crate) fn basic_variables(h: &mut impl Handle) -> Result<Vec<i32>, SolveError> {
     let (_, rows, _) = size(h);

@@ -155,6 +155,20 @@ impl LabLp for NativeLp {
         })
     }
 
+    fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
+        let code = |s: &BasisStatus| match s {
+            BasisStatus::Lower => 0,
+            BasisStatus::Basic => 1,
+            BasisStatus::Upper => 2,
+            // HiGHS's "nonbasic": it places the variable at a bound itself.
+            BasisStatus::Other => 4,
+        };
+        let cols: Vec<i32> = basis.columns.iter().map(code).collect();
+        let mut rows: Vec<i32> = basis.rows.iter().map(code).collect();
+        rows.resize(self.rows, 1);
+        Ok(ffi::set_basis(&mut self.model, &cols, &rows)?)
+    }
+
     fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError> {
         let (inverse, reduced) = ffi::tableau_row(&mut self.model, position)?;
         Ok(TableauRow { reduced, inverse })
