@@ -30,6 +30,7 @@ mod memory_bounds;
 mod methods;
 mod natural;
 mod nothing_left;
+mod out_of_memory;
 mod propagate;
 mod read_back;
 mod readme;

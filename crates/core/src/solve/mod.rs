@@ -20,6 +20,7 @@ mod ffi;
 
 pub use analyse::{presolved_size, root_relaxation, PresolvedSize, Relaxation};
 pub use error::{OptionReason, SolveError};
+pub use ffi::ExitOnOutOfMemory;
 pub use relaxation::{grid_relaxation, CellLp, GridRelaxation};
 
 use crate::formulation::BuiltModel;
@@ -346,6 +347,15 @@ fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
         return Some(OptionReason::Tolerance);
     }
     None
+}
+
+/// Makes a failed allocation in HiGHS or CaDiCaL (C++'s `std::bad_alloc`, which Rust cannot
+/// catch: the process would abort) end the process after `cleanup` (which must not allocate
+/// much: memory is short), with `line` (newline included) on standard error and exit code 3.
+/// For programs, not libraries: it ends the process. Rust's own allocations do the same under
+/// the global allocator [`ExitOnOutOfMemory`] (with this line once it is set).
+pub fn exit_on_out_of_memory(line: &'static str, cleanup: fn()) {
+    ffi::set_new_handler(line, cleanup);
 }
 
 /// Milliseconds as a float.
