@@ -117,3 +117,47 @@ fn large_cages_export_within_2_gib() {
         assert!(out.metadata().unwrap().len() > 0);
     }
 }
+
+/// The deadline is read in every phase of the 64×64 cage, not only between solves: the SAT
+/// encoding, HiGHS's run (whose feasibility jump never reads the clock and is sized to the
+/// time left), the natural model's 700,000 rows, explain's session. With `--time-limit 0.5`
+/// each command ends with the time-limit status (exit 3, `"status": "time_limit"` in its
+/// JSON); the guard (60 s, debug build) only catches a hang.
+#[test]
+fn the_64x64_cage_ends_with_the_time_limit_status_at_half_a_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = cage_puzzle(dir.path(), 64, 4, 130);
+    let commands: [&[&str]; 5] = [
+        &["solve"],
+        &["solve", "--method", "sat"],
+        &["solve", "--method", "lp-bb"],
+        &["solve", "--model", "natural"],
+        &["explain"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.extend(["--json", "--time-limit", "0.5", &puzzle]);
+        let mut child = Command::new("prlimit")
+            .arg(format!("--as={}", 2u64 << 30))
+            .arg(exe())
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("{args:?}: still running after 60 s (a hang)");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {stderr}"));
+        assert_eq!(json["status"], "time_limit", "{args:?}: {json}");
+    }
+}
