@@ -34,11 +34,21 @@ fn cage_puzzle(dir: &Path, n: usize, k: usize, sum: u32) -> String {
 /// Runs the binary under a 2 GiB address-space limit; exit code (None: a signal) and
 /// standard error. A run still going after `guard` is killed and reported as a hang.
 fn bounded(args: &[&str], guard: Duration) -> (Option<i32>, String) {
+    let out = guarded(args, guard, Stdio::null());
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs the binary under a 2 GiB address-space limit, standard output to `stdout`; a run still
+/// going after `guard` is killed and reported as a hang.
+fn guarded(args: &[&str], guard: Duration, stdout: Stdio) -> std::process::Output {
     let mut child = Command::new("prlimit")
         .arg(format!("--as={}", 2u64 << 30))
         .arg(exe())
         .args(args)
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -50,11 +60,7 @@ fn bounded(args: &[&str], guard: Duration) -> (Option<i32>, String) {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    child.wait_with_output().unwrap()
 }
 
 const T: &str = "1";
@@ -137,23 +143,7 @@ fn the_64x64_cage_ends_with_the_time_limit_status_at_half_a_second() {
     for command in commands {
         let mut args = command.to_vec();
         args.extend(["--json", "--time-limit", "0.5", &puzzle]);
-        let mut child = Command::new("prlimit")
-            .arg(format!("--as={}", 2u64 << 30))
-            .arg(exe())
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let start = Instant::now();
-        while child.try_wait().unwrap().is_none() {
-            if start.elapsed() > Duration::from_secs(60) {
-                let _ = child.kill();
-                panic!("{args:?}: still running after 60 s (a hang)");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let out = child.wait_with_output().unwrap();
+        let out = guarded(&args, Duration::from_secs(60), Stdio::piped());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
         let json: serde_json::Value = serde_json::from_slice(&out.stdout)
