@@ -36,6 +36,7 @@ mod read_back;
 mod readme;
 mod real_files;
 mod render;
+mod report_progress;
 mod resume;
 mod rule_engines;
 mod rule_pictures;
