@@ -161,7 +161,9 @@ impl Session {
     pub fn solve(&mut self, remaining: f64) -> Result<SessionOutcome, SolveError> {
         let start = Instant::now();
         // HiGHS compares its cumulative run clock with `time_limit` (module notes).
-        let limit = self.totals.highs_ms / 1000.0 + remaining.max(1e-3);
+        let remaining = remaining.max(1e-3);
+        let early = super::late_reading(&mut self.model, remaining);
+        let limit = self.totals.highs_ms / 1000.0 + remaining - early;
         ffi::set_double(&mut self.model, c"time_limit", limit)?;
         super::bound_feasibility_jump(&mut self.model, &self.options, remaining)?;
         let mut run = ffi::run(&mut self.model);
