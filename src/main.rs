@@ -9,7 +9,16 @@ use std::io::Write;
 use std::process::ExitCode;
 use sudoku_ilp::named::UnknownName;
 
+/// Rust's allocations that fail end the process with one line and exit code 3, as C++'s do
+/// ([`sudoku_ilp::solve::exit_on_out_of_memory`], set in `main`), not with an abort.
+#[global_allocator]
+static ALLOCATOR: sudoku_ilp::solve::ExitOnOutOfMemory = sudoku_ilp::solve::ExitOnOutOfMemory;
+
+/// The line said when memory runs out (the process then exits with 3).
+const OUT_OF_MEMORY: &str = "sudoku-ilp: out of memory: an allocation failed (the memory this process may use is exhausted; try a smaller model or another --method)\n";
+
 fn main() -> ExitCode {
+    sudoku_ilp::solve::exit_on_out_of_memory(OUT_OF_MEMORY, cli::output::remove_temporary_files);
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) => return clap_exit(&e),

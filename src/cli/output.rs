@@ -113,15 +113,16 @@ fn register(path: &Path) -> Registered {
     Registered(path.to_path_buf())
 }
 
-/// Removes every temporary file being written (from a signal handler: the process then
-/// exits without running destructors).
+/// Removes every temporary file being written (from a signal handler, or when memory ran out:
+/// the process then exits without running destructors). Allocates nothing for the usual
+/// short paths.
 pub fn remove_temporary_files() {
     let list = match TEMPORARY.try_lock() {
-        Ok(list) => list.clone(),
-        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner().clone(),
+        Ok(list) => list,
+        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
         Err(std::sync::TryLockError::WouldBlock) => return,
     };
-    for path in list {
+    for path in list.iter() {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -4,9 +4,10 @@ use super::model_args::{ModelArgs, SolverArgs};
 use super::output::{emit, is_stdout, write_failure, OutFile};
 use super::{Code, Failure};
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use sudoku_ilp::classroom::gather;
+use sudoku_ilp::classroom::{gather_with, STAGES};
 use sudoku_ilp::report::html::html;
 
 /// Write one self-contained HTML page about a puzzle, for a classroom projector: the puzzle and
@@ -48,10 +49,14 @@ pub fn run(args: ReportArgs) -> Result<Code, Failure> {
     // directory), is refused at once.
     let mut out = Output::open(&args.output, &args.model.file)?;
     out.write(HEAD)?;
-    if std::io::stderr().is_terminal() {
-        eprintln!("report: solving with every engine, comparing models, drawing the LP pictures and the lp-bb tree …");
-    }
-    let classroom = gather(&puzzle, &options, &args.solver.limits()?).map_err(Failure::internal)?;
+    let limits = args.solver.limits()?;
+    let progress = stage_bar();
+    let classroom = gather_with(&puzzle, &options, &limits, &mut |k| {
+        progress.set_position(k as u64 + 1);
+        progress.set_message(STAGES[k]);
+    });
+    progress.finish_and_clear();
+    let classroom = classroom.map_err(Failure::internal)?;
     let title = args.title.clone().unwrap_or_else(|| {
         let name = puzzle
             .name()
@@ -62,6 +67,23 @@ pub fn run(args: ReportArgs) -> Result<Code, Failure> {
     out.write(page.strip_prefix(HEAD).unwrap_or(&page))?;
     out.commit()?;
     Ok(Code::Ok)
+}
+
+/// A progress line on standard error, one step per stage of the page ("[3/10] propagate,
+/// 12 s"), only when standard error is a terminal (hidden otherwise: logs and pipes get
+/// nothing).
+fn stage_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar =
+        ProgressBar::with_draw_target(Some(STAGES.len() as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("report [{pos}/{len}] {msg} ({elapsed} so far)")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    bar
 }
 
 /// The page's first bytes, the same for every page ([`html`]).

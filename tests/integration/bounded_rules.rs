@@ -34,11 +34,21 @@ fn cage_puzzle(dir: &Path, n: usize, k: usize, sum: u32) -> String {
 /// Runs the binary under a 2 GiB address-space limit; exit code (None: a signal) and
 /// standard error. A run still going after `guard` is killed and reported as a hang.
 fn bounded(args: &[&str], guard: Duration) -> (Option<i32>, String) {
+    let out = guarded(args, guard, Stdio::null());
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs the binary under a 2 GiB address-space limit, standard output to `stdout`; a run still
+/// going after `guard` is killed and reported as a hang.
+fn guarded(args: &[&str], guard: Duration, stdout: Stdio) -> std::process::Output {
     let mut child = Command::new("prlimit")
         .arg(format!("--as={}", 2u64 << 30))
         .arg(exe())
         .args(args)
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -50,11 +60,7 @@ fn bounded(args: &[&str], guard: Duration) -> (Option<i32>, String) {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    child.wait_with_output().unwrap()
 }
 
 const T: &str = "1";
@@ -115,5 +121,33 @@ fn large_cages_export_within_2_gib() {
         let (code, err) = bounded(&args, Duration::from_secs(300));
         assert_eq!(code, Some(0), "{format}: {err}");
         assert!(out.metadata().unwrap().len() > 0);
+    }
+}
+
+/// The deadline is read in every phase of the 64×64 cage, not only between solves: the SAT
+/// encoding, HiGHS's run (whose feasibility jump never reads the clock and is sized to the
+/// time left), the natural model's 700,000 rows, explain's session. With `--time-limit 0.5`
+/// each command ends with the time-limit status (exit 3, `"status": "time_limit"` in its
+/// JSON); the guard (60 s, debug build) only catches a hang.
+#[test]
+fn the_64x64_cage_ends_with_the_time_limit_status_at_half_a_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = cage_puzzle(dir.path(), 64, 4, 130);
+    let commands: [&[&str]; 5] = [
+        &["solve"],
+        &["solve", "--method", "sat"],
+        &["solve", "--method", "lp-bb"],
+        &["solve", "--model", "natural"],
+        &["explain"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.extend(["--json", "--time-limit", "0.5", &puzzle]);
+        let out = guarded(&args, Duration::from_secs(60), Stdio::piped());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {stderr}"));
+        assert_eq!(json["status"], "time_limit", "{args:?}: {json}");
     }
 }

@@ -227,7 +227,10 @@ fn natural_strong_solves_the_9x9_jigsaws_and_matches_their_solutions() {
     // at load 15), so that a slow machine makes the test slower, never wrong.
     let hard = [6, 7];
     let rest: Vec<usize> = (1..=133).filter(|n| !hard.contains(n)).collect();
-    let out = batch_jigsaws(&rest, &["--model", "natural-strong", "--time-limit", "3600"]);
+    let out = batch_jigsaws(
+        &rest,
+        &["--model", "natural-strong", "--time-limit", "3600"],
+    );
     assert_eq!(out.len(), rest.len());
     for doc in &out {
         assert_eq!(doc["status"], "solved", "{doc}");

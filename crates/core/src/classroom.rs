@@ -60,6 +60,31 @@ pub fn gather(
     options: &SolveOptions,
     limits: &Limits,
 ) -> Result<Classroom, ClassroomError> {
+    gather_with(puzzle, options, limits, &mut |_| {})
+}
+
+/// The stages of [`gather_with`], in order, as a progress line names them.
+pub const STAGES: [&str; 10] = [
+    "binary model (HiGHS)",
+    "natural model (HiGHS)",
+    "propagate",
+    "backtrack",
+    "lp-bb tree",
+    "uniqueness count",
+    "compare table",
+    "binary root LP",
+    "natural root LP",
+    "LP file",
+];
+
+/// [`gather`], calling `stage(k)` as stage `k` of [`STAGES`] begins (a front end shows
+/// progress with it; the library prints nothing).
+pub fn gather_with(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    limits: &Limits,
+    stage: &mut dyn FnMut(usize),
+) -> Result<Classroom, ClassroomError> {
     let lp_bb = LpBb {
         options: options.clone(),
         ..LpBb::default()
@@ -76,26 +101,33 @@ pub fn gather(
         Box::new(Propagate::default()),
         Box::new(Backtrack),
     ];
-    let mut solutions = engines
-        .iter()
-        .map(|e| e.solve(puzzle, limits))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut solutions = Vec::new();
+    for (k, engine) in engines.iter().enumerate() {
+        stage(k);
+        solutions.push(engine.solve(puzzle, limits)?);
+    }
+    stage(4);
     let (bb, tree) = lp_bb.run(puzzle, limits, true)?;
     solutions.push(bb);
     let grid = solutions.iter().find_map(|s| s.grid.clone());
+    stage(5);
     let count = Propagate::default().count(puzzle, 2, limits)?;
     let mut variants: Vec<Variant> = all_variants(options)
         .into_iter()
         .filter(|v| PAGE_VARIANTS.contains(&v.name))
         .collect();
     variants.push(Variant::search("lp-bb", Box::new(lp_bb)));
+    stage(6);
     let columns = compare(puzzle, &variants, options, limits)?;
+    stage(7);
     let binary = Binary::default().build(puzzle);
+    let binary_lp = grid_relaxation(puzzle, &binary, options, limits).map_err(EngineError::from)?;
+    stage(8);
     let natural = Natural::textbook().build(puzzle);
-    let relaxations = vec![
-        grid_relaxation(puzzle, &binary, options, limits).map_err(EngineError::from)?,
-        grid_relaxation(puzzle, &natural, options, limits).map_err(EngineError::from)?,
-    ];
+    let natural_lp =
+        grid_relaxation(puzzle, &natural, options, limits).map_err(EngineError::from)?;
+    let relaxations = vec![binary_lp, natural_lp];
+    stage(9);
     let lp_text = lp::write(puzzle, &binary)?;
     Ok(Classroom {
         puzzle: puzzle.clone(),

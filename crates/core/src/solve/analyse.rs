@@ -41,7 +41,7 @@ pub fn presolved_size(
     limits: &Limits,
 ) -> Result<PresolvedSize, SolveError> {
     let mut highs_model = to_highs(model, options)?;
-    set_time_limit(&mut highs_model, limits)?;
+    set_time_limit(&mut highs_model, options, limits)?;
     ffi::presolve(&mut highs_model)?;
     let (columns, rows, nonzeros) = ffi::presolved_size(&mut highs_model);
     Ok(PresolvedSize {
@@ -59,7 +59,7 @@ pub fn root_relaxation(
     limits: &Limits,
 ) -> Result<Relaxation, SolveError> {
     let mut highs_model = to_highs(model, options)?;
-    set_time_limit(&mut highs_model, limits)?;
+    set_time_limit(&mut highs_model, options, limits)?;
     ffi::clear_integrality(&mut highs_model)?;
     ffi::run(&mut highs_model)?;
     let status = match ffi::model_status(&mut highs_model)? {

@@ -42,7 +42,7 @@ impl LpModel {
         limits: &Limits,
     ) -> Result<LpModel, SolveError> {
         let mut highs_model = to_highs(model, options)?;
-        set_time_limit(&mut highs_model, limits)?;
+        set_time_limit(&mut highs_model, options, limits)?;
         ffi::clear_integrality(&mut highs_model)?;
         let bounds = model
             .variables

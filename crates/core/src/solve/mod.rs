@@ -32,6 +32,8 @@ pub use analyse::{presolved_size, root_relaxation};
 pub use analyse::{PresolvedSize, Relaxation};
 pub use error::{OptionReason, SolveError};
 #[cfg(feature = "highs")]
+pub use ffi::ExitOnOutOfMemory;
+#[cfg(feature = "highs")]
 pub use relaxation::grid_relaxation;
 pub use relaxation::{grid_of, CellLp, GridRelaxation};
 
@@ -141,13 +143,10 @@ pub fn solve_from(
 ) -> Result<Outcome, SolveError> {
     let begin = Instant::now();
     let mut highs_model = to_highs(model, options)?;
-    set_time_limit(&mut highs_model, limits)?;
+    // Passing the model to HiGHS counts against the limit (2 s of a 64×64 at load 14).
+    set_time_limit(&mut highs_model, options, &limits.after(begin.elapsed()))?;
     if let Some(columns) = start {
-        if !options
-            .highs
-            .iter()
-            .any(|(k, _)| k.eq_ignore_ascii_case("presolve"))
-        {
+        if !options.names("presolve") {
             ffi::set_string(&mut highs_model, c"presolve", "off")?;
         }
         ffi::set_start(&mut highs_model, columns)?;
@@ -275,10 +274,68 @@ fn objective_expression(
 }
 
 /// Sets HiGHS's time limit to `limits` (HiGHS compares it with its run clock, which adds up
-/// over the runs of one instance: see [`session`]).
+/// over the runs of one instance: see [`session`]), and the feasibility jump that fits in it
+/// ([`bound_feasibility_jump`]).
 #[cfg(feature = "highs")]
-pub(crate) fn set_time_limit(h: &mut highs::Model, limits: &Limits) -> Result<(), SolveError> {
-    ffi::set_double(h, c"time_limit", limits.time_limit)
+pub(crate) fn set_time_limit(
+    h: &mut highs::Model,
+    options: &SolveOptions,
+    limits: &Limits,
+) -> Result<(), SolveError> {
+    let seconds = limits.time_limit - late_reading(h, limits.time_limit);
+    ffi::set_double(h, c"time_limit", seconds)?;
+    bound_feasibility_jump(h, options, limits.time_limit)
+}
+
+/// How much earlier than `seconds` HiGHS is asked to stop, because it reads its clock late on
+/// large models: presolve's probing reads it only after building its clique table
+/// (`HPresolve.cpp`), which on the 64×64 binary model (1.05 million nonzeros) made HiGHS stop
+/// 1.5–2.5 s past its limit at load 14 (docs/testing.md). The allowance is half the time
+/// [`JUMP_NONZEROS_PER_SECOND`] gives the model's nonzeros, at most a quarter of `seconds`:
+/// 2.1 s of a 10 s limit on that model, 6 ms on a 9×9.
+#[cfg(feature = "highs")]
+pub(crate) fn late_reading(h: &mut impl ffi::Handle, seconds: f64) -> f64 {
+    let (_, _, nonzeros) = ffi::size(h);
+    (0.5 * nonzeros as f64 / JUMP_NONZEROS_PER_SECOND).min(seconds / 4.0)
+}
+
+/// The nonzeros per second HiGHS's feasibility jump gets through at its effort cap, measured
+/// low: 1.05 million nonzeros (the binary model of an empty 64×64 with a cage) took about
+/// 4 s of processor time (11–13 s of wall-clock time at load 14, 2 cores; docs/testing.md).
+pub const JUMP_NONZEROS_PER_SECOND: f64 = 250_000.0;
+
+/// HiGHS's feasibility jump heuristic, run once before the root LP, never reads the clock: it
+/// stops at an effort of 1024 × nonzeros (HiGHS 1.15, `HighsFeasibilityJump.cpp`), however
+/// long that takes. It is switched off when that cap, at [`JUMP_NONZEROS_PER_SECOND`], is more
+/// than an eighth of the `seconds` left (so that a busy machine, where a process gets a
+/// quarter of a core, still ends near its limit); a `--highs
+/// mip_heuristic_run_feasibility_jump=…` decides instead when given. With the default 60 s,
+/// it stays on up to 1.9 million nonzeros (every binary model up to 64×64).
+#[cfg(feature = "highs")]
+pub(crate) fn bound_feasibility_jump(
+    h: &mut impl ffi::Handle,
+    options: &SolveOptions,
+    seconds: f64,
+) -> Result<(), SolveError> {
+    if options.names(JUMP) {
+        return Ok(());
+    }
+    let (_, _, nonzeros) = ffi::size(h);
+    let fits = nonzeros as f64 / JUMP_NONZEROS_PER_SECOND <= seconds / 8.0;
+    ffi::set_bool(h, JUMP_C, fits)
+}
+
+/// HiGHS's option for the feasibility jump heuristic.
+#[cfg(feature = "highs")]
+const JUMP: &str = "mip_heuristic_run_feasibility_jump";
+#[cfg(feature = "highs")]
+const JUMP_C: &std::ffi::CStr = c"mip_heuristic_run_feasibility_jump";
+
+impl SolveOptions {
+    /// Whether a `--highs` option sets `name` (HiGHS's names are case-insensitive).
+    pub fn names(&self, name: &str) -> bool {
+        self.highs.iter().any(|(k, _)| k.eq_ignore_ascii_case(name))
+    }
 }
 
 /// Checks `options` on a throwaway HiGHS instance: an unknown `--highs` option, or a value of
@@ -375,6 +432,16 @@ fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
         return Some(OptionReason::Tolerance);
     }
     None
+}
+
+/// Makes a failed allocation in HiGHS or CaDiCaL (C++'s `std::bad_alloc`, which Rust cannot
+/// catch: the process would abort) end the process after `cleanup` (which must not allocate
+/// much: memory is short), with `line` (newline included) on standard error and exit code 3.
+/// For programs, not libraries: it ends the process. Rust's own allocations do the same under
+/// the global allocator [`ExitOnOutOfMemory`] (with this line once it is set).
+#[cfg(feature = "highs")]
+pub fn exit_on_out_of_memory(line: &'static str, cleanup: fn()) {
+    ffi::set_new_handler(line, cleanup);
 }
 
 /// Milliseconds as a float.

@@ -44,6 +44,8 @@ pub struct Session {
     pub totals: SolveStats,
     /// Number of calls to [`Session::solve`] so far.
     pub solves: usize,
+    /// The options the session was made with (each solve sizes the feasibility jump by them).
+    options: SolveOptions,
     /// How many "infeasible" answers were confirmed by a run without presolve (module notes).
     pub confirmations: usize,
     /// How many solves needed the retry without presolve (module notes).
@@ -76,6 +78,7 @@ impl Session {
                 ..SolveStats::default()
             },
             solves: 0,
+            options: options.clone(),
             retries: 0,
             confirmations: 0,
         })
@@ -158,8 +161,11 @@ impl Session {
     pub fn solve(&mut self, remaining: f64) -> Result<SessionOutcome, SolveError> {
         let start = Instant::now();
         // HiGHS compares its cumulative run clock with `time_limit` (module notes).
-        let limit = self.totals.highs_ms / 1000.0 + remaining.max(1e-3);
+        let remaining = remaining.max(1e-3);
+        let early = super::late_reading(&mut self.model, remaining);
+        let limit = self.totals.highs_ms / 1000.0 + remaining - early;
         ffi::set_double(&mut self.model, c"time_limit", limit)?;
+        super::bound_feasibility_jump(&mut self.model, &self.options, remaining)?;
         let mut run = ffi::run(&mut self.model);
         if matches!(run, Err(SolveError::Status { .. })) {
             self.retries += 1;
