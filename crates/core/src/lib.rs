@@ -31,6 +31,7 @@ pub mod compare;
 pub mod engine;
 pub mod explain;
 pub mod export;
+pub mod fix;
 pub mod format;
 pub mod formulation;
 pub mod generate;

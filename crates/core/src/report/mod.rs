@@ -22,6 +22,7 @@ pub mod chart;
 pub mod compare;
 pub mod count;
 pub mod explain;
+pub mod fix;
 pub mod generated;
 pub mod hint;
 pub mod html;
