@@ -8,8 +8,10 @@
 use crate::common::{is_solution, json_grid, run_json, seed_givens};
 use serde_json::Value;
 use sudoku_ilp::engine::{sat::Sat, CountEnd, Engine, Limits};
+use sudoku_ilp::fix::{fix, FixVerdict};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::rules::Rule;
+use sudoku_ilp::solve::SolveOptions;
 
 /// Solutions of `puzzle` counted by CaDiCaL, up to 1.
 fn sat_count(puzzle: &Puzzle) -> usize {
@@ -180,4 +182,31 @@ fn explain_on_a_broken_killer_skips_the_houses_unless_asked_and_finds_a_minimal_
     assert_eq!(code, 1);
     assert!(text.contains("--houses asks for them"), "{text}");
     assert!(text.contains("explain --fix"), "{text}");
+}
+
+#[test]
+fn published_killers_with_one_cage_sum_moved_are_fixed_by_removing_one_cage() {
+    // Every 1,500th krazydad killer (SKIPPED without ../shared/data, FAIL under CI).
+    for (number, puzzle, k) in crate::explain_rules::broken_killers() {
+        let fixed = {
+            let _guard = crate::common::highs_lock();
+            let limits = Limits::seconds(3600.0).unwrap();
+            fix(&puzzle, &SolveOptions::default(), &limits).unwrap()
+        };
+        let FixVerdict::Fixed(repair) = fixed.verdict else {
+            panic!("line {number}: time limit");
+        };
+        assert!(repair.givens.is_empty(), "line {number}");
+        assert_eq!(repair.rules.len(), 1, "line {number}: {:?}", repair.rules);
+        // The moved cage is one answer; the one found must leave a solution too (CaDiCaL).
+        let mut kept = puzzle.rules().to_vec();
+        kept.remove(repair.rules[0]);
+        assert_eq!(sat_count(&puzzle.clone().with_rules(kept).unwrap()), 1);
+        let mut without_moved = puzzle.rules().to_vec();
+        without_moved.remove(k);
+        assert_eq!(
+            sat_count(&puzzle.clone().with_rules(without_moved).unwrap()),
+            1
+        );
+    }
 }
