@@ -315,10 +315,12 @@ def lp_picture(puzzle: Puzzle, *, model: Model = "binary", title: Optional[str] 
     """The root LP relaxation drawn on the grid (SVG)."""
 
 class LinesOptions(EngineOptions, total=False):
-    """The options of `solve_lines`: an engine's, plus fast [False] (as `batch --fast`) and
-    jobs [1] (worker threads)."""
+    """The options of `solve_lines`: an engine's, plus fast [False] (as `batch --fast`),
+    jobs [1] (worker threads) and rate [False] (as `batch --rate`; "no-lp": without the LP
+    level)."""
     fast: bool
     jobs: int
+    rate: Union[bool, Literal["no-lp"]]
 
 def solve_lines(
     lines: list[str], first_line: int = 1, file: Optional[str] = None, **engine_options: Unpack[LinesOptions]
