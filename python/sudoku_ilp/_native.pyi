@@ -283,8 +283,9 @@ def count(puzzle: Puzzle, *, max: int = 1000, **options: Unpack[EngineOptions]) 
 def check(puzzle: Puzzle, **options: Unpack[EngineOptions]) -> Count:
     """Unique, several, none or unknown (`Count.answer`)."""
 
-def explain(puzzle: Puzzle, *, houses: bool = True, time_limit: float = 60.0) -> Explanation:
-    """A minimal set of givens, rule instances (and houses) that already has no completion."""
+def explain(puzzle: Puzzle, *, houses: Optional[bool] = None, time_limit: float = 60.0) -> Explanation:
+    """A minimal set of givens, rule instances (and houses) that already has no completion;
+    houses=None: the houses on a classic grid only."""
 
 def generate(
     size: int = 9,
