@@ -210,3 +210,19 @@ fn published_killers_with_one_cage_sum_moved_are_fixed_by_removing_one_cage() {
         );
     }
 }
+
+#[test]
+fn a_puzzle_with_a_solution_needs_nothing_removed() {
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/killer_9x9.json");
+    let (code, doc, err) = run_json(
+        &["explain", "--fix", "--json", file.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(doc["status"], "optimal");
+    assert_eq!(doc["removed"], 0);
+    assert_eq!(doc["kept"], doc["items"]);
+    let grid = json_grid(&doc);
+    assert!(is_solution(&[0; 81], &grid, 3, 3));
+}
