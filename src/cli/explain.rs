@@ -73,7 +73,7 @@ pub struct ExplainArgs {
 
     /// Instead of a set without completion, the fewest givens and rule instances to remove so
     /// that the puzzle has a solution (a maximum feasible subsystem, proven by HiGHS).
-    #[arg(long, conflicts_with_all = ["no_houses", "svg"])]
+    #[arg(long, conflicts_with_all = ["no_houses", "houses", "svg"])]
     pub fix: bool,
 
     #[command(flatten)]
