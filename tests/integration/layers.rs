@@ -32,6 +32,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "classroom",
             "compare",
             "explain",
+            "fix",
             "generate",
             "hint",
             "info",
