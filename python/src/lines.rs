@@ -5,6 +5,7 @@ use crate::convert::{value_error, Raise};
 use crate::options::Options;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sudoku_ilp::batch::rate::RateOptions;
 use sudoku_ilp::batch::BatchConfig;
 use sudoku_ilp::input::STDIN_NAME;
 use sudoku_ilp::limits::Limit;
@@ -19,8 +20,9 @@ use sudoku_ilp::report::lines::result_lines;
 ///
 /// Options: those of `solve` (`method`, `model` and its switches, `singles`, `start`,
 /// `start_budget`, `time_limit`, `highs`), `fast=True` (as `batch --fast`: singles, reduce and a
-/// propagation start for the MILP) and `jobs` (worker threads, default 1: a chunk is usually one
-/// task of a scheduler that already runs one task per core).
+/// propagation start for the MILP), `jobs` (worker threads, default 1: a chunk is usually one
+/// task of a scheduler that already runs one task per core) and `rate` (as `batch --rate`:
+/// `True` adds each solved line's `"rating"` with its LP level, `"no-lp"` without it).
 #[pyfunction]
 #[pyo3(signature = (lines, first_line = 1, file = None, **engine_options))]
 pub fn solve_lines(
@@ -42,6 +44,7 @@ pub fn solve_lines(
     let options = engine_options.map(|d| d.copy()).transpose()?;
     let jobs = take_jobs(options.as_ref())?;
     let fast = take_fast(options.as_ref())?;
+    let rate = take_rate(options.as_ref())?;
     let options = Options::new("solve_lines", options.as_ref());
     let (mut spec, limits) = options.engine()?;
     options.finish()?;
@@ -50,6 +53,7 @@ pub fn solve_lines(
     }
     let config = BatchConfig {
         line_offset: first_line - 1,
+        rate,
         ..BatchConfig::new(spec.build().raise()?, limits, jobs)
     };
     let file = file.unwrap_or_else(|| STDIN_NAME.into());
@@ -77,4 +81,22 @@ fn take_fast(options: Option<&Bound<'_, PyDict>>) -> PyResult<bool> {
     };
     options.map(|d| d.del_item("fast")).transpose()?;
     value.is_truthy()
+}
+
+/// Takes `rate` out of the options: `False` (the default) solves only, `True` rates with the LP
+/// level, `"no-lp"` without it (`batch --rate [--no-lp]`).
+fn take_rate(options: Option<&Bound<'_, PyDict>>) -> PyResult<Option<RateOptions>> {
+    let Some(value) = options.map(|d| d.get_item("rate")).transpose()?.flatten() else {
+        return Ok(None);
+    };
+    options.map(|d| d.del_item("rate")).transpose()?;
+    if let Ok(text) = value.extract::<String>() {
+        return match text.as_str() {
+            "no-lp" => Ok(Some(RateOptions { lp: false })),
+            other => Err(value_error(format!(
+                "rate={other:?}: give True, False or \"no-lp\""
+            ))),
+        };
+    }
+    Ok(value.is_truthy()?.then_some(RateOptions { lp: true }))
 }

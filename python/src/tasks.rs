@@ -123,17 +123,20 @@ fn counted(
 
 /// Explains why `puzzle` has no solution: a minimal set of givens (and, on a variant puzzle,
 /// rule instances) that already has no completion and, with `houses=True`, a minimal set of
-/// houses whose rules forbid it; each unit of the set is verified needed.
+/// houses whose rules forbid it; each unit of the set is verified needed. `houses=None` (the
+/// default) chooses as `sudoku-ilp explain` does: the houses on a classic grid, not on a
+/// puzzle with rules (where each house is a slow HiGHS proof).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, houses = true, time_limit = DEFAULT_TIME_LIMIT))]
+#[pyo3(signature = (puzzle, *, houses = None, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn explain(
     py: Python<'_>,
     puzzle: &PyPuzzle,
-    houses: bool,
+    houses: Option<bool>,
     time_limit: f64,
 ) -> PyResult<Explanation> {
     let limits = time_limited(time_limit)?;
     let inner = puzzle.inner.clone();
+    let houses = houses.unwrap_or(inner.rules().is_empty());
     let options = SolveOptions::default();
     let explained = py
         .detach(|| explain_grid(&inner, &[], houses, &options, &limits))

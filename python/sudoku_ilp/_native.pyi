@@ -283,8 +283,9 @@ def count(puzzle: Puzzle, *, max: int = 1000, **options: Unpack[EngineOptions]) 
 def check(puzzle: Puzzle, **options: Unpack[EngineOptions]) -> Count:
     """Unique, several, none or unknown (`Count.answer`)."""
 
-def explain(puzzle: Puzzle, *, houses: bool = True, time_limit: float = 60.0) -> Explanation:
-    """A minimal set of givens, rule instances (and houses) that already has no completion."""
+def explain(puzzle: Puzzle, *, houses: Optional[bool] = None, time_limit: float = 60.0) -> Explanation:
+    """A minimal set of givens, rule instances (and houses) that already has no completion;
+    houses=None: the houses on a classic grid only."""
 
 def generate(
     size: int = 9,
@@ -315,10 +316,12 @@ def lp_picture(puzzle: Puzzle, *, model: Model = "binary", title: Optional[str] 
     """The root LP relaxation drawn on the grid (SVG)."""
 
 class LinesOptions(EngineOptions, total=False):
-    """The options of `solve_lines`: an engine's, plus fast [False] (as `batch --fast`) and
-    jobs [1] (worker threads)."""
+    """The options of `solve_lines`: an engine's, plus fast [False] (as `batch --fast`),
+    jobs [1] (worker threads) and rate [False] (as `batch --rate`; "no-lp": without the LP
+    level)."""
     fast: bool
     jobs: int
+    rate: Union[bool, Literal["no-lp"]]
 
 def solve_lines(
     lines: list[str], first_line: int = 1, file: Optional[str] = None, **engine_options: Unpack[LinesOptions]

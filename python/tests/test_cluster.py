@@ -53,6 +53,20 @@ def test_solve_lines_reports_bad_lines_in_place_and_refuses_bad_options():
         si.solve_lines(["." * 81], first_line=0)
 
 
+def test_solve_lines_rates_as_batch_rate_does(tmp_path):
+    path = write_sample(tmp_path, seventeen=3, hardest=0)
+    lines = [l for l in path.read_text().splitlines() if l and not l.startswith("#")]
+    whole = batch_reference(path, "--method", "sat", "--rate", "--no-lp")
+    ours = si.solve_lines(lines, method="sat", rate="no-lp")
+    rated = [json.loads(l) for l in ours]
+    assert [r.get("rating") for r in rated] == [json.loads(l).get("rating") for l in whole]
+    solved = [r for r in rated if r["status"] == "solved"]
+    assert len(solved) == 3
+    assert all(r["rating"]["difficulty"] >= 1.0 and r["rating"]["lp_level"] is None for r in solved)
+    with pytest.raises(ValueError, match="no-lp"):
+        si.solve_lines(lines, rate="sometimes")
+
+
 def test_the_dask_recipe_runs_verbatim_and_merges_into_batch_output(tmp_path):
     dask_ready()
     path = write_sample(tmp_path)

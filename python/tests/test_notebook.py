@@ -34,3 +34,11 @@ def test_tutorial_notebook_runs():
     assert " cage1_sum_sets: y_cage1_sum_d1 + y_cage1_sum_d2 = 1" in text
     assert " cage1_sum_v1: x_r1_c1_v1 + x_r2_c1_v1 - y_cage1_sum_d1 = 0" in text
     assert "binary-cage-sum" in text
+    # Section 13: the first elimination of the minizinc seed is a pointing proved by a column
+    # row minus a box row; a wing's candidate has LP maximum above 0; the LP levels 0, 1 and 2.
+    assert "the first that removes candidates: pointing 2.6" in text
+    assert "remove 5 from r7c1: +1 col_c1_v5 -1 box_b1_v5" in text
+    assert "not implied by the LP relaxation (LP maximum 0.500)" in text
+    levels = next(line for line in text.splitlines() if line.startswith("hardest "))
+    assert "guess (verified by search)" in levels and " 2 " in levels
+    assert len(svgs) >= 12, "a picture per technique of section 13"

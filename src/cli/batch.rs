@@ -47,6 +47,7 @@ use sudoku_ilp::report::batch::{result_json, summary_json, summary_text};
 ///   sudoku-ilp batch --jobs 1 --summary-json ../shared/data/magictour_top95.txt > /dev/null
 ///   sudoku-ilp batch --shard 2/8 --out part2.jsonl ../shared/data/sudoku17_tdoku.txt
 ///   sudoku-ilp batch --resume results.jsonl ../shared/data/sudoku17_tdoku.txt   # after a kill
+///   sudoku-ilp batch --rate --method sat --every 100 ../shared/data/sudoku_exchange_diabolical.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct BatchArgs {
@@ -120,6 +121,17 @@ pub struct BatchArgs {
     /// run.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     pub resume: Option<String>,
+
+    /// Rate every solved line too, as `rate --json` rates a puzzle: its line gets "rating"
+    /// (difficulty and hardest technique on Sukaku Explainer's scale, lp_level, ...), or
+    /// {"status": "several"} for a puzzle with several solutions. A rating that fails makes
+    /// the line an error; the batch goes on.
+    #[arg(long)]
+    pub rate: bool,
+
+    /// With --rate: skip the LP level (technique rating only, as `rate --no-lp`).
+    #[arg(long, requires = "rate")]
+    pub no_lp: bool,
 
     /// Print the summary as one JSON object.
     #[arg(long)]
@@ -301,6 +313,9 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
         every: args.every,
         shard,
         line_offset: args.line_offset,
+        rate: args
+            .rate
+            .then_some(sudoku_ilp::batch::rate::RateOptions { lp: !args.no_lp }),
         ..BatchConfig::new(engine, args.solver.time_limit.limits()?, jobs)
     };
     Ok((config, model))

@@ -6,8 +6,13 @@ use super::{input_failure, parse_box, Code, Failure};
 use clap::Args;
 use sudoku_ilp::engine::Status;
 use sudoku_ilp::explain::explain;
+use sudoku_ilp::fix::{fix, FixVerdict};
 use sudoku_ilp::input::{origin_name, parse_puzzle, read_source};
+use sudoku_ilp::limits::Limits;
+use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text};
+use sudoku_ilp::report::fix::{fixed_json, fixed_text};
+use sudoku_ilp::solve::SolveOptions;
 
 /// Explain why a grid has no solution: a minimal set of givens (and, on a variant puzzle, rule
 /// instances: one cage, one thermometer, one dot, ...) that already has no completion.
@@ -23,13 +28,23 @@ use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text}
 ///
 /// Times on 9x9: under a second for most grids; for grids made from the hardest puzzles, where
 /// each proof of "no completion" in HiGHS is a hard MILP, 7-17 s with the houses (--no-houses
-/// skips them; on killers the houses filter can reach the time limit: use --no-houses).
+/// skips them). On a puzzle with rules the houses filter is skipped unless --houses asks for
+/// it: there each house needs a HiGHS proof, and on a killer with one cage sum off by one it
+/// reached the 60 s limit where the filters over givens and cages (CaDiCaL) took 0.5 s.
 ///
-/// Exit codes: 1 no solution (explained), 0 the grid has a solution (printed),
-/// 2 bad input, 3 time limit (a set printed then may not be minimal) or internal error.
+/// --fix answers another question: the fewest givens and rule instances to remove so that the
+/// puzzle has a solution (a maximum feasible subsystem: one binary per given and per rule
+/// instance, its rows relaxed by big-M when it is 0, Σ of them maximised, solved by HiGHS;
+/// `export --fix` writes that model). The answer is checked: the puzzle without them is
+/// solved again by CaDiCaL and its grid passes the checker.
+///
+/// Exit codes: 1 no solution (explained; with --fix: something must be removed), 0 the grid
+/// has a solution (printed), 2 bad input, 3 time limit (a set printed then may not be minimal;
+/// with --fix: no set) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp explain data/seeds/seed004_no_solution_9x9.json
+///   sudoku-ilp explain --fix data/seeds/seed004_no_solution_9x9.json
 ///   sudoku-ilp explain --json --line 19 ../shared/data/tdoku_test_puzzles.txt
 ///   sudoku-ilp explain --svg why.svg killer.json
 #[derive(Debug, Args)]
@@ -47,8 +62,19 @@ pub struct ExplainArgs {
 
     /// Skip the second filter (the houses): on grids made from the hardest puzzles it takes most
     /// of the time.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "houses")]
     pub no_houses: bool,
+
+    /// Run the houses filter on a puzzle with rules too (by default it runs on classic grids
+    /// only: on a killer each house needs a HiGHS proof of "no completion", and the filter
+    /// reached the 60 s limit where the rest took 0.5 s).
+    #[arg(long)]
+    pub houses: bool,
+
+    /// Instead of a set without completion, the fewest givens and rule instances to remove so
+    /// that the puzzle has a solution (a maximum feasible subsystem, proven by HiGHS).
+    #[arg(long, conflicts_with_all = ["no_houses", "houses", "svg"])]
+    pub fix: bool,
 
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -73,18 +99,30 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     // A value given twice in a house is bad input (exit 2, one line), as in `solve`.
     let puzzle = parse_puzzle(&origin_name(&args.file), &text, parse)
         .map_err(|e| input_failure("explain", e))?;
+    if args.fix {
+        return run_fix(&puzzle, &args, &options, &limits);
+    }
+    // Houses: asked for, or by default on a classic grid, where the filter finishes.
+    let houses_asked = args.houses || (!args.no_houses && puzzle.rules().is_empty());
     let explained =
-        explain(&puzzle, &[], !args.no_houses, &options, &limits).map_err(Failure::internal)?;
+        explain(&puzzle, &[], houses_asked, &options, &limits).map_err(Failure::internal)?;
     let code = match explained.status() {
         Status::Solved => Code::Ok,
         Status::Infeasible => Code::NoSolution,
         Status::TimeLimit => Code::LimitOrInternal,
     };
-    let houses_asked = !args.no_houses;
     let out = if args.json {
         format!("{}\n", explained_json(&puzzle, &explained, houses_asked))
     } else {
-        explained_text(&puzzle, &explained, houses_asked)
+        let mut text = explained_text(&puzzle, &explained, houses_asked);
+        if !houses_asked && !args.no_houses && explained.status() != Status::Solved {
+            text += "houses   not searched on a puzzle with rules (one HiGHS proof per house, \
+                     minutes on a killer): --houses asks for them\n";
+        }
+        if explained.status() != Status::Solved {
+            text += "fix      the fewest givens and rules to remove: explain --fix\n";
+        }
+        text
     };
     let svg_to_stdout = args.svg.as_deref().is_some_and(super::output::is_stdout);
     if !svg_to_stdout {
@@ -93,5 +131,26 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     if let (Some(path), Some(picture)) = (&args.svg, explained_svg(&puzzle, &explained)) {
         super::output::write_out(Some(path), &[&args.file], &picture)?;
     }
+    Ok(code)
+}
+
+/// `explain --fix`: the fewest givens and rule instances to remove, as text or JSON.
+fn run_fix(
+    puzzle: &Puzzle,
+    args: &ExplainArgs,
+    options: &SolveOptions,
+    limits: &Limits,
+) -> Result<Code, Failure> {
+    let fixed = fix(puzzle, options, limits).map_err(Failure::internal)?;
+    let code = match &fixed.verdict {
+        FixVerdict::Fixed(r) if r.givens.is_empty() && r.rules.is_empty() => Code::Ok,
+        FixVerdict::Fixed(_) => Code::NoSolution,
+        FixVerdict::TimeLimit => Code::LimitOrInternal,
+    };
+    let out = match args.json {
+        true => format!("{}\n", fixed_json(puzzle, &fixed)),
+        false => fixed_text(puzzle, &fixed),
+    };
+    emit(&out)?;
     Ok(code)
 }

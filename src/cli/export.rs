@@ -24,8 +24,14 @@ use sudoku_ilp::formulation::ModelKind;
 /// standard output; with -o the format may be left out when OUT ends in .lp, .mps, .dat, .cnf,
 /// .col or .dzn.
 ///
+/// --fix writes, instead of the puzzle's model, the model of `explain --fix` (lp and mps only):
+/// the binary model with a binary keep_given_r{r}_c{c} per given and keep_rule{k} per rule
+/// instance, the rows of each relaxed by big-M when its switch is 0, and Σ switches maximised.
+/// Its optimum is the most givens and rules that keep a solution.
+///
 /// Example:
 ///   sudoku-ilp export data/seeds/seed004_unique_9x9.json -o unique.lp
+///   sudoku-ilp export --fix data/seeds/seed004_no_solution_9x9.json -o fix.lp
 ///   glpsol --lp unique.lp -o unique.txt
 ///   sudoku-ilp export --reduce data/generated/gen_16x16.json --format mps | head
 ///   sudoku-ilp export data/generated/gen_9x9.json -o gen.dat
@@ -43,6 +49,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output ('-': standard output).
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
+
+    /// Write the fix model of `explain --fix` (maximum feasible subsystem; lp or mps).
+    #[arg(long)]
+    pub fix: bool,
 }
 
 pub fn run(args: ExportArgs) -> Result<Code, Failure> {
@@ -61,6 +71,9 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
             format.name()
         )));
     }
+    if args.fix {
+        return export_fix(&args, format);
+    }
     let formulation = args.model.formulation()?;
     let puzzle = args.model.puzzle("export")?;
     format
@@ -74,6 +87,35 @@ pub fn run(args: ExportArgs) -> Result<Code, Failure> {
         sudoku_ilp::export::ExportError::Objective(_) => Failure::usage(e.to_string()),
         e => Failure::internal(e),
     })?;
+    write_out(args.output.as_deref(), &[&args.model.file], &text)?;
+    Ok(Code::Ok)
+}
+
+/// `export --fix`: the fix model ([`sudoku_ilp::formulation::fix`]) as LP or MPS.
+fn export_fix(args: &ExportArgs, format: Format) -> Result<Code, Failure> {
+    if !format.writes_model() {
+        return Err(Failure::usage(format!(
+            "--fix writes a model: give --format lp or mps, not {}",
+            format.name()
+        )));
+    }
+    if args.model.has_model_switches() || args.model.choice.model != ModelKind::Binary {
+        return Err(Failure::usage(
+            "--fix builds its own model from the binary one: leave out --model, --reduce and the form switches",
+        ));
+    }
+    if args.model.objective.is_some() {
+        return Err(Failure::usage(
+            "--fix has its own objective (the givens and rules kept): leave out --objective",
+        ));
+    }
+    let puzzle = args.model.puzzle("export")?;
+    let fix = sudoku_ilp::formulation::fix::build(&puzzle).map_err(Failure::internal)?;
+    let text = match format {
+        Format::Mps => sudoku_ilp::export::mps::write(&puzzle, &fix.model),
+        _ => sudoku_ilp::export::lp::write(&puzzle, &fix.model),
+    }
+    .map_err(Failure::internal)?;
     write_out(args.output.as_deref(), &[&args.model.file], &text)?;
     Ok(Code::Ok)
 }

@@ -109,6 +109,7 @@ fn the_worker_pool_runs_repeatedly_in_one_process() {
             shard: sudoku_ilp::batch::Shard::WHOLE,
             line_offset: 0,
             skip: Default::default(),
+            rate: None,
         };
         let stop = AtomicBool::new(false);
         let mut summary = Summary::default();
@@ -299,4 +300,54 @@ fn usage_errors() {
     let (code, _, stderr) = batch(&["--threads", "2", "x.txt"], None);
     assert_eq!(code, 2);
     assert!(stderr.contains("--jobs"), "{stderr}");
+}
+
+#[test]
+fn batch_rate_gives_each_line_the_rating_of_rate_json_and_goes_on_after_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // Four puzzles of the diabolical file (every 9,000th) and a bad line before the third.
+    let Some(file) = crate::common::sample_file(
+        dir.path(),
+        "sudoku_exchange_diabolical.txt",
+        9000,
+        4,
+        &[(2, "12345\n")],
+    ) else {
+        return;
+    };
+    let f = file.to_str().unwrap();
+    let (code, lines, err) = batch(&["--rate", "--method", "sat", "--jobs", "2", f], None);
+    assert_eq!(code, 2, "the bad line sets exit code 2: {err}");
+    assert_eq!(lines.len(), 5);
+    let bad: Vec<&Value> = lines.iter().filter(|l| l["status"] == "bad_line").collect();
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0]["line"], 4, "after the comment line and two puzzles");
+    assert!(bad[0].get("rating").is_none());
+    // `rate --json` over the same puzzles, one object per puzzle, in order.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let puzzles: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.len() == 81)
+        .collect();
+    std::fs::write(dir.path().join("good.txt"), puzzles.join("\n")).unwrap();
+    let out = cli()
+        .args(["rate", "--json"])
+        .arg(dir.path().join("good.txt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let ratings: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let solved: Vec<&Value> = lines.iter().filter(|l| l["status"] == "solved").collect();
+    assert_eq!(solved.len(), ratings.len());
+    for (line, rating) in solved.iter().zip(&ratings) {
+        assert_eq!(&line["rating"], rating, "line {}", line["line"]);
+        assert!(line["rating"]["difficulty"].as_f64().unwrap() >= 1.0);
+        assert!(line["rating"]["lp_level"].is_u64());
+        let givens = line_givens(puzzles[solved.iter().position(|l| l == line).unwrap()]);
+        assert!(is_solution(&givens, &json_grid(line), 3, 3));
+    }
 }

@@ -12,7 +12,7 @@ use sudoku_ilp::solve::SolveOptions;
 
 /// Every 1,500th krazydad killer (5 puzzles) with cage `line % cages` moved by +1 (or −1 when
 /// +1 is out of range): the puzzle, its rules, and the index of the changed cage.
-fn broken_killers() -> Vec<(usize, Puzzle, usize)> {
+pub(crate) fn broken_killers() -> Vec<(usize, Puzzle, usize)> {
     variant_sample("krazydad_killer.fpz.jsonl", 1500)
         .into_iter()
         .map(|(number, line, _)| {

@@ -33,6 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "classroom",
             "compare",
             "explain",
+            "fix",
             "generate",
             "hint",
             "info",

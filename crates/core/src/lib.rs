@@ -36,6 +36,8 @@ pub mod engine;
 #[cfg(all(feature = "highs", feature = "sat"))]
 pub mod explain;
 pub mod export;
+#[cfg(all(feature = "highs", feature = "sat"))]
+pub mod fix;
 pub mod format;
 pub mod formulation;
 #[cfg(all(feature = "highs", feature = "sat"))]

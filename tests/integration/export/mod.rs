@@ -16,6 +16,7 @@
 
 mod cases;
 mod command;
+mod fix;
 mod gmpl;
 mod lp;
 mod mps;

@@ -17,6 +17,7 @@
 
 pub mod merge;
 mod puzzles;
+pub mod rate;
 mod shard;
 mod summary;
 
@@ -57,6 +58,8 @@ pub struct BatchConfig {
     /// Line numbers (in the whole file) not to solve again: their results are already written
     /// (`batch --resume`). Empty for a fresh run.
     pub skip: BTreeSet<usize>,
+    /// Rate each line the engine solved too (`batch --rate`, [`rate`]); `None`: solve only.
+    pub rate: Option<rate::RateOptions>,
 }
 
 /// Lines in flight or waiting to be written per worker, by default ([`BatchConfig::new`]).
@@ -77,6 +80,7 @@ impl BatchConfig {
             shard: Shard::WHOLE,
             line_offset: 0,
             skip: BTreeSet::new(),
+            rate: None,
         }
     }
 }
@@ -91,6 +95,8 @@ pub enum LineOutcome {
         puzzle: Box<Puzzle>,
         solution: Box<Solution>,
         expected: Option<Grid>,
+        /// The rating, when the batch rates ([`BatchConfig::rate`]) and the engine solved it.
+        rating: Option<rate::LineRating>,
     },
     /// The line is not a valid puzzle.
     BadLine(InputError),
@@ -110,6 +116,10 @@ impl LineResult {
     /// The kind of result, as [`Summary`] counts it.
     pub fn kind(&self) -> ResultKind {
         match &self.outcome {
+            LineOutcome::Solved {
+                rating: Some(rate::LineRating::Failed(_)),
+                ..
+            } => ResultKind::Error,
             LineOutcome::Solved { solution, .. } => match solution.status {
                 Status::Solved => ResultKind::Solved,
                 Status::Infeasible => ResultKind::NoSolution,
@@ -162,6 +172,10 @@ fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> Li
     };
     match config.engine.solve(&puzzle, &config.limits) {
         Ok(solution) => LineOutcome::Solved {
+            rating: match (config.rate, solution.status) {
+                (Some(options), Status::Solved) => Some(rate::rate(&puzzle, options)),
+                _ => None,
+            },
             puzzle: Box::new(puzzle),
             solution: Box::new(solution),
             expected,

@@ -5,6 +5,7 @@
 
 pub mod binary;
 pub mod binary_rows;
+pub mod fix;
 pub mod forms;
 pub mod natural;
 pub mod natural_rows;

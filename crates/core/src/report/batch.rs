@@ -1,17 +1,20 @@
 //! The JSON line of each batch result and the summaries of `batch` and `merge`, as text and as
 //! JSON.
 
+use super::hint::rating_json;
 use super::json::solution_json;
 use super::round3;
 use super::text::thousands;
 use crate::batch::merge::MergeFacts;
+use crate::batch::rate::LineRating;
 use crate::batch::{LineOutcome, LineResult, RunFacts, Shard, Summary};
 use serde_json::{json, Value};
 
 /// The JSON line of one result: `"line"` (in the whole file) and `"file"` (the input's name,
 /// which `merge` compares across shards) first, then the `solve --json` object (status, grid,
 /// model, stats) and the worker's time for the line; a bad line or a failure gets `"status"`
-/// `"bad_line"` or `"error"` and the reason in `"error"`.
+/// `"bad_line"` or `"error"` and the reason in `"error"`. With `batch --rate` a solved line
+/// also has `"rating"` ([`line_rating`]).
 pub fn result_json(result: &LineResult, file: &str) -> Value {
     let mut value = json!({ "line": result.line, "file": file });
     match &result.outcome {
@@ -19,6 +22,7 @@ pub fn result_json(result: &LineResult, file: &str) -> Value {
             puzzle,
             solution,
             expected,
+            rating,
         } => {
             if let Value::Object(fields) = solution_json(puzzle, solution) {
                 for (k, v) in fields.into_iter().filter(|(k, _)| k != "name") {
@@ -27,6 +31,9 @@ pub fn result_json(result: &LineResult, file: &str) -> Value {
             }
             if let (Some(grid), Some(expected)) = (&solution.grid, expected) {
                 value["matches_given_solution"] = json!(grid == expected);
+            }
+            if let Some(rating) = rating {
+                line_rating(&mut value, rating);
             }
         }
         LineOutcome::BadLine(e) => {
@@ -40,6 +47,20 @@ pub fn result_json(result: &LineResult, file: &str) -> Value {
     }
     value["ms"] = json!(round3(result.ms));
     value
+}
+
+/// `"rating"`: the object of `rate --json` ([`rating_json`]), or `{"status": "several"}` as
+/// `rate --json` says it; a failed rating makes the line's status `error` with the reason.
+fn line_rating(value: &mut Value, rating: &LineRating) {
+    match rating {
+        LineRating::Rated { path, level } => value["rating"] = rating_json(path, level.as_ref()),
+        LineRating::NoSolution => value["rating"] = json!({ "status": "no_solution" }),
+        LineRating::Several => value["rating"] = json!({ "status": "several" }),
+        LineRating::Failed(e) => {
+            value["status"] = json!("error");
+            value["error"] = json!(format!("rating: {e}"));
+        }
+    }
 }
 
 /// The counts line and, when jigsaw lines disagree with their solutions, a line saying so.

@@ -49,7 +49,7 @@ pub fn explained_json(puzzle: &Puzzle, explained: &Explained, houses_asked: bool
 }
 
 /// One rule instance of a set (see [`explained_json`]); `k` is its 0-based index.
-fn rule_json(k: usize, rule: &Rule) -> Value {
+pub(super) fn rule_json(k: usize, rule: &Rule) -> Value {
     let written = serde_json::to_value(rule).unwrap_or(Value::Null);
     let cells: Vec<[usize; 2]> = rule
         .cells()
@@ -66,7 +66,7 @@ fn rule_json(k: usize, rule: &Rule) -> Value {
 }
 
 /// A rule instance for people: `killer cage 3 (r1c1 r1c2, sum 15)`, `anti-knight`.
-fn rule_text(k: usize, rule: &Rule) -> String {
+pub(super) fn rule_text(k: usize, rule: &Rule) -> String {
     let cells: Vec<String> = rule.cells().iter().map(Cell::to_string).collect();
     let sum = rule.sum().map(|s| format!(", sum {s}")).unwrap_or_default();
     match cells.is_empty() {

@@ -26,6 +26,8 @@ pub mod compare;
 pub mod count;
 #[cfg(all(feature = "highs", feature = "sat"))]
 pub mod explain;
+#[cfg(all(feature = "highs", feature = "sat"))]
+pub mod fix;
 #[cfg(feature = "highs")]
 pub mod generated;
 pub mod hint;
