@@ -167,6 +167,10 @@
       out.set(b.rowStatus, b.colStatus.length);
       return out;
     },
+    // Sets the basis to start the next run from (HiGHS's codes, as `basis` reads them).
+    set_basis(id, cols, rows) {
+      ok(model(id).setBasis({ colStatus: cols, rowStatus: rows }), "set the basis");
+    },
     // The basic variable of each basis position: column j ≥ 0, row i as −1 − i.
     basic_variables(id) {
       return ok(model(id).getBasicVariables(), "read the basic variables");

@@ -61,6 +61,17 @@ impl BasisStatus {
             _ => BasisStatus::Other,
         }
     }
+
+    /// To HiGHS's basis status code, for `Highs_setBasis`: `Other` is HiGHS's "nonbasic" (4),
+    /// which places the variable at a bound itself.
+    pub fn to_highs(self) -> i32 {
+        match self {
+            BasisStatus::Lower => 0,
+            BasisStatus::Basic => 1,
+            BasisStatus::Upper => 2,
+            BasisStatus::Other => 4,
+        }
+    }
 }
 
 /// A basic variable: a column, or a row's activity `a_i x`.

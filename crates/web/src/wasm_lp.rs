@@ -72,6 +72,8 @@ extern "C" {
     fn glue_solution(id: u32) -> Result<Vec<f64>, JsValue>;
     #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = basis, catch)]
     fn glue_basis(id: u32) -> Result<Vec<i32>, JsValue>;
+    #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = set_basis, catch)]
+    fn glue_set_basis(id: u32, cols: &[i32], rows: &[i32]) -> Result<(), JsValue>;
     #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = basic_variables, catch)]
     fn glue_basic_variables(id: u32) -> Result<Vec<i32>, JsValue>;
     #[wasm_bindgen(js_namespace = sudoku_ilp_highs, js_name = reduced_row, catch)]
@@ -337,6 +339,15 @@ impl LabLp for WasmLp {
                 .collect(),
             rows: rows.iter().map(|&c| BasisStatus::from_highs(c)).collect(),
         })
+    }
+
+    /// The node's own basis, as the native backend does: rows added since it was read
+    /// (cuts) are basic.
+    fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
+        let cols: Vec<i32> = basis.columns.iter().map(|s| s.to_highs()).collect();
+        let mut rows: Vec<i32> = basis.rows.iter().map(|s| s.to_highs()).collect();
+        rows.resize(self.rows, 1);
+        glue_set_basis(self.id, &cols, &rows).map_err(lp_error)
     }
 
     fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError> {

@@ -156,15 +156,8 @@ impl LabLp for NativeLp {
     }
 
     fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
-        let code = |s: &BasisStatus| match s {
-            BasisStatus::Lower => 0,
-            BasisStatus::Basic => 1,
-            BasisStatus::Upper => 2,
-            // HiGHS's "nonbasic": it places the variable at a bound itself.
-            BasisStatus::Other => 4,
-        };
-        let cols: Vec<i32> = basis.columns.iter().map(code).collect();
-        let mut rows: Vec<i32> = basis.rows.iter().map(code).collect();
+        let cols: Vec<i32> = basis.columns.iter().map(|s| s.to_highs()).collect();
+        let mut rows: Vec<i32> = basis.rows.iter().map(|s| s.to_highs()).collect();
         rows.resize(self.rows, 1);
         Ok(ffi::set_basis(&mut self.model, &cols, &rows)?)
     }
