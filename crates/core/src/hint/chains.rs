@@ -208,6 +208,13 @@ fn describe(g: &Candidates, nodes: &[usize]) -> String {
 
 fn step(g: &Candidates, technique: Technique, chain: Chain, base: f64) -> Step {
     let nodes = chain.nodes;
+    // Sukaku Explainer counts a chain's eliminated candidate at both ends ("t on … t off"):
+    // two nodes more than ours (X-chains keep their strong-link rating, see `x_chain_base`).
+    let counted = if matches!(technique, Technique::XyChain | Technique::Aic) {
+        nodes.len() + 2
+    } else {
+        nodes.len()
+    };
     let mut s = Step::new(
         technique,
         format!(
@@ -215,7 +222,7 @@ fn step(g: &Candidates, technique: Technique, chain: Chain, base: f64) -> Step {
             describe(g, &nodes)
         ),
     );
-    s.difficulty = base + length_difficulty(nodes.len());
+    s.difficulty = base + length_difficulty(counted);
     s.eliminations = chain.elim;
     s.cells = nodes.iter().map(|&id| split(g, id).0).collect();
     s.cells.dedup();

@@ -72,7 +72,9 @@ pub fn nishio(g: &Candidates) -> Option<Step> {
                     Technique::Nishio,
                     format!("{v} in {} forces singles that leave no place for a value or cell: it is false", g.cell(c)),
                 );
-                s.difficulty += length_difficulty(out.length + 1);
+                // Sukaku Explainer counts every candidate of its chains, the "off" that forces each
+                // single as well as the "on": about two per single of ours.
+                s.difficulty += length_difficulty(2 * out.length + 1);
                 s.eliminations = vec![(c, v)];
                 s.cells = vec![c];
                 return Some(s);
