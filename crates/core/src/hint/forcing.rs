@@ -62,6 +62,15 @@ fn assume(g: &Candidates, c: usize, v: u8) -> Outcome {
     }
 }
 
+/// Whether assuming v in c breaks the grid by singles. Each single is implied by the binary
+/// model's rows once x_cv = 1 (a cell or house row with one open column left), and a broken
+/// grid is a row with every column at 0: the LP with x_cv fixed to 1 is then infeasible, so a
+/// candidate that breaks is removed by LP probing too ([`super::level`] uses this to skip
+/// most of its LP solves).
+pub fn breaks(g: &Candidates, c: usize, v: u8) -> bool {
+    assume(g, c, v).broken
+}
+
 /// Nishio: the first candidate whose assumption breaks the grid.
 pub fn nishio(g: &Candidates) -> Option<Step> {
     for c in g.open_cells() {

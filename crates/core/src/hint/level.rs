@@ -71,7 +71,34 @@ pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, Certificate
             lp_bb_nodes: None,
         });
     }
+    // Probing by propagation first: a candidate whose singles break the grid would make the
+    // probe LP infeasible ([`super::forcing::breaks`]), so it is removed without a solve. The
+    // probing fixpoint is unique (a probe infeasible stays infeasible as candidates go), so
+    // removing these first changes the level of no puzzle, only the number of LP solves.
+    let mut g = g;
     let mut passes = 0;
+    loop {
+        passes += 1;
+        let before = rest.len();
+        for &(c, v) in &rest {
+            if super::forcing::breaks(&g, c, v) {
+                g.eliminate(c, v);
+            }
+        }
+        rest.retain(|&(c, v)| g.has(c, v));
+        if rest.len() == before {
+            break;
+        }
+    }
+    cert.sync(&g)?;
+    if zero(&mut cert, &rest)? {
+        return Ok(LpLevel {
+            level: 1,
+            probing_passes: passes,
+            root_integral,
+            lp_bb_nodes: None,
+        });
+    }
     loop {
         passes += 1;
         let mut kept = Vec::new();

@@ -148,7 +148,9 @@ pub fn solve_path(puzzle: &Puzzle, options: PathOptions) -> Result<Path, HintErr
     let solution = unique_solution(puzzle)?;
     let rules = rule_checks(puzzle);
     let mut g = Candidates::new(puzzle);
-    let mut cert = if options.certificates || options.lp_steps {
+    // The LP is built when first needed: at once for certificates, else at the first step
+    // the catalogue does not find (most paths never need it).
+    let mut cert = if options.certificates {
         Some(Certifier::new(puzzle)?)
     } else {
         None
@@ -157,6 +159,9 @@ pub fn solve_path(puzzle: &Puzzle, options: PathOptions) -> Result<Path, HintErr
     while !g.solved() && steps.len() < options.max_steps {
         let mut step = catalogue_step(&g, &rules);
         if step.is_none() && options.lp_steps {
+            if cert.is_none() {
+                cert = Some(Certifier::new(puzzle)?);
+            }
             if let Some(cert) = cert.as_mut() {
                 step = lp_step(cert, &g)?;
             }

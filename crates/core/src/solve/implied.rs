@@ -65,6 +65,9 @@ impl ImpliedLp {
         };
         let mut highs_model = to_highs(model, &options)?;
         ffi::clear_integrality(&mut highs_model)?;
+        // Presolve off: every solve but the first starts from the previous basis, and on the
+        // first (an LP of n³ columns) presolve cost more than the simplex it saves.
+        ffi::set_string(&mut highs_model, c"presolve", "off")?;
         let columns = model.variables.len();
         for j in 0..columns {
             ffi::set_column_bounds(&mut highs_model, j, 0.0, f64::INFINITY)?;
