@@ -42,7 +42,7 @@ fn assume(g: &Candidates, c: usize, v: u8) -> Outcome {
         }
         for h in 0..grid.houses.len() {
             for w in 1..=grid.n as u8 {
-                if grid.house_has_value(h, w) {
+                if grid.place_count(h, w) != 1 || grid.house_has_value(h, w) {
                     continue;
                 }
                 if let [only] = grid.places(h, w)[..] {

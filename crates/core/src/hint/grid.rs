@@ -131,6 +131,16 @@ impl Candidates {
             .collect()
     }
 
+    /// How many open cells of house h have v as a candidate ([`Candidates::places`] without
+    /// the list).
+    pub fn place_count(&self, h: usize, v: u8) -> usize {
+        self.houses[h]
+            .cells
+            .iter()
+            .filter(|&&c| self.value[c] == 0 && self.has(c, v))
+            .count()
+    }
+
     /// Whether house h already holds v.
     pub fn house_has_value(&self, h: usize, v: u8) -> bool {
         self.houses[h].cells.iter().any(|&c| self.value[c] == v)
@@ -148,7 +158,7 @@ impl Candidates {
             return true;
         }
         (0..self.houses.len()).any(|h| {
-            (1..=self.n as u8).any(|v| !self.house_has_value(h, v) && self.places(h, v).is_empty())
+            (1..=self.n as u8).any(|v| self.place_count(h, v) == 0 && !self.house_has_value(h, v))
         })
     }
 

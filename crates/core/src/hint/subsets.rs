@@ -104,7 +104,7 @@ pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
     for (h, house) in g.houses.iter().enumerate() {
         let vals: Vec<u8> = (1..=g.n as u8)
             .filter(|&v| {
-                let p = g.places(h, v).len();
+                let p = g.place_count(h, v);
                 !g.house_has_value(h, v) && p >= 1 && p <= k
             })
             .collect();
