@@ -18,8 +18,20 @@ fn bivalue(g: &Candidates) -> Vec<usize> {
 
 /// Removes z from the open cells that see every cell of `seen`.
 fn seeing_all(g: &Candidates, seen: &[usize], z: u8) -> Vec<(usize, u8)> {
-    g.open_cells()
-        .filter(|c| !seen.contains(c) && g.has(*c, z) && seen.iter().all(|&s| g.sees(*c, s)))
+    // A cell that sees every cell of `seen` is a peer of the first (in index order, as the
+    // peers are sorted).
+    let Some(&first) = seen.first() else {
+        return Vec::new();
+    };
+    g.peers[first]
+        .iter()
+        .copied()
+        .filter(|c| {
+            g.value[*c] == 0
+                && !seen.contains(c)
+                && g.has(*c, z)
+                && seen.iter().all(|&s| g.sees(*c, s))
+        })
         .map(|c| (c, z))
         .collect()
 }
