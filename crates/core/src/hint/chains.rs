@@ -344,6 +344,14 @@ pub fn xy_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
     Some(step(g, Technique::XyChain, chain, 7.0))
 }
 
+/// The rating of an AIC (or XY-chain) of `nodes` candidates.
+pub fn aic_difficulty(nodes: usize) -> f64 {
+    7.0 + length_difficulty(nodes + 2)
+}
+
+/// The least rating of an XY-chain, W-wing or AIC.
+pub const LEAST_AIC: f64 = 7.0;
+
 /// Alternating inference chain over any links.
 pub fn aic(g: &Candidates, max_nodes: usize) -> Option<Step> {
     let chain = shortest(g, Kind::Aic, max_nodes)?;
