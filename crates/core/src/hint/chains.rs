@@ -331,9 +331,16 @@ fn x_chain_base(links: usize) -> f64 {
 
 /// X-chain: a single-digit chain of any length.
 pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
-    let best = (1..=g.n as u8)
-        .filter_map(|v| shortest(g, Kind::X(v), max_nodes))
-        .min_by_key(|ch| ch.nodes.len())?;
+    // The shortest over the values (the first on a tie): each value's search only looks for
+    // chains shorter than the best so far.
+    let mut best: Option<Chain> = None;
+    for v in 1..=g.n as u8 {
+        let limit = best.as_ref().map_or(max_nodes, |b| b.nodes.len() - 1);
+        if let Some(ch) = shortest(g, Kind::X(v), limit) {
+            best = Some(ch);
+        }
+    }
+    let best = best?;
     let links = best.nodes.len() / 2;
     Some(step(g, Technique::XChain, best, x_chain_base(links)))
 }
