@@ -74,10 +74,16 @@ pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
 fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     let mut best = chains::x_chain(g, max);
-    if best.as_ref().is_some_and(|s| s.difficulty < chains::LEAST_AIC - 1e-9) {
+    if best
+        .as_ref()
+        .is_some_and(|s| s.difficulty < chains::LEAST_AIC - 1e-9)
+    {
         return best;
     }
-    for s in [chains::xy_chain(g, max), wings::w_wing(g)].into_iter().flatten() {
+    for s in [chains::xy_chain(g, max), wings::w_wing(g)]
+        .into_iter()
+        .flatten()
+    {
         if best.as_ref().is_none_or(|b| s.difficulty < b.difficulty) {
             best = Some(s);
         }

@@ -119,26 +119,30 @@ pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
             })
         };
         let masks: Vec<u64> = vals.iter().map(|&v| place_mask(v)).collect();
-        let found = subsets(&(0..vals.len()).collect::<Vec<_>>(), k, &mut |is: &[usize]| {
-            let union = is.iter().fold(0u64, |m, &i| m | masks[i]);
-            if union.count_ones() as usize != k {
-                return None;
-            }
-            let vs: Vec<u8> = is.iter().map(|&i| vals[i]).collect();
-            let cells: Vec<usize> = house
-                .cells
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| union >> i & 1 == 1)
-                .map(|(_, &c)| c)
-                .collect();
-            let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
-            let elim: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
-                .collect();
-            (!elim.is_empty()).then_some((cells, mask, elim))
-        });
+        let found = subsets(
+            &(0..vals.len()).collect::<Vec<_>>(),
+            k,
+            &mut |is: &[usize]| {
+                let union = is.iter().fold(0u64, |m, &i| m | masks[i]);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let vs: Vec<u8> = is.iter().map(|&i| vals[i]).collect();
+                let cells: Vec<usize> = house
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| union >> i & 1 == 1)
+                    .map(|(_, &c)| c)
+                    .collect();
+                let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
+                let elim: Vec<(usize, u8)> = cells
+                    .iter()
+                    .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
+                    .collect();
+                (!elim.is_empty()).then_some((cells, mask, elim))
+            },
+        );
         if let Some((cells, mask, elim)) = found {
             let mut s = Step::new(
                 hidden_technique(k),
