@@ -187,6 +187,15 @@ fn seeing_holders(g: &Candidates, pattern: &[usize], v: u8) -> Vec<(usize, u8)> 
         .collect()
 }
 
+/// A wing found: its rating, its cells (the set, then the bivalue cell), its removals, and
+/// whether it is doubly linked.
+struct Wing {
+    difficulty: f64,
+    cells: Vec<usize>,
+    elim: Vec<(usize, u8)>,
+    double: bool,
+}
+
 /// WXYZ-wing (k = 4) and VWXYZ-wing (k = 5), Sukaku Explainer's pattern (an ALS-XZ whose
 /// small set is one bivalue cell): k − 1 cells that all see each other holding k values (an
 /// almost locked set) and a bivalue cell {x, z} outside it, both values among the k, where
@@ -199,7 +208,7 @@ fn seeing_holders(g: &Candidates, pattern: &[usize], v: u8) -> Vec<(usize, u8)> 
 /// found, the easiest, then the one removing most.
 pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
     let bi = bivalue(g);
-    let mut best: Option<(f64, Vec<usize>, Vec<(usize, u8)>, bool)> = None;
+    let mut best: Option<Wing> = None;
     for set in almost_locked_sets(g, k - 1) {
         let union = set.iter().fold(0u64, |m, &c| m | g.cand[c]);
         let biggest = set
@@ -230,14 +239,25 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
                 continue;
             }
             let better = best.as_ref().is_none_or(|b| {
-                difficulty < b.0 - 1e-9 || (difficulty < b.0 + 1e-9 && elim.len() > b.2.len())
+                difficulty < b.difficulty - 1e-9
+                    || (difficulty < b.difficulty + 1e-9 && elim.len() > b.elim.len())
             });
             if better {
-                best = Some((difficulty, pattern, elim, rx && rz));
+                best = Some(Wing {
+                    difficulty,
+                    cells: pattern,
+                    elim,
+                    double: rx && rz,
+                });
             }
         }
     }
-    let (difficulty, cells, elim, double) = best?;
+    let Wing {
+        difficulty,
+        cells,
+        elim,
+        double,
+    } = best?;
     let technique = if k == 4 {
         Technique::WxyzWing
     } else {
