@@ -36,6 +36,40 @@ pub struct LpLevel {
     pub lp_bb_nodes: Option<u64>,
 }
 
+impl LpLevel {
+    /// Level 0 or 1 (no branch and bound).
+    fn reached(level: u8, probing_passes: usize, root_integral: bool) -> LpLevel {
+        LpLevel {
+            level,
+            probing_passes,
+            root_integral,
+            lp_bb_nodes: None,
+        }
+    }
+}
+
+/// Probing by propagation: removes from `g` and `rest`, to a fixpoint, every candidate whose
+/// singles break the grid ([`super::forcing::breaks`]: its probe LP would be infeasible, so it
+/// goes without a solve). The probing fixpoint is unique (an infeasible probe stays infeasible
+/// as candidates go), so removing these first changes no level, only the number of LP solves.
+/// Returns the passes made.
+fn propagation_probing(g: &mut Candidates, rest: &mut Vec<(usize, u8)>) -> usize {
+    let mut passes = 0;
+    loop {
+        passes += 1;
+        let before = rest.len();
+        for &(c, v) in rest.iter() {
+            if super::forcing::breaks(g, c, v) {
+                g.eliminate(c, v);
+            }
+        }
+        rest.retain(|&(c, v)| g.has(c, v));
+        if rest.len() == before {
+            return passes;
+        }
+    }
+}
+
 fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)> {
     let _ = cert;
     g.open_cells()
@@ -64,40 +98,13 @@ pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, Certificate
         Ok(rest.is_empty() || cert.maximum(rest)?.is_some_and(|m| m <= 1e-7))
     };
     if zero(&mut cert, &rest)? {
-        return Ok(LpLevel {
-            level: 0,
-            probing_passes: 0,
-            root_integral,
-            lp_bb_nodes: None,
-        });
+        return Ok(LpLevel::reached(0, 0, root_integral));
     }
-    // Probing by propagation first: a candidate whose singles break the grid would make the
-    // probe LP infeasible ([`super::forcing::breaks`]), so it is removed without a solve. The
-    // probing fixpoint is unique (a probe infeasible stays infeasible as candidates go), so
-    // removing these first changes the level of no puzzle, only the number of LP solves.
     let mut g = g;
-    let mut passes = 0;
-    loop {
-        passes += 1;
-        let before = rest.len();
-        for &(c, v) in &rest {
-            if super::forcing::breaks(&g, c, v) {
-                g.eliminate(c, v);
-            }
-        }
-        rest.retain(|&(c, v)| g.has(c, v));
-        if rest.len() == before {
-            break;
-        }
-    }
+    let mut passes = propagation_probing(&mut g, &mut rest);
     cert.sync(&g)?;
     if zero(&mut cert, &rest)? {
-        return Ok(LpLevel {
-            level: 1,
-            probing_passes: passes,
-            root_integral,
-            lp_bb_nodes: None,
-        });
+        return Ok(LpLevel::reached(1, passes, root_integral));
     }
     loop {
         passes += 1;
@@ -128,12 +135,7 @@ pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, Certificate
         let changed = kept.len() < rest.len();
         rest = kept;
         if zero(&mut cert, &rest)? {
-            return Ok(LpLevel {
-                level: 1,
-                probing_passes: passes,
-                root_integral,
-                lp_bb_nodes: None,
-            });
+            return Ok(LpLevel::reached(1, passes, root_integral));
         }
         if !changed {
             break;
