@@ -155,3 +155,45 @@ pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, Certificate
         lp_bb_nodes: nodes,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::path::unique_solution;
+    use crate::input::{parse_puzzle, ParseOptions};
+
+    /// Each candidate the propagation probing removes makes the probe LP infeasible in the
+    /// state it was removed in (HiGHS says so, not the propagation), and `lp_level` still
+    /// finds these two puzzles solved by probing.
+    #[test]
+    fn propagation_probing_removes_only_lp_infeasible_probes() {
+        let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/seeds/");
+        let mut removed_total = 0;
+        for name in ["seed000_exercise3_9x9.json", "seed003_minizinc_9x9.json"] {
+            let text = std::fs::read_to_string(format!("{seeds}{name}")).unwrap();
+            let puzzle = parse_puzzle(name, &text, ParseOptions::default()).unwrap();
+            let solution = unique_solution(&puzzle).unwrap();
+            let mut g = Candidates::new(&puzzle);
+            let mut cert = Certifier::new(&puzzle).unwrap();
+            let rest = {
+                cert.sync(&g).unwrap();
+                outside(&g, &solution, &cert)
+            };
+            for &(c, v) in &rest {
+                if g.has(c, v) && crate::hint::forcing::breaks(&g, c, v) {
+                    cert.sync(&g).unwrap();
+                    assert_eq!(
+                        cert.probe(c, v).unwrap(),
+                        None,
+                        "{name}: cell {c} value {v}"
+                    );
+                    g.eliminate(c, v);
+                    removed_total += 1;
+                }
+            }
+            let level = lp_level(&puzzle, &solution).unwrap();
+            assert!(level.level <= 1, "{name}: {level:?}");
+        }
+        assert!(removed_total > 0);
+    }
+}
