@@ -5,7 +5,7 @@
 //! `cargo run --release -p sudoku-ilp-web --example measure -- PUZZLE_LINE [ROUNDS]`
 //! prints one JSON object: the lab LP's create/root/warm times and propagate's solve times.
 
-use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend};
+use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend, mip_backend};
 use sudoku_ilp_web::api::{Backends, Core};
 
 fn main() {
@@ -18,6 +18,7 @@ fn main() {
     let backends = Backends {
         lab: lab_backend(),
         hints: hint_backend(),
+        mip: mip_backend(),
     };
     let core = Core::new(&line, "{}", backends).unwrap_or_else(|e| {
         eprintln!("error: {e}");

@@ -26,12 +26,14 @@ use sudoku_ilp::report::svg::svg;
 use sudoku_ilp::rules::Rule;
 use sudoku_ilp::solve::{grid_of, GridRelaxation, Relaxation, Status};
 
-/// The two LP backends: the lab's (presolve off, tableau rows) and the hints' (HiGHS's own
-/// presolve choice), as natively ([`sudoku_ilp::solve::lab_lp`]).
+/// The three LP backends, as natively ([`sudoku_ilp::solve::lab_lp`]): the lab's (presolve
+/// off, tableau rows), the hints' (presolve off, warm) and a one-off MILP's (HiGHS's own
+/// presolve choice).
 #[derive(Clone)]
 pub struct Backends {
     pub lab: LpBackend,
     pub hints: LpBackend,
+    pub mip: LpBackend,
 }
 
 /// One line of error text.
@@ -443,7 +445,7 @@ impl Core {
         if !lin.columns.iter().all(|c| c.integer) {
             return Err("internal error: the model has continuous columns".into());
         }
-        let mut lp = (self.backends.hints)(&self.model).map_err(one_line)?;
+        let mut lp = (self.backends.mip)(&self.model).map_err(one_line)?;
         let mip = lp.solve_mip(time_limit).map_err(one_line)?;
         Ok(match mip.state {
             LpState::Optimal => (

@@ -17,6 +17,7 @@ fn backends() -> api::Backends {
     api::Backends {
         lab: wasm_lp::lab_backend(),
         hints: wasm_lp::hint_backend(),
+        mip: wasm_lp::mip_backend(),
     }
 }
 

@@ -6,8 +6,8 @@
 //! dropped (`Highs_destroy`).
 //!
 //! As the native [`sudoku_ilp::solve::lab_lp::NativeLp`]: integrality cleared, presolve off
-//! (the lab reads tableau rows from the factored basis); [`WasmLp::for_hints`] leaves
-//! presolve as HiGHS chooses, as the hints' native backend does.
+//! (the lab reads tableau rows from the factored basis, the hints' LP starts each solve from
+//! the last basis); a one-off MILP solve ([`Kind::Mip`]) leaves presolve as HiGHS chooses.
 
 use sudoku_ilp::export::{linear, objective_terms};
 use sudoku_ilp::formulation::{BuiltModel, Sense};
@@ -118,9 +118,10 @@ impl Drop for WasmLp {
 pub enum Kind {
     /// The LP relaxation, presolve off (the lab).
     Lab,
-    /// The LP relaxation, HiGHS's own presolve choice (hints, and the MILP solve through
-    /// [`LabLp::solve_mip`]).
+    /// The LP relaxation, presolve off (the hints' LP, as natively).
     Hints,
+    /// HiGHS's own presolve choice (a one-off MILP solve through [`LabLp::solve_mip`]).
+    Mip,
 }
 
 impl WasmLp {
@@ -175,7 +176,7 @@ impl WasmLp {
             rows: lin.rows.len(),
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
         };
-        if kind == Kind::Lab {
+        if kind != Kind::Mip {
             lp.option("presolve", &JsValue::from_str("off"))?;
         }
         Ok(lp)
@@ -393,5 +394,12 @@ pub fn lab_backend() -> LpBackend {
 pub fn hint_backend() -> LpBackend {
     std::rc::Rc::new(|model: &BuiltModel| {
         Ok(Box::new(WasmLp::new(model, Kind::Hints)?) as Box<dyn LabLp>)
+    })
+}
+
+/// The backend of a one-off MILP solve in the browser.
+pub fn mip_backend() -> LpBackend {
+    std::rc::Rc::new(|model: &BuiltModel| {
+        Ok(Box::new(WasmLp::new(model, Kind::Mip)?) as Box<dyn LabLp>)
     })
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use sudoku_ilp::check::check;
 use sudoku_ilp::formulation::{binary::Binary, Formulation};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
-use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend};
+use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend, mip_backend};
 use sudoku_ilp_web::api::{read, read_puzzle, Backends, Core};
 
 fn parse_line(line: &str) -> Puzzle {
@@ -22,6 +22,7 @@ fn backends() -> Backends {
     Backends {
         lab: lab_backend(),
         hints: hint_backend(),
+        mip: mip_backend(),
     }
 }
 

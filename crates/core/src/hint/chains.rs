@@ -39,12 +39,41 @@ fn open(g: &Candidates, c: usize, v: u8) -> bool {
     g.value[c] == 0 && g.has(c, v)
 }
 
-/// The candidates strongly linked to (c, v).
-fn strong(g: &Candidates, c: usize, v: u8, kind: Kind) -> Vec<usize> {
-    let mut out = Vec::new();
+/// The two places of each value in each house that has exactly two (a strong link), at
+/// `house·n + v − 1`; computed once per search.
+fn house_pairs(g: &Candidates) -> Vec<Option<(usize, usize)>> {
+    let mut out = vec![None; g.houses.len() * g.n];
+    for (h, house) in g.houses.iter().enumerate() {
+        for v in 1..=g.n as u8 {
+            let mut found = [usize::MAX; 2];
+            let mut count = 0;
+            for &c in &house.cells {
+                if open(g, c, v) {
+                    if count < 2 {
+                        found[count] = c;
+                    }
+                    count += 1;
+                }
+            }
+            if count == 2 {
+                out[h * g.n + v as usize - 1] = Some((found[0], found[1]));
+            }
+        }
+    }
+    out
+}
+
+/// The candidates strongly linked to (c, v), appended to `out`.
+fn strong(
+    g: &Candidates,
+    pairs: &[Option<(usize, usize)>],
+    (c, v): (usize, u8),
+    kind: Kind,
+    out: &mut Vec<usize>,
+) {
     if kind != Kind::Xy && !matches!(kind, Kind::X(w) if w != v) {
         for &h in &g.houses_of[c] {
-            if let [a, b] = g.places(h, v)[..] {
+            if let Some((a, b)) = pairs[h * g.n + v as usize - 1] {
                 let other = if a == c { b } else { a };
                 out.push(node(g, other, v));
             }
@@ -56,20 +85,19 @@ fn strong(g: &Candidates, c: usize, v: u8, kind: Kind) -> Vec<usize> {
             out.push(node(g, c, w));
         }
     }
-    out
 }
 
-/// The candidates weakly linked to (c, v).
-fn weak(g: &Candidates, c: usize, v: u8, kind: Kind) -> Vec<usize> {
-    let mut out: Vec<usize> = g.peers[c]
-        .iter()
-        .filter(|&&d| open(g, d, v))
-        .map(|&d| node(g, d, v))
-        .collect();
+/// The candidates weakly linked to (c, v), appended to `out`.
+fn weak(g: &Candidates, c: usize, v: u8, kind: Kind, out: &mut Vec<usize>) {
+    out.extend(
+        g.peers[c]
+            .iter()
+            .filter(|&&d| open(g, d, v))
+            .map(|&d| node(g, d, v)),
+    );
     if kind == Kind::Aic {
         out.extend(values(g.cand[c] & !bit(v)).map(|w| node(g, c, w)));
     }
-    out
 }
 
 /// Whether candidates a and b cannot both be true (a weak link, in any kind).
@@ -84,69 +112,105 @@ struct Chain {
     elim: Vec<(usize, u8)>,
 }
 
+/// The buffers of a breadth-first search, reused from one start to the next.
+struct Search {
+    /// The state each state was reached from (state = candidate·2 + on), `usize::MAX` unseen.
+    prev: Vec<usize>,
+    depth: Vec<usize>,
+    touched: Vec<usize>,
+    queue: VecDeque<usize>,
+    next: Vec<usize>,
+    pairs: Vec<Option<(usize, usize)>>,
+}
+
+impl Search {
+    fn new(g: &Candidates) -> Search {
+        let size = g.n * g.n * g.n * 2;
+        Search {
+            prev: vec![usize::MAX; size],
+            depth: vec![0; size],
+            touched: Vec::new(),
+            queue: VecDeque::new(),
+            next: Vec::new(),
+            pairs: house_pairs(g),
+        }
+    }
+
+    fn reset(&mut self) {
+        for &t in &self.touched {
+            self.prev[t] = usize::MAX;
+        }
+        self.touched.clear();
+        self.queue.clear();
+    }
+}
+
 /// The shortest chains from `start` (assumed false) to each candidate reached true, with
 /// their removals; the first of fewest candidates among those that remove something.
-fn search_from(g: &Candidates, start: usize, kind: Kind, max_nodes: usize) -> Option<Chain> {
-    let size = g.n * g.n * g.n;
-    // state = id·2 + on
-    let mut prev = vec![usize::MAX; size * 2];
-    let mut depth = vec![0usize; size * 2];
-    let mut queue = VecDeque::new();
+fn search_from(
+    g: &Candidates,
+    sr: &mut Search,
+    start: usize,
+    kind: Kind,
+    max_nodes: usize,
+) -> Option<Chain> {
+    sr.reset();
     let s0 = start * 2;
-    prev[s0] = s0;
-    depth[s0] = 1;
-    queue.push_back(s0);
-    while let Some(s) = queue.pop_front() {
+    sr.prev[s0] = s0;
+    sr.depth[s0] = 1;
+    sr.touched.push(s0);
+    sr.queue.push_back(s0);
+    while let Some(s) = sr.queue.pop_front() {
         let (id, on) = (s / 2, s % 2 == 1);
-        if depth[s] >= max_nodes {
+        if sr.depth[s] >= max_nodes {
             continue;
         }
         let (c, v) = split(g, id);
-        let next: Vec<usize> = if on {
-            weak(g, c, v, kind).into_iter().map(|x| x * 2).collect()
+        let mut next = std::mem::take(&mut sr.next);
+        next.clear();
+        if on {
+            weak(g, c, v, kind, &mut next);
         } else {
-            strong(g, c, v, kind)
-                .into_iter()
-                .map(|x| x * 2 + 1)
-                .collect()
-        };
-        for t in next {
-            if prev[t] != usize::MAX {
+            strong(g, &sr.pairs, (c, v), kind, &mut next);
+        }
+        let bit_on = usize::from(!on);
+        for &x in &next {
+            let t = x * 2 + bit_on;
+            if sr.prev[t] != usize::MAX {
                 continue;
             }
-            prev[t] = s;
-            depth[t] = depth[s] + 1;
-            if t % 2 == 1 && t / 2 != start && depth[t] >= 4 {
+            sr.prev[t] = s;
+            sr.depth[t] = sr.depth[s] + 1;
+            sr.touched.push(t);
+            if t % 2 == 1 && t / 2 != start && sr.depth[t] >= 4 {
                 let end = t / 2;
                 let elim = removed_by(g, start, end);
                 if !elim.is_empty() {
                     let mut nodes = vec![end];
                     let mut k = t;
                     while k != s0 {
-                        k = prev[k];
+                        k = sr.prev[k];
                         nodes.push(k / 2);
                     }
                     nodes.reverse();
+                    sr.next = next;
                     return Some(Chain { nodes, elim });
                 }
             }
-            queue.push_back(t);
+            sr.queue.push_back(t);
         }
+        sr.next = next;
     }
     None
 }
 
-/// The open candidates weakly linked to both ends.
+/// The open candidates weakly linked to both ends. A candidate weakly linked to the start is
+/// in the start's cell or one of its peers, so only those cells are looked at.
 fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
     let (cs, vs) = split(g, start);
-    let (ce, ve) = split(g, end);
-    let mut cells: Vec<usize> = g.peers[cs].clone();
-    cells.push(cs);
-    cells.push(ce);
-    cells.sort_unstable();
-    cells.dedup();
+    let (_, ve) = split(g, end);
     let mut out = Vec::new();
-    for c in cells {
+    for &c in g.peers[cs].iter().chain(std::iter::once(&cs)) {
         if g.value[c] != 0 {
             continue;
         }
@@ -163,12 +227,14 @@ fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
             }
         }
     }
+    out.sort_by_key(|&(c, _)| c);
     out
 }
 
 /// The shortest chain of `kind` (over all starts) with at most `max_nodes` candidates.
 fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
     let mut best: Option<Chain> = None;
+    let mut sr = Search::new(g);
     for c in g.open_cells() {
         for v in values(g.cand[c]) {
             if matches!(kind, Kind::X(w) if w != v) {
@@ -180,7 +246,7 @@ fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
             if limit < 4 {
                 return best;
             }
-            if let Some(ch) = search_from(g, node(g, c, v), kind, limit) {
+            if let Some(ch) = search_from(g, &mut sr, node(g, c, v), kind, limit) {
                 best = Some(ch);
             }
         }
@@ -208,6 +274,13 @@ fn describe(g: &Candidates, nodes: &[usize]) -> String {
 
 fn step(g: &Candidates, technique: Technique, chain: Chain, base: f64) -> Step {
     let nodes = chain.nodes;
+    // Sukaku Explainer counts a chain's eliminated candidate at both ends ("t on … t off"):
+    // two nodes more than ours (X-chains keep their strong-link rating, see `x_chain_base`).
+    let counted = if matches!(technique, Technique::XyChain | Technique::Aic) {
+        nodes.len() + 2
+    } else {
+        nodes.len()
+    };
     let mut s = Step::new(
         technique,
         format!(
@@ -215,7 +288,7 @@ fn step(g: &Candidates, technique: Technique, chain: Chain, base: f64) -> Step {
             describe(g, &nodes)
         ),
     );
-    s.difficulty = base + length_difficulty(nodes.len());
+    s.difficulty = base + length_difficulty(counted);
     s.eliminations = chain.elim;
     s.cells = nodes.iter().map(|&id| split(g, id).0).collect();
     s.cells.dedup();
@@ -258,9 +331,16 @@ fn x_chain_base(links: usize) -> f64 {
 
 /// X-chain: a single-digit chain of any length.
 pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
-    let best = (1..=g.n as u8)
-        .filter_map(|v| shortest(g, Kind::X(v), max_nodes))
-        .min_by_key(|ch| ch.nodes.len())?;
+    // The shortest over the values (the first on a tie): each value's search only looks for
+    // chains shorter than the best so far.
+    let mut best: Option<Chain> = None;
+    for v in 1..=g.n as u8 {
+        let limit = best.as_ref().map_or(max_nodes, |b| b.nodes.len() - 1);
+        if let Some(ch) = shortest(g, Kind::X(v), limit) {
+            best = Some(ch);
+        }
+    }
+    let best = best?;
     let links = best.nodes.len() / 2;
     Some(step(g, Technique::XChain, best, x_chain_base(links)))
 }
@@ -270,6 +350,14 @@ pub fn xy_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
     let chain = shortest(g, Kind::Xy, max_nodes)?;
     Some(step(g, Technique::XyChain, chain, 7.0))
 }
+
+/// The rating of an AIC (or XY-chain) of `nodes` candidates.
+pub fn aic_difficulty(nodes: usize) -> f64 {
+    7.0 + length_difficulty(nodes + 2)
+}
+
+/// The least rating of an XY-chain, W-wing or AIC.
+pub const LEAST_AIC: f64 = 7.0;
 
 /// Alternating inference chain over any links.
 pub fn aic(g: &Candidates, max_nodes: usize) -> Option<Step> {

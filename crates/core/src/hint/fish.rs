@@ -43,7 +43,7 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
                     _ => false,
                 })
                 .filter(|&h| {
-                    let p = g.places(h, v).len();
+                    let p = g.place_count(h, v);
                     !g.house_has_value(h, v) && p >= 2 && p <= k
                 })
                 .collect();

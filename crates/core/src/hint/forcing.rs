@@ -42,7 +42,7 @@ fn assume(g: &Candidates, c: usize, v: u8) -> Outcome {
         }
         for h in 0..grid.houses.len() {
             for w in 1..=grid.n as u8 {
-                if grid.house_has_value(h, w) {
+                if grid.place_count(h, w) != 1 || grid.house_has_value(h, w) {
                     continue;
                 }
                 if let [only] = grid.places(h, w)[..] {
@@ -62,6 +62,15 @@ fn assume(g: &Candidates, c: usize, v: u8) -> Outcome {
     }
 }
 
+/// Whether assuming v in c breaks the grid by singles. Each single is implied by the binary
+/// model's rows once x_cv = 1 (a cell or house row with one open column left), and a broken
+/// grid is a row with every column at 0: the LP with x_cv fixed to 1 is then infeasible, so a
+/// candidate that breaks is removed by LP probing too ([`super::level`] uses this to skip
+/// most of its LP solves).
+pub fn breaks(g: &Candidates, c: usize, v: u8) -> bool {
+    assume(g, c, v).broken
+}
+
 /// Nishio: the first candidate whose assumption breaks the grid.
 pub fn nishio(g: &Candidates) -> Option<Step> {
     for c in g.open_cells() {
@@ -72,7 +81,9 @@ pub fn nishio(g: &Candidates) -> Option<Step> {
                     Technique::Nishio,
                     format!("{v} in {} forces singles that leave no place for a value or cell: it is false", g.cell(c)),
                 );
-                s.difficulty += length_difficulty(out.length + 1);
+                // Sukaku Explainer counts every candidate of its chains, the "off" that forces each
+                // single as well as the "on": about two per single of ours.
+                s.difficulty += length_difficulty(2 * out.length + 1);
                 s.eliminations = vec![(c, v)];
                 s.cells = vec![c];
                 return Some(s);

@@ -8,6 +8,7 @@
 //! is the house row `Σ_{d∈H} x_dv = 1` minus the placed column, not a step of its own.
 
 use crate::puzzle::{Cell, HouseKind, Puzzle};
+use std::sync::Arc;
 
 /// The bit of value v (1-based) in a candidate mask.
 pub fn bit(v: u8) -> u64 {
@@ -26,15 +27,16 @@ pub struct GridHouse {
     pub cells: Vec<usize>,
 }
 
-/// Placed values and open candidates of every cell.
+/// Placed values and open candidates of every cell. The layout (houses, houses of a cell,
+/// peers) is shared between clones: a clone copies only the two per-cell vectors.
 #[derive(Debug, Clone)]
 pub struct Candidates {
     pub n: usize,
-    pub houses: Vec<GridHouse>,
+    pub houses: Arc<Vec<GridHouse>>,
     /// For each cell, the indices of its houses.
-    pub houses_of: Vec<Vec<usize>>,
+    pub houses_of: Arc<Vec<Vec<usize>>>,
     /// For each cell, the cells sharing a house with it (sorted, without itself).
-    pub peers: Vec<Vec<usize>>,
+    pub peers: Arc<Vec<Vec<usize>>>,
     /// For each cell, the open values as a bit mask (the placed value's bit once placed).
     pub cand: Vec<u64>,
     /// For each cell, its placed value or 0.
@@ -59,7 +61,7 @@ impl Candidates {
                 houses_of[c].push(h);
             }
         }
-        let peers = (0..n * n)
+        let peers: Vec<Vec<usize>> = (0..n * n)
             .map(|c| {
                 let mut p: Vec<usize> = houses_of[c]
                     .iter()
@@ -74,9 +76,9 @@ impl Candidates {
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut grid = Candidates {
             n,
-            houses,
-            houses_of,
-            peers,
+            houses: Arc::new(houses),
+            houses_of: Arc::new(houses_of),
+            peers: Arc::new(peers),
             cand: vec![full; n * n],
             value: vec![0; n * n],
         };
@@ -131,6 +133,16 @@ impl Candidates {
             .collect()
     }
 
+    /// How many open cells of house h have v as a candidate ([`Candidates::places`] without
+    /// the list).
+    pub fn place_count(&self, h: usize, v: u8) -> usize {
+        self.houses[h]
+            .cells
+            .iter()
+            .filter(|&&c| self.value[c] == 0 && self.has(c, v))
+            .count()
+    }
+
     /// Whether house h already holds v.
     pub fn house_has_value(&self, h: usize, v: u8) -> bool {
         self.houses[h].cells.iter().any(|&c| self.value[c] == v)
@@ -148,7 +160,7 @@ impl Candidates {
             return true;
         }
         (0..self.houses.len()).any(|h| {
-            (1..=self.n as u8).any(|v| !self.house_has_value(h, v) && self.places(h, v).is_empty())
+            (1..=self.n as u8).any(|v| self.place_count(h, v) == 0 && !self.house_has_value(h, v))
         })
     }
 

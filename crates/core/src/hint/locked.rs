@@ -18,10 +18,10 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
             continue;
         }
         for v in 1..=g.n as u8 {
-            let places = g.places(a, v);
-            if places.len() < 2 {
+            if g.place_count(a, v) < 2 {
                 continue;
             }
+            let places = g.places(a, v);
             for b in g.common_houses(&places) {
                 if b == a {
                     continue;

@@ -69,18 +69,40 @@ pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
         .or_else(|| cheapest_chain(g))
 }
 
-/// The X-chain, XY-chain or AIC of lowest difficulty.
+/// The X-chain, XY-chain, W-wing or AIC of lowest difficulty (the first of these in that
+/// order on a tie). The searches that cannot beat the best found so far are cut short: none
+/// below 7.0 when an X-chain is rated below it, and the AIC search (the costliest) only to the
+/// length whose rating is still below the best.
 fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
-    [
-        chains::x_chain(g, max),
-        chains::xy_chain(g, max),
-        wings::w_wing(g),
-        chains::aic(g, max),
-    ]
-    .into_iter()
-    .flatten()
-    .min_by(|a, b| a.difficulty.total_cmp(&b.difficulty))
+    let mut best = chains::x_chain(g, max);
+    if best
+        .as_ref()
+        .is_some_and(|s| s.difficulty < chains::LEAST_AIC - 1e-9)
+    {
+        return best;
+    }
+    for s in [chains::xy_chain(g, max), wings::w_wing(g)]
+        .into_iter()
+        .flatten()
+    {
+        if best.as_ref().is_none_or(|b| s.difficulty < b.difficulty) {
+            best = Some(s);
+        }
+    }
+    let limit = match &best {
+        Some(b) => (0..=max)
+            .take_while(|&k| chains::aic_difficulty(k) < b.difficulty - 1e-9)
+            .last()
+            .unwrap_or(0),
+        None => max,
+    };
+    if let Some(s) = chains::aic(g, limit) {
+        if best.as_ref().is_none_or(|b| s.difficulty < b.difficulty) {
+            best = Some(s);
+        }
+    }
+    best
 }
 
 /// The forcing chains, after the LP: Nishio, then cell and region forcing chains.

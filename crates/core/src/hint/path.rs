@@ -158,8 +158,10 @@ pub fn solve_path_on(
     let solution = unique_solution(puzzle)?;
     let rules = rule_checks(puzzle);
     let mut g = Candidates::new(puzzle);
-    let mut cert = if options.certificates || options.lp_steps {
-        Some(Certifier::with_backend(puzzle, backend)?)
+    // The LP is built when first needed: at once for certificates, else at the first step
+    // the catalogue does not find (most paths never need it).
+    let mut cert = if options.certificates {
+        Some(Certifier::with_backend(puzzle, backend.clone())?)
     } else {
         None
     };
@@ -167,6 +169,9 @@ pub fn solve_path_on(
     while !g.solved() && steps.len() < options.max_steps {
         let mut step = catalogue_step(&g, &rules);
         if step.is_none() && options.lp_steps {
+            if cert.is_none() {
+                cert = Some(Certifier::with_backend(puzzle, backend.clone())?);
+            }
             if let Some(cert) = cert.as_mut() {
                 step = lp_step(cert, &g)?;
             }

@@ -42,7 +42,7 @@ pub fn hidden_single(g: &Candidates) -> Option<Step> {
     order.sort_by_key(|&h| !matches!(g.houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_)));
     for h in order {
         for v in 1..=g.n as u8 {
-            if g.house_has_value(h, v) {
+            if g.place_count(h, v) != 1 || g.house_has_value(h, v) {
                 continue;
             }
             if let [c] = g.places(h, v)[..] {

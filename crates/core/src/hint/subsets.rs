@@ -104,24 +104,45 @@ pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
     for (h, house) in g.houses.iter().enumerate() {
         let vals: Vec<u8> = (1..=g.n as u8)
             .filter(|&v| {
-                let p = g.places(h, v).len();
+                let p = g.place_count(h, v);
                 !g.house_has_value(h, v) && p >= 1 && p <= k
             })
             .collect();
-        let found = subsets(&vals, k, &mut |vs: &[u8]| {
-            let mut cells: Vec<usize> = vs.iter().flat_map(|&v| g.places(h, v)).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            if cells.len() != k {
-                return None;
-            }
-            let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
-            let elim: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
-                .collect();
-            (!elim.is_empty()).then_some((cells, mask, elim))
-        });
+        // The places of each value as a mask over the house's cells (bit i: its i-th cell).
+        let place_mask = |v: u8| {
+            house.cells.iter().enumerate().fold(0u64, |m, (i, &c)| {
+                if g.value[c] == 0 && g.has(c, v) {
+                    m | 1 << i
+                } else {
+                    m
+                }
+            })
+        };
+        let masks: Vec<u64> = vals.iter().map(|&v| place_mask(v)).collect();
+        let found = subsets(
+            &(0..vals.len()).collect::<Vec<_>>(),
+            k,
+            &mut |is: &[usize]| {
+                let union = is.iter().fold(0u64, |m, &i| m | masks[i]);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let vs: Vec<u8> = is.iter().map(|&i| vals[i]).collect();
+                let cells: Vec<usize> = house
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| union >> i & 1 == 1)
+                    .map(|(_, &c)| c)
+                    .collect();
+                let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
+                let elim: Vec<(usize, u8)> = cells
+                    .iter()
+                    .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
+                    .collect();
+                (!elim.is_empty()).then_some((cells, mask, elim))
+            },
+        );
         if let Some((cells, mask, elim)) = found {
             let mut s = Step::new(
                 hidden_technique(k),

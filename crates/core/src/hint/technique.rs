@@ -146,7 +146,7 @@ impl Technique {
             Technique::TurbotFish => 4.2,
             Technique::XyWing => 4.2,
             Technique::XyzWing => 4.4,
-            Technique::WWing => 7.0,
+            Technique::WWing => 7.1,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,

@@ -18,8 +18,20 @@ fn bivalue(g: &Candidates) -> Vec<usize> {
 
 /// Removes z from the open cells that see every cell of `seen`.
 fn seeing_all(g: &Candidates, seen: &[usize], z: u8) -> Vec<(usize, u8)> {
-    g.open_cells()
-        .filter(|c| !seen.contains(c) && g.has(*c, z) && seen.iter().all(|&s| g.sees(*c, s)))
+    // A cell that sees every cell of `seen` is a peer of the first (in index order, as the
+    // peers are sorted).
+    let Some(&first) = seen.first() else {
+        return Vec::new();
+    };
+    g.peers[first]
+        .iter()
+        .copied()
+        .filter(|c| {
+            g.value[*c] == 0
+                && !seen.contains(c)
+                && g.has(*c, z)
+                && seen.iter().all(|&s| g.sees(*c, s))
+        })
         .map(|c| (c, z))
         .collect()
 }
@@ -127,80 +139,148 @@ pub fn w_wing(g: &Candidates) -> Option<Step> {
     None
 }
 
-/// WXYZ-wing (k = 4) and VWXYZ-wing (k = 5): a pivot and k − 1 cells that see it, holding
-/// together k values, where every value but one (z) is restricted — its cells in the pattern
-/// all see each other, so it is in at most one of them — and, as in Sukaku Explainer, a
-/// bivalue cell of the pattern holds z. The k cells hold k different values among k, so z is
-/// in the pattern; a cell that sees every z-cell of the pattern loses z. Difficulty as Sukaku
-/// Explainer's: base 5.5 (k = 4) or 6.2 (k = 5) plus 0.1·((k − 3) − |3 − largest cell|).
-pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
+/// The cliques of `k` open cells that all see each other, each with 2..=k+1 candidates, whose
+/// candidates together are exactly k + 1 values (almost locked sets), built in index order.
+fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
     let small: Vec<usize> = g
         .open_cells()
-        .filter(|&c| (2..=k as u32).contains(&g.cand[c].count_ones()))
+        .filter(|&c| (2..=k as u32 + 1).contains(&g.cand[c].count_ones()))
         .collect();
-    for &p in &small {
-        let wings: Vec<usize> = small
-            .iter()
-            .copied()
-            .filter(|&w| {
-                w != p && g.sees(p, w) && (g.cand[w] | g.cand[p]).count_ones() as usize <= k
-            })
-            .collect();
-        let found = super::subsets::subsets(&wings, k - 1, &mut |ws: &[usize]| {
-            let mut cells = vec![p];
-            cells.extend_from_slice(ws);
-            let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
-            if union.count_ones() as usize != k {
-                return None;
+    let mut out = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    fn grow(
+        g: &Candidates,
+        small: &[usize],
+        from: usize,
+        k: usize,
+        stack: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let union = stack.iter().fold(0u64, |m, &c| m | g.cand[c]);
+        if stack.len() == k {
+            if union.count_ones() as usize == k + 1 {
+                out.push(stack.clone());
             }
-            let mut free = None;
-            for z in values(union) {
-                let zc: Vec<usize> = cells.iter().copied().filter(|&c| g.has(c, z)).collect();
-                let restricted = zc
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &a)| zc[i + 1..].iter().all(|&b| g.sees(a, b)));
-                if !restricted {
-                    if free.is_some() {
-                        return None;
-                    }
-                    free = Some((z, zc));
-                }
+            return;
+        }
+        for (i, &c) in small.iter().enumerate().skip(from) {
+            if (union | g.cand[c]).count_ones() as usize > k + 1
+                || !stack.iter().all(|&d| g.sees(c, d))
+            {
+                continue;
             }
-            let (z, zc) = free?;
-            if !zc.iter().any(|&c| g.cand[c].count_ones() == 2) {
-                return None;
-            }
-            let elim = seeing_all(g, &zc, z)
-                .into_iter()
-                .filter(|(c, _)| !cells.contains(c))
-                .collect::<Vec<_>>();
-            (!elim.is_empty()).then_some((cells, z, elim))
-        });
-        if let Some((cells, z, elim)) = found {
-            let biggest = cells
-                .iter()
-                .map(|&c| g.cand[c].count_ones())
-                .max()
-                .unwrap_or(4) as f64;
-            let technique = if k == 4 {
-                Technique::WxyzWing
-            } else {
-                Technique::VwxyzWing
-            };
-            let mut s = Step::new(
-                technique,
-                format!(
-                    "{} hold {k} values, each but {z} at most once: one of them holds {z}",
-                    super::step::cell_list(g, &cells)
-                ),
-            );
-            s.difficulty =
-                technique.difficulty() + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
-            s.eliminations = elim;
-            s.cells = cells;
-            return Some(s);
+            stack.push(c);
+            grow(g, small, i + 1, k, stack, out);
+            stack.pop();
         }
     }
-    None
+    grow(g, &small, 0, k, &mut stack, &mut out);
+    out
+}
+
+/// The open cells outside `pattern` holding v that see every cell of `pattern` holding v.
+fn seeing_holders(g: &Candidates, pattern: &[usize], v: u8) -> Vec<(usize, u8)> {
+    let holders: Vec<usize> = pattern.iter().copied().filter(|&c| g.has(c, v)).collect();
+    seeing_all(g, &holders, v)
+        .into_iter()
+        .filter(|(c, _)| !pattern.contains(c))
+        .collect()
+}
+
+/// A wing found: its rating, its cells (the set, then the bivalue cell), its removals, and
+/// whether it is doubly linked.
+struct Wing {
+    difficulty: f64,
+    cells: Vec<usize>,
+    elim: Vec<(usize, u8)>,
+    double: bool,
+}
+
+/// WXYZ-wing (k = 4) and VWXYZ-wing (k = 5), Sukaku Explainer's pattern (an ALS-XZ whose
+/// small set is one bivalue cell): k − 1 cells that all see each other holding k values (an
+/// almost locked set) and a bivalue cell {x, z} outside it, both values among the k, where
+/// every cell of the set holding x sees the bivalue cell (x is a restricted common). If the
+/// bivalue cell is x, the set loses x and is a locked set on the rest, z among them: z is in
+/// the pattern, and a cell seeing every z of the pattern loses z. When z is restricted too
+/// ("doubly linked"), the k cells hold the k values once each, and every value goes from the
+/// cells that see all its places in the pattern. Difficulty as Sukaku Explainer's: base 5.5
+/// (k = 4) or 6.2 (k = 5) plus 0.1·((k − 3) − |3 − largest cell of the set|); of the wings
+/// found, the easiest, then the one removing most.
+pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
+    let bi = bivalue(g);
+    let mut best: Option<Wing> = None;
+    for set in almost_locked_sets(g, k - 1) {
+        let union = set.iter().fold(0u64, |m, &c| m | g.cand[c]);
+        let biggest = set
+            .iter()
+            .map(|&c| g.cand[c].count_ones())
+            .max()
+            .unwrap_or(2) as f64;
+        let difficulty =
+            if k == 4 { 5.5 } else { 6.2 } + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
+        for &y in &bi {
+            if set.contains(&y) || g.cand[y] & !union != 0 {
+                continue;
+            }
+            let restricted = |v: u8| set.iter().all(|&c| !g.has(c, v) || g.sees(c, y));
+            let vs: Vec<u8> = values(g.cand[y]).collect();
+            let (rx, rz) = (restricted(vs[0]), restricted(vs[1]));
+            let mut pattern = set.clone();
+            pattern.push(y);
+            let elim: Vec<(usize, u8)> = match (rx, rz) {
+                (false, false) => continue,
+                (true, true) => values(union)
+                    .flat_map(|v| seeing_holders(g, &pattern, v))
+                    .collect(),
+                (true, false) => seeing_holders(g, &pattern, vs[1]),
+                (false, true) => seeing_holders(g, &pattern, vs[0]),
+            };
+            if elim.is_empty() {
+                continue;
+            }
+            let better = best.as_ref().is_none_or(|b| {
+                difficulty < b.difficulty - 1e-9
+                    || (difficulty < b.difficulty + 1e-9 && elim.len() > b.elim.len())
+            });
+            if better {
+                best = Some(Wing {
+                    difficulty,
+                    cells: pattern,
+                    elim,
+                    double: rx && rz,
+                });
+            }
+        }
+    }
+    let Wing {
+        difficulty,
+        cells,
+        elim,
+        double,
+    } = best?;
+    let technique = if k == 4 {
+        Technique::WxyzWing
+    } else {
+        Technique::VwxyzWing
+    };
+    let y = cells[k - 1];
+    let text = if double {
+        format!(
+            "{} hold {k} values, {} one of two of them, each shared value seen: each value once, so cells seeing all its places lose it",
+            super::step::cell_list(g, &cells[..k - 1]),
+            g.cell(y)
+        )
+    } else {
+        let z = elim[0].1;
+        format!(
+            "{} hold {k} values and {} is one of two of them: whichever it is, one of these cells holds {z}",
+            super::step::cell_list(g, &cells[..k - 1]),
+            g.cell(y)
+        )
+    };
+    let mut s = Step::new(technique, text);
+    s.difficulty = difficulty;
+    s.eliminations = elim;
+    s.cells = cells;
+    Some(s)
 }

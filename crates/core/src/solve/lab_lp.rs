@@ -51,25 +51,39 @@ pub fn lab_backend() -> LpBackend {
 }
 
 /// The backend of the hints' LPs ([`crate::solve::implied`]): HiGHS in-process, one thread,
-/// quiet, HiGHS's own options otherwise (its presolve included), integrality cleared.
+/// quiet, integrality cleared, presolve off: every solve but the first starts from the previous
+/// basis, and on the first (an LP of n³ columns) presolve cost more than the simplex it saves.
 pub fn hint_backend() -> LpBackend {
-    std::rc::Rc::new(|model: &BuiltModel| {
-        let options = SolveOptions {
-            threads: 1,
-            verbose: false,
-            tuned: false,
-            ..SolveOptions::default()
-        };
-        let mut highs_model = to_highs(model, &options)?;
-        ffi::clear_integrality(&mut highs_model)?;
-        let lp = NativeLp {
-            model: highs_model,
-            columns: model.variables.len(),
-            rows: model.rows.len(),
-            constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
-        };
-        Ok(Box::new(lp) as Box<dyn LabLp>)
-    })
+    std::rc::Rc::new(|model: &BuiltModel| quiet_lp(model, false))
+}
+
+/// The backend of a one-off MILP solve ([`LabLp::solve_mip`] on a fresh LP): as
+/// [`hint_backend`], with HiGHS's own presolve choice.
+pub fn mip_backend() -> LpBackend {
+    std::rc::Rc::new(|model: &BuiltModel| quiet_lp(model, true))
+}
+
+/// The model on HiGHS in-process, one thread, quiet, integrality cleared; presolve as HiGHS
+/// chooses or off.
+fn quiet_lp(model: &BuiltModel, presolve: bool) -> Result<Box<dyn LabLp>, LpError> {
+    let options = SolveOptions {
+        threads: 1,
+        verbose: false,
+        tuned: false,
+        ..SolveOptions::default()
+    };
+    let mut highs_model = to_highs(model, &options)?;
+    ffi::clear_integrality(&mut highs_model)?;
+    if !presolve {
+        ffi::set_string(&mut highs_model, c"presolve", "off")?;
+    }
+    let lp = NativeLp {
+        model: highs_model,
+        columns: model.variables.len(),
+        rows: model.rows.len(),
+        constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+    };
+    Ok(Box::new(lp) as Box<dyn LabLp>)
 }
 
 fn state_of(status: Status) -> LpState {
