@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the seed corpus of every fuzz target in fuzz/work/seeds/TARGET/ from the repository's
-# data/, ../shared/data (when it is there) and models the tool exports, plus fuzz/regressions/
+# data/, ../shared/data (when it is there; SUDOKU_ILP_SHARED_DATA names it elsewhere, as for
+# the tests) and models the tool exports, plus fuzz/regressions/
 # (every crash found so far, kept as a seed so the fuzzer starts from it).
 # Usage: fuzz/seed.sh PATH-TO-sudoku-ilp
 set -eu  # no pipefail: `head` closing a pipe early is how the seeds are cut
@@ -9,7 +10,7 @@ tool=${1:?usage: fuzz/seed.sh PATH-TO-sudoku-ilp}
 seeds=work/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds"/{json,line,block,jigsaw,merge,model,fpuzzles,killer}
-shared=../../shared/data
+shared=${SUDOKU_ILP_SHARED_DATA:-../../shared/data}
 # JSON: every puzzle file of data/ (small: 22 files).
 cp ../data/generated/*.json ../data/seeds/*.json "$seeds/json/"
 # Lines: the first 3 lines of each line file (plain grids, 16×16 to 36×36 integers, jigsaw lines).
