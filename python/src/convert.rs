@@ -13,6 +13,7 @@ use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
 use sudoku_ilp::generate::GenerateError;
 use sudoku_ilp::input::{InputError, OptionNames};
+use sudoku_ilp::lab::LabError;
 use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::named::UnknownName;
 use sudoku_ilp::puzzle::Grid;
@@ -88,7 +89,8 @@ library_errors!(
     Export(ExportError),
     Variant(UnknownVariant),
     Name(UnknownName),
-    Generate(GenerateError)
+    Generate(GenerateError),
+    Lab(LabError)
 );
 
 impl From<Error> for PyErr {
@@ -112,6 +114,8 @@ impl From<Error> for PyErr {
             Error::Classroom(e) => solver_error(e),
             Error::Generate(GenerateError::Shape(e)) => value_error(e),
             Error::Generate(e) => solver_error(e),
+            Error::Lab(e) if e.is_solver() => solver_error(e),
+            Error::Lab(e) => value_error(e),
         }
     }
 }

@@ -2,11 +2,14 @@
 //! step returns what it did; the lab shows its tree inline (`_repr_svg_`, `_repr_html_`) the
 //! way gilp shows its pictures.
 
-use crate::convert::value_error;
+use crate::convert::{value_error, Raise};
 use crate::puzzle::PyPuzzle;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_ilp::lab::cuts::{short, CutKind};
+use sudoku_ilp::lab::LabError;
+use sudoku_ilp::limits::{Limits, DEFAULT_TIME_LIMIT};
+use sudoku_ilp::named::parse;
 use sudoku_ilp::lab::script::{self, parse_cell};
 use sudoku_ilp::lab::{auto, native, NativeLab, NodeRule};
 use sudoku_ilp::objective::Objective;
@@ -15,29 +18,43 @@ use sudoku_ilp::report::lab::{node_line, step_text, summary, tree_svg, tree_text
 /// A branch and bound you drive on the binary model: `Lab(puzzle, objective="max:diagonal")`,
 /// then `branch(node, "r1c1", 5)` (x = 1 / x = 0) or `branch(node, "r1c1")` (one child per
 /// digit), `cut(node, "gomory")`, `next("best")`, `finish(node)`, `suggest(node)`, `auto()`.
-/// Nodes are numbered from 0 (the root). Bad steps raise `ValueError`.
+/// Nodes are numbered from 0 (the root). Bad steps raise `ValueError`, LP failures
+/// `SolverError`. `time_limit` (seconds, 60 by default) bounds each call: the root's solve,
+/// each step, `auto()`, each `script()` as a whole; `stopped` then says the last call
+/// reached it.
 #[pyclass(name = "Lab", unsendable, module = "sudoku_ilp")]
 pub struct PyLab {
     lab: NativeLab,
+    limits: Limits,
 }
 
-fn step_error(e: sudoku_ilp::lab::LabError) -> PyErr {
-    value_error(e)
+/// A lab error as `ValueError` (a bad step) or `SolverError` (the LP failed), mapped once in
+/// [`crate::convert`].
+fn step_error(e: LabError) -> PyErr {
+    PyErr::from(crate::convert::Error::from(e))
 }
 
 #[pymethods]
 impl PyLab {
     #[new]
-    #[pyo3(signature = (puzzle, *, objective = None))]
-    fn new(puzzle: &PyPuzzle, objective: Option<&str>) -> PyResult<PyLab> {
+    #[pyo3(signature = (puzzle, *, objective = None, time_limit = DEFAULT_TIME_LIMIT))]
+    fn new(puzzle: &PyPuzzle, objective: Option<&str>, time_limit: f64) -> PyResult<PyLab> {
+        let limits = Limits::seconds(time_limit).raise()?;
         let mut p = (*puzzle.inner).clone();
         if let Some(spec) = objective {
             let o = Objective::parse(spec, p.order()).map_err(value_error)?;
             p = p.with_objective(Some(o));
         }
         Ok(PyLab {
-            lab: native(&p).map_err(step_error)?,
+            lab: native(&p, &limits).map_err(step_error)?,
+            limits,
         })
+    }
+
+    /// True when the last call stopped at `time_limit` (its search is not complete).
+    #[getter]
+    fn stopped(&self) -> bool {
+        self.lab.hit_limit
     }
 
     /// Branches `node`: on candidate `cell`=`value` (children x = 1, x = 0) or, without a
@@ -45,7 +62,8 @@ impl PyLab {
     #[pyo3(signature = (node, cell, value = None))]
     fn branch(&mut self, node: usize, cell: &str, value: Option<u8>) -> PyResult<Vec<usize>> {
         let c = parse_cell(cell, self.lab.n)
-            .ok_or_else(|| value_error(format!("{cell:?} is not a cell rRcC")))?;
+            .ok_or_else(|| step_error(LabError::NotCell(cell.to_string())))?;
+        self.start()?;
         match value {
             Some(v) => self.lab.branch_candidate(node, c, v),
             None => self.lab.branch_cell(node, c),
@@ -61,8 +79,8 @@ impl PyLab {
         node: usize,
         kind: &str,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let kind = CutKind::parse(kind)
-            .ok_or_else(|| value_error(format!("unknown cut {kind:?} (gomory, clique, nogood)")))?;
+        let kind: CutKind = parse(kind).map_err(|e| step_error(e.into()))?;
+        self.start()?;
         let Some(r) = self.lab.cut(node, kind).map_err(step_error)? else {
             return Ok(None);
         };
@@ -82,17 +100,19 @@ impl PyLab {
     /// The next open node: rule "best" (best bound) or "depth" (depth first); None when none.
     #[pyo3(signature = (rule = "best"))]
     fn next(&self, rule: &str) -> PyResult<Option<usize>> {
-        let rule = match rule {
-            "best" => NodeRule::BestBound,
-            "depth" => NodeRule::DepthFirst,
-            _ => return Err(value_error(format!("unknown rule {rule:?} (best, depth)"))),
-        };
+        let rule: NodeRule = parse(rule).map_err(|e| step_error(e.into()))?;
         Ok(self.lab.next(rule))
     }
 
-    /// Lets HiGHS solve `node`'s subtree as a MILP; returns HiGHS's node count.
+    /// Lets HiGHS solve `node`'s subtree as a MILP within `time_limit`; returns HiGHS's node
+    /// count (`stopped` says whether it stopped at the limit, the node then still open).
     fn finish(&mut self, node: usize) -> PyResult<i64> {
-        self.lab.finish(node, 60.0).map_err(step_error)
+        self.start()?;
+        let finish = self
+            .lab
+            .finish(node, self.limits.time_limit)
+            .map_err(step_error)?;
+        Ok(finish.mip_nodes)
     }
 
     /// Marks an open node pruned.
@@ -109,22 +129,13 @@ impl PyLab {
         Ok(d)
     }
 
-    /// Runs the automatic loop (branching "variable" or "cell", best bound) to the end.
+    /// Runs the automatic loop (branching "variable" or "cell"; best bound with an
+    /// objective, depth first without one) to the end or `time_limit`.
     #[pyo3(signature = (branching = "variable"))]
     fn auto(&mut self, branching: &str) -> PyResult<()> {
-        let branching = match branching {
-            "variable" => auto::Branching::Variable,
-            "cell" => auto::Branching::Cell,
-            _ => {
-                return Err(value_error(format!(
-                    "unknown branching {branching:?} (variable, cell)"
-                )))
-            }
-        };
-        let options = auto::AutoOptions {
-            branching,
-            ..auto::AutoOptions::default()
-        };
+        let branching: auto::Branching = parse(branching).map_err(|e| step_error(e.into()))?;
+        self.start()?;
+        let options = auto::AutoOptions::for_lab(&self.lab, branching);
         auto::run(&mut self.lab, &options)
             .map_err(step_error)
             .map(|_| ())
@@ -133,6 +144,7 @@ impl PyLab {
     /// Runs a `;`-separated script as `sudoku-ilp lab --do` does (from the root); returns the
     /// printed steps.
     fn script(&mut self, steps: &str) -> PyResult<String> {
+        self.start()?;
         let mut out = String::new();
         script::run_each(&mut self.lab, steps, |lab, k, step| {
             out += &step_text(lab, k, step)
@@ -227,6 +239,13 @@ impl PyLab {
     fn __repr__(&self) -> String {
         let bound = self.lab.bound().map_or("—".into(), short);
         format!("<Lab {} nodes, bound {bound}>", self.lab.nodes.len())
+    }
+}
+
+impl PyLab {
+    /// Gives the next call `time_limit` from now.
+    fn start(&mut self) -> PyResult<()> {
+        self.lab.start_step(&self.limits).map_err(step_error)
     }
 }
 

@@ -66,6 +66,10 @@ mod _native {
         m.add("CAGE_FORMS", names::<sudoku_ilp::formulation::CageForm>())?;
         m.add("THERMO_FORMS", names::<sudoku_ilp::formulation::StepForm>())?;
         m.add("PAIR_FORMS", names::<sudoku_ilp::formulation::PairForm>())?;
+        m.add("BRANCHINGS", names::<sudoku_ilp::lab::auto::Branching>())?;
+        m.add("CUT_POLICIES", names::<sudoku_ilp::lab::auto::CutPolicy>())?;
+        m.add("NODE_RULES", names::<sudoku_ilp::lab::NodeRule>())?;
+        m.add("CUT_KINDS", names::<sudoku_ilp::lab::cuts::CutKind>())?;
         Ok(())
     }
 }

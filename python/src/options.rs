@@ -135,26 +135,8 @@ impl<'py> Options<'py> {
             start,
             start_budget: self.take::<f64>("start_budget")?.unwrap_or(START_BUDGET),
             options,
-            branch: match self.take::<String>("branch")?.as_deref() {
-                None | Some("cell") => sudoku_ilp::lab::auto::Branching::Cell,
-                Some("variable") => sudoku_ilp::lab::auto::Branching::Variable,
-                Some(other) => {
-                    return Err(PyValueError::new_err(format!(
-                        "branch {other:?}: expected \"cell\" or \"variable\""
-                    )))
-                }
-            },
-            cuts: match self.take::<String>("cuts")?.as_deref() {
-                None | Some("none") => sudoku_ilp::lab::auto::CutPolicy::None,
-                Some("gomory") => sudoku_ilp::lab::auto::CutPolicy::Gomory,
-                Some("clique") => sudoku_ilp::lab::auto::CutPolicy::Clique,
-                Some("all") => sudoku_ilp::lab::auto::CutPolicy::All,
-                Some(other) => {
-                    return Err(PyValueError::new_err(format!(
-                        "cuts {other:?}: expected none, gomory, clique or all"
-                    )))
-                }
-            },
+            branch: self.form::<sudoku_ilp::lab::auto::Branching>("branch")?,
+            cuts: self.form::<sudoku_ilp::lab::auto::CutPolicy>("cuts")?,
         };
         Ok((spec, limits))
     }

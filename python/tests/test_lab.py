@@ -49,3 +49,58 @@ def test_lp_bb_takes_the_textbook_rule_and_cuts():
     r = si.solve(puzzle, objective="max:diagonal", method="lp-bb", branch="variable", cuts="gomory")
     assert r.status == "solved"
     assert sum(r.grid[i][i] for i in range(4)) == 14
+
+
+THREE_GIVENS = "1.....................2.......................................3.................."
+
+
+def test_lab_auto_lp_bb_and_the_cli_open_the_same_nodes(tmp_path):
+    """One branch and bound: the lab's loop (depth first without an objective) and lp-bb's
+    textbook rule open the same nodes, in Python and on the command line."""
+    from conftest import cli, cli_json
+
+    puzzle = si.Puzzle.from_string(THREE_GIVENS)
+    lab = si.Lab(puzzle)
+    lab.auto()
+    assert not lab.stopped
+    assert lab.incumbent is not None
+    r = si.solve(puzzle, method="lp-bb", branch="variable")
+    assert r.status == "solved"
+    assert len(lab.nodes) == r.stats.nodes > 1
+    path = tmp_path / "three.txt"
+    path.write_text(THREE_GIVENS + "\n")
+    doc = cli_json("solve", "--method", "lp-bb", "--branch", "variable", "--json", str(path))
+    assert doc["stats"]["nodes"] == len(lab.nodes)
+    run = cli("lab", str(path), "--do", "auto")
+    assert run.returncode == 0
+    assert f"nodes {len(lab.nodes)} · open 0" in run.stdout
+
+
+def test_lab_names_and_errors_are_the_librarys():
+    assert si.BRANCHINGS == ["cell", "variable"]
+    assert si.CUT_POLICIES == ["none", "gomory", "clique", "all"]
+    assert si.NODE_RULES == ["depth", "best"]
+    assert si.CUT_KINDS == ["gomory", "clique", "nogood"]
+    lab = si.Lab(si.Puzzle.from_file(str(UNIQUE)))
+    with pytest.raises(ValueError, match='^cut kind "nope": expected one of gomory, clique, nogood$'):
+        lab.cut(0, "nope")
+    with pytest.raises(ValueError, match='^node rule "nope": expected one of depth, best$'):
+        lab.next("nope")
+    with pytest.raises(ValueError, match='^branching "nope": expected one of cell, variable$'):
+        lab.auto("nope")
+    with pytest.raises(ValueError, match='^branch "nope": expected one of cell, variable$'):
+        si.solve(si.Puzzle.from_file(str(UNIQUE)), method="lp-bb", branch="nope")
+    with pytest.raises(ValueError, match="^r1c1 has no candidate 9$"):
+        lab.branch(0, "r1c1", 9)
+    with pytest.raises(ValueError, match="time_limit must be a positive number"):
+        si.Lab(si.Puzzle.from_file(str(UNIQUE)), time_limit=0)
+
+
+def test_a_hand_prune_keeps_its_bound_and_warns():
+    lab = si.Lab(si.Puzzle.from_file(str(UNIQUE)), objective="max:diagonal")
+    children = lab.branch(0, "r1c2")
+    bound = lab.bound
+    lab.prune(children[0])
+    assert lab.nodes[children[0]]["status"] == "pruned by hand"
+    assert lab.bound == bound
+    assert "warning: pruned by hand without proof" in lab._repr_html_()

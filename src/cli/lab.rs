@@ -1,12 +1,12 @@
 //! `sudoku-ilp lab`: a scripted session of the driven branch and bound.
 
-use super::model_args::ModelArgs;
+use super::model_args::{ModelArgs, TimeLimitArg};
 use super::{emit, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
-use sudoku_ilp::lab::{native, script};
-use sudoku_ilp::report::lab::{step_text, tree_svg, tree_text};
+use sudoku_ilp::lab::{native, script, LabError, NodeStatus};
+use sudoku_ilp::report::lab::{incumbent_text, step_text, tree_svg, tree_text};
 
 /// Drive LP branch and bound by hand on the binary model: branch, cut, choose the next node,
 /// let HiGHS finish a subtree; each step is printed, then the tree.
@@ -14,7 +14,11 @@ use sudoku_ilp::report::lab::{step_text, tree_svg, tree_text};
 /// Steps (separated by ';'): branch rRcC=V (x = 1 / x = 0), branch rRcC (one child per
 /// digit), branch suggested (lp-bb's cell rule), branch variable (the most fractional
 /// column), cut gomory|clique|nogood, next depth|best, node N, finish, prune, suggest,
-/// auto [variable|cell].
+/// auto [variable|cell] (best bound with an objective, depth first without one).
+///
+/// --time-limit bounds the whole script, root included: a step that reaches it stops there
+/// (auto and finish keep what they found), the steps after it are not run, and the exit code
+/// is 3.
 ///
 /// Example:
 ///   sudoku-ilp lab --objective max:diagonal data/seeds/seed004_unique_9x9.json --do "branch variable; next best; cut gomory; finish"
@@ -23,6 +27,9 @@ use sudoku_ilp::report::lab::{step_text, tree_svg, tree_text};
 pub struct LabArgs {
     #[command(flatten)]
     pub model: ModelArgs,
+
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 
     /// The steps, separated by ';' (none: only the root is solved).
     #[arg(long = "do", value_name = "STEPS", default_value = "")]
@@ -53,9 +60,10 @@ fn cpu_ms() -> f64 {
 
 pub fn run(args: LabArgs) -> Result<Code, Failure> {
     let puzzle = args.model.puzzle("lab")?;
+    let limits = args.time_limit.limits()?;
     let start = Instant::now();
     let start_cpu = cpu_ms();
-    let mut lab = native(&puzzle).map_err(Failure::internal)?;
+    let mut lab = native(&puzzle, &limits).map_err(Failure::internal)?;
     let picture = tree_svg(&lab, None);
     if args.times {
         eprintln!(
@@ -92,13 +100,30 @@ pub fn run(args: LabArgs) -> Result<Code, Failure> {
         clock = Instant::now();
         clock_cpu = cpu_ms();
     })
-    .map_err(|e| Failure::usage(e.to_string()))?;
+    .map_err(lab_failure)?;
+    let stopped = lab.hit_limit || lab.nodes[0].status == NodeStatus::Stopped;
+    if stopped {
+        out += &format!(
+            "time limit: the session stopped at --time-limit {} s; the search is not complete\n",
+            limits.time_limit
+        );
+    }
     out += "tree:\n";
     out += &tree_text(&lab);
+    out += &incumbent_text(&lab);
     if let Some(path) = &args.tree {
         let svg = tree_svg(&lab, Some("Branch and bound, driven"));
         super::output::write_out(Some(path), &[args.model.file.as_str()], &svg)?;
     }
     emit(&out)?;
-    Ok(Code::Ok)
+    Ok(if stopped { Code::LimitOrInternal } else { Code::Ok })
+}
+
+/// A step the student got wrong is a usage error (exit 2); an LP failure internal (exit 3).
+fn lab_failure(e: LabError) -> Failure {
+    if e.is_solver() {
+        Failure::internal(e)
+    } else {
+        Failure::usage(e.to_string())
+    }
 }

@@ -8,6 +8,7 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use sudoku_ilp::engine::lp_bb::Tree;
 use sudoku_ilp::engine::{Method, Solution};
+use sudoku_ilp::lab::auto::{Branching, CutPolicy};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::json::solution_json;
 use sudoku_ilp::report::text::{grid_text, solution_line, solution_text, status_text};
@@ -66,13 +67,13 @@ pub struct SolveArgs {
 
     /// With --method lp-bb: branch on a cell (one child per digit, the default) or on a
     /// fractional variable (x = 1 / x = 0, the textbook rule, pruning by bound).
-    #[arg(long, value_name = "RULE", value_parser = ["cell", "variable"])]
-    pub branch: Option<String>,
+    #[arg(long, value_name = "RULE", value_parser = named::<Branching>())]
+    pub branch: Option<Branching>,
 
     /// With --method lp-bb: cut rounds at the root before branching (branch and cut):
     /// gomory (Gomory mixed-integer cuts from the optimal tableau), clique, all.
-    #[arg(long, value_name = "KIND", value_parser = ["none", "gomory", "clique", "all"])]
-    pub cuts: Option<String>,
+    #[arg(long, value_name = "KIND", value_parser = named::<CutPolicy>())]
+    pub cuts: Option<CutPolicy>,
 
     /// With --method lp-bb: write every branch-and-bound node (decision, cells propagation
     /// fixed, LP status, iterations) to this file, as JSON (.json) or as a picture (.svg).
@@ -127,22 +128,13 @@ fn lp_bb_rules(
     spec: &mut sudoku_ilp::engine::spec::EngineSpec,
     args: &SolveArgs,
 ) -> Result<(), Failure> {
-    use sudoku_ilp::lab::auto::{Branching, CutPolicy};
     if (args.branch.is_some() || args.cuts.is_some()) && args.method != Method::LpBb {
         return Err(Failure::usage(
             "--branch and --cuts apply to --method lp-bb",
         ));
     }
-    spec.branch = match args.branch.as_deref() {
-        Some("variable") => Branching::Variable,
-        _ => Branching::Cell,
-    };
-    spec.cuts = match args.cuts.as_deref() {
-        Some("gomory") => CutPolicy::Gomory,
-        Some("clique") => CutPolicy::Clique,
-        Some("all") => CutPolicy::All,
-        _ => CutPolicy::None,
-    };
+    spec.branch = args.branch.unwrap_or_default();
+    spec.cuts = args.cuts.unwrap_or_default();
     Ok(())
 }
 

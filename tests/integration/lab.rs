@@ -116,7 +116,7 @@ fn gomory_cuts_on_the_empty_4x4_hold_for_all_288_grids() {
         let puzzle = parse_line("................", None)
             .unwrap()
             .with_objective(Some(objective));
-        let mut lab = native(&puzzle).unwrap();
+        let mut lab = native(&puzzle, &Limits::default()).unwrap();
         assert_eq!(lab.nodes[0].status, NodeStatus::Open, "seed {seed}");
         for _ in 0..5 {
             if lab.nodes[0].status != NodeStatus::Open
@@ -170,7 +170,7 @@ fn a_session_cuts_branches_prunes_both_ways_and_finishes_on_a_9x9() {
     let objective = Objective::random(9, ObjectiveSense::Min, 2);
     let optimum = objective.value(&solution) as f64;
     let puzzle = plain.with_objective(Some(objective));
-    let mut lab = native(&puzzle).unwrap();
+    let mut lab = native(&puzzle, &Limits::default()).unwrap();
     let x = point(&lab, &solution);
     // Steps a student takes, the bound checked after each.
     let steps = "cut gomory; cut gomory; branch variable; next best; cut gomory; branch suggested; next best; finish";
@@ -227,7 +227,7 @@ fn a_session_cuts_branches_prunes_both_ways_and_finishes_on_a_9x9() {
 fn a_no_good_cut_moves_the_search_to_the_second_grid() {
     let _guard = highs_lock();
     let puzzle = repo_puzzle("data/seeds/seed004_two_solutions_9x9.json");
-    let mut lab = native(&puzzle).unwrap();
+    let mut lab = native(&puzzle, &Limits::default()).unwrap();
     // Without an objective the root LP of this puzzle is a grid.
     let first = lab.incumbent.clone().expect("the root is integral");
     assert_eq!(lab.nodes[0].status, NodeStatus::Integral);
@@ -248,7 +248,7 @@ fn clique_cuts_find_nothing_in_the_binary_model() {
     let _guard = highs_lock();
     let puzzle =
         repo_puzzle(UNIQUE).with_objective(Some(Objective::diagonal(9, ObjectiveSense::Max)));
-    let mut lab = native(&puzzle).unwrap();
+    let mut lab = native(&puzzle, &Limits::default()).unwrap();
     assert_eq!(lab.nodes[0].status, NodeStatus::Open);
     assert!(lab.cut(0, CutKind::Clique).unwrap().is_none());
 }

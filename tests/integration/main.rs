@@ -23,6 +23,7 @@ mod hostile_table;
 mod implied_cages;
 mod implied_sums;
 mod lab;
+mod lab_bounded;
 mod lab_reports;
 mod layers;
 mod lp_bb;

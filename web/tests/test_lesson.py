@@ -126,7 +126,7 @@ def test_a_whole_lesson(page):
     d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").click()
     page.idle()
     page.click("#lab-prune")
-    assert "pruned by bound" in d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").text
+    assert "pruned by hand" in d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").text
 
     # Expand the root on lp-bb's cell: one child per open digit of that cell.
     page.click("#lab-start")

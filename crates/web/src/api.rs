@@ -648,9 +648,16 @@ impl Core {
             .as_mut()
             .ok_or("the lab is not started (lab_start)")?;
         lab.node(node).map_err(one_line)?;
-        let nodes = lab.finish(node, time_limit).map_err(one_line)?;
-        self.lab_log
-            .push(format!("finish node {node}: HiGHS used {nodes} nodes"));
+        let finish = lab.finish(node, time_limit).map_err(one_line)?;
+        let nodes = finish.mip_nodes;
+        self.lab_log.push(match finish.end {
+            sudoku_ilp::lab::auto::AutoEnd::Done => {
+                format!("finish node {node}: HiGHS used {nodes} nodes")
+            }
+            sudoku_ilp::lab::auto::AutoEnd::TimeLimit => format!(
+                "finish node {node}: HiGHS stopped at the time limit after {nodes} nodes; the node stays open"
+            ),
+        });
         self.lab_state()
     }
 

@@ -8,7 +8,7 @@
 use super::{checked, EngineError, Limits, Solution, Stats, Status};
 use crate::clock::Instant;
 use crate::lab::auto::{self, AutoEnd, AutoOptions, Branching, CutPolicy};
-use crate::lab::{lab_model, Lab, LabError, NodeRule, NodeStatus};
+use crate::lab::{lab_model, Lab, LabError, NodeStatus};
 use crate::puzzle::Puzzle;
 use crate::solve::lab_lp::NativeLp;
 use crate::solve::{ms, SolveError, SolveOptions};
@@ -39,18 +39,13 @@ pub fn run(
 ) -> Result<(Solution, Lab<NativeLp>), EngineError> {
     let start = Instant::now();
     let model = lab_model(puzzle);
-    let lp = NativeLp::new(&model, options)?;
-    let mut lab = Lab::new(puzzle, &model, lp).map_err(lab_error)?;
-    let rule = match puzzle.objective() {
-        Some(_) => NodeRule::BestBound,
-        None => NodeRule::DepthFirst,
-    };
+    let deadline = limits.deadline();
+    let mut lp = NativeLp::new(&model, options)?;
+    lp.set_time_limit(limits.time_limit)?;
+    let mut lab = Lab::with_deadline(puzzle, &model, lp, deadline).map_err(lab_error)?;
     let settings = AutoOptions {
-        branching,
-        rule,
         cuts,
-        deadline: limits.deadline(),
-        ..AutoOptions::default()
+        ..AutoOptions::for_lab(&lab, branching)
     };
     let end = auto::run(&mut lab, &settings).map_err(lab_error)?;
     let grid = match &lab.incumbent {

@@ -2,11 +2,19 @@
 //! on the most fractional column, or on the cell lp-bb picks), prune by bound and by
 //! infeasibility, with optional rounds of cuts at the root (branch and cut). The engine
 //! `lp-bb --branch variable` and `--cuts` run this loop.
+//!
+//! The next node is the best bound with an objective and depth first without one
+//! ([`NodeRule::for_sense`]): with objective 0 every LP value ties, and best bound would open
+//! the tree level by level (190,186 nodes before the first grid of a 9×9 with 3 givens). The
+//! open nodes are bounded: while [`AutoOptions::max_open`] or more are open, the loop takes
+//! the deepest (depth first), which opens at most one level's children at a time; so the open
+//! list stays below `max_open` plus one level's children per level of depth.
 
 use super::cuts::CutKind;
 use super::lp::LabLp;
 use super::{Lab, LabError, NodeRule, NodeStatus};
 use crate::clock::Instant;
+use crate::named::{impl_named_text, Named};
 
 /// How to branch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -18,6 +26,28 @@ pub enum Branching {
     Cell,
 }
 
+impl Named for Branching {
+    const WHAT: &'static str = "branching";
+    fn all() -> &'static [Branching] {
+        &[Branching::Cell, Branching::Variable]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Branching::Cell => "cell",
+            Branching::Variable => "variable",
+        }
+    }
+    fn about(self) -> &'static str {
+        match self {
+            Branching::Cell => "One child per open digit of the cell with the fewest candidates",
+            Branching::Variable => {
+                "x = 1 / x = 0 on the most fractional column (the textbook rule)"
+            }
+        }
+    }
+}
+impl_named_text!(Branching);
+
 /// Which cuts the loop adds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CutPolicy {
@@ -27,6 +57,35 @@ pub enum CutPolicy {
     Clique,
     All,
 }
+
+impl Named for CutPolicy {
+    const WHAT: &'static str = "cut policy";
+    fn all() -> &'static [CutPolicy] {
+        &[
+            CutPolicy::None,
+            CutPolicy::Gomory,
+            CutPolicy::Clique,
+            CutPolicy::All,
+        ]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            CutPolicy::None => "none",
+            CutPolicy::Gomory => "gomory",
+            CutPolicy::Clique => "clique",
+            CutPolicy::All => "all",
+        }
+    }
+    fn about(self) -> &'static str {
+        match self {
+            CutPolicy::None => "No cuts: branch and bound alone",
+            CutPolicy::Gomory => "Gomory mixed-integer cuts from the optimal tableau at the root",
+            CutPolicy::Clique => "Clique cuts from the conflict graph at the root",
+            CutPolicy::All => "Gomory and clique cuts at the root",
+        }
+    }
+}
+impl_named_text!(CutPolicy);
 
 impl CutPolicy {
     pub fn kinds(self) -> &'static [CutKind] {
@@ -49,7 +108,26 @@ pub struct AutoOptions {
     pub cut_rounds: usize,
     /// A node is cut only while a round moves its bound by more than this.
     pub min_gain: f64,
+    /// When the loop stops (besides the lab's own deadline).
     pub deadline: Option<Instant>,
+    /// From this many open nodes on, the next node is the deepest (depth first).
+    pub max_open: usize,
+}
+
+/// [`AutoOptions::max_open`] by default: a few thousand LP points (each a column vector)
+/// stay well inside the memory table even at 16×16.
+pub const MAX_OPEN: usize = 2000;
+
+impl AutoOptions {
+    /// The defaults with `branching`, and the node rule for the lab's objective
+    /// ([`NodeRule::for_sense`]).
+    pub fn for_lab<L: LabLp>(lab: &Lab<L>, branching: Branching) -> AutoOptions {
+        AutoOptions {
+            branching,
+            rule: NodeRule::for_sense(lab.sense),
+            ..AutoOptions::default()
+        }
+    }
 }
 
 impl Default for AutoOptions {
@@ -61,6 +139,7 @@ impl Default for AutoOptions {
             cut_rounds: 20,
             min_gain: 1e-6,
             deadline: None,
+            max_open: MAX_OPEN,
         }
     }
 }
@@ -73,16 +152,26 @@ pub enum AutoEnd {
     TimeLimit,
 }
 
-/// Runs cut rounds at the root, then branches until no open node is left.
+/// Runs cut rounds at the root, then branches until no open node is left, the options'
+/// deadline or the lab's ([`Lab::deadline`]) passes.
 pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd, LabError> {
+    let out_of_time = |lab: &Lab<L>| {
+        lab.out_of_time() || options.deadline.is_some_and(|d| Instant::now() >= d)
+    };
     cut_rounds(lab, 0, options)?;
-    while let Some(id) = lab.next(options.rule) {
-        if options.deadline.is_some_and(|d| Instant::now() >= d) {
+    loop {
+        if out_of_time(lab) {
+            lab.hit_limit = true;
             return Ok(AutoEnd::TimeLimit);
         }
-        if lab.nodes[id].status != NodeStatus::Open {
-            continue;
-        }
+        let rule = if lab.open_count() >= options.max_open {
+            NodeRule::DepthFirst
+        } else {
+            options.rule
+        };
+        let Some(id) = lab.next(rule) else {
+            break;
+        };
         let suggestion = lab.suggest(id)?;
         match (options.branching, suggestion.cell, suggestion.variable) {
             (Branching::Cell, Some(cell), _) => lab.branch_cell(id, cell)?,
@@ -90,12 +179,12 @@ pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd,
                 let (cell, value) = lab.candidate[col];
                 lab.branch_candidate(id, cell, value)?
             }
-            _ => {
-                return Err(LabError::Step(format!(
-                    "node {id} is open but has no fractional column"
-                )))
-            }
+            _ => return Err(LabError::NothingToBranch(id)),
         };
+    }
+    if lab.nodes.iter().any(|n| n.status == NodeStatus::Stopped) {
+        lab.hit_limit = true;
+        return Ok(AutoEnd::TimeLimit);
     }
     Ok(AutoEnd::Done)
 }
@@ -107,6 +196,9 @@ fn cut_rounds<L: LabLp>(
     options: &AutoOptions,
 ) -> Result<(), LabError> {
     for _ in 0..options.cut_rounds {
+        if lab.out_of_time() {
+            return Ok(());
+        }
         let mut moved = false;
         for &kind in options.cuts.kinds() {
             if lab.nodes[id].status != NodeStatus::Open {

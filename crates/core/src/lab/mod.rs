@@ -13,6 +13,7 @@
 
 pub mod auto;
 pub mod cuts;
+pub mod error;
 /// The LP interface the lab runs on (a leaf module, so that `solve` can implement it).
 pub use crate::lp_interface as lp;
 pub mod range;
@@ -22,26 +23,16 @@ use crate::check::check;
 use crate::clock::Instant;
 use crate::formulation::binary::Binary;
 use crate::formulation::{BuiltModel, CellEncoding, Formulation};
+use crate::named::{impl_named_text, Named};
 use crate::objective::ObjectiveSense;
 use crate::puzzle::{Grid, Puzzle};
+use auto::AutoEnd;
 use cuts::{Cut, CutKind, CutReport};
-use lp::{LabLp, LpError, LpPoint, LpState};
+pub use error::{CellName, LabError};
+use lp::{LabLp, LpPoint, LpState};
 
 /// Values this close to an integer are integral.
 pub const TOLERANCE: f64 = 1e-6;
-
-/// Why a lab step failed.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum LabError {
-    #[error(transparent)]
-    Lp(#[from] LpError),
-    #[error("no node {0} (the tree has {1})")]
-    NoNode(usize, usize),
-    #[error("node {0} is {1}, not open: only an open (fractional) node can be {2}")]
-    NotOpen(usize, &'static str, &'static str),
-    #[error("{0}")]
-    Step(String),
-}
 
 /// A node's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +44,8 @@ pub enum NodeStatus {
     Infeasible,
     /// Its LP value cannot beat the incumbent.
     PrunedByBound,
+    /// Closed by the student without a proof: its LP value stays in the bound.
+    PrunedByHand,
     Branched,
     /// HiGHS solved the subtree as a MILP.
     Finished,
@@ -67,6 +60,7 @@ impl NodeStatus {
             NodeStatus::Integral => "integral",
             NodeStatus::Infeasible => "infeasible",
             NodeStatus::PrunedByBound => "pruned by bound",
+            NodeStatus::PrunedByHand => "pruned by hand",
             NodeStatus::Branched => "branched",
             NodeStatus::Finished => "finished by HiGHS",
             NodeStatus::Stopped => "stopped",
@@ -99,6 +93,14 @@ pub struct LabNode {
     pub children: Vec<usize>,
 }
 
+/// What `finish` did: HiGHS's branch-and-bound nodes, and whether it ended (the subtree
+/// solved) or stopped at the time limit (the node still open).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Finish {
+    pub mip_nodes: i64,
+    pub end: AutoEnd,
+}
+
 /// The best grid found so far.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Incumbent {
@@ -114,6 +116,37 @@ pub enum NodeRule {
     DepthFirst,
     /// The open node with the best LP value.
     BestBound,
+}
+
+impl Named for NodeRule {
+    const WHAT: &'static str = "node rule";
+    fn all() -> &'static [NodeRule] {
+        &[NodeRule::DepthFirst, NodeRule::BestBound]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            NodeRule::DepthFirst => "depth",
+            NodeRule::BestBound => "best",
+        }
+    }
+    fn about(self) -> &'static str {
+        match self {
+            NodeRule::DepthFirst => "Depth first: the deepest open node, the one made last",
+            NodeRule::BestBound => "Best bound: the open node with the best LP value",
+        }
+    }
+}
+impl_named_text!(NodeRule);
+
+impl NodeRule {
+    /// The rule of the automatic loop: best bound with an objective; depth first without one
+    /// (every LP value is 0, so best bound would expand the tree level by level).
+    pub fn for_sense(sense: Option<ObjectiveSense>) -> NodeRule {
+        match sense {
+            Some(_) => NodeRule::BestBound,
+            None => NodeRule::DepthFirst,
+        }
+    }
 }
 
 /// What `lp-bb`'s rules would branch on at a node.
@@ -175,6 +208,11 @@ pub struct Lab<L: LabLp> {
     bases: Vec<Option<lp::Basis>>,
     expansions: usize,
     pub stats: LabStats,
+    /// When the current step or script must end (`None`: no limit): the automatic loop
+    /// stops there and `finish` hands HiGHS only the time left.
+    pub deadline: Option<Instant>,
+    /// True once a step stopped at the deadline (the search is then not complete).
+    pub hit_limit: bool,
 }
 
 /// Builds the binary model of `puzzle` (with its objective) for a lab, without the columns the
@@ -195,12 +233,22 @@ impl<L: LabLp> Lab<L> {
     /// A lab on `model` (the binary model of `puzzle`, see [`lab_model`]) and its LP `lp`;
     /// solves the root.
     pub fn new(puzzle: &Puzzle, model: &BuiltModel, lp: L) -> Result<Lab<L>, LabError> {
+        Lab::with_deadline(puzzle, model, lp, None)
+    }
+
+    /// [`Lab::new`] with [`Lab::deadline`] set before the root is solved.
+    pub fn with_deadline(
+        puzzle: &Puzzle,
+        model: &BuiltModel,
+        lp: L,
+        deadline: Option<Instant>,
+    ) -> Result<Lab<L>, LabError> {
         let n = puzzle.order();
         let mut column_of = vec![vec![None; n]; n * n];
         let mut candidate = vec![(0, 0); model.variables.len()];
         for (cell, encoding) in model.cells.iter().enumerate() {
             let CellEncoding::OneHot(options) = encoding else {
-                return Err(LabError::Step("the lab runs on the binary model".into()));
+                return Err(LabError::NotBinary);
             };
             for &(col, v) in options {
                 column_of[cell][usize::from(v) - 1] = Some(col);
@@ -227,9 +275,30 @@ impl<L: LabLp> Lab<L> {
             bases: Vec::new(),
             expansions: 0,
             stats: LabStats::default(),
+            deadline,
+            hit_limit: false,
         };
         lab.make_node(None, "root".into(), Vec::new())?;
         Ok(lab)
+    }
+
+    /// True when [`Lab::deadline`] has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Seconds left before [`Lab::deadline`] (`None`: no limit).
+    pub fn time_left(&self) -> Option<f64> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64())
+    }
+
+    /// How many nodes are open.
+    pub fn open_count(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| n.status == NodeStatus::Open)
+            .count()
     }
 
     /// The node, or an error naming it.
@@ -352,7 +421,19 @@ impl<L: LabLp> Lab<L> {
         self.stats.nodes = self.nodes.len();
         let point = self.solve_at(id)?;
         self.set_point(id, point)?;
+        if self.nodes[id].status != NodeStatus::Open {
+            self.release(id);
+        }
         Ok(id)
+    }
+
+    /// Forgets node `id`'s basis once it is closed and its children are made: only an open
+    /// node is solved again (from its own basis) or made children of (from its basis), so a
+    /// long search keeps one basis per open node, not one per node.
+    fn release(&mut self, id: usize) {
+        if let Some(basis) = self.bases.get_mut(id) {
+            *basis = None;
+        }
     }
 
     /// Records an LP point at node `id` and classifies the node.
@@ -401,8 +482,9 @@ impl<L: LabLp> Lab<L> {
     /// incumbent; open nodes that cannot beat it are pruned.
     fn found(&mut self, id: usize, values: &[f64]) -> Result<(), LabError> {
         let grid = self.decode(values);
-        check(&self.puzzle, &grid).map_err(|e| {
-            LabError::Step(format!("node {id}'s integral point fails the checker: {e}"))
+        check(&self.puzzle, &grid).map_err(|e| LabError::CheckFailed {
+            node: id,
+            reason: e.to_string(),
         })?;
         let value = self
             .puzzle
@@ -424,6 +506,7 @@ impl<L: LabLp> Lab<L> {
                     && self.cannot_improve(self.nodes[k].objective)
                 {
                     self.nodes[k].status = NodeStatus::PrunedByBound;
+                    self.release(k);
                 }
             }
         }
@@ -454,9 +537,14 @@ impl<L: LabLp> Lab<L> {
         self.expansions += 1;
     }
 
-    /// The candidate (cell, value) as a name `r1c1` … for labels.
+    /// The cell's name `r1c1` … for labels.
     pub fn cell_name(&self, cell: usize) -> String {
-        format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
+        self.cell_ref(cell).to_string()
+    }
+
+    /// The cell's name as a value (`r1c1` when shown).
+    pub fn cell_ref(&self, cell: usize) -> CellName {
+        CellName::of(cell, self.n)
     }
 
     /// Branches node `id` on candidate (cell, value): children x = 1 then x = 0.
@@ -470,16 +558,18 @@ impl<L: LabLp> Lab<L> {
         let col = self.column(cell, value)?;
         let bounds = self.bounds_at(id);
         if bounds[col].0 == bounds[col].1 {
-            return Err(LabError::Step(format!(
-                "{}={value} is already fixed at node {id}",
-                self.cell_name(cell)
-            )));
+            return Err(LabError::AlreadyFixed {
+                cell: self.cell_ref(cell),
+                value,
+                node: id,
+            });
         }
         self.expand(id, NodeStatus::Branched);
         let name = self.cell_name(cell);
         let fixings = self.fix_one(col, &bounds);
         let one = self.make_node(Some(id), format!("{name}={value}"), fixings)?;
         let zero = self.make_node(Some(id), format!("{name}≠{value}"), vec![(col, 0.0)])?;
+        self.release(id);
         Ok(vec![one, zero])
     }
 
@@ -492,11 +582,11 @@ impl<L: LabLp> Lab<L> {
             .filter(|&(_, c)| bounds[c].1 > 0.5)
             .collect();
         if open.len() < 2 {
-            return Err(LabError::Step(format!(
-                "{} has {} open digit(s) at node {id}: nothing to branch on",
-                self.cell_name(cell),
-                open.len()
-            )));
+            return Err(LabError::FewDigits {
+                cell: self.cell_ref(cell),
+                open: open.len(),
+                node: id,
+            });
         }
         self.expand(id, NodeStatus::Branched);
         let name = self.cell_name(cell);
@@ -505,6 +595,7 @@ impl<L: LabLp> Lab<L> {
             let fixings = self.fix_one(col, &bounds);
             children.push(self.make_node(Some(id), format!("{name}={v}"), fixings)?);
         }
+        self.release(id);
         Ok(children)
     }
 
@@ -543,7 +634,10 @@ impl<L: LabLp> Lab<L> {
             .and_then(|c| c.get(usize::from(value).wrapping_sub(1)))
             .copied()
             .flatten()
-            .ok_or_else(|| LabError::Step(format!("no candidate {value} in cell {cell}")))
+            .ok_or(LabError::NoCandidate {
+                cell: self.cell_ref(cell),
+                value,
+            })
     }
 
     /// The next open node by `rule`, or `None` when none is left.
@@ -591,25 +685,48 @@ impl<L: LabLp> Lab<L> {
         Ok(Suggestion { cell, variable })
     }
 
-    /// Lets HiGHS solve node `id`'s subtree as a MILP (its bounds and cuts); an optimal grid
-    /// becomes a candidate incumbent. Returns HiGHS's branch-and-bound nodes.
-    pub fn finish(&mut self, id: usize, time_limit: f64) -> Result<i64, LabError> {
+    /// Lets HiGHS solve node `id`'s subtree as a MILP (its bounds and cuts) within
+    /// `time_limit` seconds and the time left before [`Lab::deadline`]; an optimal grid
+    /// becomes a candidate incumbent. When HiGHS stops at the limit the node stays open.
+    pub fn finish(&mut self, id: usize, time_limit: f64) -> Result<Finish, LabError> {
         self.open_node(id, "finished")?;
         self.solve_at(id)?;
-        let mip = self.lp.solve_mip(time_limit)?;
+        let seconds = self.time_left().map_or(time_limit, |left| left.min(time_limit));
+        let mip = self.lp.solve_mip(seconds)?;
         self.solved = None;
         self.stats.mip_nodes += mip.nodes.max(0);
-        self.expand(id, NodeStatus::Finished);
+        let end = match mip.state {
+            LpState::Stopped => {
+                self.hit_limit = true;
+                AutoEnd::TimeLimit
+            }
+            LpState::Optimal | LpState::Infeasible => {
+                self.expand(id, NodeStatus::Finished);
+                self.release(id);
+                AutoEnd::Done
+            }
+        };
         if mip.state == LpState::Optimal {
             self.found(id, &mip.columns)?;
         }
-        Ok(mip.nodes)
+        Ok(Finish {
+            mip_nodes: mip.nodes,
+            end,
+        })
     }
 
-    /// Marks an open node pruned by hand.
+    /// Marks an open node pruned by hand: "pruned by bound" when its LP value cannot beat
+    /// the incumbent (a proof), else "pruned by hand" (no proof: its LP value stays in
+    /// [`Lab::bound`], and [`Lab::unproven_prunes`] names it).
     pub fn prune(&mut self, id: usize) -> Result<(), LabError> {
         self.open_node(id, "pruned")?;
-        self.nodes[id].status = NodeStatus::PrunedByBound;
+        let objective = self.nodes[id].objective;
+        self.nodes[id].status = if self.cannot_improve(objective) {
+            NodeStatus::PrunedByBound
+        } else {
+            NodeStatus::PrunedByHand
+        };
+        self.release(id);
         Ok(())
     }
 
@@ -620,9 +737,7 @@ impl<L: LabLp> Lab<L> {
         if self.solved != Some(id) {
             let point = self.solve_at(id)?;
             if point.state != LpState::Optimal {
-                return Err(LabError::Step(format!(
-                    "node {id}'s LP has no optimal point"
-                )));
+                return Err(LabError::NoOptimalPoint(id));
             }
         }
         let bounds = self.bounds_at(id);
@@ -675,15 +790,37 @@ impl<L: LabLp> Lab<L> {
         format!("x_r{}_c{}_v{v}", cell / self.n + 1, cell % self.n + 1)
     }
 
-    /// The best LP value over the open nodes and the incumbent: no grid beats it.
+    /// The best LP value over the open nodes, the nodes pruned by hand and the incumbent: no
+    /// grid beats it.
     pub fn bound(&self) -> Option<f64> {
         let open = self
             .nodes
             .iter()
-            .filter(|n| n.status == NodeStatus::Open)
+            .filter(|n| matches!(n.status, NodeStatus::Open | NodeStatus::PrunedByHand))
             .map(|n| n.objective);
         let all = open.chain(self.incumbent.as_ref().map(|i| i.value));
         all.min_by(|a, b| self.rank(*a).total_cmp(&self.rank(*b)))
+    }
+}
+
+impl<L: LabLp> Lab<L> {
+    /// Nodes pruned by hand whose LP value could still beat the incumbent (every one when
+    /// there is none): the optimum, or the only grid, may lie below them.
+    pub fn unproven_prunes(&self) -> Vec<usize> {
+        self.nodes
+            .iter()
+            .filter(|n| n.status == NodeStatus::PrunedByHand && !self.cannot_improve(n.objective))
+            .map(|n| n.id)
+            .collect()
+    }
+
+    /// True when the search proved its answer: no open node, none stopped, no unproven
+    /// prune; the incumbent is then optimal (or no grid exists).
+    pub fn proven(&self) -> bool {
+        self.nodes
+            .iter()
+            .all(|n| !matches!(n.status, NodeStatus::Open | NodeStatus::Stopped))
+            && self.unproven_prunes().is_empty()
     }
 }
 
@@ -701,14 +838,34 @@ pub fn fractional_columns(values: &[f64]) -> Vec<usize> {
 #[cfg(feature = "highs")]
 pub type NativeLab = Lab<crate::solve::lab_lp::NativeLp>;
 
-/// Builds the binary model of `puzzle` and a lab on HiGHS in-process.
+/// Builds the binary model of `puzzle` and a lab on HiGHS in-process whose whole session
+/// (its LP solves and `finish` runs, HiGHS's clock) and [`Lab::deadline`] end within
+/// `limits`, counted from now.
 #[cfg(feature = "highs")]
-pub fn native(puzzle: &Puzzle) -> Result<NativeLab, LabError> {
+pub fn native(puzzle: &Puzzle, limits: &crate::limits::Limits) -> Result<NativeLab, LabError> {
+    let deadline = limits.deadline();
     let model = lab_model(puzzle);
     let options = crate::solve::SolveOptions::default();
-    let lp = crate::solve::lab_lp::NativeLp::new(&model, &options)
-        .map_err(|e| LabError::Lp(e.into()))?;
-    Lab::new(puzzle, &model, lp)
+    let lp_error = |e: crate::solve::SolveError| LabError::Lp(e.into());
+    let mut lp = crate::solve::lab_lp::NativeLp::new(&model, &options).map_err(lp_error)?;
+    let left = deadline.map_or(limits.time_limit, |d| {
+        d.saturating_duration_since(Instant::now()).as_secs_f64()
+    });
+    lp.set_time_limit(left).map_err(lp_error)?;
+    Lab::with_deadline(puzzle, &model, lp, deadline)
+}
+
+#[cfg(feature = "highs")]
+impl NativeLab {
+    /// Gives the next step (or script) `limits` from now: [`Lab::deadline`] and HiGHS's
+    /// clock, and clears [`Lab::hit_limit`].
+    pub fn start_step(&mut self, limits: &crate::limits::Limits) -> Result<(), LabError> {
+        self.deadline = limits.deadline();
+        self.hit_limit = false;
+        self.lp
+            .set_time_limit(limits.time_limit)
+            .map_err(|e| LabError::Lp(e.into()))
+    }
 }
 
 /// Every column's bounds and every row as `lower ≤ Σ a_j x_j ≤ upper` (good_lp keeps a row as

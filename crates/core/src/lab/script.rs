@@ -7,12 +7,19 @@
 //! - `cut gomory|clique|nogood` at the current node;
 //! - `next depth|best` (the rule's next open node), `node N` (by hand);
 //! - `finish` (HiGHS solves the current node's subtree), `prune` (by hand), `suggest`;
-//! - `auto [variable|cell]` (the automatic loop from here on, best bound).
+//! - `auto [variable|cell]` (the automatic loop from here on: best bound with an objective,
+//!   depth first without one).
+//!
+//! A step that reaches [`Lab::deadline`] ends the script: the steps after it are not run.
 
 use super::auto::{self, AutoEnd, AutoOptions, Branching};
 use super::cuts::{CutKind, CutReport};
 use super::lp::LabLp;
 use super::{Lab, LabError, NodeRule, Suggestion};
+use crate::named::parse;
+
+/// How long `finish` may let HiGHS run when the lab has no deadline, in seconds.
+pub const FINISH_SECONDS: f64 = crate::limits::DEFAULT_TIME_LIMIT;
 
 /// What one step did.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,10 +39,12 @@ pub enum StepOutcome {
     Moved {
         node: Option<usize>,
     },
-    /// HiGHS finished `node`'s subtree in this many nodes.
+    /// HiGHS ran on `node`'s subtree for this many nodes: it solved the subtree (`end`
+    /// [`AutoEnd::Done`]) or stopped at the time limit.
     Finished {
         node: usize,
         mip_nodes: i64,
+        end: AutoEnd,
     },
     Pruned {
         node: usize,
@@ -47,6 +56,8 @@ pub enum StepOutcome {
     Auto {
         end: AutoEnd,
     },
+    /// The deadline had passed: this step and the ones after it were not run.
+    NotRun,
 }
 
 /// One step of a session: its text and what it did.
@@ -74,14 +85,25 @@ pub fn run_each<L: LabLp>(
         .map(str::trim)
         .filter(|c| !c.is_empty())
     {
-        let outcome = step(lab, &mut current, command)
-            .map_err(|e| LabError::Step(format!("step {:?}: {e}", command)))?;
+        let outcome = if lab.hit_limit || lab.out_of_time() {
+            lab.hit_limit = true;
+            StepOutcome::NotRun
+        } else {
+            step(lab, &mut current, command).map_err(|e| LabError::InStep {
+                command: command.to_string(),
+                source: Box::new(e),
+            })?
+        };
         let done = Step {
             command: command.to_string(),
             outcome,
         };
         after(lab, steps.len(), &done);
+        let stop = done.outcome == StepOutcome::NotRun;
         steps.push(done);
+        if stop {
+            break;
+        }
     }
     Ok(steps)
 }
@@ -99,11 +121,6 @@ fn step<L: LabLp>(
     command: &str,
 ) -> Result<StepOutcome, LabError> {
     let words: Vec<&str> = command.split_whitespace().collect();
-    let bad = || {
-        LabError::Step(
-            "unknown step (expected branch, cut, next, node, finish, prune, suggest, auto)".into(),
-        )
-    };
     let id = *current;
     match words.as_slice() {
         ["branch", what] => {
@@ -115,9 +132,7 @@ fn step<L: LabLp>(
             })
         }
         ["cut", kind] => {
-            let kind = CutKind::parse(kind).ok_or_else(|| {
-                LabError::Step(format!("unknown cut {kind:?} (gomory, clique, nogood)"))
-            })?;
+            let kind: CutKind = parse(kind)?;
             let report = lab.cut(id, kind)?;
             Ok(StepOutcome::Cut {
                 node: id,
@@ -126,15 +141,7 @@ fn step<L: LabLp>(
             })
         }
         ["next", rule] => {
-            let rule = match *rule {
-                "depth" => NodeRule::DepthFirst,
-                "best" => NodeRule::BestBound,
-                _ => {
-                    return Err(LabError::Step(format!(
-                        "unknown rule {rule:?} (depth, best)"
-                    )))
-                }
-            };
+            let rule: NodeRule = parse(rule)?;
             let node = lab.next(rule);
             *current = node.unwrap_or(id);
             Ok(StepOutcome::Moved { node })
@@ -142,15 +149,19 @@ fn step<L: LabLp>(
         ["node", k] => {
             let k: usize = k
                 .parse()
-                .map_err(|_| LabError::Step(format!("{k:?} is not a node number")))?;
+                .map_err(|_| LabError::NotNodeNumber(k.to_string()))?;
             lab.node(k)?;
             *current = k;
             Ok(StepOutcome::Moved { node: Some(k) })
         }
-        ["finish"] => Ok(StepOutcome::Finished {
-            node: id,
-            mip_nodes: lab.finish(id, 60.0)?,
-        }),
+        ["finish"] => {
+            let finish = lab.finish(id, FINISH_SECONDS)?;
+            Ok(StepOutcome::Finished {
+                node: id,
+                mip_nodes: finish.mip_nodes,
+                end: finish.end,
+            })
+        }
         ["prune"] => lab.prune(id).map(|()| StepOutcome::Pruned { node: id }),
         ["suggest"] => Ok(StepOutcome::Suggested {
             node: id,
@@ -158,18 +169,15 @@ fn step<L: LabLp>(
         }),
         ["auto", rest @ ..] => {
             let branching = match rest {
-                [] | ["variable"] => Branching::Variable,
-                ["cell"] => Branching::Cell,
-                _ => return Err(bad()),
+                [] => Branching::Variable,
+                [name] => parse(name)?,
+                _ => return Err(LabError::UnknownStep),
             };
-            let options = AutoOptions {
-                branching,
-                ..AutoOptions::default()
-            };
+            let options = AutoOptions::for_lab(lab, branching);
             let end = auto::run(lab, &options)?;
             Ok(StepOutcome::Auto { end })
         }
-        _ => Err(bad()),
+        _ => Err(LabError::UnknownStep),
     }
 }
 
@@ -185,25 +193,26 @@ fn branch<L: LabLp>(lab: &mut Lab<L>, id: usize, what: &str) -> Result<Vec<usize
                     let (cell, v) = lab.candidate[col];
                     lab.branch_candidate(id, cell, v)
                 }
-                _ => Err(LabError::Step(format!(
-                    "node {id} has nothing to branch on"
-                ))),
+                _ => Err(LabError::NothingToBranch(id)),
             }
         }
         _ => match what.split_once('=') {
             Some((cell, v)) => {
-                let cell = parse_cell(cell, n)
-                    .ok_or_else(|| LabError::Step(format!("{what:?} is not rRcC=V")))?;
+                let cell =
+                    parse_cell(cell, n).ok_or_else(|| LabError::NotCandidate(what.to_string()))?;
                 let v: u8 = v
                     .parse()
                     .ok()
-                    .filter(|v| (1..=n as u8).contains(v))
-                    .ok_or_else(|| LabError::Step(format!("digit {v:?} is not in 1..={n}")))?;
+                    .filter(|v| (1..=n).contains(&usize::from(*v)))
+                    .ok_or_else(|| LabError::BadDigit {
+                        text: v.to_string(),
+                        n,
+                    })?;
                 lab.branch_candidate(id, cell, v)
             }
             None => {
-                let cell = parse_cell(what, n)
-                    .ok_or_else(|| LabError::Step(format!("{what:?} is not a cell rRcC")))?;
+                let cell =
+                    parse_cell(what, n).ok_or_else(|| LabError::NotCell(what.to_string()))?;
                 lab.branch_cell(id, cell)
             }
         },

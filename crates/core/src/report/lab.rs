@@ -5,6 +5,7 @@
 
 use super::svg::svg_start;
 use super::tidy::tidy;
+use crate::lab::auto::AutoEnd;
 use crate::lab::cuts::short;
 use crate::lab::lp::LabLp;
 use crate::lab::script::{Step, StepOutcome};
@@ -40,10 +41,39 @@ pub fn summary<L: LabLp>(lab: &Lab<L>) -> String {
         .iter()
         .filter(|n| n.status == NodeStatus::Open)
         .count();
+    let unproven = lab.unproven_prunes();
+    let warning = if unproven.is_empty() {
+        String::new()
+    } else {
+        let ids: Vec<String> = unproven.iter().map(usize::to_string).collect();
+        format!(
+            " · warning: pruned by hand without proof (node {}): the optimum may lie there",
+            ids.join(", ")
+        )
+    };
     format!(
-        "nodes {} · open {open} · cuts {} · incumbent {incumbent} · bound {bound}",
+        "nodes {} · open {open} · cuts {} · incumbent {incumbent} · bound {bound}{warning}",
         lab.nodes.len(),
         lab.cuts.len()
+    )
+}
+
+/// The incumbent: its value, node and whether it is proven optimal, then its grid (which
+/// passed the checker when the lab found it); `incumbent: none` without one.
+pub fn incumbent_text<L: LabLp>(lab: &Lab<L>) -> String {
+    let Some(best) = &lab.incumbent else {
+        return "incumbent: none\n".to_string();
+    };
+    let proof = match (lab.sense, lab.proven()) {
+        (None, _) => "a grid of the puzzle, checked",
+        (Some(_), true) => "optimal: every node is closed",
+        (Some(_), false) => "not proven optimal",
+    };
+    format!(
+        "incumbent: {} (node {}), {proof}\n{}",
+        short(best.value),
+        best.node,
+        crate::format::grid_text(&best.grid, lab.puzzle.layout())
     )
 }
 
@@ -82,11 +112,28 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
                 None => writeln!(out, "  no open node is left"),
             };
         }
-        StepOutcome::Finished { node, mip_nodes } => {
+        StepOutcome::Finished {
+            node,
+            mip_nodes,
+            end: AutoEnd::Done,
+        } => {
             let _ = writeln!(
                 out,
                 "  HiGHS solved node {node}'s subtree in {mip_nodes} nodes"
             );
+        }
+        StepOutcome::Finished {
+            node,
+            mip_nodes,
+            end: AutoEnd::TimeLimit,
+        } => {
+            let _ = writeln!(
+                out,
+                "  HiGHS stopped at the time limit after {mip_nodes} nodes: node {node} stays open"
+            );
+        }
+        StepOutcome::NotRun => {
+            let _ = writeln!(out, "  not run: the time limit was reached");
         }
         StepOutcome::Pruned { node } => {
             let _ = writeln!(out, "  node {node} pruned");
@@ -106,7 +153,10 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
             );
         }
         StepOutcome::Auto { end } => {
-            let _ = writeln!(out, "  the loop ended: {end:?}");
+            let _ = match end {
+                AutoEnd::Done => writeln!(out, "  the loop ended: Done"),
+                AutoEnd::TimeLimit => writeln!(out, "  the loop ended: TimeLimit"),
+            };
         }
     }
     let _ = writeln!(out, "  {}", summary(lab));
@@ -161,8 +211,10 @@ fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
 
 fn fill(status: NodeStatus) -> &'static str {
     match status {
-        NodeStatus::Integral | NodeStatus::Finished => "#d8f0d8",
+        NodeStatus::Integral => "#d8f0d8",
+        NodeStatus::Finished => "#e6ddf2",
         NodeStatus::Infeasible | NodeStatus::PrunedByBound | NodeStatus::Stopped => "#f6d6d6",
+        NodeStatus::PrunedByHand => "#eeeeee",
         NodeStatus::Branched => "#dce6f6",
         NodeStatus::Open => "#ffffff",
     }
@@ -257,7 +309,7 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
         );
     }
     out.push_str("</g>\n");
-    let note = format!("{} · [k] order of expansion · dashed: open · blue: branched · green: grid · red: infeasible or pruned", summary(lab));
+    let note = format!("{} · [k] order of expansion · dashed: open · blue: branched · green: grid · violet: finished by HiGHS · red: infeasible or pruned by bound · grey: pruned by hand", summary(lab));
     super::tree::footer(&mut out, height, 16, &note);
     out
 }

@@ -19,6 +19,9 @@ pub struct NativeLp {
     rows: usize,
     /// The objective's constant, which good_lp does not hand to HiGHS.
     constant: f64,
+    /// HiGHS's `time_limit` on its own run clock (∞: none): every LP solve and MILP run of
+    /// this instance ends there ([`NativeLp::set_time_limit`]).
+    time_limit: f64,
 }
 
 impl From<SolveError> for LpError {
@@ -38,7 +41,15 @@ impl NativeLp {
             columns: model.variables.len(),
             rows: model.rows.len(),
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+            time_limit: f64::INFINITY,
         })
+    }
+
+    /// Lets this instance's solves run `seconds` more in all (HiGHS's run clock keeps running
+    /// across runs): a solve that reaches the limit returns [`LpState::Stopped`].
+    pub fn set_time_limit(&mut self, seconds: f64) -> Result<(), SolveError> {
+        self.time_limit = ffi::run_time(&mut self.model) + seconds.max(1e-3);
+        ffi::set_double(&mut self.model, c"time_limit", self.time_limit)
     }
 }
 
@@ -82,6 +93,7 @@ fn quiet_lp(model: &BuiltModel, presolve: bool) -> Result<Box<dyn LabLp>, LpErro
         columns: model.variables.len(),
         rows: model.rows.len(),
         constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+        time_limit: f64::INFINITY,
     };
     Ok(Box::new(lp) as Box<dyn LabLp>)
 }
@@ -187,7 +199,7 @@ impl LabLp for NativeLp {
         ffi::set_double(
             &mut self.model,
             c"time_limit",
-            before + time_limit.max(1e-3),
+            (before + time_limit.max(1e-3)).min(self.time_limit),
         )?;
         let run = ffi::run(&mut self.model);
         let read = run.and_then(|()| {
@@ -206,7 +218,7 @@ impl LabLp for NativeLp {
             })
         });
         ffi::set_all_integrality(&mut self.model, false)?;
-        ffi::set_double(&mut self.model, c"time_limit", f64::INFINITY)?;
+        ffi::set_double(&mut self.model, c"time_limit", self.time_limit)?;
         Ok(read?)
     }
 }

@@ -8,6 +8,7 @@ pub mod gomory;
 pub mod nogood;
 
 use super::NodeStatus;
+use crate::named::{impl_named_text, Named, UnknownName};
 
 /// Which cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,20 +20,42 @@ pub enum CutKind {
 
 impl CutKind {
     pub fn name(self) -> &'static str {
+        Named::name(self)
+    }
+
+    /// Reads `gomory`, `clique`, `nogood` (or `no-good`).
+    pub fn parse(text: &str) -> Result<CutKind, UnknownName> {
+        crate::named::parse(text)
+    }
+}
+
+impl Named for CutKind {
+    const WHAT: &'static str = "cut kind";
+    fn all() -> &'static [CutKind] {
+        &[CutKind::Gomory, CutKind::Clique, CutKind::NoGood]
+    }
+    fn name(self) -> &'static str {
         match self {
             CutKind::Gomory => "gomory",
             CutKind::Clique => "clique",
             CutKind::NoGood => "nogood",
         }
     }
-
-    /// Reads `gomory`, `clique`, `nogood`.
-    pub fn parse(text: &str) -> Option<CutKind> {
-        [CutKind::Gomory, CutKind::Clique, CutKind::NoGood]
-            .into_iter()
-            .find(|k| k.name() == text || (text == "no-good" && *k == CutKind::NoGood))
+    fn about(self) -> &'static str {
+        match self {
+            CutKind::Gomory => "A Gomory mixed-integer cut from a row of the optimal tableau",
+            CutKind::Clique => "A clique cut from the conflict graph of the candidates",
+            CutKind::NoGood => "A no-good cut that excludes the node's integral point",
+        }
+    }
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            CutKind::NoGood => &["no-good"],
+            _ => &[],
+        }
     }
 }
+impl_named_text!(CutKind);
 
 /// One cut row.
 #[derive(Debug, Clone, PartialEq)]
