@@ -709,7 +709,6 @@ function wire() {
   };
   $("lab-expand").onclick = () => labExpand().catch(() => {});
   $("lab-prune").onclick = () => labDo(S("lab_prune", state.node)).catch(() => {});
-  for (const kind of ["gomory", "clique", "nogood"]) $(`lab-cut-${kind}`).onclick = () => labCut(kind).catch(() => {});
   $("lab-finish").onclick = () => labDo(S("lab_finish", state.node, Number($("time-limit").value) || 10)).catch(() => {});
   $("lab-nodes").onclick = (event) => {
     const b = event.target.closest("[data-node]");
@@ -729,6 +728,13 @@ async function main() {
   wire();
   showTab("model");
   const version = await startWorker();
+  // The cut buttons by the library's names of the cut kinds (the command line's and Python's).
+  for (const kind of parse(await call("lab_names")).cut_kind) {
+    const button = $(`lab-cut-${kind.name}`);
+    if (!button) continue;
+    button.title = kind.about;
+    button.onclick = () => labCut(kind.name).catch(() => {});
+  }
   state.gallery = parse(await call("gallery"));
   state.gallery.forEach((g, k) => {
     const o = el("option", "", g.name);

@@ -7,11 +7,11 @@ use crate::puzzle::PyPuzzle;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_ilp::lab::cuts::{short, CutKind};
+use sudoku_ilp::lab::script::{self, parse_cell};
 use sudoku_ilp::lab::LabError;
+use sudoku_ilp::lab::{auto, native, NativeLab, NodeRule};
 use sudoku_ilp::limits::{Limits, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::named::parse;
-use sudoku_ilp::lab::script::{self, parse_cell};
-use sudoku_ilp::lab::{auto, native, NativeLab, NodeRule};
 use sudoku_ilp::objective::Objective;
 use sudoku_ilp::report::lab::{node_line, step_text, summary, tree_svg, tree_text};
 

@@ -116,7 +116,11 @@ pub fn run(args: LabArgs) -> Result<Code, Failure> {
         super::output::write_out(Some(path), &[args.model.file.as_str()], &svg)?;
     }
     emit(&out)?;
-    Ok(if stopped { Code::LimitOrInternal } else { Code::Ok })
+    Ok(if stopped {
+        Code::LimitOrInternal
+    } else {
+        Code::Ok
+    })
 }
 
 /// A step the student got wrong is a usage error (exit 2); an LP failure internal (exit 3).

@@ -84,13 +84,7 @@ fn lab_auto_and_lp_bb_branch_variable_open_the_same_nodes() {
     assert_eq!(code, 0, "{err}");
     let (code, json, err) = crate::common::run_json(
         &[
-            "solve",
-            "--method",
-            "lp-bb",
-            "--branch",
-            "variable",
-            "--json",
-            file,
+            "solve", "--method", "lp-bb", "--branch", "variable", "--json", file,
         ],
         None,
     );
@@ -182,7 +176,10 @@ fn a_hand_prune_is_no_proof() {
     );
     assert_eq!(code, 0, "{err}");
     let step = &out[out.find("step 2: prune").expect("step 2")..];
-    assert!(step.contains("warning: pruned by hand without proof"), "{out}");
+    assert!(
+        step.contains("warning: pruned by hand without proof"),
+        "{out}"
+    );
     assert!(out.contains("· pruned by hand"), "{out}");
     assert!(!out.contains("pruned by bound"), "{out}");
     assert!(out.contains("incumbent: none"), "{out}");
@@ -199,10 +196,7 @@ fn the_choices_are_the_librarys_names_with_one_sentence() {
         ("--branch", names::<Branching>()),
         ("--cuts", names::<CutPolicy>()),
     ] {
-        let (code, _, err) = run(
-            &["solve", "--method", "lp-bb", option, "nope", &file],
-            None,
-        );
+        let (code, _, err) = run(&["solve", "--method", "lp-bb", option, "nope", &file], None);
         assert_eq!(code, 2);
         assert_eq!(
             err,

@@ -45,6 +45,13 @@ pub fn read(text: &str) -> Result<String, JsValue> {
     api::read(text).map_err(thrown)
 }
 
+/// The lab's choices by their library names: `{branching, cut_policy, node_rule, cut_kind}`,
+/// each `[{name, about}]`.
+#[wasm_bindgen]
+pub fn lab_names() -> String {
+    api::lab_names()
+}
+
 /// A few of the project's puzzles: `[{name, source, text}]`.
 #[wasm_bindgen]
 pub fn gallery() -> String {

@@ -122,6 +122,49 @@ fn the_lab_runs_the_command_lines_steps() {
 }
 
 #[test]
+fn the_labs_choices_are_the_librarys_names_with_one_sentence() {
+    use sudoku_ilp::named::names;
+    let doc = json(sudoku_ilp_web::api::lab_names());
+    let listed = |key: &str| -> Vec<String> {
+        doc[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        listed("branching"),
+        names::<sudoku_ilp::lab::auto::Branching>()
+    );
+    assert_eq!(
+        listed("cut_policy"),
+        names::<sudoku_ilp::lab::auto::CutPolicy>()
+    );
+    assert_eq!(listed("node_rule"), names::<sudoku_ilp::lab::NodeRule>());
+    assert_eq!(
+        listed("cut_kind"),
+        names::<sudoku_ilp::lab::cuts::CutKind>()
+    );
+    let text = include_str!("../../../data/seeds/seed004_unique_9x9.json");
+    let mut session = core(text, "{}");
+    session.lab_start("").unwrap();
+    // The command line's sentence (`lab --do "cut nope"`), word for word.
+    assert_eq!(
+        session.lab_do("cut nope").unwrap_err(),
+        "step \"cut nope\": cut kind \"nope\": expected one of gomory, clique, nogood"
+    );
+    assert_eq!(
+        session.lab_do("next nope").unwrap_err(),
+        "step \"next nope\": node rule \"nope\": expected one of depth, best"
+    );
+    assert_eq!(
+        session.lab_do("branch r1c1=9").unwrap_err(),
+        "step \"branch r1c1=9\": r1c1 has no candidate 9"
+    );
+}
+
+#[test]
 fn hints_carry_checked_certificates() {
     let session = core(HARD, "{}");
     let steps = json(session.steps(false).unwrap());

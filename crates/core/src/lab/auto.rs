@@ -155,9 +155,8 @@ pub enum AutoEnd {
 /// Runs cut rounds at the root, then branches until no open node is left, the options'
 /// deadline or the lab's ([`Lab::deadline`]) passes.
 pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd, LabError> {
-    let out_of_time = |lab: &Lab<L>| {
-        lab.out_of_time() || options.deadline.is_some_and(|d| Instant::now() >= d)
-    };
+    let out_of_time =
+        |lab: &Lab<L>| lab.out_of_time() || options.deadline.is_some_and(|d| Instant::now() >= d);
     cut_rounds(lab, 0, options)?;
     loop {
         if out_of_time(lab) {

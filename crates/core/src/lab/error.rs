@@ -92,9 +92,6 @@ impl LabError {
 
     /// True when the LP implementation (or the checker) failed, not the student's input.
     pub fn is_solver(&self) -> bool {
-        matches!(
-            self.root(),
-            LabError::Lp(_) | LabError::CheckFailed { .. }
-        )
+        matches!(self.root(), LabError::Lp(_) | LabError::CheckFailed { .. })
     }
 }

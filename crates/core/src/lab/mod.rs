@@ -691,7 +691,9 @@ impl<L: LabLp> Lab<L> {
     pub fn finish(&mut self, id: usize, time_limit: f64) -> Result<Finish, LabError> {
         self.open_node(id, "finished")?;
         self.solve_at(id)?;
-        let seconds = self.time_left().map_or(time_limit, |left| left.min(time_limit));
+        let seconds = self
+            .time_left()
+            .map_or(time_limit, |left| left.min(time_limit));
         let mip = self.lp.solve_mip(seconds)?;
         self.solved = None;
         self.stats.mip_nodes += mip.nodes.max(0);
