@@ -12,6 +12,10 @@ FORMATS: list[str]
 CAGE_FORMS: list[str]
 THERMO_FORMS: list[str]
 PAIR_FORMS: list[str]
+BRANCHINGS: list[str]
+CUT_POLICIES: list[str]
+NODE_RULES: list[str]
+CUT_KINDS: list[str]
 
 Method = Literal["ilp", "milp", "backtrack", "propagate", "lp-bb", "sat"]
 Model = Literal["binary", "natural", "natural-strong"]
@@ -250,7 +254,9 @@ class EngineOptions(ModelOptions, total=False):
 
 class Lab:
     """A branch and bound you drive on the binary model (nodes numbered from 0, the root)."""
-    def __init__(self, puzzle: Puzzle, *, objective: Optional[str] = None) -> None: ...
+    def __init__(self, puzzle: Puzzle, *, objective: Optional[str] = None, time_limit: float = 60.0) -> None: ...
+    @property
+    def stopped(self) -> bool: ...
     def branch(self, node: int, cell: str, value: Optional[int] = None) -> list[int]: ...
     def cut(self, node: int, kind: str) -> Optional[dict[str, Any]]: ...
     def next(self, rule: str = "best") -> Optional[int]: ...
