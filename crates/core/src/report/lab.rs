@@ -1,5 +1,5 @@
 //! The driven branch and bound on screen: each step in a line or two, the tree as text and as
-//! an SVG picture laid out tidily (node labels: expansion order, the fixing, the LP value, the
+//! an SVG picture laid out tidily (node labels: the node's number, the fixing, the LP value, the
 //! status; open nodes — the unexplored siblings — dashed; fonts sized for a 1,080-line
 //! projector), a cut as a row in LP syntax.
 
@@ -136,7 +136,7 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
             let _ = writeln!(out, "  not run: the time limit was reached");
         }
         StepOutcome::Pruned { node } => {
-            let _ = writeln!(out, "  node {node} pruned");
+            let _ = writeln!(out, "  node {node} {}", lab.nodes[*node].status.name());
         }
         StepOutcome::Suggested { node, suggestion } => {
             let cell = suggestion.cell.map_or("—".into(), |c| lab.cell_name(c));
@@ -169,15 +169,7 @@ pub fn tree_text<L: LabLp>(lab: &Lab<L>) -> String {
     let mut stack = vec![0];
     while let Some(id) = stack.pop() {
         let node = &lab.nodes[id];
-        let order = node
-            .order
-            .map_or(String::new(), |o| format!("[{}] ", o + 1));
-        let _ = writeln!(
-            out,
-            "{}{order}{}",
-            "  ".repeat(node.depth),
-            node_line(lab, node)
-        );
+        let _ = writeln!(out, "{}{}", "  ".repeat(node.depth), node_line(lab, node));
         stack.extend(node.children.iter().rev());
     }
     out
@@ -189,11 +181,9 @@ const BOX_H: usize = 3 * LINE + 12;
 const GAP_Y: usize = 44;
 const MARGIN: usize = 20;
 
-/// A box's lines: `[order] fixing`, `LP value`, status.
+/// A box's lines: `node k fixing` (k the number the text, the JSON and Python use),
+/// `LP value`, status.
 fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
-    let order = node
-        .order
-        .map_or(String::new(), |o| format!("[{}] ", o + 1));
     let lp = if node.objective.is_nan() {
         "LP —".to_string()
     } else {
@@ -206,7 +196,7 @@ fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
         }
         s => s.name().to_string(),
     };
-    [format!("{order}{}", node.label), lp, status]
+    [format!("node {} {}", node.id, node.label), lp, status]
 }
 
 fn fill(status: NodeStatus) -> &'static str {
@@ -257,8 +247,14 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
     let (x, layout_width) = tidy(&children, &widths, 0, 16.0);
     let levels = nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
     let top = MARGIN + if title.is_some() { 40 } else { 0 };
-    let width = (layout_width.ceil() as usize + 2 * MARGIN).max(480);
-    let height = top + levels * (BOX_H + GAP_Y) + 40;
+    let legend = legend_lines(lab);
+    let legend_width = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64
+        * LEGEND_FONT as f64
+        * 0.6;
+    let width = (layout_width.ceil() as usize + 2 * MARGIN)
+        .max(legend_width.ceil() as usize + 2 * MARGIN)
+        .max(480);
+    let height = top + levels * (BOX_H + GAP_Y) + 20 + LINE * legend.len();
     let x0 = (width as f64 - layout_width) / 2.0;
     let y_of = |d: usize| top + d * (BOX_H + GAP_Y);
     let mut out = svg_start(width, height, &format!(r#" data-nodes="{}""#, nodes.len()));
@@ -309,7 +305,29 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
         );
     }
     out.push_str("</g>\n");
-    let note = format!("{} · [k] order of expansion · dashed: open · blue: branched · green: grid · violet: finished by HiGHS · red: infeasible or pruned by bound · grey: pruned by hand", summary(lab));
-    super::tree::footer(&mut out, height, 16, &note);
+    let (last, before) = legend.split_last().expect("three legend lines");
+    for (k, line) in before.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="{LEGEND_FONT}">{}</text>"#,
+            height - 14 - LINE * (before.len() - k),
+            super::svg::escape(line)
+        );
+    }
+    super::tree::footer(&mut out, height, LEGEND_FONT, last);
     out
+}
+
+const LEGEND_FONT: usize = 16;
+
+/// The lines under the tree: the summary, then what the numbers and colours mean (each short
+/// enough to be read whole).
+fn legend_lines<L: LabLp>(lab: &Lab<L>) -> [String; 3] {
+    [
+        summary(lab),
+        "node k: the number the steps, the JSON and Python use · dashed: open · blue: branched"
+            .into(),
+        "green: grid · violet: finished by HiGHS · red: infeasible or pruned by bound · grey: pruned by hand"
+            .into(),
+    ]
 }
