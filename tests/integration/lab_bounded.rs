@@ -222,3 +222,30 @@ fn the_choices_are_the_librarys_names_with_one_sentence() {
         );
     }
 }
+
+#[test]
+fn a_bound_on_open_nodes_keeps_the_optimum_and_the_proof() {
+    use sudoku_ilp::engine::Limits;
+    use sudoku_ilp::lab::auto::{self, AutoEnd, AutoOptions};
+    use sudoku_ilp::lab::native;
+    use sudoku_ilp::objective::{Objective, ObjectiveSense};
+    let _guard = crate::common::highs_lock();
+    let path = crate::common::seed_arg("seed004_unique_9x9.json");
+    let text = sudoku_ilp::input::read_source(&path).unwrap();
+    let plain = sudoku_ilp::input::parse_puzzle(&path, &text, Default::default()).unwrap();
+    let puzzle = plain.with_objective(Some(Objective::random(9, ObjectiveSense::Min, 2)));
+    let mut optima = Vec::new();
+    for max_open in [1, auto::MAX_OPEN] {
+        let mut lab = native(&puzzle, &Limits::default()).unwrap();
+        let options = AutoOptions {
+            max_open,
+            ..AutoOptions::for_lab(&lab, Branching::Variable)
+        };
+        assert_eq!(auto::run(&mut lab, &options).unwrap(), AutoEnd::Done);
+        assert!(lab.proven() && lab.open_count() == 0);
+        let best = lab.incumbent.clone().expect("a grid");
+        check(&puzzle, &best.grid).unwrap();
+        optima.push(best.value);
+    }
+    assert_eq!(optima[0], optima[1]);
+}
