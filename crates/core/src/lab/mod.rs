@@ -6,8 +6,9 @@
 //! bounds that differ are sent). A node's status: fractional (open, not yet expanded),
 //! integral (its point is a grid, checked by the independent checker), infeasible, pruned by
 //! bound (its LP value cannot beat the incumbent: weights are whole numbers, so with max the
-//! node is pruned when ⌊LP⌋ ≤ incumbent), branched, or finished (HiGHS solved its subtree as
-//! a MILP). The student branches on a candidate (x = 1 / x = 0) or a cell (one child per open
+//! node is pruned when ⌊LP⌋ ≤ incumbent), pruned by hand (the student closed it without that
+//! proof: its LP value stays in the bound), branched, finished (HiGHS solved its subtree as
+//! a MILP) or stopped (its LP reached the time limit). The student branches on a candidate (x = 1 / x = 0) or a cell (one child per open
 //! digit), picks the next node (depth first, best bound, or by hand), cuts, and may ask what
 //! `lp-bb`'s rule would choose. Everything runs over [`lp::LabLp`], free of FFI types.
 
