@@ -442,7 +442,11 @@ impl<L: LabLp> Lab<L> {
         let node = &mut self.nodes[id];
         match point.state {
             LpState::Infeasible => node.status = NodeStatus::Infeasible,
-            LpState::Stopped => node.status = NodeStatus::Stopped,
+            LpState::Stopped => {
+                // A stopped LP (natively only HiGHS's time limit) leaves the search incomplete.
+                node.status = NodeStatus::Stopped;
+                self.hit_limit = true;
+            }
             LpState::Optimal => {
                 node.fractional = fractional_columns(&point.columns);
                 node.objective = point.objective;
