@@ -39,10 +39,11 @@ pub enum LpUse {
     Hints,
     /// A one-off MILP solve ([`LabLp::solve_mip`] on a fresh LP): presolve pays for itself.
     Mip,
-    /// lp-bb's own depth-first search: the first solve presolved (the root LP is the one
-    /// [`crate::solve::root_relaxation`] solves); HiGHS skips presolve by itself afterwards,
+    /// The LP relaxation as HiGHS chooses to solve it: the root LP of the pictures and of
+    /// `compare` ([`crate::solve::root_relaxation`]), and lp-bb's own depth-first search,
+    /// whose first solve is that root LP, presolved; HiGHS skips presolve by itself afterwards,
     /// when the basis is useful.
-    Dive,
+    Relaxation,
     /// Counting, explaining and generating: the model kept integer and solved as a MILP again
     /// and again between small changes; presolve as HiGHS chooses, every "infeasible" it gives
     /// confirmed without it.
@@ -66,7 +67,7 @@ impl LpUse {
                 relaxed: true,
                 presolve: false,
             },
-            LpUse::Mip | LpUse::Dive => LpPolicy {
+            LpUse::Mip | LpUse::Relaxation => LpPolicy {
                 relaxed: true,
                 presolve: true,
             },

@@ -284,7 +284,7 @@ fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
 }
 
 /// The search's state: the structure, the live LP, counters and the optional record.
-/// The binary model's LP relaxation for the whole search ([`LpUse::Dive`]), its HiGHS time
+/// The binary model's LP relaxation for the whole search ([`LpUse::Relaxation`]), its HiGHS time
 /// bounded by `limits` over every re-solve together.
 #[cfg(feature = "highs")]
 fn dive_lp(
@@ -292,7 +292,7 @@ fn dive_lp(
     options: &SolveOptions,
     limits: &Limits,
 ) -> Result<NativeLp, SolveError> {
-    let mut lp = NativeLp::for_use(model, options, LpUse::Dive)?;
+    let mut lp = NativeLp::for_use(model, options, LpUse::Relaxation)?;
     lp.limit_time(limits)?;
     Ok(lp)
 }
