@@ -22,8 +22,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("formulation", &["formulation"]),
     // The LP interface makes an LP of a built model (`LpBackend`); solve implements it natively.
     ("solve", &["solve", "lp_interface"]),
-    // The driven branch and bound sits with the engines (lp-bb runs its loop).
-    ("engine", &["engine", "lab"]),
+    // The driven branch and bound sits with the engines (lp-bb runs its loop); lp_restore
+    // measures the lab's basis restore on any LP backend.
+    ("engine", &["engine", "lab", "lp_restore"]),
     // Above the engines: the CNF export writes the clauses the SAT engine solves (one source).
     ("export", &["export"]),
     (

@@ -7,7 +7,7 @@
 //! 1. **Direct conflicts** first, without a solve: the same value given twice in one house (the
 //!    pair that [`Puzzle::new_lenient`] sets aside). Two givens, and the houses holding both.
 //! 2. Otherwise the binary model (x_{c,v}, every given a row `given_r{r}_c{c}`: x_{c,g} = 1) is
-//!    passed to HiGHS once ([`Session`]) and solved. If it is infeasible, a **deletion filter**
+//!    passed to HiGHS once ([`NativeLp`]) and solved. If it is infeasible, a **deletion filter**
 //!    runs over the givens: drop one given, decide the rest; if it still has no completion the
 //!    given stays dropped, otherwise it is put back. The givens left form a set G with no
 //!    completion such that G minus any one given has one (when a given g was tried, the givens
@@ -47,9 +47,10 @@ use crate::formulation::{
     BuiltModel, Formulation, Row, Sense,
 };
 use crate::limits::Limits;
+use crate::lp_interface::LpUse;
 use crate::puzzle::{Cell, Conflict, Grid, HouseKind, Puzzle};
 use crate::rules::{lower_each, RuleError};
-use crate::solve::session::{Bounds, Session};
+use crate::solve::lab_lp::NativeLp;
 use crate::solve::{ms, SolveError, SolveOptions, Status};
 use good_lp::IntoAffineExpression;
 use std::collections::HashMap;
@@ -175,7 +176,7 @@ pub fn explain(
     .build(puzzle);
     let rows = RuleRows::of(puzzle, &model)?;
     let mut search = Search {
-        session: Session::new(&model, options)?,
+        session: NativeLp::for_use(&model, options, LpUse::Search)?,
         deadline: start + Duration::from_secs_f64(limits.time_limit.max(0.0)),
         sat_checks: 0,
     };
@@ -332,6 +333,9 @@ const EQUALS_ONE: Bounds = (1.0, 1.0);
 /// The bounds of a row switched off.
 const OFF: Bounds = (f64::NEG_INFINITY, f64::INFINITY);
 
+/// A row's bounds: `lower ≤ a x ≤ upper`.
+type Bounds = (f64, f64);
+
 enum Outcome {
     Solved(Vec<f64>),
     Infeasible,
@@ -339,7 +343,7 @@ enum Outcome {
 }
 
 struct Search {
-    session: Session,
+    session: NativeLp,
     deadline: Instant,
     /// CaDiCaL runs of the filters over givens and rule instances.
     sat_checks: usize,
@@ -399,12 +403,12 @@ impl Search {
         let kept_rules: Vec<usize> = (0..rows.rules.len()).filter(|&k| on.rules[k]).collect();
         // The HiGHS model keeps only the givens and instances left.
         for (g, _) in givens.iter().zip(&on.givens).filter(|(_, &o)| !o) {
-            self.session.set_row_bounds(g.2, OFF)?;
+            self.session.set_row_bounds(g.2, OFF.0, OFF.1)?;
         }
         for (k, group) in rows.rules.iter().enumerate() {
             if !on.rules[k] {
                 for &(r, _) in group {
-                    self.session.set_row_bounds(r, OFF)?;
+                    self.session.set_row_bounds(r, OFF.0, OFF.1)?;
                 }
             }
         }
@@ -562,11 +566,11 @@ impl Search {
     /// unit is needed), false at the time limit; an error when it still has none.
     fn verify_needed(&mut self, name: &str, group: &Group) -> Result<bool, ExplainError> {
         for &(r, _) in group {
-            self.session.set_row_bounds(r, OFF)?;
+            self.session.set_row_bounds(r, OFF.0, OFF.1)?;
         }
         let outcome = self.solve()?;
         for &(r, on) in group {
-            self.session.set_row_bounds(r, on)?;
+            self.session.set_row_bounds(r, on.0, on.1)?;
         }
         match outcome {
             Outcome::Solved(_) => Ok(true),
@@ -580,7 +584,7 @@ impl Search {
         if remaining.is_zero() {
             return Ok(Outcome::TimeLimit);
         }
-        let outcome = self.session.solve(remaining.as_secs_f64())?;
+        let outcome = self.session.solve_milp(remaining.as_secs_f64())?;
         Ok(match (outcome.status, outcome.values) {
             (Status::Solved, Some(values)) => Outcome::Solved(values),
             (Status::Infeasible, _) => Outcome::Infeasible,
@@ -595,13 +599,13 @@ impl Search {
         let mut kept = Vec::new();
         for (i, rows) in groups.iter().enumerate() {
             for &(r, _) in rows {
-                self.session.set_row_bounds(r, OFF)?;
+                self.session.set_row_bounds(r, OFF.0, OFF.1)?;
             }
             match self.solve()? {
                 Outcome::Infeasible => {}
                 outcome => {
                     for &(r, on) in rows {
-                        self.session.set_row_bounds(r, on)?;
+                        self.session.set_row_bounds(r, on.0, on.1)?;
                     }
                     kept.push(i);
                     if matches!(outcome, Outcome::TimeLimit) {

@@ -20,8 +20,8 @@
 //! assert_eq!(solution.grid.unwrap().rows()[0], vec![4, 8, 3, 9, 2, 1, 6, 5, 7]);
 //! ```
 
-// Every `unsafe` block of the crate is in `solve::ffi` (one SAFETY comment each), the one module
-// allowed to have them.
+// Every `unsafe` block of the crate is in `solve::ffi` (the HiGHS calls) and `solve::out_of_memory`
+// (the out-of-memory exit), one SAFETY comment each: the two modules allowed to have them.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "highs")]
@@ -50,6 +50,7 @@ pub mod input;
 pub mod lab;
 pub mod limits;
 pub mod lp_interface;
+pub mod lp_restore;
 pub mod named;
 pub mod objective;
 pub mod puzzle;

@@ -1,16 +1,96 @@
-//! The one LP interface the driven branch and bound runs on, free of FFI types: the native
-//! implementation is [`crate::solve::lab_lp::NativeLp`] (HiGHS in-process); a browser build
-//! implements the same trait over HiGHS compiled to WebAssembly.
+//! The one LP interface every LP kept warm in the project runs on (one-off solves, the MILP
+//! engine's and the root LP's, call HiGHS directly in [`crate::solve`]), free of FFI types: the native
+//! implementation is [`crate::solve::lab_lp::NativeLp`] (HiGHS in-process: the lab, its
+//! pictures, the hints, lp-bb, counting, explaining and generating); a browser build implements
+//! the same trait over HiGHS compiled to WebAssembly.
 //!
 //! The LP is `min/max c·x` subject to `L ≤ A x ≤ U`, `l ≤ x ≤ u`, with the columns and rows of
 //! the binary model first and the cuts added later after them. The implementation keeps one LP
 //! warm: bound changes keep the basis, and the next solve starts from it.
+//!
+//! How an LP is set up (integrality dropped or kept, presolve off or HiGHS's choice) is decided
+//! here, once, by what it is for ([`LpUse`]); a backend applies [`LpUse::policy`] and decides
+//! nothing itself.
 
 use crate::formulation::BuiltModel;
 
-/// Makes the LP relaxation of a built model (every integrality dropped, the model's bounds,
-/// rows and objective) on one backend: HiGHS in-process, or HiGHS-wasm in the browser.
+/// Makes the LP of a built model (its bounds, rows and objective) on one backend, HiGHS
+/// in-process or HiGHS-wasm in the browser, set up for one use ([`backend`]).
 pub type LpBackend = std::rc::Rc<dyn Fn(&BuiltModel) -> Result<Box<dyn LabLp>, LpError>>;
+
+/// A backend's one constructor: the model on that backend, set up as [`LpUse::policy`] says.
+pub type LpMaker = fn(&BuiltModel, LpUse) -> Result<Box<dyn LabLp>, LpError>;
+
+/// The [`LpBackend`] that makes every LP with `make` for `use_`.
+pub fn backend(make: LpMaker, use_: LpUse) -> LpBackend {
+    std::rc::Rc::new(move |model: &BuiltModel| make(model, use_))
+}
+
+/// What an LP is for; it decides the LP's [`LpPolicy`] for every backend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LpUse {
+    /// The lab and its pictures: tableau rows are read from the factored basis, which HiGHS
+    /// keeps only after a simplex solve without presolve (it refuses `Highs_getReducedRow`
+    /// without one).
+    Lab,
+    /// The hints' LPs ([`crate::solve::implied`]): every solve but the first starts from the
+    /// previous basis, and on the first (an LP of n³ columns) presolve cost more than the
+    /// simplex it saves.
+    Hints,
+    /// A one-off MILP solve ([`LabLp::solve_mip`] on a fresh LP): presolve pays for itself.
+    Mip,
+    /// The LP relaxation as HiGHS chooses to solve it: the root LP of the pictures and of
+    /// `compare` ([`crate::solve::root_relaxation`]), and lp-bb's own depth-first search,
+    /// whose first solve is that root LP, presolved; HiGHS skips presolve by itself afterwards,
+    /// when the basis is useful.
+    Relaxation,
+    /// Counting, explaining and generating: the model kept integer and solved as a MILP again
+    /// and again between small changes; presolve as HiGHS chooses, every "infeasible" it gives
+    /// confirmed without it.
+    Search,
+}
+
+/// How an LP is set up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LpPolicy {
+    /// Every integrality dropped (the LP relaxation); else the model's integrality is kept.
+    pub relaxed: bool,
+    /// HiGHS's presolve as it (or a `--highs presolve=…`) chooses; else off.
+    pub presolve: bool,
+}
+
+impl LpUse {
+    /// The one place where each use's setup is decided.
+    pub const fn policy(self) -> LpPolicy {
+        match self {
+            LpUse::Lab | LpUse::Hints => LpPolicy {
+                relaxed: true,
+                presolve: false,
+            },
+            LpUse::Mip | LpUse::Relaxation => LpPolicy {
+                relaxed: true,
+                presolve: true,
+            },
+            LpUse::Search => LpPolicy {
+                relaxed: false,
+                presolve: true,
+            },
+        }
+    }
+}
+
+impl LpPolicy {
+    /// The HiGHS options (name, value) a backend sets after passing the model: an exact MILP
+    /// gap (HiGHS's default stops within 0.01 % of the bound, which is no proof of optimality),
+    /// and presolve off unless the policy leaves it to HiGHS.
+    pub fn options(self) -> &'static [(&'static str, &'static str)] {
+        if self.presolve {
+            &[("mip_rel_gap", "0")]
+        } else {
+            &[("mip_rel_gap", "0"), ("presolve", "off")]
+        }
+    }
+}
 
 /// What went wrong in the LP implementation (its own words).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -39,6 +119,20 @@ pub struct LpPoint {
     pub reduced_costs: Vec<f64>,
     /// Simplex iterations of this solve.
     pub iterations: i64,
+}
+
+impl LpPoint {
+    /// A solve that ended without an optimal point (`state` not optimal): nothing to read.
+    pub fn without_point(state: LpState, iterations: i64) -> LpPoint {
+        LpPoint {
+            state,
+            objective: f64::NAN,
+            columns: Vec::new(),
+            row_duals: Vec::new(),
+            reduced_costs: Vec::new(),
+            iterations,
+        }
+    }
 }
 
 /// Where a variable (column or row activity) sits in the basis.
@@ -113,6 +207,28 @@ pub struct Basis {
     pub rows: Vec<BasisStatus>,
 }
 
+impl Basis {
+    /// From HiGHS's basic variables and its column and row status codes (both backends run
+    /// HiGHS).
+    pub fn from_highs(basic: &[i32], columns: &[i32], rows: &[i32]) -> Basis {
+        let statuses = |codes: &[i32]| codes.iter().map(|&c| BasisStatus::from_highs(c)).collect();
+        Basis {
+            basic: basic.iter().map(|&b| Basic::from_highs(b)).collect(),
+            columns: statuses(columns),
+            rows: statuses(rows),
+        }
+    }
+
+    /// HiGHS's status codes of every column and of `rows` rows, for `Highs_setBasis`: the rows
+    /// added after this basis was read (cuts) are basic, their slack free to take any value.
+    pub fn to_highs(&self, rows: usize) -> (Vec<i32>, Vec<i32>) {
+        let columns = self.columns.iter().map(|s| s.to_highs()).collect();
+        let mut codes: Vec<i32> = self.rows.iter().map(|s| s.to_highs()).collect();
+        codes.resize(rows, BasisStatus::Basic.to_highs());
+        (columns, codes)
+    }
+}
+
 /// Row `p` of the optimal tableau: `reduced` = e_p B⁻¹A (one entry per column) and
 /// `inverse` = e_p B⁻¹ (one entry per row). Whatever sign convention the implementation's
 /// logical columns follow, `Σ_j reduced_j x_j − Σ_i inverse_i (a_i x) = 0` holds for every x,
@@ -132,7 +248,8 @@ pub struct MipPoint {
     pub nodes: i64,
 }
 
-/// The LP operations the lab needs.
+/// The LP operations the lab, the hints, the pictures and the searches need. No method has a
+/// default body: an implementation, or a forwarding one, that leaves one out does not compile.
 pub trait LabLp {
     fn column_count(&self) -> usize;
     fn row_count(&self) -> usize;
@@ -151,12 +268,8 @@ pub trait LabLp {
     fn basis(&mut self) -> Result<Basis, LpError>;
     /// Makes the next solve start from `basis` (one [`LabLp::basis`] returned; rows added
     /// since then are basic, `basic` is not read): a node re-solved from its own or its
-    /// parent's basis needs few iterations, wherever the LP was in between. A hint: the
-    /// default ignores it, and the next solve starts from the LP's current basis.
-    fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
-        let _ = basis;
-        Ok(())
-    }
+    /// parent's basis needs few iterations, wherever the LP was in between.
+    fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError>;
     /// Row `position` of the last optimal tableau.
     fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError>;
     /// Solves the model with every column integer on the current bounds and rows (the LP's
@@ -194,6 +307,9 @@ impl<T: LabLp + ?Sized> LabLp for Box<T> {
     }
     fn basis(&mut self) -> Result<Basis, LpError> {
         (**self).basis()
+    }
+    fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
+        (**self).set_basis(basis)
     }
     fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError> {
         (**self).tableau_row(position)

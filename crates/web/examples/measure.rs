@@ -5,7 +5,6 @@
 //! `cargo run --release -p sudoku-ilp-web --example measure -- PUZZLE_LINE [ROUNDS]`
 //! prints one JSON object: the lab LP's create/root/warm times and propagate's solve times.
 
-use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend, mip_backend};
 use sudoku_ilp_web::api::{Backends, Core};
 
 fn main() {
@@ -15,11 +14,7 @@ fn main() {
         std::process::exit(2);
     };
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(20);
-    let backends = Backends {
-        lab: lab_backend(),
-        hints: hint_backend(),
-        mip: mip_backend(),
-    };
+    let backends = Backends::on(sudoku_ilp::solve::lab_lp::make);
     let core = Core::new(&line, "{}", backends).unwrap_or_else(|e| {
         eprintln!("error: {e}");
         std::process::exit(2);

@@ -15,7 +15,8 @@ use sudoku_ilp::formulation::{BuiltModel, CageForm, CellEncoding, ModelKind, Pai
 use sudoku_ilp::hint::path::{solve_path_on, PathOptions};
 use sudoku_ilp::input::{parse_puzzle, OptionNames, ParseOptions, STDIN_NAME};
 use sudoku_ilp::lab::{lab_model, script, Lab};
-use sudoku_ilp::lp_interface::{LabLp, LpBackend, LpState};
+use sudoku_ilp::lp_interface::{backend, LabLp, LpBackend, LpMaker, LpState, LpUse};
+use sudoku_ilp::lp_restore::restore_iterations;
 use sudoku_ilp::objective::Objective;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::hint::{hint_text, path_json, step_json, step_svg, HintLevel};
@@ -26,14 +27,24 @@ use sudoku_ilp::report::svg::svg;
 use sudoku_ilp::rules::Rule;
 use sudoku_ilp::solve::{grid_of, GridRelaxation, Relaxation, Status};
 
-/// The three LP backends, as natively ([`sudoku_ilp::solve::lab_lp`]): the lab's (presolve
-/// off, tableau rows), the hints' (presolve off, warm) and a one-off MILP's (HiGHS's own
-/// presolve choice).
+/// The three LP backends of one maker (HiGHS-wasm in the browser, HiGHS in-process in the
+/// native tests), each set up for its use as the interface decides ([`LpUse`]).
 #[derive(Clone)]
 pub struct Backends {
     pub lab: LpBackend,
     pub hints: LpBackend,
     pub mip: LpBackend,
+}
+
+impl Backends {
+    /// The lab's, the hints' and a one-off MILP's backends on `make`.
+    pub fn on(make: LpMaker) -> Backends {
+        Backends {
+            lab: backend(make, LpUse::Lab),
+            hints: backend(make, LpUse::Hints),
+            mip: backend(make, LpUse::Mip),
+        }
+    }
 }
 
 /// One line of error text.
@@ -742,6 +753,16 @@ impl Core {
             "warm_iterations": iterations,
         })
         .to_string())
+    }
+
+    /// One node of the lab's LP on this puzzle re-solved cold, from its sibling's basis and
+    /// from its own restored basis, through the backend's `Box<dyn LabLp>`
+    /// ([`sudoku_ilp::lp_restore`]): `{column, value, cold, from_sibling, restored}` in simplex
+    /// iterations.
+    pub fn restore_lp(&self) -> Result<String, Failure> {
+        let model = lab_model(&self.puzzle);
+        let found = restore_iterations(&self.backends.lab, &model).map_err(one_line)?;
+        Ok(json!(found).to_string())
     }
 
     /// The LP point of `node` on the grid.

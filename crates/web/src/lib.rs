@@ -14,11 +14,7 @@ fn thrown(message: String) -> JsValue {
 }
 
 fn backends() -> api::Backends {
-    api::Backends {
-        lab: wasm_lp::lab_backend(),
-        hints: wasm_lp::hint_backend(),
-        mip: wasm_lp::mip_backend(),
-    }
+    api::Backends::on(wasm_lp::make)
 }
 
 /// Hands the loaded `highs` module (the resolved emscripten module) to the LP backend.
@@ -151,6 +147,10 @@ impl Session {
 
     pub fn measure_lp(&self, rounds: usize) -> Result<String, JsValue> {
         self.core.measure_lp(rounds).map_err(thrown)
+    }
+
+    pub fn restore_lp(&self) -> Result<String, JsValue> {
+        self.core.restore_lp().map_err(thrown)
     }
 
     pub fn lab_node_svg(&self, node: usize) -> Result<String, JsValue> {

@@ -5,15 +5,14 @@
 //! each solve starts from HiGHS's current basis (warm). The model is freed when the value is
 //! dropped (`Highs_destroy`).
 //!
-//! As the native [`sudoku_ilp::solve::lab_lp::NativeLp`]: integrality cleared, presolve off
-//! (the lab reads tableau rows from the factored basis, the hints' LP starts each solve from
-//! the last basis); a one-off MILP solve ([`Kind::Mip`]) leaves presolve as HiGHS chooses.
+//! How the model is set up (integrality, presolve, options) is the interface's decision
+//! ([`LpUse::policy`]), the same as for the native [`sudoku_ilp::solve::lab_lp::NativeLp`]:
+//! this file applies it and decides nothing.
 
 use sudoku_ilp::export::{linear, objective_terms};
 use sudoku_ilp::formulation::{BuiltModel, Sense};
 use sudoku_ilp::lp_interface::{
-    dense_costs, Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint,
-    TableauRow,
+    dense_costs, Basis, LabLp, LpError, LpPoint, LpState, LpUse, MipPoint, TableauRow,
 };
 use wasm_bindgen::prelude::*;
 
@@ -113,20 +112,10 @@ impl Drop for WasmLp {
     }
 }
 
-/// How a model goes to HiGHS.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// The LP relaxation, presolve off (the lab).
-    Lab,
-    /// The LP relaxation, presolve off (the hints' LP, as natively).
-    Hints,
-    /// HiGHS's own presolve choice (a one-off MILP solve through [`LabLp::solve_mip`]).
-    Mip,
-}
-
 impl WasmLp {
-    /// Passes `model` to HiGHS-wasm as `kind` says.
-    pub fn new(model: &BuiltModel, kind: Kind) -> Result<WasmLp, LpError> {
+    /// Passes `model` to HiGHS-wasm and sets it up as `use_`'s policy says.
+    pub fn new(model: &BuiltModel, use_: LpUse) -> Result<WasmLp, LpError> {
+        let policy = use_.policy();
         let lin = linear(model).map_err(|e| LpError(e.to_string()))?;
         let objective = objective_terms(model).map_err(|e| LpError(e.to_string()))?;
         let columns = lin.columns.len();
@@ -138,6 +127,10 @@ impl WasmLp {
                 cost[j] = c;
             }
         }
+        let integrality: Vec<i32> = match policy.relaxed {
+            true => Vec::new(),
+            false => lin.columns.iter().map(|c| i32::from(c.integer)).collect(),
+        };
         let lower: Vec<f64> = lin.columns.iter().map(|c| c.lower).collect();
         let upper: Vec<f64> = lin.columns.iter().map(|c| c.upper).collect();
         let (mut row_lower, mut row_upper) = (Vec::new(), Vec::new());
@@ -167,7 +160,7 @@ impl WasmLp {
             &starts,
             &indices,
             &values,
-            &[],
+            &integrality,
         )
         .map_err(lp_error)?;
         let lp = WasmLp {
@@ -176,8 +169,8 @@ impl WasmLp {
             rows: lin.rows.len(),
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
         };
-        if kind != Kind::Mip {
-            lp.option("presolve", &JsValue::from_str("off"))?;
+        for (name, value) in policy.options() {
+            lp.option(name, &option_value(value))?;
         }
         Ok(lp)
     }
@@ -305,14 +298,7 @@ impl LabLp for WasmLp {
         let iterations =
             (glue_info(self.id, "simplex_iteration_count").map_err(lp_error)? as i64).max(0);
         if state != LpState::Optimal {
-            return Ok(LpPoint {
-                state,
-                objective: f64::NAN,
-                columns: Vec::new(),
-                row_duals: Vec::new(),
-                reduced_costs: Vec::new(),
-                iterations,
-            });
+            return Ok(LpPoint::without_point(state, iterations));
         }
         let [columns, reduced_costs, _, row_duals] = self.solution()?;
         Ok(LpPoint {
@@ -332,23 +318,12 @@ impl LabLp for WasmLp {
         }
         let basic = glue_basic_variables(self.id).map_err(lp_error)?;
         let (columns, rows) = all.split_at(self.columns);
-        Ok(Basis {
-            basic: basic.into_iter().map(Basic::from_highs).collect(),
-            columns: columns
-                .iter()
-                .map(|&c| BasisStatus::from_highs(c))
-                .collect(),
-            rows: rows.iter().map(|&c| BasisStatus::from_highs(c)).collect(),
-        })
+        Ok(Basis::from_highs(&basic, columns, rows))
     }
 
-    /// The node's own basis, as the native backend does: rows added since it was read
-    /// (cuts) are basic.
     fn set_basis(&mut self, basis: &Basis) -> Result<(), LpError> {
-        let cols: Vec<i32> = basis.columns.iter().map(|s| s.to_highs()).collect();
-        let mut rows: Vec<i32> = basis.rows.iter().map(|s| s.to_highs()).collect();
-        rows.resize(self.rows, 1);
-        glue_set_basis(self.id, &cols, &rows).map_err(lp_error)
+        let (columns, rows) = basis.to_highs(self.rows);
+        glue_set_basis(self.id, &columns, &rows).map_err(lp_error)
     }
 
     fn tableau_row(&mut self, position: usize) -> Result<TableauRow, LpError> {
@@ -366,8 +341,7 @@ impl LabLp for WasmLp {
         glue_integrality(self.id, self.columns as u32, true).map_err(lp_error)?;
         let before = glue_run_time(self.id).map_err(lp_error)?;
         let limit = self.set_time_limit(before + time_limit.max(1e-3));
-        let gap = self.option("mip_rel_gap", &JsValue::from_f64(0.0));
-        let read = limit.and(gap).and_then(|()| {
+        let read = limit.and_then(|()| {
             let (state, columns, nodes, _) = self.solve_model()?;
             Ok(MipPoint {
                 state,
@@ -383,23 +357,16 @@ impl LabLp for WasmLp {
     }
 }
 
-/// The backend of the lab and the pictures in the browser.
-pub fn lab_backend() -> LpBackend {
-    std::rc::Rc::new(|model: &BuiltModel| {
-        Ok(Box::new(WasmLp::new(model, Kind::Lab)?) as Box<dyn LabLp>)
-    })
+/// The browser's [`sudoku_ilp::lp_interface::LpMaker`]: `model` in HiGHS-wasm, set up for
+/// `use_`.
+pub fn make(model: &BuiltModel, use_: LpUse) -> Result<Box<dyn LabLp>, LpError> {
+    Ok(Box::new(WasmLp::new(model, use_)?))
 }
 
-/// The backend of the hints' LPs in the browser.
-pub fn hint_backend() -> LpBackend {
-    std::rc::Rc::new(|model: &BuiltModel| {
-        Ok(Box::new(WasmLp::new(model, Kind::Hints)?) as Box<dyn LabLp>)
-    })
-}
-
-/// The backend of a one-off MILP solve in the browser.
-pub fn mip_backend() -> LpBackend {
-    std::rc::Rc::new(|model: &BuiltModel| {
-        Ok(Box::new(WasmLp::new(model, Kind::Mip)?) as Box<dyn LabLp>)
-    })
+/// An option's text as the package's `setOptionValue` takes it: a number or a string.
+fn option_value(text: &str) -> JsValue {
+    match text.parse::<f64>() {
+        Ok(number) => JsValue::from_f64(number),
+        Err(_) => JsValue::from_str(text),
+    }
 }

@@ -6,7 +6,6 @@ use serde_json::Value;
 use sudoku_ilp::check::check;
 use sudoku_ilp::formulation::{binary::Binary, Formulation};
 use sudoku_ilp::puzzle::{Grid, Puzzle};
-use sudoku_ilp::solve::lab_lp::{hint_backend, lab_backend, mip_backend};
 use sudoku_ilp_web::api::{read, read_puzzle, Backends, Core};
 
 fn parse_line(line: &str) -> Puzzle {
@@ -19,11 +18,7 @@ const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
 fn backends() -> Backends {
-    Backends {
-        lab: lab_backend(),
-        hints: hint_backend(),
-        mip: mip_backend(),
-    }
+    Backends::on(sudoku_ilp::solve::lab_lp::make)
 }
 
 fn core(text: &str, options: &str) -> Core {
@@ -180,6 +175,23 @@ fn hints_carry_checked_certificates() {
     assert!(hint["hint"].as_str().unwrap().len() > 3);
     let relax = json(session.relaxation().unwrap());
     assert_eq!(relax["status"], "solved");
+}
+
+/// A node of the lab's LP re-solved from its restored basis (through the backend's
+/// `Box<dyn LabLp>`) needs fewer iterations than cold and than from its sibling's basis: the
+/// API the page's test asks HiGHS-wasm the same question through (web/tests/test_lp_restore.py).
+#[test]
+fn a_restored_basis_saves_iterations_through_the_api() {
+    // AI Escargot (data/seeds/seed004_unique_9x9.json): its root LP is fractional.
+    let escargot =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    let found = json(core(escargot, "{}").restore_lp().unwrap());
+    let iterations = |k: &str| found[k].as_i64().unwrap();
+    assert!(iterations("restored") < iterations("cold"), "{found}");
+    assert!(
+        iterations("restored") < iterations("from_sibling"),
+        "{found}"
+    );
 }
 
 /// The core without HiGHS and CaDiCaL compiles for the browser (the wasm32 target must be

@@ -152,6 +152,17 @@ ok(
   "steps: " + steps.steps.length + " steps, " + certified.length + " of " + eliminations.length +
     " eliminations with a certificate (rows checked against the model)",
 );
+// A node re-solved from its own restored basis (set_basis through the backend's Box<dyn LabLp>)
+// needs fewer simplex iterations than a fresh LP and than from its sibling's basis.
+// AI Escargot (data/seeds/seed004_unique_9x9.json): its root LP is fractional.
+const escargot = new api.Session("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..", "{}");
+const restore = JSON.parse(escargot.restore_lp());
+escargot.free();
+assert(
+  restore.restored < restore.cold && restore.restored < restore.from_sibling,
+  "restored basis: " + JSON.stringify(restore),
+);
+ok("restored basis: " + JSON.stringify(restore));
 hardSession.free();
 
 // The soak: a long lab session. Each branch re-solves the LP warm; when the tree has no open

@@ -1,6 +1,6 @@
 //! Textbook LP-based branch and bound over HiGHS LPs, on the binary model x_{r,c,v}.
 //!
-//! One LP relaxation stays alive for the whole search ([`crate::solve::lp::LpModel`]); a node
+//! One LP relaxation stays alive for the whole search ([`crate::solve::lab_lp::NativeLp`]); a node
 //! only changes column bounds and re-solves from the previous basis (a warm start). At a node:
 //! 1. the branching decision x_{r,c,v} = 1 narrows the cell's candidates to {v};
 //! 2. naked and hidden singles ([`super::propagate`]'s unit propagation) run to a fixpoint; a
@@ -32,9 +32,11 @@ use crate::formulation::{BuiltModel, CellEncoding, Formulation};
 #[cfg(feature = "highs")]
 use crate::lab::auto::{Branching, CutPolicy};
 #[cfg(feature = "highs")]
+use crate::lp_interface::{LpPoint, LpState, LpUse};
+#[cfg(feature = "highs")]
 use crate::puzzle::{Grid, Puzzle};
 #[cfg(feature = "highs")]
-use crate::solve::lp::{LpModel, LpOutcome};
+use crate::solve::lab_lp::NativeLp;
 #[cfg(feature = "highs")]
 use crate::solve::relaxation::INTEGRAL_TOLERANCE;
 #[cfg(feature = "highs")]
@@ -218,7 +220,7 @@ impl LpBb {
         let mut search = Search {
             n: puzzle.order(),
             columns: one_hot_columns(&model),
-            lp: LpModel::new(&model, &self.options, limits)?,
+            lp: dive_lp(&model, &self.options, limits)?,
             deadline: limits.deadline(),
             stats: LpBbStats::default(),
             tree: record.then(|| Tree {
@@ -282,11 +284,24 @@ fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
 }
 
 /// The search's state: the structure, the live LP, counters and the optional record.
+/// The binary model's LP relaxation for the whole search ([`LpUse::Relaxation`]), its HiGHS time
+/// bounded by `limits` over every re-solve together.
+#[cfg(feature = "highs")]
+fn dive_lp(
+    model: &BuiltModel,
+    options: &SolveOptions,
+    limits: &Limits,
+) -> Result<NativeLp, SolveError> {
+    let mut lp = NativeLp::for_use(model, options, LpUse::Relaxation)?;
+    lp.limit_time(limits)?;
+    Ok(lp)
+}
+
 #[cfg(feature = "highs")]
 struct Search {
     n: usize,
     columns: Vec<Vec<Option<usize>>>,
-    lp: LpModel,
+    lp: NativeLp,
     deadline: Option<Instant>,
     stats: LpBbStats,
     tree: Option<Tree>,
@@ -300,10 +315,10 @@ impl Search {
         let outcome = self.solve_lp()?;
         let lp = self.verdict(&outcome);
         self.set_lp(id, lp);
-        match (lp.status, outcome.values) {
+        match (lp.status, outcome.columns) {
             (LpStatus::Infeasible, _) => Ok(self.end(id, NodeEnd::LpInfeasible)),
             (LpStatus::TimeLimit, _) => Ok(self.end(id, NodeEnd::TimeLimit)),
-            (LpStatus::Integral, Some(values)) => {
+            (LpStatus::Integral, values) => {
                 self.end(id, NodeEnd::Solution);
                 Ok(Found::Grid(model.decode(&values).values))
             }
@@ -318,7 +333,7 @@ impl Search {
                     self.end(id, NodeEnd::Solution);
                     return Ok(Found::Grid(state.values()));
                 }
-                self.branch(id, 0, state, values.as_deref().unwrap_or(&[]))
+                self.branch(id, 0, state, &values)
             }
         }
     }
@@ -353,17 +368,17 @@ impl Search {
         let outcome = self.solve_lp()?;
         let lp = self.verdict(&outcome);
         self.set_lp(id, lp);
-        match (lp.status, outcome.values) {
+        match (lp.status, outcome.columns) {
             (LpStatus::Infeasible, _) => {
                 self.stats.lp_pruned += 1;
                 Ok(self.end(id, NodeEnd::LpInfeasible))
             }
             (LpStatus::TimeLimit, _) => Ok(self.end(id, NodeEnd::TimeLimit)),
-            (LpStatus::Integral, Some(values)) => {
+            (LpStatus::Integral, values) => {
                 self.end(id, NodeEnd::Solution);
                 Ok(Found::Grid(self.decode(&values)))
             }
-            (_, values) => self.branch(id, depth, state, values.as_deref().unwrap_or(&[])),
+            (_, values) => self.branch(id, depth, state, &values),
         }
     }
 
@@ -422,16 +437,16 @@ impl Search {
                 } else {
                     (0.0, 1.0)
                 };
-                self.lp.set_bounds(col, lower, upper)?;
+                self.lp.set_column_bounds(col, lower, upper)?;
             }
         }
         Ok(())
     }
 
     /// One LP solve, counted.
-    fn solve_lp(&mut self) -> Result<LpOutcome, SolveError> {
+    fn solve_lp(&mut self) -> Result<LpPoint, SolveError> {
         let start = Instant::now();
-        let outcome = self.lp.solve()?;
+        let outcome = self.lp.solve_lp()?;
         self.stats.lp_ms += ms(start.elapsed());
         self.stats.lp_solves += 1;
         self.stats.lp_iterations += outcome.iterations;
@@ -440,10 +455,11 @@ impl Search {
 
     /// The node's LP verdict: integral when every column is within [`INTEGRAL_TOLERANCE`] of
     /// an integer.
-    fn verdict(&self, outcome: &LpOutcome) -> NodeLp {
-        let status = match (outcome.status, &outcome.values) {
-            (Status::Solved, Some(values)) => {
-                let fractional = values
+    fn verdict(&self, outcome: &LpPoint) -> NodeLp {
+        let status = match outcome.state {
+            LpState::Optimal => {
+                let fractional = outcome
+                    .columns
                     .iter()
                     .filter(|x| (*x - x.round()).abs() > INTEGRAL_TOLERANCE)
                     .count();
@@ -453,12 +469,17 @@ impl Search {
                     LpStatus::Fractional(fractional)
                 }
             }
-            (Status::Infeasible, _) => LpStatus::Infeasible,
-            _ => LpStatus::TimeLimit,
+            LpState::Infeasible => LpStatus::Infeasible,
+            LpState::Stopped => LpStatus::TimeLimit,
         };
         NodeLp {
             status,
-            objective: outcome.objective,
+            // No point, no objective: 0, as the feasibility model's every LP bound.
+            objective: if outcome.state == LpState::Optimal {
+                outcome.objective
+            } else {
+                0.0
+            },
             iterations: outcome.iterations,
         }
     }

@@ -4,7 +4,7 @@
 //!    equivalence transformations (rows within a band, bands, columns within a stack, stacks)
 //!    spread the randomness over the whole grid.
 //! 2. Removal: one binary model of the full grid, with a no-good row cutting off the known
-//!    solution, is passed to HiGHS once ([`Session`]). The cells are visited in random order;
+//!    solution, is passed to HiGHS once ([`NativeLp`]). The cells are visited in random order;
 //!    a given is removed by relaxing its row `x_{c,g} = 1` to `0 ≤ x_{c,g} ≤ 1`, and the removal
 //!    is kept when the model stays infeasible, i.e. when the puzzle keeps exactly one solution
 //!    (otherwise the row is fixed again). `attempts` bounds the number of such solves.
@@ -20,9 +20,10 @@ pub mod thermo;
 use crate::check::check;
 use crate::formulation::{binary::Binary, Formulation};
 use crate::limits::Limits;
+use crate::lp_interface::LpUse;
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{Grid, Layout, Puzzle, PuzzleError};
-use crate::solve::session::Session;
+use crate::solve::lab_lp::NativeLp;
 use crate::solve::{solve, SolveError, SolveOptions, Status};
 
 /// What to generate.
@@ -168,16 +169,16 @@ fn remove_givens(
         .filter(|(_, row)| row.name().starts_with("given_"))
         .map(|(i, _)| i)
         .collect();
-    let mut session = Session::new(&model, &options.solve)?;
+    let mut session = NativeLp::for_use(&model, &options.solve, LpUse::Search)?;
     let mut givens = solution.values.clone();
     for &cell in cells {
         // The given rows come in row-major cell order, one per cell of the full grid.
         let row = given_rows[cell];
-        session.set_row_bounds(row, (0.0, 1.0))?;
-        if session.solve(options.limits.time_limit)?.status == Status::Infeasible {
+        session.set_row_bounds(row, 0.0, 1.0)?;
+        if session.solve_milp(options.limits.time_limit)?.status == Status::Infeasible {
             givens[cell] = 0;
         } else {
-            session.set_row_bounds(row, (1.0, 1.0))?;
+            session.set_row_bounds(row, 1.0, 1.0)?;
         }
     }
     Ok(givens)

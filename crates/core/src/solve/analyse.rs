@@ -1,15 +1,17 @@
 //! Looking inside a model without solving the MILP: the size HiGHS's presolve leaves, and the
 //! root LP relaxation (every integrality dropped).
 
+#[cfg(feature = "highs")]
+use super::lab_lp::NativeLp;
 use super::Status;
 #[cfg(feature = "highs")]
 use super::{ffi, set_time_limit, to_highs, SolveError, SolveOptions};
 use crate::formulation::BuiltModel;
 #[cfg(feature = "highs")]
 use crate::limits::Limits;
-use crate::lp_interface::{LabLp, LpError, LpState};
 #[cfg(feature = "highs")]
-use highs::HighsModelStatus;
+use crate::lp_interface::LpUse;
+use crate::lp_interface::{LabLp, LpError, LpPoint, LpState};
 
 /// The model's size after HiGHS's MIP presolve (all zero when presolve solves it outright).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -51,42 +53,17 @@ pub fn presolved_size(
     })
 }
 
-/// Solves the LP relaxation (integrality cleared) and counts fractional integer columns.
+/// Solves the LP relaxation (integrality cleared) on the one native LP ([`LpUse::Relaxation`])
+/// and counts fractional integer columns.
 #[cfg(feature = "highs")]
 pub fn root_relaxation(
     model: &BuiltModel,
     options: &SolveOptions,
     limits: &Limits,
 ) -> Result<Relaxation, SolveError> {
-    let mut highs_model = to_highs(model, options)?;
-    set_time_limit(&mut highs_model, options, limits)?;
-    ffi::clear_integrality(&mut highs_model)?;
-    ffi::run(&mut highs_model)?;
-    let status = match ffi::model_status(&mut highs_model)? {
-        HighsModelStatus::Optimal => Status::Solved,
-        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
-            Status::Infeasible
-        }
-        HighsModelStatus::ReachedTimeLimit | HighsModelStatus::ReachedIterationLimit => {
-            Status::TimeLimit
-        }
-        other => {
-            return Err(SolveError::UnexpectedModelStatus {
-                what: "the LP relaxation",
-                status: format!("{other:?}"),
-            })
-        }
-    };
-    let values = match status {
-        Status::Solved => Some(ffi::column_values(&mut highs_model)?),
-        _ => None,
-    };
-    Ok(Relaxation {
-        status,
-        objective: ffi::objective_value(&mut highs_model),
-        fractional: fractional_count(model, values.as_deref()),
-        values,
-    })
+    let mut lp = NativeLp::for_use(model, options, LpUse::Relaxation)?;
+    lp.limit_time(limits)?;
+    Ok(relaxation_of(model, lp.solve_lp()?))
 }
 
 /// How many integer columns of `model` are fractional (beyond 1e-6) at `values`.
@@ -107,14 +84,18 @@ pub fn root_relaxation_on<L: LabLp + ?Sized>(
     model: &BuiltModel,
     lp: &mut L,
 ) -> Result<Relaxation, LpError> {
-    let point = lp.solve()?;
+    Ok(relaxation_of(model, lp.solve()?))
+}
+
+/// The root relaxation that one LP solve of `model` found.
+fn relaxation_of(model: &BuiltModel, point: LpPoint) -> Relaxation {
     let status = match point.state {
         LpState::Optimal => Status::Solved,
         LpState::Infeasible => Status::Infeasible,
         LpState::Stopped => Status::TimeLimit,
     };
     let values = (status == Status::Solved).then_some(point.columns);
-    Ok(Relaxation {
+    Relaxation {
         status,
         objective: if status == Status::Solved {
             point.objective
@@ -123,5 +104,5 @@ pub fn root_relaxation_on<L: LabLp + ?Sized>(
         },
         fractional: fractional_count(model, values.as_deref()),
         values,
-    })
+    }
 }

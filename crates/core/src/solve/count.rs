@@ -1,5 +1,5 @@
 //! Counting solutions: solve, cut the solution off with one no-good row, re-solve the same HiGHS
-//! model ([`Session`]), until it is infeasible or enough solutions are found.
+//! model ([`NativeLp`]), until it is infeasible or enough solutions are found.
 //!
 //! **The cut.** Let G be a solution found in a subspace S of the search (the whole puzzle at
 //! first, see below) and F the cells *free* in S: more than one value possible there. Every other
@@ -40,14 +40,18 @@
 //! independent checker ([`crate::engine::milp`]). A repeated solution would mean a wrong cut and
 //! is reported as an error.
 
-use super::session::{Bounds, Session};
+use super::lab_lp::NativeLp;
 use super::{ms, SolveError, SolveOptions, SolveStats, Status};
 use crate::clock::Instant;
 use crate::formulation::{CellEncoding, Formulation};
 use crate::limits::Limits;
+use crate::lp_interface::{LabLp, LpUse};
 use crate::puzzle::{Grid, Puzzle};
 pub use crate::status::CountEnd;
 use std::collections::HashSet;
+
+/// A column's bounds: `lower ≤ x ≤ upper`.
+type Bounds = (f64, f64);
 
 /// The solutions found and how the search ended.
 #[derive(Debug, Clone)]
@@ -98,7 +102,7 @@ pub fn count(
     let model = formulation.build(puzzle);
     let build_ms = ms(start.elapsed());
     let label = model.label.clone();
-    let mut session = Session::new(&model, options)?;
+    let mut session = NativeLp::for_use(&model, options, LpUse::Search)?;
     let bounds: Vec<Bounds> = model
         .variables
         .iter_variables_with_def()
@@ -139,7 +143,7 @@ pub fn count(
             if remaining.is_zero() {
                 break 'search CountEnd::TimeLimit;
             }
-            let outcome = session.solve(remaining.as_secs_f64())?;
+            let outcome = session.solve_milp(remaining.as_secs_f64())?;
             let values = match (outcome.status, outcome.values) {
                 (Status::Solved, Some(values)) => values,
                 (Status::Infeasible, _) => break,
@@ -225,7 +229,7 @@ impl Space<'_> {
     /// x_{c,v} = 0 for v outside the interval (one-hot), lo ≤ v_c ≤ hi (integer).
     fn apply(
         &self,
-        session: &mut Session,
+        session: &mut NativeLp,
         old: &Restriction,
         new: &Restriction,
     ) -> Result<(), SolveError> {
@@ -252,13 +256,13 @@ impl Space<'_> {
                         } else {
                             (0.0, 0.0)
                         };
-                        session.set_column_bounds(column, wanted)?;
+                        session.set_column_bounds(column, wanted.0, wanted.1)?;
                     }
                 }
                 CellEncoding::Integer(column) => {
                     let (min, max) = built(*column)?;
                     let wanted = (min.max(lo as f64), max.min(hi as f64));
-                    session.set_column_bounds(*column, wanted)?;
+                    session.set_column_bounds(*column, wanted.0, wanted.1)?;
                 }
             }
         }
@@ -299,7 +303,7 @@ impl Space<'_> {
     /// solution and nothing was added.
     fn cut_off(
         &self,
-        session: &mut Session,
+        session: &mut NativeLp,
         restriction: &Restriction,
         grid: &Grid,
     ) -> Result<bool, SolveError> {
@@ -328,14 +332,14 @@ impl Space<'_> {
                         // d⁻ = 1 ⇒ v ≤ g − 1:  v + (hi − g + 1)·d⁻ ≤ hi
                         let d = session.add_binary_column()?;
                         let row = [(*column, 1.0), (d, hi - g + 1.0)];
-                        session.add_row((f64::NEG_INFINITY, hi), &row)?;
+                        session.add_row(f64::NEG_INFINITY, hi, &row)?;
                         terms.push((d, 1.0));
                     }
                     if g < hi {
                         // d⁺ = 1 ⇒ v ≥ g + 1:  v − (g + 1 − lo)·d⁺ ≥ lo
                         let d = session.add_binary_column()?;
                         let row = [(*column, 1.0), (d, -(g + 1.0 - lo))];
-                        session.add_row((lo, f64::INFINITY), &row)?;
+                        session.add_row(lo, f64::INFINITY, &row)?;
                         terms.push((d, 1.0));
                     }
                 }
@@ -345,7 +349,7 @@ impl Space<'_> {
             return Ok(false);
         }
         // Σ d − Σ x_{c,G(c)} ≥ 1 − |F_one-hot|
-        session.add_row((1.0 - one_hot_free as f64, f64::INFINITY), &terms)?;
+        session.add_row(1.0 - one_hot_free as f64, f64::INFINITY, &terms)?;
         Ok(true)
     }
 }

@@ -13,8 +13,6 @@ pub mod implied;
 #[cfg(feature = "highs")]
 pub mod lab_lp;
 #[cfg(feature = "highs")]
-pub mod lp;
-#[cfg(feature = "highs")]
 pub mod read;
 pub mod relaxation;
 #[cfg(feature = "highs")]
@@ -25,6 +23,9 @@ mod error;
 #[cfg(feature = "highs")]
 #[allow(unsafe_code)]
 mod ffi;
+#[cfg(feature = "highs")]
+#[allow(unsafe_code)]
+mod out_of_memory;
 
 pub use analyse::root_relaxation_on;
 #[cfg(feature = "highs")]
@@ -32,7 +33,7 @@ pub use analyse::{presolved_size, root_relaxation};
 pub use analyse::{PresolvedSize, Relaxation};
 pub use error::{OptionReason, SolveError};
 #[cfg(feature = "highs")]
-pub use ffi::ExitOnOutOfMemory;
+pub use out_of_memory::ExitOnOutOfMemory;
 #[cfg(feature = "highs")]
 pub use relaxation::grid_relaxation;
 pub use relaxation::{grid_of, CellLp, GridRelaxation};
@@ -441,7 +442,7 @@ fn refused_option(name: &str, value: &str) -> Option<OptionReason> {
 /// the global allocator [`ExitOnOutOfMemory`] (with this line once it is set).
 #[cfg(feature = "highs")]
 pub fn exit_on_out_of_memory(line: &'static str, cleanup: fn()) {
-    ffi::set_new_handler(line, cleanup);
+    out_of_memory::set_new_handler(line, cleanup);
 }
 
 /// Milliseconds as a float.

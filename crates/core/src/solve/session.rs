@@ -1,127 +1,58 @@
-//! A HiGHS model kept alive across solves, for the searches that solve the same model many times
-//! with small changes in between: counting (one no-good row per solution found) and explaining
-//! (switching the rows of givens off and on).
+//! The MILP solves of [`NativeLp`], for the searches that solve one model many times with small
+//! changes in between: counting (one no-good row, and binary columns, per solution found),
+//! explaining (switching the rows of givens off and on), generating, and the lab's "finish".
 //!
-//! The model is built once through good_lp (as in [`super::solve`]) and stays one
-//! `highs::Model`: rows and columns are added, deleted and re-bounded between solves, never
-//! rebuilt. Each solve calls `Highs_run` on the model itself instead of the highs crate's
-//! `try_solve`, which turns the model into a `SolvedModel` (the way back is
-//! `highs::Model::from`) but drops it when HiGHS reports an error — and one error needs a retry:
-//! HiGHS 1.15's presolve can return a point that violates a row of a model with no-good rows
-//! ("MIP solver claims optimality, but with … infeasibilities", seen on tdoku's test grid 42
-//! while counting; once in about 8,000 solves over the test grids). Such a solve is run once more
-//! with presolve off, which is exact, and presolve is switched back on.
+//! The model stays one `highs::Model`: rows and columns are added, deleted and re-bounded
+//! between solves, never rebuilt. Each solve calls `Highs_run` on the model itself instead of
+//! the highs crate's `try_solve`, which turns the model into a `SolvedModel` but drops it when
+//! HiGHS reports an error — and one error needs a retry: HiGHS 1.15's presolve can return a
+//! point that violates a row of a model with no-good rows ("MIP solver claims optimality, but
+//! with … infeasibilities", seen on tdoku's test grid 42 while counting; once in about 8,000
+//! solves over the test grids). Such a solve is run once more with presolve off, which is
+//! exact, and presolve is set back as it was.
 //!
 //! HiGHS 1.15's presolve can also call such a model infeasible when it is not: an empty 4×4
 //! with a greater-than sign, negative XV and an extra region (issue 34) has 4 solutions, but
 //! with r1c1 bounded to [3, 4] and one no-good row, presolve said "infeasible" where presolve
 //! off finds two more (switching off any of several presolve rules hides it). So every
-//! "infeasible" of a session is confirmed by a second run with presolve off before the search
-//! believes it: one more solve per subspace searched to its end.
+//! "infeasible" found with presolve on is confirmed by a second run with presolve off before
+//! the search believes it: one more solve per subspace searched to its end.
 //!
 //! HiGHS's run clock keeps running across the solves of one instance (`Highs::run` starts it
 //! without resetting it, HiGHS 1.15: a second run reports the sum of both runs' times), and the
-//! `time_limit` option is compared with that clock. [`Session::solve`] therefore sets
+//! `time_limit` option is compared with that clock. [`NativeLp::solve_milp`] therefore sets
 //! `time_limit` to the time used so far plus what the caller allows.
 
-use super::{ffi, ms, status_of, to_highs, SolveError, SolveOptions, SolveStats, Status};
+use super::lab_lp::{state_of, NativeLp};
+use super::{ffi, ms, status_of, SolveError, Status};
 use crate::clock::Instant;
-use crate::formulation::BuiltModel;
+use crate::lp_interface::MipPoint;
 
-/// A column or row bound: `lower ≤ · ≤ upper` (infinite values for a free side).
-pub type Bounds = (f64, f64);
-
-/// One HiGHS instance solved repeatedly. Column and row indices are those of the
-/// [`BuiltModel`] it was made from, followed by whatever [`Session::add_row`] and
-/// [`Session::add_binary_column`] added, in order.
-pub struct Session {
-    model: highs::Model,
-    /// Handles for every column, by index (the highs crate does not make `Col` from an index).
-    columns: Vec<highs::Col>,
-    rows: usize,
-    /// Totals over every solve of the session (`solve_ms` is wall-clock time inside
-    /// [`Session::solve`], plus passing the model to HiGHS in [`Session::new`]).
-    pub totals: SolveStats,
-    /// Number of calls to [`Session::solve`] so far.
-    pub solves: usize,
-    /// The options the session was made with (each solve sizes the feasibility jump by them).
-    options: SolveOptions,
-    /// How many "infeasible" answers were confirmed by a run without presolve (module notes).
-    pub confirmations: usize,
-    /// How many solves needed the retry without presolve (module notes).
-    pub retries: usize,
-}
-
-/// What one solve of the session found.
+/// What one MILP solve found.
 #[derive(Debug, Clone)]
-pub struct SessionOutcome {
+pub struct MilpOutcome {
     pub status: Status,
     /// Values of every column, when solved.
     pub values: Option<Vec<f64>>,
+    /// The objective value with the model's constant, when solved.
+    pub objective: f64,
     /// This solve's branch-and-bound nodes.
     pub nodes: i64,
 }
 
-impl Session {
-    /// Passes `model` to HiGHS once, with the options of `options` (threads, log; each
-    /// [`Session::solve`] sets its own time limit).
-    pub fn new(model: &BuiltModel, options: &SolveOptions) -> Result<Session, SolveError> {
-        let start = Instant::now();
-        let highs_model = to_highs(model, options)?;
-        let columns = column_handles(model.variables.len());
-        Ok(Session {
-            model: highs_model,
-            columns,
-            rows: model.rows.len(),
-            totals: SolveStats {
-                solve_ms: ms(start.elapsed()),
-                ..SolveStats::default()
-            },
-            solves: 0,
-            options: options.clone(),
-            retries: 0,
-            confirmations: 0,
-        })
-    }
-
-    /// Number of columns (the built model's and those added since).
-    pub fn column_count(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// Number of rows (the built model's and those added since).
-    pub fn row_count(&self) -> usize {
-        self.rows
-    }
-
-    /// Adds the row `lower ≤ Σ a_j x_j ≤ upper`; returns its index.
-    pub fn add_row(&mut self, bounds: Bounds, terms: &[(usize, f64)]) -> Result<usize, SolveError> {
-        let factors = terms
-            .iter()
-            .map(|&(j, a)| self.column(j).map(|col| (col, a)))
-            .collect::<Result<Vec<_>, _>>()?;
-        self.model
-            .try_add_row(bounds.0..=bounds.1, factors)
-            .map_err(|status| SolveError::Status {
-                what: "add a row",
-                status: code(status),
-            })?;
-        self.rows += 1;
-        Ok(self.rows - 1)
-    }
-
-    /// Adds a binary column that appears in no row yet (rows added later through
-    /// [`Session::add_row`] may use it); returns its index.
+impl NativeLp {
+    /// Adds a binary column that appears in no row yet (rows added later may use it); returns
+    /// its index. On a relaxed LP the column is continuous in [0, 1].
     pub fn add_binary_column(&mut self) -> Result<usize, SolveError> {
-        let col = self
-            .model
-            .try_add_integer_column(0.0, 0.0..=1.0, std::iter::empty())
+        let integer = !self.policy.relaxed;
+        self.model
+            .try_add_column_with_integrality(0.0, 0.0..=1.0, std::iter::empty(), integer)
             .map_err(|status| SolveError::Status {
                 what: "add a column",
                 status: code(status),
             })?;
-        self.columns.push(col);
-        Ok(self.columns.len() - 1)
+        self.bounds.push((0.0, 1.0));
+        Ok(self.bounds.len() - 1)
     }
 
     /// Deletes every row from index `rows` on and every column from index `columns` on (the
@@ -131,47 +62,27 @@ impl Session {
             ffi::delete_rows_from(&mut self.model, rows)?;
             self.rows = rows;
         }
-        if columns < self.columns.len() {
+        if columns < self.bounds.len() {
             ffi::delete_columns_from(&mut self.model, columns)?;
-            self.columns.truncate(columns);
+            self.bounds.truncate(columns);
         }
         Ok(())
     }
 
-    /// Changes the bounds of column `column`.
-    pub fn set_column_bounds(&mut self, column: usize, bounds: Bounds) -> Result<(), SolveError> {
-        let col = self.column(column)?;
-        ffi::set_column_bounds(&mut self.model, col.index(), bounds.0, bounds.1)
-    }
-
-    /// Changes the bounds of row `row`.
-    pub fn set_row_bounds(&mut self, row: usize, bounds: Bounds) -> Result<(), SolveError> {
-        if row >= self.rows {
-            return Err(SolveError::Index {
-                what: "row",
-                index: row,
-                count: self.rows,
-            });
-        }
-        ffi::set_row_bounds(&mut self.model, row, bounds.0, bounds.1)
-    }
-
-    /// Solves the current model for at most `remaining` more seconds of HiGHS time, adding its
-    /// statistics to [`Session::totals`].
-    pub fn solve(&mut self, remaining: f64) -> Result<SessionOutcome, SolveError> {
+    /// Solves the model as it stands (its integrality as it is) for at most `remaining` more
+    /// seconds of HiGHS time, adding its statistics to [`NativeLp::totals`].
+    pub fn solve_milp(&mut self, remaining: f64) -> Result<MilpOutcome, SolveError> {
         let start = Instant::now();
         // HiGHS compares its cumulative run clock with `time_limit` (module notes).
         let remaining = remaining.max(1e-3);
         let early = super::late_reading(&mut self.model, remaining);
-        let limit = self.totals.highs_ms / 1000.0 + remaining - early;
+        let limit = (ffi::run_time(&mut self.model) + remaining - early).min(self.time_limit);
         ffi::set_double(&mut self.model, c"time_limit", limit)?;
         super::bound_feasibility_jump(&mut self.model, &self.options, remaining)?;
         let mut run = ffi::run(&mut self.model);
         if matches!(run, Err(SolveError::Status { .. })) {
             self.retries += 1;
-            ffi::set_string(&mut self.model, c"presolve", "off")?;
-            run = ffi::run(&mut self.model);
-            ffi::set_string(&mut self.model, c"presolve", "choose")?;
+            run = self.run_without_presolve();
         }
         self.solves += 1;
         run?;
@@ -179,10 +90,7 @@ impl Session {
         if status == Status::Infeasible && ffi::get_string(&mut self.model, c"presolve")? != "off" {
             // "No solution" is a proof only without presolve (module notes): confirmed.
             self.confirmations += 1;
-            ffi::set_string(&mut self.model, c"presolve", "off")?;
-            let again = ffi::run(&mut self.model);
-            ffi::set_string(&mut self.model, c"presolve", "choose")?;
-            again?;
+            self.run_without_presolve()?;
             status = status_of(ffi::model_status(&mut self.model)?)?;
         }
         let values = match status {
@@ -191,47 +99,61 @@ impl Session {
         };
         let nodes = ffi::int64_info(&mut self.model, c"mip_node_count")?;
         let iterations = ffi::int_info(&mut self.model, c"simplex_iteration_count")?;
-        let highs_seconds = ffi::run_time(&mut self.model);
         self.totals.solve_ms += ms(start.elapsed());
-        self.totals.highs_ms = highs_seconds * 1000.0;
+        self.totals.highs_ms = ffi::run_time(&mut self.model) * 1000.0;
         self.totals.nodes += nodes.max(0);
         self.totals.lp_iterations += iterations.max(0);
-        Ok(SessionOutcome {
+        Ok(MilpOutcome {
             status,
             values,
+            objective: self.objective_value(),
             nodes,
         })
     }
 
-    /// The primal values of every column after a solve, once HiGHS's size matches the
-    /// session's.
+    /// [`NativeLp::solve_milp`] with every column integer for this one solve (the lab's
+    /// "finish" on its LP relaxation); afterwards the LP is as it was, with no time limit.
+    pub(super) fn solve_integer(&mut self, time_limit: f64) -> Result<MipPoint, SolveError> {
+        let relaxed = self.policy.relaxed;
+        if relaxed {
+            ffi::set_all_integrality(&mut self.model, true)?;
+        }
+        let outcome = self.solve_milp(time_limit);
+        if relaxed {
+            ffi::set_all_integrality(&mut self.model, false)?;
+        }
+        ffi::set_double(&mut self.model, c"time_limit", self.time_limit)?;
+        let outcome = outcome?;
+        Ok(MipPoint {
+            state: state_of(outcome.status),
+            objective: outcome.objective,
+            columns: outcome.values.unwrap_or_default(),
+            nodes: outcome.nodes,
+        })
+    }
+
+    /// Runs HiGHS once with presolve off, then sets presolve back as it was.
+    fn run_without_presolve(&mut self) -> Result<(), SolveError> {
+        let before = ffi::get_string(&mut self.model, c"presolve")?;
+        ffi::set_string(&mut self.model, c"presolve", "off")?;
+        let run = ffi::run(&mut self.model);
+        ffi::set_string(&mut self.model, c"presolve", &before)?;
+        run
+    }
+
+    /// The primal values of every column after a solve, once HiGHS's size matches the LP's.
     fn column_values(&mut self) -> Result<Vec<f64>, SolveError> {
         let (cols, rows, _) = ffi::size(&mut self.model);
-        if cols != self.columns.len() || rows != self.rows {
+        if cols != self.bounds.len() || rows != self.rows {
             return Err(SolveError::SizeMismatch {
                 highs_columns: cols,
                 highs_rows: rows,
-                columns: self.columns.len(),
+                columns: self.bounds.len(),
                 rows: self.rows,
             });
         }
         ffi::column_values(&mut self.model)
     }
-
-    fn column(&self, j: usize) -> Result<highs::Col, SolveError> {
-        self.columns.get(j).copied().ok_or(SolveError::Index {
-            what: "column",
-            index: j,
-            count: self.columns.len(),
-        })
-    }
-}
-
-/// `highs::Col` handles 0..k, in order: the highs crate gives out handles only as columns are
-/// added, and a throwaway `RowProblem` numbers its columns 0, 1, 2, …
-fn column_handles(k: usize) -> Vec<highs::Col> {
-    let mut scratch = highs::RowProblem::default();
-    (0..k).map(|_| scratch.add_column(0.0, 0.0..=0.0)).collect()
 }
 
 /// The C API's code of a status the highs crate returned (its `Error` is HiGHS's -1).
