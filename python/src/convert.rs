@@ -11,6 +11,7 @@ use sudoku_ilp::engine::spec::SpecError;
 use sudoku_ilp::engine::EngineError;
 use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
+use sudoku_ilp::fix::FixError;
 use sudoku_ilp::generate::GenerateError;
 use sudoku_ilp::input::{InputError, OptionNames};
 use sudoku_ilp::limits::{Limit, LimitError};
@@ -88,7 +89,8 @@ library_errors!(
     Export(ExportError),
     Variant(UnknownVariant),
     Name(UnknownName),
-    Generate(GenerateError)
+    Generate(GenerateError),
+    Fix(FixError)
 );
 
 impl From<Error> for PyErr {
@@ -112,6 +114,7 @@ impl From<Error> for PyErr {
             Error::Classroom(e) => solver_error(e),
             Error::Generate(GenerateError::Shape(e)) => value_error(e),
             Error::Generate(e) => solver_error(e),
+            Error::Fix(e) => solver_error(e),
         }
     }
 }
