@@ -11,6 +11,7 @@ use sudoku_ilp::engine::spec::SpecError;
 use sudoku_ilp::engine::EngineError;
 use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
+use sudoku_ilp::fix::FixError;
 use sudoku_ilp::generate::GenerateError;
 use sudoku_ilp::input::{InputError, OptionNames};
 use sudoku_ilp::lab::LabError;
@@ -90,7 +91,8 @@ library_errors!(
     Variant(UnknownVariant),
     Name(UnknownName),
     Generate(GenerateError),
-    Lab(LabError)
+    Lab(LabError),
+    Fix(FixError)
 );
 
 impl From<Error> for PyErr {
@@ -116,6 +118,7 @@ impl From<Error> for PyErr {
             Error::Generate(e) => solver_error(e),
             Error::Lab(e) if e.is_solver() => solver_error(e),
             Error::Lab(e) => value_error(e),
+            Error::Fix(e) => solver_error(e),
         }
     }
 }

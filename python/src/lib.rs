@@ -51,7 +51,7 @@ mod _native {
     use super::tasks::generate;
     #[pymodule_export]
     use super::tasks::{
-        batch, check, compare, count, explain, export, lp_picture, page, solve, Batch,
+        batch, check, compare, count, explain, export, fix, lp_picture, page, solve, Batch,
     };
 
     use sudoku_ilp::named::names;

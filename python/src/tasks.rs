@@ -16,12 +16,14 @@ use sudoku_ilp::compare::{compare as compare_variants, variants_named};
 use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::explain::explain as explain_grid;
 use sudoku_ilp::export::{export as export_model, Format};
+use sudoku_ilp::fix::fix as fix_puzzle;
 use sudoku_ilp::generate::{generate as generate_puzzle, GenerateOptions, Variant};
 use sudoku_ilp::limits::{Limit, DEFAULT_TIME_LIMIT};
 use sudoku_ilp::named::{parse, Named};
 use sudoku_ilp::puzzle::box_shape;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::compare::column_record;
+use sudoku_ilp::report::fix::fixed_json;
 use sudoku_ilp::report::html::html;
 use sudoku_ilp::solve::SolveOptions;
 
@@ -146,6 +148,28 @@ pub fn explain(
         explained,
         houses_asked: houses,
     })
+}
+
+/// The fewest givens and rule instances to remove so that `puzzle` has a solution (`explain
+/// --fix`), as the dict of `explain --fix --json`: "status" ("optimal" or "time_limit"),
+/// "remove" {"givens": [[row, col, value], …], "rules": […]}, "removed", "kept", "items",
+/// "grid" (one solution of the fixed puzzle, checked) and, when one removal is the fewest,
+/// "single_fixes" {"count", "givens", "rules", "complete"}: every single removal that leaves a
+/// solution, each checked (several mean the puzzle alone does not say which given is wrong).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, time_limit = DEFAULT_TIME_LIMIT))]
+pub fn fix<'py>(
+    py: Python<'py>,
+    puzzle: &PyPuzzle,
+    time_limit: f64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limits = time_limited(time_limit)?;
+    let inner = puzzle.inner.clone();
+    let options = SolveOptions::default();
+    let fixed = py
+        .detach(|| fix_puzzle(&inner, &options, &limits))
+        .raise()?;
+    to_py(py, &fixed_json(&inner, &fixed))
 }
 
 /// The model (or the puzzle) written in `format`: "lp", "mps", "gmpl-data", "cnf", "col" or

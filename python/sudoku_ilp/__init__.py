@@ -6,7 +6,8 @@ HiGHS (``method="ilp"``, the default), ``"propagate"``, ``"sat"`` (CaDiCaL), ``"
 ``"lp-bb"`` (LP branch and bound). Every grid returned has passed an independent checker.
 
 ``compare`` runs formulations side by side (rows for ``pandas.DataFrame``), ``count`` and
-``check`` enumerate solutions, ``explain`` finds why a grid has none, ``generate`` makes a
+``check`` enumerate solutions, ``explain`` finds why a grid has none, ``fix`` the fewest givens
+or rules to remove, ``generate`` makes a
 puzzle (classic or killer), ``export`` writes the
 model for GLPK, CBC or any LP/MPS reader, and ``batch`` solves many puzzles on several threads.
 ``Puzzle``, ``Result`` and ``Picture`` show themselves as pictures in Jupyter.
@@ -49,6 +50,7 @@ from ._native import (
     count,
     explain,
     export,
+    fix,
     generate,
     hint,
     lp_picture,
@@ -92,6 +94,7 @@ __all__ = [
     "count",
     "explain",
     "export",
+    "fix",
     "generate",
     "hint",
     "lp_picture",

@@ -293,6 +293,11 @@ def explain(puzzle: Puzzle, *, houses: Optional[bool] = None, time_limit: float 
     """A minimal set of givens, rule instances (and houses) that already has no completion;
     houses=None: the houses on a classic grid only."""
 
+def fix(puzzle: Puzzle, *, time_limit: float = 60.0) -> dict[str, Any]:
+    """The fewest givens and rule instances to remove so that the puzzle has a solution, as
+    the dict of `explain --fix --json`; "single_fixes" lists every single removal that leaves a
+    solution when one removal is the fewest (several: the puzzle does not say which is wrong)."""
+
 def generate(
     size: int = 9,
     *,

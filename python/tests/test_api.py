@@ -69,6 +69,21 @@ def test_infeasible_and_time_limit():
     assert slow.status in ("time_limit", "solved")
 
 
+def test_fix_lists_every_single_given_that_fixes_a_typo():
+    # AI Escargot with 14 more cells given and r1c8's 9 written as 3: three single givens each
+    # leave a solution when removed alone, so the answer cannot say which one is wrong.
+    typo = si.Puzzle.from_string(
+        "1....7.3..3..2.6.8..96..52...53..9.6.1..8...26....4...35....21..41....67..72..3.4"
+    )
+    fixed = si.fix(typo)
+    assert (fixed["status"], fixed["removed"], fixed["items"]) == ("optimal", 1, 32)
+    singles = fixed["single_fixes"]
+    assert (singles["count"], singles["complete"], singles["rules"]) == (3, True, [])
+    assert singles["givens"] == [[1, 8, 3], [3, 7, 5], [7, 2, 5]]
+    assert fixed["remove"]["givens"][0] in singles["givens"]
+    assert "single_fixes" not in si.fix(si.Puzzle.from_file(DATA / "seeds" / "seed004_no_solution_9x9.json"))
+
+
 def test_count_and_check():
     four = si.Puzzle.from_file(DATA / "seeds" / "seed004_four_solutions_9x9.json")
     counted = si.count(four)

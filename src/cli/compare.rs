@@ -41,6 +41,7 @@ use sudoku_ilp::solve::SolveOptions;
 ///       --chart times.svg ../shared/data/magictour_top95.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
+#[command(mut_arg("time_limit", |a| a.help("Time limit in seconds, of each variant on each puzzle")))]
 pub struct CompareArgs {
     /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,

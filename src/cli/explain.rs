@@ -49,6 +49,10 @@ use sudoku_ilp::solve::SolveOptions;
 ///   sudoku-ilp explain --svg why.svg killer.json
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
+#[command(mut_arg("time_limit", |a| a.help(
+    "Time limit in seconds of the whole explanation (with --fix: of the whole search for the \
+     fewest removals and the check of every single one)"
+)))]
 pub struct ExplainArgs {
     /// Puzzle file (JSON, line file or grid block), or '-' for standard input.
     pub file: String,

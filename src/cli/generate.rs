@@ -23,6 +23,9 @@ use sudoku_ilp::solve::SolveOptions;
 /// increasing walks on the solution as thermometers (3 to 6 cells), then as few givens as keep
 /// the solution unique (checked the same way).
 ///
+/// Exit codes: 0 a puzzle, 2 bad input or usage, 3 time limit, internal error, or no seed of
+/// --tree-nodes's --tries had such a tree (a limit of the search, not bad input).
+///
 /// Example:
 ///   sudoku-ilp generate --size 6 --box 2x3 --seed 1 > data/generated/gen_6x6_2x3.json
 ///   sudoku-ilp generate --size 25 --seed 1 --attempts 200
@@ -65,8 +68,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SPEC", requires = "tree_nodes")]
     pub objective: Option<String>,
 
-    /// With --tree-nodes: how many seeds to try.
-    #[arg(long, default_value_t = 50, requires = "tree_nodes")]
+    /// With --tree-nodes: how many seeds to try (--seed … --seed + TRIES − 1); when none has
+    /// such a tree, exit 3 (a limit of the search).
+    #[arg(long, default_value_t = 50, requires = "tree_nodes",
+          value_parser = super::model_args::parse_positive, allow_negative_numbers = true)]
     pub tries: usize,
 }
 
@@ -112,11 +117,15 @@ pub fn run(args: GenerateArgs) -> Result<Code, Failure> {
             let found =
                 sudoku_ilp::generate::exercise::exercise(&options, objective, lo..=hi, args.tries)
                     .map_err(Failure::internal)?;
+            // The search budget (--tries) ran out: a limit (exit 3), not bad input (the range
+            // is valid; other seeds may have such a tree) nor a proof that none exists.
             let Some((generated, seed, nodes)) = found else {
-                return Err(Failure::usage(format!(
-                    "no puzzle of seeds {}..{} has a textbook lp-bb tree of {lo}-{hi} nodes: try another --seed or more --tries",
+                let last = args.seed.saturating_add(args.tries as u64 - 1);
+                return Err(Failure::internal(anyhow::anyhow!(
+                    "no puzzle of seeds {}..={last} ({} tried) has a textbook lp-bb tree of \
+                     {lo}-{hi} nodes: try another --seed or more --tries",
                     args.seed,
-                    args.seed.saturating_add(args.tries as u64)
+                    args.tries
                 )));
             };
             eprintln!("sudoku-ilp: seed {seed}: the textbook lp-bb tree (--branch variable) has {nodes} nodes");

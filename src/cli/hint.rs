@@ -55,7 +55,8 @@ pub enum LevelArg {
 /// names them) and multipliers that prove it on the LP relaxation, checked before printing, or
 /// with "not implied by the LP relaxation" and the LP's maximum.
 ///
-/// Exit codes: 0 a hint, 1 no solution or several (one line on standard error), 2 bad input.
+/// Exit codes: 0 a hint (or the grid is complete), 1 no solution or several (one line on
+/// standard error), 2 bad input, 3 time limit or internal error.
 ///
 /// Example:
 ///   sudoku-ilp hint --line 1 ../shared/data/sudoku_exchange_diabolical.txt --level technique
@@ -69,7 +70,8 @@ pub struct HintArgs {
     #[arg(long, value_enum, default_value_t = LevelArg::Value)]
     pub level: LevelArg,
 
-    /// Print one JSON object (the step as in `steps --json`).
+    /// Print one JSON object (the step as in `steps --json`; {"status": "complete"} when the
+    /// grid has no empty cell).
     #[arg(long)]
     pub json: bool,
 }
@@ -89,7 +91,8 @@ pub struct StepsArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Write one SVG picture per step into this directory (step-001.svg, …).
+    /// Write one SVG picture per step into this directory (step-001.svg, …); it is made when
+    /// missing, in a directory that exists.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,
 
@@ -112,6 +115,7 @@ pub struct StepsArgs {
 ///
 /// Example:
 ///   sudoku-ilp rate ../shared/data/sudoku_exchange_diabolical.txt --no-lp
+///   sudoku-ilp rate --line 3 ../shared/data/sudoku_exchange_diabolical.txt
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct RateArgs {
@@ -121,6 +125,12 @@ pub struct RateArgs {
     /// Box shape ROWSxCOLS for line files of non-square orders.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
+
+    /// Rate only the puzzle on line K of a line file (the file's line number, as in messages;
+    /// blank and '#' lines count).
+    #[arg(long, value_name = "K", value_parser = super::model_args::parse_positive,
+          allow_negative_numbers = true)]
+    pub line: Option<usize>,
 
     /// Skip the LP level (technique rating only).
     #[arg(long)]
@@ -153,7 +163,10 @@ pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
     };
     let path = solve_path(&puzzle, options).map_err(hint_failure)?;
     let Some(step) = path.steps.first() else {
-        emit("the grid is already complete\n")?;
+        emit(match args.json {
+            true => "{\"status\":\"complete\"}\n",
+            false => "the grid is already complete\n",
+        })?;
         return Ok(Code::Ok);
     };
     if args.json {
@@ -171,7 +184,36 @@ pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
     Ok(Code::Ok)
 }
 
+/// `--svg DIR`: an existing directory, or a new one whose parent exists (`make` makes it, as
+/// `mkdir` would); a missing parent or a file in the way is a usage error (exit 2, one line),
+/// found before any work.
+fn svg_dir(dir: &std::path::Path, make: bool) -> Result<(), Failure> {
+    let name = format!("--svg {}", dir.display());
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => return Ok(()),
+        Ok(_) => return Err(Failure::usage(format!("{name}: a file, not a directory"))),
+        Err(_) => {}
+    }
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(Failure::usage(format!(
+            "{name}: no such directory {} to make it in",
+            parent.display()
+        )));
+    }
+    match make {
+        true => std::fs::create_dir(dir).map_err(|e| super::output::write_failure(&name, &e)),
+        false => Ok(()),
+    }
+}
+
 pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
+    if let Some(dir) = &args.svg {
+        svg_dir(dir, false)?;
+    }
     let puzzle = args.puzzle.puzzle("steps")?;
     let options = PathOptions {
         certificates: !args.no_certificates,
@@ -184,8 +226,7 @@ pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
         None
     };
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::usage(format!("--svg {}: {e}", dir.display())))?;
+        svg_dir(dir, true)?;
         for (i, s) in path.steps.iter().enumerate() {
             let file = dir.join(format!("step-{:03}.svg", i + 1));
             write_out(Some(&file), &[&args.puzzle.file], &step_svg(s))?;
@@ -277,7 +318,7 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     let text = read_source(&args.file)?;
     let origin = origin_name(&args.file);
     let options = InputArgs {
-        line: None,
+        line: args.line,
         input_format: Default::default(),
     }
     .options(args.box_shape);

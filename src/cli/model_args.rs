@@ -194,7 +194,7 @@ pub struct HighsArgs {
 /// `--time-limit`, shared by every command that solves.
 #[derive(Debug, Args)]
 pub struct TimeLimitArg {
-    /// Time limit in seconds, of each solve (compare: of each variant on each puzzle).
+    /// Time limit in seconds, of each solve (a command whose limit covers more says so).
     #[arg(
         long,
         value_name = "SECONDS",

@@ -226,3 +226,115 @@ fn a_puzzle_with_a_solution_needs_nothing_removed() {
     let grid = json_grid(&doc);
     assert!(is_solution(&[0; 81], &grid, 3, 3));
 }
+
+/// seed004_unique_9x9 (AI Escargot) with 14 cells of its solution given too, and r1c8's 9
+/// written as 3: no solution, and three single givens each leave one when removed alone (the
+/// typo r1c8=3, r3c7=5 and r7c2=5), which CaDiCaL confirms below.
+const TYPO_SEVERAL_FIXES: &str =
+    "1....7.3..3..2.6.8..96..52...53..9.6.1..8...26....4...35....21..41....67..72..3.4";
+
+/// The givens (row, col, value, 1-based) whose removal alone leaves `line` with a solution,
+/// by CaDiCaL, row-major.
+fn single_given_fixes(line: &str) -> Vec<[u64; 3]> {
+    let values: Vec<u8> = line
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0) as u8)
+        .collect();
+    (0..81)
+        .filter(|&c| values[c] != 0)
+        .filter(|&c| {
+            let mut kept = values.clone();
+            kept[c] = 0;
+            sat_count(&Puzzle::with_square_boxes(9, kept).unwrap()) == 1
+        })
+        .map(|c| [c as u64 / 9 + 1, c as u64 % 9 + 1, values[c] as u64])
+        .collect()
+}
+
+#[test]
+fn a_typo_with_several_single_given_fixes_lists_them_all() {
+    let expected = single_given_fixes(TYPO_SEVERAL_FIXES);
+    assert_eq!(
+        expected,
+        vec![[1, 8, 3], [3, 7, 5], [7, 2, 5]],
+        "the fixture"
+    );
+    let (code, doc, err) = run_json(
+        &["explain", "--fix", "--json", "-"],
+        Some(TYPO_SEVERAL_FIXES),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        (doc["status"].as_str(), doc["removed"].as_u64()),
+        (Some("optimal"), Some(1))
+    );
+    let singles = &doc["single_fixes"];
+    assert_eq!(singles["count"], 3, "{doc}");
+    assert_eq!(singles["complete"], true, "{doc}");
+    assert!(singles["rules"].as_array().unwrap().is_empty());
+    let listed: Vec<[u64; 3]> = singles["givens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| [0, 1, 2].map(|i| g[i].as_u64().unwrap()))
+        .collect();
+    assert_eq!(listed, expected, "{doc}");
+    let removed = &doc["remove"]["givens"][0];
+    let removed = [0, 1, 2].map(|i| removed[i].as_u64().unwrap());
+    assert!(expected.contains(&removed), "{doc}");
+    // The grid is one solution of the puzzle without the removed given.
+    let mut kept: Vec<u32> = TYPO_SEVERAL_FIXES
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0))
+        .collect();
+    kept[(removed[0] as usize - 1) * 9 + removed[1] as usize - 1] = 0;
+    assert!(is_solution(&kept, &json_grid(&doc), 3, 3), "{doc}");
+
+    let (code, text, err) =
+        crate::common::run(&["explain", "--fix", "-"], Some(TYPO_SEVERAL_FIXES));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        text.contains("remove 1 of 32 givens and the puzzle"),
+        "{text}"
+    );
+    assert!(
+        text.contains("3 different single removals each leave a solution"),
+        "{text}"
+    );
+    for given in ["r1c8=3", "r3c7=5", "r7c2=5"] {
+        assert!(
+            text.contains(&format!("  given  {given}")),
+            "{given}: {text}"
+        );
+    }
+    assert!(
+        text.contains("one solution of the fixed puzzle (without r"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_classic_grid_is_told_of_givens_only_and_that_other_sets_were_not_searched() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/seeds/seed004_no_solution_9x9.json");
+    let (code, text, err) = crate::common::run(&["explain", "--fix", file.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        text.contains("remove 3 of 32 givens and the puzzle has a solution"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("rules"),
+        "a classic grid has no rules: {text}"
+    );
+    assert!(
+        text.contains("other sets of 3 may fix it too (not searched)"),
+        "{text}"
+    );
+    let (_, doc, _) = run_json(
+        &["explain", "--fix", "--json", file.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(doc["removed"], 3);
+    assert!(doc.get("single_fixes").is_none(), "{doc}");
+}

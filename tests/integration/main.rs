@@ -45,6 +45,7 @@ mod rule_pictures;
 mod sat;
 mod scale;
 mod small_defects;
+mod small_items;
 mod stub_names;
 mod tutorial;
 mod variant_forms;

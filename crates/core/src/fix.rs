@@ -32,8 +32,36 @@ pub struct Repair {
     pub rules: Vec<usize>,
     /// Givens and rule instances kept (the optimum of the fix model).
     pub kept: usize,
-    /// A completion of what is kept, found by CaDiCaL and checked.
+    /// One solution of the fixed puzzle (what is kept), found by CaDiCaL and checked.
     pub grid: Grid,
+    /// When the fewest removals are one: every single given or rule instance whose removal
+    /// alone leaves a solution, the one above included. `None` when the fewest are 0 or more
+    /// than 1 (sets of two or more are not enumerated).
+    pub singles: Option<SingleFixes>,
+}
+
+/// Every single removal that leaves a puzzle with a solution, each checked: the puzzle
+/// without it solved by CaDiCaL, the grid passed by the independent checker.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SingleFixes {
+    /// The givens, row-major, with their values.
+    pub givens: Vec<(Cell, u8)>,
+    /// The rule instances: indices into [`Puzzle::rules`].
+    pub rules: Vec<usize>,
+    /// False when the time limit came before every item was tried: the lists hold those
+    /// found until then.
+    pub complete: bool,
+}
+
+impl SingleFixes {
+    /// How many single removals were found.
+    pub fn len(&self) -> usize {
+        self.givens.len() + self.rules.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// What [`fix`] found.
@@ -145,12 +173,17 @@ pub fn fix(puzzle: &Puzzle, options: &SolveOptions, limits: &Limits) -> Result<F
             ))
         }
     };
+    let singles = match givens.len() + rules.len() {
+        1 => Some(single_fixes(puzzle, &fix_model, deadline)?),
+        _ => None,
+    };
     Ok(Fixed {
         verdict: FixVerdict::Fixed(Repair {
             kept: items - givens.len() - rules.len(),
             givens,
             rules,
             grid,
+            singles,
         }),
         items,
         nodes: outcome.stats.nodes,
@@ -181,6 +214,43 @@ pub fn without(
         .map(|(_, r)| r.clone())
         .collect();
     part.with_rules(kept)
+}
+
+/// Every given and rule instance of `fix_model` whose removal alone leaves `puzzle` with a
+/// solution (CaDiCaL; its grid passed by the checker), tried in order until `deadline`.
+fn single_fixes(
+    puzzle: &Puzzle,
+    fix_model: &FixModel,
+    deadline: Instant,
+) -> Result<SingleFixes, FixError> {
+    let mut found = SingleFixes::default();
+    let items = fix_model
+        .givens
+        .iter()
+        .map(|g| (vec![(g.0, g.1)], vec![]))
+        .chain((0..fix_model.rules.len()).map(|k| (vec![], vec![k])));
+    for (givens, rules) in items {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if remaining.is_zero() {
+            return Ok(found);
+        }
+        let reduced = without(puzzle, &givens, &rules)?;
+        let limits = Limits {
+            time_limit: remaining.as_secs_f64(),
+        };
+        let count = Sat.count(&reduced, 1, &limits)?;
+        match (count.solutions.into_iter().next(), count.end) {
+            (Some(grid), _) => {
+                checked("sat", &reduced, grid)?;
+                found.givens.extend(givens);
+                found.rules.extend(rules);
+            }
+            (None, crate::engine::CountEnd::TimeLimit) => return Ok(found),
+            (None, _) => {}
+        }
+    }
+    found.complete = true;
+    Ok(found)
 }
 
 /// An item of the fix model: a given (index into [`FixModel::givens`]) or a rule instance.

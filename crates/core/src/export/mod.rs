@@ -125,10 +125,24 @@ impl Format {
         !matches!(self, Format::Col)
     }
 
-    /// Refuses a puzzle whose variant rules this format cannot write: the graph colouring
-    /// knows houses only (a sum is not a colouring constraint), so writing it would silently
-    /// drop the rules and describe another puzzle.
+    /// True for the formats that carry an objective: LP and MPS (the objective row), GNU
+    /// MathProg and MiniZinc data (the weights their models read). A CNF and a colouring graph
+    /// state a feasibility problem only.
+    pub fn carries_objective(self) -> bool {
+        !matches!(self, Format::Cnf | Format::Col)
+    }
+
+    /// Refuses a puzzle whose variant rules or objective this format cannot write: the graph
+    /// colouring knows houses only (a sum is not a colouring constraint), and neither it nor
+    /// a CNF has an objective, so writing them would silently drop a rule or the objective
+    /// and describe another problem.
     pub fn check_expressible(self, puzzle: &Puzzle) -> Result<(), ExportError> {
+        if let Some(objective) = puzzle.objective().filter(|_| !self.carries_objective()) {
+            return Err(ExportError::ObjectiveNotExpressed {
+                format: self.name(),
+                spec: objective.spec(),
+            });
+        }
         match puzzle.rules().first() {
             Some(rule) if !self.carries_rules() => Err(ExportError::RulesNotExpressed {
                 format: self.name(),
@@ -182,6 +196,10 @@ pub enum ExportError {
         rule: &'static str,
         others: usize,
     },
+    #[error(
+        "the {format} format has no objective and cannot carry {spec}: export it as lp, mps, gmpl-data or dzn, or leave the objective out"
+    )]
+    ObjectiveNotExpressed { format: &'static str, spec: String },
 }
 
 /// (maximise, terms) of a model's objective.

@@ -219,6 +219,21 @@ impl BuiltModel {
         (self.variables.add(definition), column)
     }
 
+    /// Per column, the (cell, value) whose one-hot column x_{cell,value} it is; `None` for a
+    /// column that is no cell's digit (a killer cage's digit-set binary y_D, an indicator, an
+    /// integer cell column). Row-major cells, values 1..=n.
+    pub fn candidate_of_columns(&self) -> Vec<Option<(usize, u8)>> {
+        let mut candidate = vec![None; self.variables.len()];
+        for (cell, encoding) in self.cells.iter().enumerate() {
+            if let CellEncoding::OneHot(options) = encoding {
+                for &(col, v) in options {
+                    candidate[col] = Some((cell, v));
+                }
+            }
+        }
+        candidate
+    }
+
     /// Adds the row `name: expression (sense) rhs`.
     pub fn add_row(&mut self, name: String, expression: Expression, sense: Sense, rhs: f64) {
         let constraint = match sense {

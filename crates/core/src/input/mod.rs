@@ -505,7 +505,7 @@ pub fn parse_puzzle_lenient(
 }
 
 /// The format of a source's text, judged by its content: JSON when it starts with `{`, `[` or
-/// `"`; a grid block when it has box-rule lines or `|` separators, or when its k puzzle lines
+/// `"` or is the JSON word `null`, `true` or `false` (no grid is a word); a grid block when it has box-rule lines or `|` separators, or when its k puzzle lines
 /// (k ≥ 2) all hold k cells; otherwise a line file.
 ///
 /// ```
@@ -513,9 +513,11 @@ pub fn parse_puzzle_lenient(
 /// assert_eq!(detect_format("1.3.\n..4.\n.1..\n...2\n"), InputFormat::Grid);
 /// assert_eq!(detect_format("1.3.........4..2\n.2..........4..1\n"), InputFormat::Lines);
 /// assert_eq!(detect_format(" {\"grid\": \"....\"}"), InputFormat::Json);
+/// assert_eq!(detect_format("null\n"), InputFormat::Json);
 /// ```
 pub fn detect_format(text: &str) -> InputFormat {
-    if text.trim_start().starts_with(['{', '[', '"']) {
+    let json_word = matches!(text.trim(), "null" | "true" | "false");
+    if json_word || text.trim_start().starts_with(['{', '[', '"']) {
         return InputFormat::Json;
     }
     // A block has at most 2·MAX_ORDER + 1 lines (rows and box rules): more is a line file,

@@ -174,10 +174,7 @@ pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd,
         let suggestion = lab.suggest(id)?;
         match (options.branching, suggestion.cell, suggestion.variable) {
             (Branching::Cell, Some(cell), _) => lab.branch_cell(id, cell)?,
-            (_, _, Some(col)) => {
-                let (cell, value) = lab.candidate[col];
-                lab.branch_candidate(id, cell, value)?
-            }
+            (_, _, Some(col)) => lab.branch_column(id, col)?,
             _ => return Err(LabError::NothingToBranch(id)),
         };
     }

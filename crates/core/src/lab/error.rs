@@ -58,6 +58,10 @@ pub enum LabError {
     NoCandidate { cell: CellName, value: u8 },
     #[error("node {0}'s LP has no optimal point")]
     NoOptimalPoint(usize),
+    #[error("the model has no column {0}")]
+    NoColumn(usize),
+    #[error("{name} is already fixed at node {node}")]
+    ColumnFixed { name: String, node: usize },
     #[error("node {0} has nothing to branch on")]
     NothingToBranch(usize),
     #[error("unknown step (expected branch, cut, next, node, finish, prune, suggest, auto)")]

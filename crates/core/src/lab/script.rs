@@ -189,10 +189,7 @@ fn branch<L: LabLp>(lab: &mut Lab<L>, id: usize, what: &str) -> Result<Vec<usize
             let s = lab.suggest(id)?;
             match (what, s.cell, s.variable) {
                 ("suggested", Some(cell), _) => lab.branch_cell(id, cell),
-                ("variable", _, Some(col)) => {
-                    let (cell, v) = lab.candidate[col];
-                    lab.branch_candidate(id, cell, v)
-                }
+                ("variable", _, Some(col)) => lab.branch_column(id, col),
                 _ => Err(LabError::NothingToBranch(id)),
             }
         }

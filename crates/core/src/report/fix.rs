@@ -2,26 +2,25 @@
 //! `explain --fix --json`.
 
 use super::explain::{rule_json, rule_text};
-use crate::fix::{FixVerdict, Fixed};
+use crate::fix::{FixVerdict, Fixed, SingleFixes};
 use crate::format::grid_text;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Cell, Puzzle};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// `{"status": "optimal" | "time_limit", "remove": {"givens": [[row, col, value], ...],
 /// "rules": [{"index", "type", "name", "cells", "rule"}, ...]}, "removed", "kept", "items",
-/// "grid" (a completion of what is kept, checked), "nodes", "time_ms", "name"}` (1-based; the
-/// rules as in `explain --json`). `remove`, `removed`, `kept` and `grid` only when optimal.
+/// "grid" (one solution of the fixed puzzle, checked), "single_fixes", "nodes", "time_ms",
+/// "name"}` (1-based; the rules as in `explain --json`). `remove`, `removed`, `kept` and `grid`
+/// only when optimal; `single_fixes` only when one removal is the fewest: `{"count", "givens",
+/// "rules", "complete"}`, every given and rule instance whose removal alone leaves a solution
+/// (each checked; `complete` false when the time limit stopped the search).
 pub fn fixed_json(puzzle: &Puzzle, fixed: &Fixed) -> Value {
     let mut doc = json!({ "model": crate::formulation::fix::LABEL });
     match &fixed.verdict {
         FixVerdict::Fixed(repair) => {
             doc["status"] = json!("optimal");
-            let givens: Vec<[usize; 3]> = repair
-                .givens
-                .iter()
-                .map(|(c, v)| [c.row + 1, c.col + 1, *v as usize])
-                .collect();
+            let givens = givens_json(&repair.givens);
             let rules: Vec<Value> = repair
                 .rules
                 .iter()
@@ -31,6 +30,14 @@ pub fn fixed_json(puzzle: &Puzzle, fixed: &Fixed) -> Value {
             doc["removed"] = json!(repair.givens.len() + repair.rules.len());
             doc["kept"] = json!(repair.kept);
             doc["grid"] = json!(repair.grid.rows());
+            if let Some(singles) = &repair.singles {
+                doc["single_fixes"] = json!({
+                    "count": singles.len(),
+                    "givens": givens_json(&singles.givens),
+                    "rules": singles.rules.iter().map(|&k| rule_json(k, &puzzle.rules()[k])).collect::<Vec<_>>(),
+                    "complete": singles.complete,
+                });
+            }
         }
         FixVerdict::TimeLimit => doc["status"] = json!("time_limit"),
     }
@@ -43,7 +50,55 @@ pub fn fixed_json(puzzle: &Puzzle, fixed: &Fixed) -> Value {
     doc
 }
 
-/// The removals as people read them, the completion of the rest, and the time it took.
+/// Givens as `[row, col, value]`, 1-based.
+fn givens_json(givens: &[(Cell, u8)]) -> Vec<[usize; 3]> {
+    givens
+        .iter()
+        .map(|(c, v)| [c.row + 1, c.col + 1, *v as usize])
+        .collect()
+}
+
+/// What the puzzle's items are: givens, and rules when it has any.
+fn items_word(puzzle: &Puzzle) -> &'static str {
+    match puzzle.rules().is_empty() {
+        true => "givens",
+        false => "givens and rules",
+    }
+}
+
+/// The single removals that each fix the puzzle alone, when there are others than the one
+/// printed, or the sentence that the one printed is the only one.
+fn singles_text(puzzle: &Puzzle, singles: &SingleFixes) -> String {
+    let mut out = String::new();
+    if !singles.complete {
+        let _ = writeln!(
+            out,
+            "{} single removals found before the time limit that each leave a solution (not every one was tried):",
+            singles.len()
+        );
+    } else if singles.len() <= 1 {
+        let _ = writeln!(
+            out,
+            "this is the only single removal that leaves a solution (every other one tried)"
+        );
+        return out;
+    } else {
+        let _ = writeln!(
+            out,
+            "{} different single removals each leave a solution (each checked by CaDiCaL and the checker); the puzzle alone does not say which one is wrong:",
+            singles.len()
+        );
+    }
+    for (c, v) in &singles.givens {
+        let _ = writeln!(out, "  given  {c}={v}");
+    }
+    for &k in &singles.rules {
+        let _ = writeln!(out, "  rule   {}", rule_text(k, &puzzle.rules()[k]));
+    }
+    out
+}
+
+/// The removals as people read them, one solution of the fixed puzzle, and the time it took.
 pub fn fixed_text(puzzle: &Puzzle, fixed: &Fixed) -> String {
     let mut out = String::new();
     match &fixed.verdict {
@@ -58,9 +113,10 @@ pub fn fixed_text(puzzle: &Puzzle, fixed: &Fixed) -> String {
             let removed = repair.givens.len() + repair.rules.len();
             let _ = writeln!(
                 out,
-                "remove {removed} of {} givens and rules and the puzzle has a solution \
+                "remove {removed} of {} {} and the puzzle has a solution \
                  (fewest: proven by HiGHS on the fix model; checked by CaDiCaL and the checker)",
-                fixed.items
+                fixed.items,
+                items_word(puzzle)
             );
             for (c, v) in &repair.givens {
                 let _ = writeln!(out, "given    {c}={v}");
@@ -68,9 +124,25 @@ pub fn fixed_text(puzzle: &Puzzle, fixed: &Fixed) -> String {
             for &k in &repair.rules {
                 let _ = writeln!(out, "rule     {}", rule_text(k, &puzzle.rules()[k]));
             }
+            match &repair.singles {
+                Some(singles) => out += &singles_text(puzzle, singles),
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "one fix of {removed} removals; other sets of {removed} may fix it too (not searched)"
+                    );
+                }
+            }
+            let names: Vec<String> = repair
+                .givens
+                .iter()
+                .map(|(c, v)| format!("{c}={v}"))
+                .chain(repair.rules.iter().map(|k| format!("rule {}", k + 1)))
+                .collect();
             let _ = write!(
                 out,
-                "a solution without them:\n{}",
+                "one solution of the fixed puzzle (without {}):\n{}",
+                names.join(", "),
                 grid_text(&repair.grid, puzzle.layout())
             );
         }

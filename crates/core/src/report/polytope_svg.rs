@@ -6,7 +6,6 @@
 //!   its reduced cost d_j (nonzero ones, small), the lesson on duality's numbers on the grid.
 
 use super::svg::{caption_lines, escape, grid_lines, svg_start};
-use crate::formulation::CellEncoding;
 use crate::lab::cuts::short;
 use crate::lab::range::{forced, Forced};
 use crate::lab::{lab_model, Lab, LabError};
@@ -107,17 +106,22 @@ fn blank_cells(n: usize) -> Vec<CellView> {
         .collect()
 }
 
-/// The range picture: `ranges[j]` of column j, `candidate[j]` its (cell, value).
+/// The range picture: `ranges[j]` of column j, `candidate[j]` its (cell, value) (`None`: no
+/// cell's digit, not drawn).
 pub fn range_svg(
     puzzle: &Puzzle,
-    candidate: &[(usize, u8)],
+    candidate: &[Option<(usize, u8)>],
     ranges: &[(f64, f64)],
     title: Option<&str>,
 ) -> String {
     let n = puzzle.order();
     let mut cells = blank_cells(n);
     let (mut one, mut zero, mut free) = (0, 0, 0);
-    for (j, &(cell, v)) in candidate.iter().enumerate() {
+    for (j, &(cell, v)) in candidate
+        .iter()
+        .enumerate()
+        .filter_map(|(j, c)| c.as_ref().map(|c| (j, c)))
+    {
         let given = puzzle.givens()[cell];
         match forced(ranges[j]) {
             Forced::One => {
@@ -162,7 +166,7 @@ pub fn range_svg(
 /// The dual picture: `row_duals` per model row with `row_names`, `reduced` per column.
 pub fn dual_svg(
     puzzle: &Puzzle,
-    candidate: &[(usize, u8)],
+    candidate: &[Option<(usize, u8)>],
     reduced: &[f64],
     row_names: &[String],
     row_duals: &[f64],
@@ -184,7 +188,11 @@ pub fn dual_svg(
         }
     }
     let mut nonzero = 0;
-    for (j, &(cell, v)) in candidate.iter().enumerate() {
+    for (j, &(cell, v)) in candidate
+        .iter()
+        .enumerate()
+        .filter_map(|(j, c)| c.as_ref().map(|c| (j, c)))
+    {
         let d = reduced.get(j).copied().unwrap_or(0.0);
         if d.abs() > 1e-9 {
             nonzero += 1;
@@ -241,14 +249,7 @@ pub fn range_picture_on(
     let Some(ranges) = crate::lab::range::column_ranges(&mut lp, columns)? else {
         return Ok(None);
     };
-    let mut candidate = vec![(0, 0); columns];
-    for (cell, encoding) in model.cells.iter().enumerate() {
-        if let CellEncoding::OneHot(options) = encoding {
-            for &(col, v) in options {
-                candidate[col] = (cell, v);
-            }
-        }
-    }
+    let candidate = model.candidate_of_columns();
     Ok(Some(range_svg(puzzle, &candidate, &ranges, title)))
 }
 

@@ -12,9 +12,12 @@
 use super::{Cut, CutKind};
 use crate::lab::{lp::LabLp, Lab, TOLERANCE};
 
-/// True when the two candidates cannot both hold.
+/// True when the two candidates cannot both hold (a column that is no cell's digit, a cage's
+/// digit-set binary, conflicts with none here).
 fn conflict<L: LabLp>(lab: &Lab<L>, houses: &[Vec<usize>], a: usize, b: usize) -> bool {
-    let ((ca, va), (cb, vb)) = (lab.candidate[a], lab.candidate[b]);
+    let (Some((ca, va)), Some((cb, vb))) = (lab.candidate[a], lab.candidate[b]) else {
+        return false;
+    };
     a != b && (ca == cb || (va == vb && houses[ca].iter().any(|h| houses[cb].contains(h))))
 }
 

@@ -15,7 +15,7 @@ pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64]) -> Option<Cut> {
     let terms: Vec<(usize, f64)> = values
         .iter()
         .enumerate()
-        .filter(|&(j, &x)| x > 0.5 && givens[lab.candidate[j].0] == 0)
+        .filter(|&(j, &x)| x > 0.5 && matches!(lab.candidate[j], Some((c, _)) if givens[c] == 0))
         .map(|(j, _)| (j, 1.0))
         .collect();
     if terms.is_empty() {
