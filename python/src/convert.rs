@@ -12,6 +12,7 @@ use sudoku_ilp::engine::EngineError;
 use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
 use sudoku_ilp::generate::GenerateError;
+use sudoku_ilp::hint::HintError;
 use sudoku_ilp::input::{InputError, OptionNames};
 use sudoku_ilp::limits::{Limit, LimitError};
 use sudoku_ilp::named::UnknownName;
@@ -88,7 +89,8 @@ library_errors!(
     Export(ExportError),
     Variant(UnknownVariant),
     Name(UnknownName),
-    Generate(GenerateError)
+    Generate(GenerateError),
+    Hint(HintError)
 );
 
 impl From<Error> for PyErr {
@@ -112,6 +114,8 @@ impl From<Error> for PyErr {
             Error::Classroom(e) => solver_error(e),
             Error::Generate(GenerateError::Shape(e)) => value_error(e),
             Error::Generate(e) => solver_error(e),
+            Error::Hint(e @ (HintError::NoSolution | HintError::Several)) => value_error(e),
+            Error::Hint(e) => solver_error(e),
         }
     }
 }

@@ -66,6 +66,10 @@ mod _native {
         m.add("CAGE_FORMS", names::<sudoku_ilp::formulation::CageForm>())?;
         m.add("THERMO_FORMS", names::<sudoku_ilp::formulation::StepForm>())?;
         m.add("PAIR_FORMS", names::<sudoku_ilp::formulation::PairForm>())?;
+        m.add(
+            "HINT_LEVELS",
+            names::<sudoku_ilp::report::hint::HintLevel>(),
+        )?;
         Ok(())
     }
 }
