@@ -149,3 +149,39 @@ fn a_bad_hint_level_is_one_line_with_the_librarys_names() {
         ["where", "technique", "rows", "value"]
     );
 }
+
+/// BUG type 1, a uniqueness technique on by default as in `serate`: on diabolical line 3,433
+/// (`serate` rates it 5.6, "BUG type 1") the rating is that step; without uniqueness the path
+/// has no such step and its difficulty is higher.
+#[test]
+fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
+    let Some(line) = line_of("sudoku_exchange_diabolical.txt", 3433) else {
+        return;
+    };
+    let _guard = highs_lock();
+    let puzzle = parse_line(&line, None).unwrap();
+    let with = rate(&puzzle, RateOptions::default(), None).unwrap();
+    assert_eq!(with.hardest, Some(Technique::BugType1));
+    assert!((with.difficulty - 5.6).abs() < 1e-9);
+    assert!(Technique::BugType1.assumes_uniqueness());
+    let options = PathOptions {
+        certificates: false,
+        uniqueness: false,
+        ..PathOptions::default()
+    };
+    let path = solve_path(&puzzle, options).unwrap();
+    assert!(path
+        .steps
+        .iter()
+        .all(|s| !s.step.technique.assumes_uniqueness()));
+    let without = rate(
+        &puzzle,
+        RateOptions {
+            lp: false,
+            uniqueness: false,
+        },
+        None,
+    )
+    .unwrap();
+    assert!(without.difficulty > with.difficulty);
+}
