@@ -13,6 +13,7 @@ use sudoku_ilp::explain::ExplainError;
 use sudoku_ilp::export::ExportError;
 use sudoku_ilp::fix::FixError;
 use sudoku_ilp::generate::GenerateError;
+use sudoku_ilp::hint::HintError;
 use sudoku_ilp::input::{InputError, OptionNames};
 use sudoku_ilp::lab::LabError;
 use sudoku_ilp::limits::{Limit, LimitError};
@@ -92,7 +93,8 @@ library_errors!(
     Name(UnknownName),
     Generate(GenerateError),
     Lab(LabError),
-    Fix(FixError)
+    Fix(FixError),
+    Hint(HintError)
 );
 
 impl From<Error> for PyErr {
@@ -119,6 +121,8 @@ impl From<Error> for PyErr {
             Error::Lab(e) if e.is_solver() => solver_error(e),
             Error::Lab(e) => value_error(e),
             Error::Fix(e) => solver_error(e),
+            Error::Hint(e @ (HintError::NoSolution | HintError::Several)) => value_error(e),
+            Error::Hint(e) => solver_error(e),
         }
     }
 }

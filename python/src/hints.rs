@@ -1,12 +1,13 @@
 //! `hint`, `steps` and `rate`: the library's path of human techniques with LP certificates.
 //! A `Step` shows itself as its picture in Jupyter.
 
-use crate::convert::{to_py, value_error};
+use crate::convert::{to_py, Raise};
 use crate::puzzle::PyPuzzle;
 use pyo3::prelude::*;
-use sudoku_ilp::hint::level::lp_level;
 use sudoku_ilp::hint::path::{solve_path, PathOptions};
-use sudoku_ilp::report::hint::{rating_json, step_json, step_svg, step_text};
+use sudoku_ilp::hint::rating::{rate as rate_puzzle, RateOptions};
+use sudoku_ilp::named::parse;
+use sudoku_ilp::report::hint::{hint_text, rating_json, step_json, step_svg, step_text, HintLevel};
 
 /// One step of a path: `technique`, `difficulty`, `text` (with its certificates), `json()` (as
 /// in `steps --json`) and its picture (`_repr_svg_`).
@@ -18,6 +19,9 @@ pub struct Step {
     difficulty: f64,
     #[pyo3(get)]
     text: String,
+    /// The hint's text at the level asked for (`hint(level=...)`; the whole step in `steps`).
+    #[pyo3(get)]
+    hint: String,
     json: serde_json::Value,
     svg: String,
 }
@@ -42,11 +46,14 @@ impl Step {
     }
 }
 
-fn steps_of(py: Python<'_>, puzzle: &PyPuzzle, options: PathOptions) -> PyResult<Vec<Step>> {
+fn steps_of(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    options: PathOptions,
+    level: HintLevel,
+) -> PyResult<Vec<Step>> {
     let inner = puzzle.inner.clone();
-    let path = py
-        .detach(|| solve_path(&inner, options))
-        .map_err(value_error)?;
+    let path = py.detach(|| solve_path(&inner, options)).raise()?;
     Ok(path
         .steps
         .iter()
@@ -55,21 +62,26 @@ fn steps_of(py: Python<'_>, puzzle: &PyPuzzle, options: PathOptions) -> PyResult
             technique: s.step.technique.name().to_string(),
             difficulty: (s.step.difficulty * 10.0).round() / 10.0,
             text: step_text(i + 1, s),
+            hint: hint_text(s, level),
             json: step_json(s),
             svg: step_svg(s),
         })
         .collect())
 }
 
-/// The next step (or `None` when the grid is complete). Raises `ValueError` when the puzzle
-/// has no solution or several.
+/// The next step (or `None` when the grid is complete), its `hint` text at `level` (one of
+/// `sudoku_ilp.HINT_LEVELS`, as `hint --level`). Raises `ValueError` when the puzzle has no
+/// solution or several, or for an unknown level; `SolverError` when an LP fails.
 #[pyfunction]
-pub fn hint(py: Python<'_>, puzzle: &PyPuzzle) -> PyResult<Option<Step>> {
+#[pyo3(signature = (puzzle, *, level = "value"))]
+pub fn hint(py: Python<'_>, puzzle: &PyPuzzle, level: &str) -> PyResult<Option<Step>> {
+    let level: HintLevel =
+        parse(level).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.said_of("level")))?;
     let options = PathOptions {
         max_steps: 1,
         ..PathOptions::default()
     };
-    Ok(steps_of(py, puzzle, options)?.into_iter().next())
+    Ok(steps_of(py, puzzle, options, level)?.into_iter().next())
 }
 
 /// The path to the solution, one `Step` per technique, each elimination with its certificate.
@@ -80,28 +92,22 @@ pub fn steps(py: Python<'_>, puzzle: &PyPuzzle, certificates: bool) -> PyResult<
         certificates,
         ..PathOptions::default()
     };
-    steps_of(py, puzzle, options)
+    steps_of(py, puzzle, options, HintLevel::Value)
 }
 
-/// The rating: a dict with `difficulty` (Sukaku Explainer's scale), `hardest`, `lp_level`
-/// (None with `lp=False`), `root_lp_integral`, `lp_bb_nodes`, `guessed`.
+/// The rating: a dict with `difficulty` (Sukaku Explainer's scale, the same with `lp=False`),
+/// `hardest`, `lp_level` (None with `lp=False`), `root_lp_integral`, `lp_bb_nodes`, `guessed`.
+/// `uniqueness=False` leaves out the techniques that assume one solution (BUG).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, lp = true))]
-pub fn rate<'py>(py: Python<'py>, puzzle: &PyPuzzle, lp: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (puzzle, *, lp = true, uniqueness = true))]
+pub fn rate<'py>(
+    py: Python<'py>,
+    puzzle: &PyPuzzle,
+    lp: bool,
+    uniqueness: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let inner = puzzle.inner.clone();
-    let json = py.detach(|| -> Result<serde_json::Value, String> {
-        let options = PathOptions {
-            certificates: false,
-            lp_steps: lp,
-            max_steps: usize::MAX,
-        };
-        let path = solve_path(&inner, options).map_err(|e| e.to_string())?;
-        let level = if lp {
-            Some(lp_level(&inner, &path.solution).map_err(|e| e.to_string())?)
-        } else {
-            None
-        };
-        Ok(rating_json(&path, level.as_ref()))
-    });
-    to_py(py, &json.map_err(value_error)?)
+    let options = RateOptions { lp, uniqueness };
+    let rating = py.detach(|| rate_puzzle(&inner, options, None)).raise()?;
+    to_py(py, &rating_json(&rating))
 }

@@ -70,6 +70,10 @@ mod _native {
         m.add("CUT_POLICIES", names::<sudoku_ilp::lab::auto::CutPolicy>())?;
         m.add("NODE_RULES", names::<sudoku_ilp::lab::NodeRule>())?;
         m.add("CUT_KINDS", names::<sudoku_ilp::lab::cuts::CutKind>())?;
+        m.add(
+            "HINT_LEVELS",
+            names::<sudoku_ilp::report::hint::HintLevel>(),
+        )?;
         Ok(())
     }
 }

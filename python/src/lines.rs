@@ -92,11 +92,14 @@ fn take_rate(options: Option<&Bound<'_, PyDict>>) -> PyResult<Option<RateOptions
     options.map(|d| d.del_item("rate")).transpose()?;
     if let Ok(text) = value.extract::<String>() {
         return match text.as_str() {
-            "no-lp" => Ok(Some(RateOptions { lp: false })),
+            "no-lp" => Ok(Some(RateOptions {
+                lp: false,
+                ..RateOptions::default()
+            })),
             other => Err(value_error(format!(
                 "rate={other:?}: give True, False or \"no-lp\""
             ))),
         };
     }
-    Ok(value.is_truthy()?.then_some(RateOptions { lp: true }))
+    Ok(value.is_truthy()?.then_some(RateOptions::default()))
 }

@@ -16,6 +16,7 @@ BRANCHINGS: list[str]
 CUT_POLICIES: list[str]
 NODE_RULES: list[str]
 CUT_KINDS: list[str]
+HINT_LEVELS: list[str]
 
 Method = Literal["ilp", "milp", "backtrack", "propagate", "lp-bb", "sat"]
 Model = Literal["binary", "natural", "natural-strong"]
@@ -23,6 +24,7 @@ Start = Literal["none", "propagate", "backtrack", "sat"]
 CageForm = Literal["sets", "sum", "implied"]
 ThermoForm = Literal["cumulative", "aggregated"]
 PairForm = Literal["support", "conflict"]
+HintLevel = Literal["where", "technique", "rows", "value"]
 Format = Literal["lp", "mps", "gmpl-data", "cnf", "col", "dzn"]
 Grid = list[list[int]]
 
@@ -350,15 +352,18 @@ class Step:
     technique: str
     difficulty: float
     text: str
+    hint: str
     def json(self) -> dict[str, Any]:
-        """technique, difficulty, placements, eliminations (lp_implied, certificate rows)."""
+        """technique, difficulty, se_scale, placements, eliminations (lp_implied, certificate rows)."""
     def _repr_svg_(self) -> str: ...
 
-def hint(puzzle: Puzzle) -> Optional[Step]:
-    """The next step (None when the grid is complete); ValueError without a unique solution."""
+def hint(puzzle: Puzzle, *, level: HintLevel = "value") -> Optional[Step]:
+    """The next step (None when the grid is complete), its `hint` text at `level`; ValueError
+    without a unique solution or for an unknown level, SolverError when an LP fails."""
 
 def steps(puzzle: Puzzle, *, certificates: bool = True) -> list[Step]:
     """The path to the solution, each elimination with the LP rows that prove it."""
 
-def rate(puzzle: Puzzle, *, lp: bool = True) -> dict[str, Any]:
-    """difficulty (Sukaku Explainer's scale), hardest, lp_level, root_lp_integral, lp_bb_nodes, guessed."""
+def rate(puzzle: Puzzle, *, lp: bool = True, uniqueness: bool = True) -> dict[str, Any]:
+    """difficulty (Sukaku Explainer's scale, the same with lp=False), hardest, lp_level,
+    root_lp_integral, lp_bb_nodes, guessed; uniqueness=False leaves out BUG."""

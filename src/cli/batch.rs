@@ -313,9 +313,10 @@ fn batch_config(args: &BatchArgs) -> Result<(BatchConfig, String), Failure> {
         every: args.every,
         shard,
         line_offset: args.line_offset,
-        rate: args
-            .rate
-            .then_some(sudoku_ilp::batch::rate::RateOptions { lp: !args.no_lp }),
+        rate: args.rate.then_some(sudoku_ilp::batch::rate::RateOptions {
+            lp: !args.no_lp,
+            ..Default::default()
+        }),
         ..BatchConfig::new(engine, args.solver.time_limit.limits()?, jobs)
     };
     Ok((config, model))

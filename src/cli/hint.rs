@@ -2,11 +2,12 @@
 
 use super::model_args::InputArgs;
 use super::output::write_out;
+use super::values::named;
 use super::{emit, input_failure, parse_box, Code, Failure};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::path::PathBuf;
-use sudoku_ilp::hint::level::{lp_level, LpLevel};
 use sudoku_ilp::hint::path::{solve_path, HintError, Path, PathOptions};
+use sudoku_ilp::hint::rating::{rate, RateOptions, Rating};
 use sudoku_ilp::input::{
     is_jigsaw_line, origin_name, parse_jigsaw_line, parse_line, parse_puzzle, read_source, Problem,
 };
@@ -39,15 +40,6 @@ impl PuzzleArgs {
     }
 }
 
-/// How much of the next step to show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    Where,
-    Technique,
-    Rows,
-    Value,
-}
-
 /// The next step only, in levels: where to look, the technique, its rows, the digit.
 ///
 /// The step is the cheapest of the catalogue (Sukaku Explainer's order and scale); each
@@ -67,17 +59,24 @@ pub struct HintArgs {
     pub puzzle: PuzzleArgs,
 
     /// How much to show.
-    #[arg(long, value_enum, default_value_t = LevelArg::Value)]
-    pub level: LevelArg,
+    #[arg(long, value_name = "LEVEL", value_parser = named::<HintLevel>(), default_value_t = HintLevel::Value)]
+    pub level: HintLevel,
 
     /// Print one JSON object (the step as in `steps --json`; {"status": "complete"} when the
     /// grid has no empty cell).
     #[arg(long)]
     pub json: bool,
+
+    /// Leave out the uniqueness techniques (BUG: they assume one solution).
+    #[arg(long)]
+    pub no_uniqueness: bool,
 }
 
 /// The path to the solution, one step per technique, with the certificate of every removed
-/// candidate; as text, --json, or pictures (--svg DIR: one SVG per step).
+/// candidate; as text, --json, or pictures (--svg DIR: one SVG per step). Where the catalogue
+/// stops, an "LP elimination" step removes what the LP relaxation proves: it is no technique of
+/// Sukaku Explainer ("se_scale": false), and the rating printed is `rate`'s, from the path
+/// without it.
 ///
 /// Example:
 ///   sudoku-ilp steps --line 1 ../shared/data/sudoku_exchange_diabolical.txt --json
@@ -103,10 +102,15 @@ pub struct StepsArgs {
     /// Also compute the LP level (rating.lp_level).
     #[arg(long)]
     pub lp_level: bool,
+
+    /// Leave out the uniqueness techniques (BUG: they assume one solution).
+    #[arg(long)]
+    pub no_uniqueness: bool,
 }
 
 /// Rate a puzzle, or every puzzle of a line file (one line each): the hardest technique's
-/// difficulty on Sukaku Explainer's scale, its name, and the LP level.
+/// difficulty on Sukaku Explainer's scale (from the path of its techniques: no LP step enters
+/// it), its name, and beside them the LP level (what the LP relaxation proves).
 ///
 /// Output per puzzle: `difficulty<TAB>hardest<TAB>lp_level<TAB>root_lp_integral` (`-` when
 /// --no-lp), or one JSON object per line with --json. A puzzle without a unique solution
@@ -132,9 +136,14 @@ pub struct RateArgs {
           allow_negative_numbers = true)]
     pub line: Option<usize>,
 
-    /// Skip the LP level (technique rating only).
+    /// Skip the LP level (the difficulty stays the same).
     #[arg(long)]
     pub no_lp: bool,
+
+    /// Leave out the uniqueness techniques (BUG: they assume one solution; Sukaku Explainer
+    /// uses them).
+    #[arg(long)]
+    pub no_uniqueness: bool,
 
     /// One JSON object per puzzle.
     #[arg(long)]
@@ -159,6 +168,7 @@ pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
     let puzzle = args.puzzle.puzzle("hint")?;
     let options = PathOptions {
         max_steps: 1,
+        uniqueness: !args.no_uniqueness,
         ..PathOptions::default()
     };
     let path = solve_path(&puzzle, options).map_err(hint_failure)?;
@@ -173,13 +183,7 @@ pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
         let json = sudoku_ilp::report::hint::step_json(step);
         emit(&format!("{json}\n"))?;
     } else {
-        let level = match args.level {
-            LevelArg::Where => HintLevel::Where,
-            LevelArg::Technique => HintLevel::Technique,
-            LevelArg::Rows => HintLevel::Rows,
-            LevelArg::Value => HintLevel::Value,
-        };
-        emit(&hint_text(step, level))?;
+        emit(&hint_text(step, args.level))?;
     }
     Ok(Code::Ok)
 }
@@ -217,14 +221,19 @@ pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
     let puzzle = args.puzzle.puzzle("steps")?;
     let options = PathOptions {
         certificates: !args.no_certificates,
+        uniqueness: !args.no_uniqueness,
         ..PathOptions::default()
     };
     let path = solve_path(&puzzle, options).map_err(hint_failure)?;
-    let level = if args.lp_level {
-        Some(lp_level(&puzzle, &path.solution).map_err(Failure::internal)?)
-    } else {
-        None
-    };
+    let rating = rate(
+        &puzzle,
+        RateOptions {
+            lp: args.lp_level,
+            uniqueness: !args.no_uniqueness,
+        },
+        Some(&path),
+    )
+    .map_err(hint_failure)?;
     if let Some(dir) = &args.svg {
         svg_dir(dir, true)?;
         for (i, s) in path.steps.iter().enumerate() {
@@ -233,85 +242,81 @@ pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
         }
     }
     if args.json {
-        emit(&format!("{}\n", path_json(&path, level.as_ref())))?;
+        emit(&format!("{}\n", path_json(&path, &rating)))?;
     } else {
-        emit(&steps_text(&path, level.as_ref()))?;
+        emit(&steps_text(&path, &rating))?;
     }
     Ok(Code::Ok)
 }
 
-fn steps_text(path: &Path, level: Option<&LpLevel>) -> String {
+fn steps_text(path: &Path, rating: &Rating) -> String {
     let mut out = String::new();
     for (i, s) in path.steps.iter().enumerate() {
         out += &step_text(i + 1, s);
     }
-    let r = rating_json(path, level);
+    let r = rating_json(rating);
     out += &format!(
         "rating: {} ({})",
         r["difficulty"],
         r["hardest"].as_str().unwrap_or("")
     );
-    if let Some(l) = level {
+    if let Some(l) = &rating.level {
         out += &format!(", LP level {}", l.level);
     }
     out.push('\n');
     out
 }
 
-/// One rating line (or JSON line) of a puzzle; a puzzle without a unique solution says so.
-fn rate_one(puzzle: &Puzzle, lp: bool, json: bool) -> Result<String, Failure> {
-    let options = PathOptions {
-        certificates: false,
-        lp_steps: lp,
-        max_steps: usize::MAX,
-    };
-    let path = match solve_path(puzzle, options) {
-        Ok(p) => p,
+/// One rating line (or JSON line) of a puzzle, and whether it has a unique solution (a
+/// puzzle without one says so on its line).
+fn rate_one(puzzle: &Puzzle, options: RateOptions, json: bool) -> Result<(String, bool), Failure> {
+    let rating = match rate(puzzle, options, None) {
+        Ok(r) => r,
         Err(e @ (HintError::NoSolution | HintError::Several)) => {
             let status = if matches!(e, HintError::NoSolution) {
                 "no_solution"
             } else {
                 "several"
             };
-            return Ok(if json {
+            let line = if json {
                 format!("{{\"status\":\"{status}\"}}\n")
             } else {
                 format!("{status}\n")
-            });
+            };
+            return Ok((line, false));
         }
         Err(e) => return Err(Failure::internal(e)),
     };
-    let level = if lp {
-        Some(lp_level(puzzle, &path.solution).map_err(Failure::internal)?)
-    } else {
-        None
-    };
-    let r = rating_json(&path, level.as_ref());
+    let r = rating_json(&rating);
     if json {
-        return Ok(format!("{r}\n"));
+        return Ok((format!("{r}\n"), true));
     }
-    let lv = level
-        .as_ref()
-        .map_or("-".to_string(), |l| l.level.to_string());
-    let ri = level
-        .as_ref()
-        .map_or("-".to_string(), |l| l.root_integral.to_string());
-    Ok(format!(
-        "{:.1}\t{}\t{lv}\t{ri}\n",
-        r["difficulty"].as_f64().unwrap_or(0.0),
-        r["hardest"].as_str().unwrap_or("")
+    let level = rating.level.as_ref();
+    let lv = level.map_or("-".to_string(), |l| l.level.to_string());
+    let ri = level.map_or("-".to_string(), |l| l.root_integral.to_string());
+    Ok((
+        format!(
+            "{:.1}\t{}\t{lv}\t{ri}\n",
+            rating.difficulty,
+            r["hardest"].as_str().unwrap_or("")
+        ),
+        true,
     ))
 }
 
 /// [`rate_one`], with its wall time appended when `--time` asks for it.
-fn timed(puzzle: &Puzzle, args: &RateArgs) -> Result<String, Failure> {
+fn timed(puzzle: &Puzzle, args: &RateArgs) -> Result<(String, bool), Failure> {
     let start = std::time::Instant::now();
-    let line = rate_one(puzzle, !args.no_lp, args.json)?;
+    let options = RateOptions {
+        lp: !args.no_lp,
+        uniqueness: !args.no_uniqueness,
+    };
+    let (line, unique) = rate_one(puzzle, options, args.json)?;
     if !args.time {
-        return Ok(line);
+        return Ok((line, unique));
     }
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    Ok(format!("{}\t{ms:.2}\n", line.trim_end()))
+    Ok((format!("{}\t{ms:.2}\n", line.trim_end()), unique))
 }
 
 pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
@@ -324,13 +329,10 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     .options(args.box_shape);
     match parse_puzzle(&origin, &text, options) {
         Ok(puzzle) => {
-            let line = timed(&puzzle, &args)?;
+            let (line, unique) = timed(&puzzle, &args)?;
             emit(&line)?;
             // One puzzle without a unique solution: its status line, and exit 1.
-            if line.starts_with("several")
-                || line.starts_with("no_solution")
-                || line.contains("\"status\"")
-            {
+            if !unique {
                 return Ok(Code::NoSolution);
             }
         }
@@ -347,7 +349,7 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
                 };
                 let puzzle =
                     parsed.map_err(|e| Failure::usage(format!("{origin}: line {}: {e}", k + 1)))?;
-                emit(&timed(&puzzle, &args)?)?;
+                emit(&timed(&puzzle, &args)?.0)?;
             }
         }
         Err(e) => return Err(input_failure("rate", e)),

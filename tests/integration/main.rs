@@ -34,6 +34,7 @@ mod natural;
 mod nothing_left;
 mod out_of_memory;
 mod propagate;
+mod rating;
 mod read_back;
 mod readme;
 mod real_files;

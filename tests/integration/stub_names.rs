@@ -11,6 +11,7 @@ use sudoku_ilp::formulation::{CageForm, ModelKind, PairForm, StepForm};
 use sudoku_ilp::generate::Variant;
 use sudoku_ilp::input::InputFormat;
 use sudoku_ilp::named::{names, Named};
+use sudoku_ilp::report::hint::HintLevel;
 
 /// The quoted names of the first `Literal[...]` on the stub's line that starts with `start`.
 fn literal(stub: &str, start: &str) -> BTreeSet<String> {
@@ -49,6 +50,7 @@ fn the_stubs_literals_are_the_librarys_names() {
         ("CageForm = ", library::<CageForm>()),
         ("ThermoForm = ", library::<StepForm>()),
         ("PairForm = ", library::<PairForm>()),
+        ("HintLevel = ", library::<HintLevel>()),
         ("Format = ", library::<Format>()),
         ("format: Literal[\"auto\"", library::<InputFormat>()),
         ("rules: Literal[", library::<Variant>()),

@@ -507,17 +507,8 @@ impl Core {
     /// The next step as `hint --json` prints it, with its text at `level` (where, technique,
     /// rows, value) and its picture.
     pub fn hint(&self, level: &str) -> Result<String, Failure> {
-        let level = match level {
-            "where" => HintLevel::Where,
-            "technique" => HintLevel::Technique,
-            "rows" => HintLevel::Rows,
-            "value" | "" => HintLevel::Value,
-            other => {
-                return Err(format!(
-                    "--level {other:?}: expected one of where, technique, rows, value"
-                ))
-            }
-        };
+        let given = (!level.is_empty()).then(|| level.to_string());
+        let level = named(&given, "--level", HintLevel::default())?;
         let options = PathOptions {
             max_steps: 1,
             ..PathOptions::default()
@@ -544,20 +535,18 @@ impl Core {
             self.backends.hints.clone(),
         )
         .map_err(one_line)?;
-        let level = if lp_level {
-            Some(
-                sudoku_ilp::hint::level::lp_level_on(
-                    &self.puzzle,
-                    &path.solution,
-                    self.backends.hints.clone(),
-                    &|| None,
-                )
-                .map_err(one_line)?,
-            )
-        } else {
-            None
-        };
-        Ok(path_json(&path, level.as_ref()).to_string())
+        let rating = sudoku_ilp::hint::rating::rate_on(
+            &self.puzzle,
+            sudoku_ilp::hint::rating::RateOptions {
+                lp: lp_level,
+                ..Default::default()
+            },
+            self.backends.hints.clone(),
+            &|| None,
+            Some(&path),
+        )
+        .map_err(one_line)?;
+        Ok(path_json(&path, &rating).to_string())
     }
 
     /// The root LP of the session's model: status, objective, nonzero row duals, the picture.

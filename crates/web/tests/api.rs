@@ -173,6 +173,15 @@ fn hints_carry_checked_certificates() {
     assert!(with_certificate > 0);
     let hint = json(session.hint("technique").unwrap());
     assert!(hint["hint"].as_str().unwrap().len() > 3);
+    assert_eq!(
+        session.hint("nope").unwrap_err(),
+        "--level \"nope\": expected one of where, technique, rows, value"
+    );
+    // The page's rating is `rate`'s: the difficulty on Sukaku Explainer's scale, the same with
+    // the LP level, read from a path without LP steps.
+    let rated = json(session.steps(true).unwrap());
+    assert_eq!(rated["rating"]["difficulty"], steps["rating"]["difficulty"]);
+    assert!(rated["rating"]["lp_level"].is_u64());
     let relax = json(session.relaxation().unwrap());
     assert_eq!(relax["status"], "solved");
 }

@@ -1,26 +1,17 @@
-//! `batch --rate`: each solved line is also rated, as `rate` rates one puzzle: the path of
-//! named techniques ([`solve_path`], without certificates) and, unless switched off, the LP
-//! level ([`lp_level`]).
+//! `batch --rate`: each solved line is also rated, as `rate` rates one puzzle
+//! ([`crate::hint::rating::rate`]).
 
-use crate::hint::level::{lp_level, LpLevel};
-use crate::hint::path::{solve_path, HintError, Path, PathOptions};
+use crate::hint::path::HintError;
+use crate::hint::rating::{rate as rate_puzzle, Rating};
 use crate::puzzle::Puzzle;
 
-/// How a batch rates its lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateOptions {
-    /// Compute the LP level too (`rate` without `--no-lp`).
-    pub lp: bool,
-}
+pub use crate::hint::rating::RateOptions;
 
 /// The rating of one line.
 #[derive(Debug)]
 pub enum LineRating {
-    /// The path and, when asked for, the LP level.
-    Rated {
-        path: Box<Path>,
-        level: Option<LpLevel>,
-    },
+    /// The rating (with the LP level when asked for).
+    Rated(Box<Rating>),
     /// The puzzle has no solution: nothing to rate.
     NoSolution,
     /// The puzzle has several solutions: a rating needs one.
@@ -31,26 +22,10 @@ pub enum LineRating {
 
 /// Rates `puzzle` (module notes).
 pub fn rate(puzzle: &Puzzle, options: RateOptions) -> LineRating {
-    let path_options = PathOptions {
-        certificates: false,
-        lp_steps: options.lp,
-        max_steps: usize::MAX,
-    };
-    let path = match solve_path(puzzle, path_options) {
-        Ok(path) => path,
-        Err(HintError::NoSolution) => return LineRating::NoSolution,
-        Err(HintError::Several) => return LineRating::Several,
-        Err(e) => return LineRating::Failed(e.to_string()),
-    };
-    let level = match options.lp {
-        false => None,
-        true => match lp_level(puzzle, &path.solution) {
-            Ok(level) => Some(level),
-            Err(e) => return LineRating::Failed(e.to_string()),
-        },
-    };
-    LineRating::Rated {
-        path: Box::new(path),
-        level,
+    match rate_puzzle(puzzle, options, None) {
+        Ok(rating) => LineRating::Rated(Box::new(rating)),
+        Err(HintError::NoSolution) => LineRating::NoSolution,
+        Err(HintError::Several) => LineRating::Several,
+        Err(e) => LineRating::Failed(e.to_string()),
     }
 }

@@ -275,7 +275,7 @@ fn describe(g: &Candidates, nodes: &[usize]) -> String {
 fn step(g: &Candidates, technique: Technique, chain: Chain, base: f64) -> Step {
     let nodes = chain.nodes;
     // Sukaku Explainer counts a chain's eliminated candidate at both ends ("t on … t off"):
-    // two nodes more than ours (X-chains keep their strong-link rating, see `x_chain_base`).
+    // two nodes more than ours (X-chains take their own rating, see `x_chain_difficulty`).
     let counted = if matches!(technique, Technique::XyChain | Technique::Aic) {
         nodes.len() + 2
     } else {
@@ -295,38 +295,154 @@ fn step(g: &Candidates, technique: Technique, chain: Chain, base: f64) -> Step {
     s
 }
 
-/// The house of a strong link between two cells on one value (a house holding both).
-fn link_house(g: &Candidates, a: usize, b: usize) -> Option<HouseKind> {
-    g.common_houses(&[a, b]).first().map(|&h| g.houses[h].kind)
-}
-
-/// Skyscraper, two-string kite or turbot fish: a single-digit chain of four candidates.
-pub fn turbot(g: &Candidates) -> Option<Step> {
-    for v in 1..=g.n as u8 {
-        let Some(chain) = shortest(g, Kind::X(v), 4) else {
-            continue;
-        };
-        let c: Vec<usize> = chain.nodes.iter().map(|&id| split(g, id).0).collect();
-        let (h1, h2) = (link_house(g, c[0], c[1]), link_house(g, c[2], c[3]));
-        let technique = match (h1, h2) {
-            (Some(HouseKind::Row(_)), Some(HouseKind::Row(_)))
-            | (Some(HouseKind::Col(_)), Some(HouseKind::Col(_))) => Technique::Skyscraper,
-            (Some(HouseKind::Row(_)), Some(HouseKind::Col(_)))
-            | (Some(HouseKind::Col(_)), Some(HouseKind::Row(_))) => Technique::TwoStringKite,
-            _ => Technique::TurbotFish,
-        };
-        let base = technique.difficulty();
-        return Some(step(g, technique, chain, base));
+/// The turbot fish family's technique for strong links in houses of these kinds: two parallel
+/// lines a skyscraper, a row and a column a two-string kite, a box a turbot fish.
+fn turbot_kind(first: HouseKind, second: HouseKind) -> Technique {
+    use HouseKind::{Col, Row};
+    match (first, second) {
+        (Row(_), Row(_)) | (Col(_), Col(_)) => Technique::Skyscraper,
+        (Row(_), Col(_)) | (Col(_), Row(_)) => Technique::TwoStringKite,
+        _ => Technique::TurbotFish,
     }
-    None
 }
 
-/// Sukaku Explainer's rating of a single-digit chain of `links` strong links (its "strong-linked
-/// fishes": 4.2, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4 for 2..8 links, +0.1 past a skyscraper), with
-/// our length bonus taken off again (its rating has none).
-fn x_chain_base(links: usize) -> f64 {
-    const BASE: [f64; 8] = [0.0, 4.2, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
-    BASE[links.clamp(2, 8) - 1] + 0.1 - length_difficulty(links * 2)
+/// Skyscraper, two-string kite or turbot fish: a single-digit chain a = b - c = d of two strong
+/// links (in houses H1, H2) and a weak one. Of all of them, the cheapest (then the one removing
+/// most), as Sukaku Explainer picks among its turbot fishes.
+pub fn turbot(g: &Candidates) -> Option<Step> {
+    let pairs = house_pairs(g);
+    let mut best: Option<(f64, usize, Technique, Chain)> = None;
+    for v in 1..=g.n as u8 {
+        let links: Vec<(usize, usize, usize)> = (0..g.houses.len())
+            .filter_map(|h| pairs[h * g.n + v as usize - 1].map(|(x, y)| (h, x, y)))
+            .collect();
+        for (i, &(h1, x1, y1)) in links.iter().enumerate() {
+            for &(h2, x2, y2) in &links[i + 1..] {
+                for (a, b) in [(x1, y1), (y1, x1)] {
+                    for (c, d) in [(x2, y2), (y2, x2)] {
+                        let distinct = a != c && a != d && b != c && b != d;
+                        if !distinct || !g.sees(b, c) {
+                            continue;
+                        }
+                        let technique = turbot_kind(g.houses[h1].kind, g.houses[h2].kind);
+                        let difficulty = technique.difficulty();
+                        if best.as_ref().is_some_and(|b| b.0 <= difficulty - 1e-9) {
+                            continue;
+                        }
+                        let elim = removed_by(g, node(g, a, v), node(g, d, v));
+                        let better = best
+                            .as_ref()
+                            .is_none_or(|b| difficulty < b.0 - 1e-9 || elim.len() > b.1);
+                        if !elim.is_empty() && better {
+                            let nodes = [a, b, c, d].iter().map(|&x| node(g, x, v)).collect();
+                            best = Some((difficulty, elim.len(), technique, Chain { nodes, elim }));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (difficulty, _, technique, chain) = best?;
+    Some(step(g, technique, chain, difficulty))
+}
+
+/// Sukaku Explainer's rating of a single-digit chain of `kinds.len()` strong links, each given
+/// by the kinds of the houses where it is a strong link. Three links are its "3 strong-linked
+/// fishes": 5.4 when all lie in parallel lines (skyscrapers), 5.5 with a box, 5.6 for rows and
+/// columns mixed (kite), the cheapest reading of links that are strong in two houses. Longer
+/// chains are its forcing X-chains (its default leaves out 4 to 6 strong-linked fishes): 6.6
+/// and the length of "t on … t off", two candidates more than the chain.
+fn x_chain_difficulty(kinds: &[Vec<HouseKind>]) -> f64 {
+    if kinds.len() != 3 {
+        return 6.6 + length_difficulty(2 * kinds.len() + 2);
+    }
+    let mut best = f64::MAX;
+    for a in &kinds[0] {
+        for b in &kinds[1] {
+            for c in &kinds[2] {
+                let links = [*a, *b, *c];
+                let block = links
+                    .iter()
+                    .any(|k| !matches!(k, HouseKind::Row(_) | HouseKind::Col(_)));
+                let rows = links
+                    .iter()
+                    .filter(|k| matches!(k, HouseKind::Row(_)))
+                    .count();
+                let rating = if block {
+                    5.5
+                } else if rows == 0 || rows == 3 {
+                    5.4
+                } else {
+                    5.6
+                };
+                best = best.min(rating);
+            }
+        }
+    }
+    best
+}
+
+/// The kinds of the houses where cells a and b are the only places of v.
+fn strong_kinds(g: &Candidates, a: usize, b: usize, v: u8) -> Vec<HouseKind> {
+    g.common_houses(&[a, b])
+        .into_iter()
+        .filter(|&h| g.place_count(h, v) == 2)
+        .map(|h| g.houses[h].kind)
+        .collect()
+}
+
+/// Sukaku Explainer's "3 strong-linked fish": a single-digit chain a = b - c = d - e = f of three
+/// strong links, tried before the wings as it tries them. Up to 9×9, every such chain is rated
+/// and the cheapest kept (then the one removing most), as it sorts its hints; on larger grids,
+/// the shortest chain found.
+pub fn three_strong_links(g: &Candidates) -> Option<Step> {
+    if g.n > 9 {
+        // Two strong links are the turbot fishes, tried before: what is found here has three.
+        return x_chain(g, 6).map(|mut s| {
+            s.technique = Technique::ThreeStrongLinks;
+            s
+        });
+    }
+    let pairs = house_pairs(g);
+    let mut best: Option<(f64, Chain)> = None;
+    for v in 1..=g.n as u8 {
+        let mut links: Vec<(HouseKind, usize, usize)> = Vec::new();
+        for h in 0..g.houses.len() {
+            if let Some((x, y)) = pairs[h * g.n + v as usize - 1] {
+                links.push((g.houses[h].kind, x, y));
+                links.push((g.houses[h].kind, y, x));
+            }
+        }
+        for &(k1, a, b) in &links {
+            for &(k2, c, d) in &links {
+                if c == a || c == b || d == a || d == b || !g.sees(b, c) {
+                    continue;
+                }
+                for &(k3, e, f) in &links {
+                    let cells = [a, b, c, d, e, f];
+                    if [a, b, c, d].contains(&e) || [a, b, c, d].contains(&f) || !g.sees(d, e) {
+                        continue;
+                    }
+                    let difficulty = x_chain_difficulty(&[vec![k1], vec![k2], vec![k3]]);
+                    if best.as_ref().is_some_and(|(d0, _)| difficulty > d0 - 1e-9) {
+                        continue;
+                    }
+                    let elim = removed_by(g, node(g, a, v), node(g, f, v));
+                    if !elim.is_empty() {
+                        let nodes = cells.iter().map(|&x| node(g, x, v)).collect();
+                        best = Some((difficulty, Chain { nodes, elim }));
+                    }
+                }
+            }
+        }
+    }
+    let (difficulty, chain) = best?;
+    Some(step(
+        g,
+        Technique::ThreeStrongLinks,
+        chain,
+        difficulty - length_difficulty(6),
+    ))
 }
 
 /// X-chain: a single-digit chain of any length.
@@ -341,8 +457,17 @@ pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
         }
     }
     let best = best?;
-    let links = best.nodes.len() / 2;
-    Some(step(g, Technique::XChain, best, x_chain_base(links)))
+    let kinds: Vec<Vec<HouseKind>> = best
+        .nodes
+        .chunks(2)
+        .map(|pair| {
+            let ((a, v), (b, _)) = (split(g, pair[0]), split(g, pair[1]));
+            strong_kinds(g, a, b, v)
+        })
+        .collect();
+    // `step` adds the length bonus of the chain's own candidates: taken off again here.
+    let base = x_chain_difficulty(&kinds) - length_difficulty(best.nodes.len());
+    Some(step(g, Technique::XChain, best, base))
 }
 
 /// XY-chain: bivalue cells linked on shared values.

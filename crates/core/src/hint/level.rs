@@ -86,21 +86,24 @@ fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)
 /// count at level 2).
 #[cfg(feature = "highs")]
 pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, CertificateFailure> {
-    let lp_bb_nodes = || {
-        LpBb::default()
-            .solve(puzzle, &Limits::default())
-            .ok()
-            .and_then(|s| match s.stats {
-                Stats::LpBb(b) => Some(b.nodes),
-                _ => None,
-            })
-    };
     lp_level_on(
         puzzle,
         solution,
         crate::solve::lab_lp::hint_backend(),
-        &lp_bb_nodes,
+        &|| lp_bb_node_count(puzzle),
     )
+}
+
+/// lp-bb's node count on `puzzle` (what level 2 reports), `None` when it fails.
+#[cfg(feature = "highs")]
+pub fn lp_bb_node_count(puzzle: &Puzzle) -> Option<u64> {
+    LpBb::default()
+        .solve(puzzle, &Limits::default())
+        .ok()
+        .and_then(|s| match s.stats {
+            Stats::LpBb(b) => Some(b.nodes),
+            _ => None,
+        })
 }
 
 /// The LP level of `puzzle` with its known `solution`, every LP on `backend`; at level 2,

@@ -10,29 +10,33 @@
 //! elimination"), and past that the path guesses the solution's digit (found by search, named
 //! as such).
 
+pub mod catalogue;
 pub mod certificate;
 pub mod chains;
+pub mod direct_hidden;
+pub mod direct_locked;
 pub mod fish;
 pub mod forcing;
 pub mod grid;
 pub mod level;
 pub mod locked;
 pub mod path;
+pub mod rating;
 pub mod rules;
 pub mod singles;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod unique;
 pub mod wings;
 
+pub use catalogue::{catalogue_step, forcing_step};
 pub use grid::Candidates;
 #[cfg(feature = "highs")]
 pub use path::solve_path;
 pub use path::{solve_path_on, HintError, Path, PathOptions};
 pub use step::Step;
 pub use technique::Technique;
-
-use rules::RuleCheck;
 
 /// The longest chain searched (candidates in the chain) on grids up to 9×9; larger grids
 /// search chains of at most [`MAX_CHAIN_LARGE`] (the search is breadth first over n³
@@ -41,39 +45,11 @@ pub const MAX_CHAIN: usize = 16;
 /// See [`MAX_CHAIN`].
 pub const MAX_CHAIN_LARGE: usize = 8;
 
-/// The cheapest catalogue step on `g` before the LP and the forcing chains, if any.
-pub fn catalogue_step(g: &Candidates, rules: &[RuleCheck]) -> Option<Step> {
-    use Technique as T;
-    singles::full_house(g)
-        .or_else(|| singles::hidden_single(g))
-        .or_else(|| singles::naked_single(g))
-        .or_else(|| rules::rule_step(g, rules, T::RuleElimination))
-        .or_else(|| rules::rule_step(g, rules, T::CageCombination))
-        .or_else(|| rules::rule_step(g, rules, T::InniesOuties))
-        .or_else(|| locked::pointing(g))
-        .or_else(|| locked::claiming(g))
-        .or_else(|| subsets::naked(g, 2))
-        .or_else(|| fish::fish(g, 2))
-        .or_else(|| subsets::hidden(g, 2))
-        .or_else(|| subsets::naked(g, 3))
-        .or_else(|| fish::fish(g, 3))
-        .or_else(|| subsets::hidden(g, 3))
-        .or_else(|| chains::turbot(g))
-        .or_else(|| wings::xy_wing(g, false))
-        .or_else(|| wings::xy_wing(g, true))
-        .or_else(|| subsets::naked(g, 4))
-        .or_else(|| fish::fish(g, 4))
-        .or_else(|| subsets::hidden(g, 4))
-        .or_else(|| wings::wing_of_size(g, 4))
-        .or_else(|| wings::wing_of_size(g, 5))
-        .or_else(|| cheapest_chain(g))
-}
-
 /// The X-chain, XY-chain, W-wing or AIC of lowest difficulty (the first of these in that
 /// order on a tie). The searches that cannot beat the best found so far are cut short: none
 /// below 7.0 when an X-chain is rated below it, and the AIC search (the costliest) only to the
 /// length whose rating is still below the best.
-fn cheapest_chain(g: &Candidates) -> Option<Step> {
+pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     let mut best = chains::x_chain(g, max);
     if best
@@ -103,11 +79,4 @@ fn cheapest_chain(g: &Candidates) -> Option<Step> {
         }
     }
     best
-}
-
-/// The forcing chains, after the LP: Nishio, then cell and region forcing chains.
-pub fn forcing_step(g: &Candidates) -> Option<Step> {
-    forcing::nishio(g)
-        .or_else(|| forcing::cell_forcing(g))
-        .or_else(|| forcing::region_forcing(g))
 }

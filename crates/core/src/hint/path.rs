@@ -7,6 +7,7 @@
 //! fewest candidates, the solution found by search beforehand (named "guess (verified by
 //! search)" — the path says where the catalogue stopped, never jumps silently).
 
+use super::catalogue::Context;
 use super::certificate::{CertificateFailure, Certifier, Proof};
 use super::grid::{values, Candidates};
 use super::rules::rule_checks;
@@ -26,6 +27,8 @@ pub struct PathOptions {
     pub lp_steps: bool,
     /// Stop after this many steps (1 for a hint).
     pub max_steps: usize,
+    /// Use the uniqueness techniques (they assume one solution; Sukaku Explainer's default).
+    pub uniqueness: bool,
 }
 
 impl Default for PathOptions {
@@ -34,6 +37,7 @@ impl Default for PathOptions {
             certificates: true,
             lp_steps: true,
             max_steps: usize::MAX,
+            uniqueness: true,
         }
     }
 }
@@ -157,6 +161,10 @@ pub fn solve_path_on(
 ) -> Result<Path, HintError> {
     let solution = unique_solution(puzzle)?;
     let rules = rule_checks(puzzle);
+    let context = Context {
+        rules: &rules,
+        uniqueness: options.uniqueness,
+    };
     let mut g = Candidates::new(puzzle);
     // The LP is built when first needed: at once for certificates, else at the first step
     // the catalogue does not find (most paths never need it).
@@ -167,7 +175,7 @@ pub fn solve_path_on(
     };
     let mut steps = Vec::new();
     while !g.solved() && steps.len() < options.max_steps {
-        let mut step = catalogue_step(&g, &rules);
+        let mut step = catalogue_step(&g, &context);
         if step.is_none() && options.lp_steps {
             if cert.is_none() {
                 cert = Some(Certifier::with_backend(puzzle, backend.clone())?);

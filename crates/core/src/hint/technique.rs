@@ -1,10 +1,10 @@
-//! The named techniques and their difficulties, on Sukaku Explainer's published scale
-//! (`serate`'s ER, its "original" ratings): one table, cheapest first, in the order the path
-//! tries them. Chains add to their base by length as Sudoku Explainer does
-//! ([`length_difficulty`]). The rows with no Sudoku Explainer equivalent (rule eliminations,
-//! innies and outies, LP elimination, guess) carry the project's own values, said in
-//! `docs/hints.md`.
+//! The named techniques. Their names, difficulties (on Sukaku Explainer's published scale,
+//! `serate`'s ER, its "original" ratings), kinds and finders are one table,
+//! [`CATALOGUE`] (cheapest first, in the order the path tries them); the enum lists them in the
+//! same order. Chains add to their base by length as Sudoku Explainer does
+//! ([`length_difficulty`]).
 
+pub use super::catalogue::{Row, CATALOGUE};
 use serde::Serialize;
 
 /// A named technique.
@@ -13,7 +13,11 @@ use serde::Serialize;
 pub enum Technique {
     FullHouse,
     HiddenSingle,
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
     NakedSingle,
+    DirectHiddenTriplet,
     RuleElimination,
     CageCombination,
     InniesOuties,
@@ -33,7 +37,9 @@ pub enum Technique {
     NakedQuad,
     Jellyfish,
     HiddenQuad,
+    ThreeStrongLinks,
     WxyzWing,
+    BugType1,
     VwxyzWing,
     XChain,
     XyChain,
@@ -47,143 +53,43 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique in the order the path tries them.
-    pub const ALL: [Technique; 33] = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-        Technique::RuleElimination,
-        Technique::CageCombination,
-        Technique::InniesOuties,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::TurbotFish,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-        Technique::WxyzWing,
-        Technique::VwxyzWing,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::WWing,
-        Technique::Aic,
-        Technique::LpElimination,
-        Technique::Nishio,
-        Technique::CellForcingChain,
-        Technique::RegionForcingChain,
-        Technique::Guess,
-    ];
+    /// Every technique in the order the path tries them (the catalogue's rows).
+    pub fn all() -> impl Iterator<Item = Technique> {
+        CATALOGUE.iter().map(|row| row.technique)
+    }
+
+    /// The technique's row of the catalogue.
+    pub fn row(self) -> &'static Row {
+        &CATALOGUE[self as usize]
+    }
 
     /// The name shown to people.
     pub fn name(self) -> &'static str {
-        match self {
-            Technique::FullHouse => "full house",
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
-            Technique::RuleElimination => "rule elimination",
-            Technique::CageCombination => "cage combination",
-            Technique::InniesOuties => "innies and outies",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::XWing => "X-wing",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::Swordfish => "swordfish",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::Skyscraper => "skyscraper",
-            Technique::TwoStringKite => "two-string kite",
-            Technique::TurbotFish => "turbot fish",
-            Technique::XyWing => "XY-wing",
-            Technique::XyzWing => "XYZ-wing",
-            Technique::WWing => "W-wing",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::WxyzWing => "WXYZ-wing",
-            Technique::VwxyzWing => "VWXYZ-wing",
-            Technique::XChain => "X-chain",
-            Technique::XyChain => "XY-chain",
-            Technique::Aic => "alternating inference chain",
-            Technique::LpElimination => "LP elimination",
-            Technique::Nishio => "Nishio forcing chain",
-            Technique::CellForcingChain => "cell forcing chain",
-            Technique::RegionForcingChain => "region forcing chain",
-            Technique::Guess => "guess (verified by search)",
-        }
+        self.row().name
     }
 
     /// The base difficulty (Sukaku Explainer's scale; chains add [`length_difficulty`]).
     /// A hidden single in a box is 1.2, elsewhere 1.5 (set by the step).
     pub fn difficulty(self) -> f64 {
-        match self {
-            Technique::FullHouse => 1.0,
-            Technique::HiddenSingle => 1.5,
-            Technique::NakedSingle => 2.3,
-            Technique::RuleElimination => 2.0,
-            Technique::CageCombination => 2.0,
-            Technique::InniesOuties => 2.5,
-            Technique::Pointing => 2.6,
-            Technique::Claiming => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::HiddenTriple => 4.0,
-            Technique::Skyscraper => 4.0,
-            Technique::TwoStringKite => 4.1,
-            Technique::TurbotFish => 4.2,
-            Technique::XyWing => 4.2,
-            Technique::XyzWing => 4.4,
-            Technique::WWing => 7.1,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad => 5.4,
-            Technique::WxyzWing => 5.5,
-            Technique::VwxyzWing => 6.2,
-            Technique::XChain => 6.6,
-            Technique::XyChain => 7.0,
-            Technique::Aic => 7.0,
-            Technique::LpElimination => 7.4,
-            Technique::Nishio => 7.5,
-            Technique::CellForcingChain => 8.0,
-            Technique::RegionForcingChain => 8.0,
-            Technique::Guess => 11.0,
-        }
+        self.row().difficulty
     }
 
     /// Whether the technique is a sum of the binary model's equality rows (singles, locked
     /// candidates, subsets, fish: Provan's pigeon-hole techniques), so that every candidate it
     /// removes must be LP-implied.
     pub fn is_pigeonhole(self) -> bool {
-        matches!(
-            self,
-            Technique::FullHouse
-                | Technique::HiddenSingle
-                | Technique::NakedSingle
-                | Technique::Pointing
-                | Technique::Claiming
-                | Technique::NakedPair
-                | Technique::HiddenPair
-                | Technique::NakedTriple
-                | Technique::HiddenTriple
-                | Technique::NakedQuad
-                | Technique::HiddenQuad
-                | Technique::XWing
-                | Technique::Swordfish
-                | Technique::Jellyfish
-        )
+        self.row().pigeonhole
+    }
+
+    /// Whether the technique assumes the puzzle has one solution (a uniqueness technique).
+    pub fn assumes_uniqueness(self) -> bool {
+        self.row().uniqueness
+    }
+
+    /// Whether the technique is one of Sukaku Explainer's, so that its difficulty is on its
+    /// scale (the rules' eliminations, the LP elimination and the guess are not).
+    pub fn is_se(self) -> bool {
+        self.row().se
     }
 }
 
@@ -207,9 +113,11 @@ mod tests {
 
     #[test]
     fn table_is_ordered_by_difficulty_within_families() {
-        assert!(Technique::ALL
+        let all: Vec<Technique> = Technique::all().collect();
+        assert!(all
             .windows(2)
             .all(|w| w[0] < w[1] && w[0].name() != w[1].name()));
+        assert!(all.iter().enumerate().all(|(i, &t)| t as usize == i));
         assert_eq!(length_difficulty(4), 0.0);
         assert_eq!(length_difficulty(7), 0.1);
         assert!((length_difficulty(9) - 0.2).abs() < 1e-9);

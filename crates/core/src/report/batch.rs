@@ -53,7 +53,7 @@ pub fn result_json(result: &LineResult, file: &str) -> Value {
 /// `rate --json` says it; a failed rating makes the line's status `error` with the reason.
 fn line_rating(value: &mut Value, rating: &LineRating) {
     match rating {
-        LineRating::Rated { path, level } => value["rating"] = rating_json(path, level.as_ref()),
+        LineRating::Rated(rating) => value["rating"] = rating_json(rating),
         LineRating::NoSolution => value["rating"] = json!({ "status": "no_solution" }),
         LineRating::Several => value["rating"] = json!({ "status": "several" }),
         LineRating::Failed(e) => {

@@ -2,12 +2,13 @@
 
 use crate::hint::certificate::Proof;
 use crate::hint::grid::{values, Candidates};
-use crate::hint::level::LpLevel;
 use crate::hint::path::{Path, PathStep};
+use crate::hint::rating::Rating;
+use crate::named::{impl_named_text, Named};
 use serde_json::{json, Value};
 
 /// How much of the next step a hint shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum HintLevel {
     /// The houses and cells to look at.
     Where,
@@ -16,8 +17,39 @@ pub enum HintLevel {
     /// And the rows of its certificates.
     Rows,
     /// And the values placed and removed.
+    #[default]
     Value,
 }
+
+/// The hint levels are named through [`Named`], as every choice of the library.
+impl Named for HintLevel {
+    const WHAT: &'static str = "hint level";
+    fn all() -> &'static [HintLevel] {
+        &[
+            HintLevel::Where,
+            HintLevel::Technique,
+            HintLevel::Rows,
+            HintLevel::Value,
+        ]
+    }
+    fn name(self) -> &'static str {
+        match self {
+            HintLevel::Where => "where",
+            HintLevel::Technique => "technique",
+            HintLevel::Rows => "rows",
+            HintLevel::Value => "value",
+        }
+    }
+    fn about(self) -> &'static str {
+        match self {
+            HintLevel::Where => "the houses and cells to look at",
+            HintLevel::Technique => "where, and the technique",
+            HintLevel::Rows => "the technique, and the LP rows that prove its removals",
+            HintLevel::Value => "the rows, and the values placed and removed",
+        }
+    }
+}
+impl_named_text!(HintLevel);
 
 fn cell_name(g: &Candidates, c: usize) -> String {
     g.cell(c).to_string()
@@ -70,6 +102,7 @@ pub fn step_json(s: &PathStep) -> Value {
     json!({
         "technique": s.step.technique.name(),
         "difficulty": round1(s.step.difficulty),
+        "se_scale": s.step.technique.is_se(),
         "text": s.step.text,
         "cells": s.step.cells.iter().map(|&c| cell_name(g, c)).collect::<Vec<_>>(),
         "houses": s.step.houses.iter().map(|&h| g.houses[h].kind.to_string()).collect::<Vec<_>>(),
@@ -82,27 +115,25 @@ fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-/// The rating object: hardest difficulty and technique, LP level.
-pub fn rating_json(path: &Path, level: Option<&LpLevel>) -> Value {
-    let (difficulty, hardest) = path
-        .hardest()
-        .map_or((0.0, "none"), |(d, t)| (round1(d), t.name()));
+/// The rating object: hardest difficulty (Sukaku Explainer's scale) and technique, LP level.
+pub fn rating_json(rating: &Rating) -> Value {
+    let level = rating.level.as_ref();
     json!({
-        "difficulty": difficulty,
-        "hardest": hardest,
+        "difficulty": round1(rating.difficulty),
+        "hardest": rating.hardest.map_or("none", |t| t.name()),
         "lp_level": level.map(|l| l.level),
         "root_lp_integral": level.map(|l| l.root_integral),
         "lp_bb_nodes": level.and_then(|l| l.lp_bb_nodes),
-        "guessed": path.steps.iter().any(|s| s.step.technique == crate::hint::Technique::Guess),
+        "guessed": rating.guessed,
     })
 }
 
-/// The whole path as one JSON object.
-pub fn path_json(path: &Path, level: Option<&LpLevel>) -> Value {
+/// The whole path as one JSON object, with the puzzle's rating.
+pub fn path_json(path: &Path, rating: &Rating) -> Value {
     json!({
         "status": if path.complete { "solved" } else { "stopped" },
         "steps": path.steps.iter().map(step_json).collect::<Vec<_>>(),
-        "rating": rating_json(path, level),
+        "rating": rating_json(rating),
         "solution": path.solution.chunks(path.steps.first().map_or(9, |s| s.before.n)).map(|r| r.to_vec()).collect::<Vec<_>>(),
     })
 }

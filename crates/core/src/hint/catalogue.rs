@@ -1,0 +1,147 @@
+//! The catalogue of techniques as one table: for each technique its name, its difficulty, whether
+//! it is a pigeon-hole technique, whether it is on Sukaku Explainer's scale, and how the path
+//! finds it. The order of the rows is the order the path tries them (Sukaku Explainer's order:
+//! the cheapest first); [`super::Technique`] lists the same techniques in the same order.
+//!
+//! The rows with no Sukaku Explainer equivalent (rule eliminations, innies and outies, LP
+//! elimination, guess) carry the project's own values, said in `docs/hints.md`, and are not on
+//! its scale: a rating on that scale leaves them out ([`super::rating`]).
+
+use super::grid::Candidates;
+use super::rules::{rule_step, RuleCheck};
+use super::step::Step;
+use super::technique::Technique as T;
+use super::{
+    chains, cheapest_chain, direct_hidden, direct_locked, fish, forcing, locked, singles, subsets,
+    unique, wings,
+};
+
+/// What a finder of the catalogue reads beside the grid.
+pub struct Context<'a> {
+    /// The rules' checks (variants).
+    pub rules: &'a [RuleCheck],
+    /// Whether uniqueness techniques may be used.
+    pub uniqueness: bool,
+}
+
+/// A finder of the catalogue: the first step of its technique on a grid, if any.
+pub type CatalogueFinder = fn(&Candidates, &Context) -> Option<Step>;
+
+/// How the path finds a technique's steps.
+#[derive(Clone, Copy)]
+pub enum Finder {
+    /// Its own finder, tried in the table's order before the LP.
+    Catalogue(CatalogueFinder),
+    /// Found by the finder of an earlier row (a family found together: the turbot fishes, the
+    /// chains, the wings of one finder).
+    WithAbove,
+    /// After the LP step: the forcing chains, tried in the table's order.
+    Forcing(fn(&Candidates) -> Option<Step>),
+    /// By the path itself: the LP elimination and the guess.
+    Path,
+}
+
+/// One technique of the catalogue.
+pub struct Row {
+    pub technique: T,
+    /// The name shown to people.
+    pub name: &'static str,
+    /// The base difficulty (chains add their length, a hidden single in a box is 1.2).
+    pub difficulty: f64,
+    /// A sum of the binary model's equality rows (every removal is LP-implied).
+    pub pigeonhole: bool,
+    /// One of Sukaku Explainer's techniques, so its difficulty is on its scale.
+    pub se: bool,
+    /// It assumes the puzzle has one solution (left out with `--no-uniqueness`).
+    pub uniqueness: bool,
+    pub finder: Finder,
+}
+
+const fn row(
+    technique: T,
+    name: &'static str,
+    difficulty: f64,
+    pigeonhole: bool,
+    se: bool,
+    finder: Finder,
+) -> Row {
+    Row {
+        technique,
+        name,
+        difficulty,
+        pigeonhole,
+        se,
+        uniqueness: false,
+        finder,
+    }
+}
+
+/// A row of a uniqueness technique.
+const fn unique(technique: T, name: &'static str, difficulty: f64, finder: Finder) -> Row {
+    Row {
+        uniqueness: true,
+        ..row(technique, name, difficulty, false, true, finder)
+    }
+}
+
+use Finder::{Catalogue as C, Forcing as F, Path as P, WithAbove as W};
+
+/// Every technique, in the order the path tries them.
+#[rustfmt::skip]
+pub const CATALOGUE: [Row; 39] = [
+    row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
+    row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
+    row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
+    row(T::DirectClaiming, "direct claiming", 1.9, true, true, C(|g, _| direct_locked::direct_claiming(g))),
+    row(T::DirectHiddenPair, "direct hidden pair", 2.0, true, true, C(|g, _| direct_hidden::direct_hidden_pair(g))),
+    row(T::NakedSingle, "naked single", 2.3, true, true, C(|g, _| singles::naked_single(g))),
+    row(T::DirectHiddenTriplet, "direct hidden triplet", 2.5, true, true, C(|g, _| direct_hidden::direct_hidden_triplet(g))),
+    row(T::RuleElimination, "rule elimination", 2.0, false, false, C(|g, x| rule_step(g, x.rules, T::RuleElimination))),
+    row(T::CageCombination, "cage combination", 2.0, false, false, C(|g, x| rule_step(g, x.rules, T::CageCombination))),
+    row(T::InniesOuties, "innies and outies", 2.5, false, false, C(|g, x| rule_step(g, x.rules, T::InniesOuties))),
+    row(T::Pointing, "pointing", 2.6, true, true, C(|g, _| locked::pointing(g))),
+    row(T::Claiming, "claiming", 2.8, true, true, C(|g, _| locked::claiming(g))),
+    row(T::NakedPair, "naked pair", 3.0, true, true, C(|g, _| subsets::naked(g, 2))),
+    row(T::XWing, "X-wing", 3.2, true, true, C(|g, _| fish::fish(g, 2))),
+    row(T::HiddenPair, "hidden pair", 3.4, true, true, C(|g, _| subsets::hidden(g, 2))),
+    row(T::NakedTriple, "naked triple", 3.6, true, true, C(|g, _| subsets::naked(g, 3))),
+    row(T::Swordfish, "swordfish", 3.8, true, true, C(|g, _| fish::fish(g, 3))),
+    row(T::HiddenTriple, "hidden triple", 4.0, true, true, C(|g, _| subsets::hidden(g, 3))),
+    row(T::Skyscraper, "skyscraper", 4.0, false, true, C(|g, _| chains::turbot(g))),
+    row(T::TwoStringKite, "two-string kite", 4.1, false, true, W),
+    row(T::TurbotFish, "turbot fish", 4.2, false, true, W),
+    row(T::XyWing, "XY-wing", 4.2, false, true, C(|g, _| wings::xy_wing(g, false))),
+    row(T::XyzWing, "XYZ-wing", 4.4, false, true, C(|g, _| wings::xy_wing(g, true))),
+    row(T::NakedQuad, "naked quad", 5.0, true, true, C(|g, _| subsets::naked(g, 4))),
+    row(T::Jellyfish, "jellyfish", 5.2, true, true, C(|g, _| fish::fish(g, 4))),
+    row(T::HiddenQuad, "hidden quad", 5.4, true, true, C(|g, _| subsets::hidden(g, 4))),
+    row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, _| chains::three_strong_links(g))),
+    row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
+    unique(T::BugType1, "BUG type 1", 5.6, C(|g, _| unique::bug_type_1(g))),
+    row(T::VwxyzWing, "VWXYZ-wing", 6.2, false, true, C(|g, _| wings::wing_of_size(g, 5))),
+    row(T::XChain, "X-chain", 6.6, false, true, C(|g, _| cheapest_chain(g))),
+    row(T::XyChain, "XY-chain", 7.0, false, true, W),
+    row(T::WWing, "W-wing", 7.1, false, true, W),
+    row(T::Aic, "alternating inference chain", 7.0, false, true, W),
+    row(T::LpElimination, "LP elimination", 7.4, false, false, P),
+    row(T::Nishio, "Nishio forcing chain", 7.5, false, true, F(forcing::nishio)),
+    row(T::CellForcingChain, "cell forcing chain", 8.0, false, true, F(forcing::cell_forcing)),
+    row(T::RegionForcingChain, "region forcing chain", 8.0, false, true, F(forcing::region_forcing)),
+    row(T::Guess, "guess (verified by search)", 11.0, false, false, P),
+];
+
+/// The cheapest catalogue step on `g` before the LP and the forcing chains, if any.
+pub fn catalogue_step(g: &Candidates, context: &Context) -> Option<Step> {
+    CATALOGUE.iter().find_map(|row| match row.finder {
+        Finder::Catalogue(find) if context.uniqueness || !row.uniqueness => find(g, context),
+        _ => None,
+    })
+}
+
+/// The forcing chains, after the LP: Nishio, then cell and region forcing chains.
+pub fn forcing_step(g: &Candidates) -> Option<Step> {
+    CATALOGUE.iter().find_map(|row| match row.finder {
+        Finder::Forcing(find) => find(g),
+        _ => None,
+    })
+}

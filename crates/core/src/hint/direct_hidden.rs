@@ -1,0 +1,92 @@
+//! Sukaku Explainer's direct hidden subsets: a hidden pair (Direct Hidden Pair, 2.0) or triple
+//! (Direct Hidden Triplet, 2.5) counts only when removing the other values from its cells
+//! leaves, at once, one place in the same house for a value outside the subset; that hidden
+//! single is the step.
+//!
+//! As LP rows: k values whose places in house H are k cells, so the k house-value rows minus
+//! the k cell rows prove x_cw ≤ 0 for every other value w in those cells (the removals of the
+//! single's value w are the step's eliminations, each with that certificate); row (H, w) then
+//! has one open column left, which is the placement. As in Sukaku Explainer, the subset's
+//! other removals are not made, and each value of the subset has at least two places.
+
+use super::grid::{bit, Candidates};
+use super::step::{cell_list, value_list, Step};
+use super::subsets::subsets;
+use super::technique::Technique;
+
+/// The first direct hidden subset of size k (2 or 3).
+fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
+    for (h, house) in g.houses.iter().enumerate() {
+        let open = house.cells.iter().filter(|&&c| g.value[c] == 0).count();
+        if open <= k {
+            continue;
+        }
+        let vals: Vec<u8> = (1..=g.n as u8)
+            .filter(|&v| (2..=k).contains(&g.place_count(h, v)))
+            .collect();
+        let found = subsets(&vals, k, &mut |vs: &[u8]| {
+            let mut cells: Vec<usize> = vs.iter().flat_map(|&v| g.places(h, v)).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() != k {
+                return None;
+            }
+            single_after(g, h, vs, &cells).map(|s| (vs.to_vec(), cells, s))
+        });
+        if let Some((vs, cells, (single, w))) = found {
+            let technique = if k == 2 {
+                Technique::DirectHiddenPair
+            } else {
+                Technique::DirectHiddenTriplet
+            };
+            let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
+            let mut s = Step::new(
+                technique,
+                format!(
+                    "in {}, {} can only be in {}: those cells lose {w}, so {w} has one place \
+                     left in {}: {}",
+                    house.kind,
+                    value_list(mask),
+                    cell_list(g, &cells),
+                    house.kind,
+                    g.cell(single)
+                ),
+            );
+            s.placements = vec![(single, w)];
+            s.eliminations = cells
+                .iter()
+                .filter(|&&c| g.has(c, w))
+                .map(|&c| (c, w))
+                .collect();
+            s.cells = cells;
+            s.cells.push(single);
+            s.houses = vec![h];
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The (cell, value) of a hidden single in house h once the subset `vs` holds `cells`: a
+/// value outside the subset with at least two places, all but one of them in `cells`.
+fn single_after(g: &Candidates, h: usize, vs: &[u8], cells: &[usize]) -> Option<(usize, u8)> {
+    (1..=g.n as u8).filter(|w| !vs.contains(w)).find_map(|w| {
+        let places = g.places(h, w);
+        let left: Vec<usize> = places
+            .iter()
+            .copied()
+            .filter(|c| !cells.contains(c))
+            .collect();
+        (places.len() > 1 && left.len() == 1).then(|| (left[0], w))
+    })
+}
+
+/// Direct Hidden Pair.
+pub fn direct_hidden_pair(g: &Candidates) -> Option<Step> {
+    direct_hidden(g, 2)
+}
+
+/// Direct Hidden Triplet.
+pub fn direct_hidden_triplet(g: &Candidates) -> Option<Step> {
+    direct_hidden(g, 3)
+}

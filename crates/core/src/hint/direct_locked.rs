@@ -1,0 +1,98 @@
+//! Sukaku Explainer's direct locked candidates: a pointing (Direct Pointing, 1.7) or claiming
+//! (Direct Claiming, 1.9) pattern counts only when its removals leave, at once, one place for
+//! the value in another house C of the first house's kind; that hidden single is the step.
+//!
+//! As LP rows: the places of v in house A all lie in house B, so row (A, v) minus row (B, v)
+//! proves x_cv ≤ 0 for each cell c of B outside A (the removals inside C are the step's
+//! eliminations, each with that certificate); C's row (C, v) then has one open column left,
+//! which is the placement. As in Sukaku Explainer, the pattern's other removals are not made.
+
+use super::grid::Candidates;
+use super::step::{cell_list, Step};
+use super::technique::Technique;
+use crate::puzzle::HouseKind;
+use std::mem::discriminant;
+
+fn is_block(kind: HouseKind) -> bool {
+    matches!(kind, HouseKind::Box(_) | HouseKind::Region(_))
+}
+
+/// The first direct pointing (`pointing = true`) or direct claiming pattern.
+fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
+    for (a, house) in g.houses.iter().enumerate() {
+        if is_block(house.kind) != pointing {
+            continue;
+        }
+        for v in 1..=g.n as u8 {
+            if g.place_count(a, v) < 2 {
+                continue;
+            }
+            let places = g.places(a, v);
+            for b in g.common_houses(&places) {
+                if b != a {
+                    if let Some(s) = single_after(g, (a, b), v, &places) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The hidden single that removing v from B outside A leaves in a house C of A's kind.
+fn single_after(g: &Candidates, (a, b): (usize, usize), v: u8, places: &[usize]) -> Option<Step> {
+    let (house_a, house_b) = (&g.houses[a], &g.houses[b]);
+    let removed_by = |c: &usize| house_b.cells.contains(c) && !house_a.cells.contains(c);
+    for (c, house_c) in g.houses.iter().enumerate() {
+        if c == a || discriminant(&house_c.kind) != discriminant(&house_a.kind) {
+            continue;
+        }
+        let in_c = g.places(c, v);
+        if in_c.len() < 2 {
+            continue;
+        }
+        let (removed, left): (Vec<usize>, Vec<usize>) = in_c.into_iter().partition(removed_by);
+        let [single] = left[..] else { continue };
+        if removed.is_empty() {
+            continue;
+        }
+        let technique = if is_block(house_a.kind) {
+            Technique::DirectPointing
+        } else {
+            Technique::DirectClaiming
+        };
+        let mut s = Step::new(
+            technique,
+            format!(
+                "in {}, {v} can only be in {} which lie in {}: no other cell of {} holds {v}, \
+                 so {v} has one place left in {}: {}",
+                house_a.kind,
+                cell_list(g, places),
+                house_b.kind,
+                house_b.kind,
+                house_c.kind,
+                g.cell(single)
+            ),
+        );
+        s.placements = vec![(single, v)];
+        s.eliminations = removed.iter().map(|&d| (d, v)).collect();
+        s.cells = places.to_vec();
+        s.cells.push(single);
+        s.houses = vec![a, b, c];
+        return Some(s);
+    }
+    None
+}
+
+/// Direct Pointing: a box's (region's) places of v in one line give a hidden single in
+/// another box.
+pub fn direct_pointing(g: &Candidates) -> Option<Step> {
+    direct(g, true)
+}
+
+/// Direct Claiming: a line's places of v in one box give a hidden single in another line of
+/// the same kind.
+pub fn direct_claiming(g: &Candidates) -> Option<Step> {
+    direct(g, false)
+}

@@ -1,0 +1,125 @@
+//! The rating of a puzzle: one function ([`rate_on`], [`rate`]) for `rate`, `batch --rate`,
+//! `steps`, Python and the page.
+//!
+//! The difficulty is on Sukaku Explainer's scale: the hardest step of the path that uses the
+//! catalogue, the forcing chains and, past them, a guess — never an LP step, which is no
+//! technique of Sukaku Explainer. What the LP relaxation proves is reported beside it, as the
+//! LP level ([`super::level`]) when asked for, so skipping the LP level never changes the
+//! difficulty.
+
+use super::level::{lp_level_on, LpLevel};
+use super::path::{solve_path_on, HintError, Path, PathOptions};
+use super::technique::Technique;
+use crate::lp_interface::LpBackend;
+use crate::puzzle::Puzzle;
+
+/// What a rating computes beside the difficulty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateOptions {
+    /// Compute the LP level too (`rate` without `--no-lp`).
+    pub lp: bool,
+    /// Use the uniqueness techniques (`rate` without `--no-uniqueness`).
+    pub uniqueness: bool,
+}
+
+impl Default for RateOptions {
+    /// Sukaku Explainer's: uniqueness techniques on; the LP level too.
+    fn default() -> RateOptions {
+        RateOptions {
+            lp: true,
+            uniqueness: true,
+        }
+    }
+}
+
+/// A puzzle's rating.
+#[derive(Debug, Clone)]
+pub struct Rating {
+    /// The hardest step's difficulty (0 for a complete grid).
+    pub difficulty: f64,
+    /// The first of the hardest steps' technique (`None` for a complete grid).
+    pub hardest: Option<Technique>,
+    /// Whether the path had to guess (the catalogue and the forcing chains stopped).
+    pub guessed: bool,
+    /// The LP level, when asked for.
+    pub level: Option<LpLevel>,
+    /// The puzzle's solution (row-major).
+    pub solution: Vec<u8>,
+}
+
+impl Rating {
+    /// The rating of a path without LP steps.
+    fn of(path: &Path, level: Option<LpLevel>) -> Rating {
+        let (difficulty, hardest) = match path.hardest() {
+            Some((d, t)) => (d, Some(t)),
+            None => (0.0, None),
+        };
+        Rating {
+            difficulty,
+            hardest,
+            guessed: path
+                .steps
+                .iter()
+                .any(|s| s.step.technique == Technique::Guess),
+            level,
+            solution: path.solution.clone(),
+        }
+    }
+}
+
+/// The path a rating reads: no certificates, no LP steps.
+fn rating_path_options(options: RateOptions) -> PathOptions {
+    PathOptions {
+        certificates: false,
+        lp_steps: false,
+        max_steps: usize::MAX,
+        uniqueness: options.uniqueness,
+    }
+}
+
+/// Rates `puzzle` with every LP on `backend`; at LP level 2, `lp_bb_nodes` gives lp-bb's node
+/// count (where that engine runs). `known` is a complete path of the same puzzle already
+/// computed (by `steps`) with the same use of uniqueness: it is reused when it has no LP step.
+pub fn rate_on(
+    puzzle: &Puzzle,
+    options: RateOptions,
+    backend: LpBackend,
+    lp_bb_nodes: &dyn Fn() -> Option<u64>,
+    known: Option<&Path>,
+) -> Result<Rating, HintError> {
+    let reusable = known.filter(|p| {
+        p.complete
+            && p.steps
+                .iter()
+                .all(|s| s.step.technique != Technique::LpElimination)
+    });
+    let own;
+    let path = match reusable {
+        Some(p) => p,
+        None => {
+            own = solve_path_on(puzzle, rating_path_options(options), backend.clone())?;
+            &own
+        }
+    };
+    let level = match options.lp {
+        true => Some(lp_level_on(puzzle, &path.solution, backend, lp_bb_nodes)?),
+        false => None,
+    };
+    Ok(Rating::of(path, level))
+}
+
+/// [`rate_on`] on HiGHS in-process, lp-bb counting the nodes at LP level 2.
+#[cfg(feature = "highs")]
+pub fn rate(
+    puzzle: &Puzzle,
+    options: RateOptions,
+    known: Option<&Path>,
+) -> Result<Rating, HintError> {
+    rate_on(
+        puzzle,
+        options,
+        crate::solve::lab_lp::hint_backend(),
+        &|| super::level::lp_bb_node_count(puzzle),
+        known,
+    )
+}

@@ -1,0 +1,187 @@
+//! The rating on Sukaku Explainer's scale: its direct techniques are found on puzzles where
+//! `serate` (v1.15.10) uses them, each removal with a certificate the independent checker
+//! passes; the difficulty is the same with and without the LP level; the hint level is one
+//! `Named` list on the command line.
+
+use crate::common::{counter, highs_lock, lines, run, shared_data};
+use sudoku_ilp::check::certificate::{check_certificate, CandidateState};
+use sudoku_ilp::hint::certificate::{Certifier, Proof};
+use sudoku_ilp::hint::path::{solve_path, PathOptions};
+use sudoku_ilp::hint::rating::{rate, RateOptions};
+use sudoku_ilp::hint::{Candidates, Technique};
+use sudoku_ilp::input::parse_line;
+use sudoku_ilp::named::names;
+use sudoku_ilp::report::hint::HintLevel;
+
+/// The line (1-based) of a shared file.
+fn line_of(file: &str, k: usize) -> Option<String> {
+    let path = shared_data(file)?;
+    lines(&path)
+        .into_iter()
+        .find(|(n, _)| *n == k)
+        .map(|(_, l)| l)
+}
+
+fn state(g: &Candidates, r: usize, c: usize, w: usize) -> CandidateState {
+    let cell = (r - 1) * g.n + c - 1;
+    if g.value[cell] == w as u8 {
+        CandidateState::Placed
+    } else if g.value[cell] == 0 && g.has(cell, w as u8) {
+        CandidateState::Open
+    } else {
+        CandidateState::Removed
+    }
+}
+
+/// Puzzles of `sudoku17_tdoku.txt` where `serate` uses each direct technique (found with
+/// `serate --after='%n %s'` on every 157th line, the benchmark's sample): its path has a step
+/// of it, whose placement is the solution's digit and whose every removal has a certificate
+/// that the independent checker passes here again.
+#[test]
+fn direct_techniques_are_found_where_serate_uses_them_with_checked_certificates() {
+    let cases = [
+        (1, Technique::DirectHiddenPair),
+        (1414, Technique::DirectPointing),
+        (31872, Technique::DirectHiddenTriplet),
+    ];
+    for (k, technique) in cases {
+        let Some(line) = line_of("sudoku17_tdoku.txt", k) else {
+            return;
+        };
+        let _guard = highs_lock();
+        let puzzle = parse_line(&line, None).unwrap();
+        let givens: Vec<u32> = line
+            .chars()
+            .map(|ch| ch.to_digit(10).unwrap_or(0))
+            .collect();
+        let solution = &counter::solutions(&givens, 3, 3, 2)[0];
+        let path = solve_path(&puzzle, PathOptions::default()).unwrap();
+        let rows = Certifier::new(&puzzle).unwrap().rows().to_vec();
+        let found: Vec<_> = path
+            .steps
+            .iter()
+            .filter(|s| s.step.technique == technique)
+            .collect();
+        assert!(!found.is_empty(), "line {k}: no {technique:?} step");
+        for s in found {
+            assert!(technique.is_pigeonhole() && technique.is_se());
+            let [(c, v)] = s.step.placements[..] else {
+                panic!("line {k}: {} places one digit", s.step.text)
+            };
+            assert_eq!(solution[c], v as u32, "{}", s.step.text);
+            assert!(!s.step.eliminations.is_empty(), "{}", s.step.text);
+            for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
+                assert_ne!(solution[c], v as u32, "{}", s.step.text);
+                let Proof::Implied(cert) = &s.proofs[i] else {
+                    panic!("{}: {v} in {c} is not LP-implied", s.step.text)
+                };
+                let target = (c / 9 + 1, c % 9 + 1, v as usize);
+                let checked =
+                    check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
+                assert!(checked.is_ok(), "{}: {checked:?}", s.step.text);
+            }
+        }
+    }
+}
+
+/// Direct claiming is rare (no use in 3,000 17-clue puzzles by `serate`): a grid made for it
+/// here. Row 1 holds 1 only in r1c1 and r1c2 (box 1), so box 1 loses 1 outside row 1; row 2
+/// then has 1 only in r2c9.
+#[test]
+fn direct_claiming_places_the_single_its_removals_leave() {
+    let mut g = Candidates::new(&parse_line(&".".repeat(81), None).unwrap());
+    for c in 2..9 {
+        g.eliminate(c, 1); // row 1: 1 only in r1c1, r1c2
+    }
+    for c in 12..17 {
+        g.eliminate(c, 1); // row 2: 1 in r2c1..r2c3 (box 1) and r2c9
+    }
+    let s = sudoku_ilp::hint::direct_locked::direct_claiming(&g).unwrap();
+    assert_eq!(s.technique, Technique::DirectClaiming);
+    assert_eq!(s.placements, vec![(17, 1)]);
+    assert_eq!(s.eliminations, vec![(9, 1), (10, 1), (11, 1)]);
+    assert!((s.difficulty - 1.9).abs() < 1e-9);
+}
+
+/// The rating of every puzzle of two samples (every `stride`-th line): `rate` and
+/// `rate --no-lp` give the same difficulty and hardest technique, and only the first has an LP
+/// level.
+fn same_difficulty_with_and_without_lp(file: &str, stride: usize) {
+    let Some(path) = shared_data(file) else {
+        return;
+    };
+    let _guard = highs_lock();
+    for (k, line) in lines(&path).into_iter().step_by(stride) {
+        let puzzle = parse_line(&line, None).unwrap();
+        let with = rate(&puzzle, RateOptions::default(), None).unwrap();
+        let no_lp = RateOptions {
+            lp: false,
+            ..RateOptions::default()
+        };
+        let without = rate(&puzzle, no_lp, None).unwrap();
+        assert_eq!(with.difficulty, without.difficulty, "{file} line {k}");
+        assert_eq!(with.hardest, without.hardest, "{file} line {k}");
+        assert!(with.level.is_some() && without.level.is_none());
+        assert!(with.hardest.is_some_and(|t| t != Technique::LpElimination));
+    }
+}
+
+#[test]
+fn rate_and_rate_without_lp_give_the_same_difficulty_on_the_benchmark_samples() {
+    same_difficulty_with_and_without_lp("sudoku17_tdoku.txt", 157);
+    same_difficulty_with_and_without_lp("sudoku_exchange_diabolical.txt", 132);
+}
+
+#[test]
+fn a_bad_hint_level_is_one_line_with_the_librarys_names() {
+    let (code, stdout, stderr) = run(&["hint", "--level", "nope", "x.json"], None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(
+        stderr,
+        format!(
+            "sudoku-ilp: --level \"nope\": expected one of {}\n",
+            names::<HintLevel>().join(", ")
+        )
+    );
+    assert_eq!(
+        names::<HintLevel>(),
+        ["where", "technique", "rows", "value"]
+    );
+}
+
+/// BUG type 1, a uniqueness technique on by default as in `serate`: on diabolical line 3,433
+/// (`serate` rates it 5.6, "BUG type 1") the rating is that step; without uniqueness the path
+/// has no such step and its difficulty is higher.
+#[test]
+fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
+    let Some(line) = line_of("sudoku_exchange_diabolical.txt", 3433) else {
+        return;
+    };
+    let _guard = highs_lock();
+    let puzzle = parse_line(&line, None).unwrap();
+    let with = rate(&puzzle, RateOptions::default(), None).unwrap();
+    assert_eq!(with.hardest, Some(Technique::BugType1));
+    assert!((with.difficulty - 5.6).abs() < 1e-9);
+    assert!(Technique::BugType1.assumes_uniqueness());
+    let options = PathOptions {
+        certificates: false,
+        uniqueness: false,
+        ..PathOptions::default()
+    };
+    let path = solve_path(&puzzle, options).unwrap();
+    assert!(path
+        .steps
+        .iter()
+        .all(|s| !s.step.technique.assumes_uniqueness()));
+    let without = rate(
+        &puzzle,
+        RateOptions {
+            lp: false,
+            uniqueness: false,
+        },
+        None,
+    )
+    .unwrap();
+    assert!(without.difficulty > with.difficulty);
+}
