@@ -26,6 +26,7 @@ mod lab;
 mod lab_reports;
 mod layers;
 mod lp_bb;
+mod line_rules;
 mod lp_render;
 mod memory_bounds;
 mod methods;

@@ -37,6 +37,7 @@ pub mod info;
 pub mod json;
 pub mod lab;
 #[cfg(feature = "highs")]
+pub mod line_marks;
 pub mod lines;
 pub mod lp_svg;
 pub mod marks;

@@ -1,0 +1,181 @@
+//! Issue 44's line and set rules and issue 42's overlapping cages on real puzzles: every
+//! puzzle of `../shared/data/variants/fpuzzles_more` whose rules the tool reads solves to its
+//! known grid with each engine (the MILP in both models where HiGHS is quick on it), and the
+//! Interactive Sudoku Solver's "Killer sudoku [overlap]" and hand-made overlapping cages solve
+//! with every engine. HiGHS runs hold the shared lock.
+
+use crate::common::{highs_lock, lines, shared_data};
+use std::path::Path;
+use sudoku_ilp::engine::backtrack::Backtrack;
+use sudoku_ilp::engine::lp_bb::LpBb;
+use sudoku_ilp::engine::milp::Milp;
+use sudoku_ilp::engine::propagate::Propagate;
+use sudoku_ilp::engine::sat::Sat;
+use sudoku_ilp::engine::{Engine, Limits, Status};
+use sudoku_ilp::formulation::{binary::Binary, natural::Natural};
+use sudoku_ilp::input::{parse_batch_line, parse_puzzle, ParseOptions};
+use sudoku_ilp::puzzle::Puzzle;
+
+/// A time limit only a hang reaches (a busy machine must make a test slow, never wrong).
+const HANG: f64 = 3600.0;
+
+/// Solves with `engine` and compares with the known grid.
+fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], what: &str) {
+    let _guard = highs_lock();
+    let s = engine.solve(puzzle, &Limits { time_limit: HANG }).unwrap();
+    assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
+    assert_eq!(s.grid.unwrap().values, answer, "{} on {what}", engine.label());
+}
+
+/// The engines that solve every puzzle here quickly: propagation, SAT, the binary MILP.
+fn quick_engines() -> Vec<Box<dyn Engine>> {
+    vec![
+        Box::new(Propagate::default()),
+        Box::new(Sat),
+        Box::new(Milp::new(Binary::default())),
+    ]
+}
+
+/// The lines of `fpuzzles_more` whose rules are all the tool's (the outside clues, the indexers
+/// and the 4×4 little killer are read by other work): each with its rule keys.
+const READ: [(usize, &str); 17] = [
+    (1, "entropicline, killercage"),
+    (2, "palindrome, thermometer, antiknight, regions"),
+    (3, "palindrome, thermometer, antiknight, regions"),
+    (4, "palindrome, killercage without sums, thermometer, antiknight, regions"),
+    (6, "betweenline"),
+    (7, "minimum, maximum"),
+    (8, "quadruple"),
+    (9, "givenPencilMarks, odd, even, diagonals"),
+    (10, "quadruple, thermometer, littlekillersum, difference, ratio, even"),
+    (11, "renban, givenPencilMarks"),
+    (12, "quadruple, arrow, killercage, odd, diagonals"),
+    (13, "entropicline, antiknight"),
+    (15, "quadruple with repeated values"),
+    (17, "whispers, thermometer, arrow"),
+    (19, "quadruple overlapping killer cages"),
+    (20, "entropicline"),
+    (21, "7x7 regions, difference, ratio"),
+];
+
+/// The puzzles of `fpuzzles_more` in [`READ`], read by the library, with their known grids.
+fn fpuzzles_more() -> Vec<(usize, Puzzle, Vec<u8>)> {
+    let (Some(path), Some(answers)) = (
+        shared_data("variants/fpuzzles_more.fpz.jsonl"),
+        shared_data("variants/fpuzzles_more.solutions.txt"),
+    ) else {
+        return Vec::new();
+    };
+    let origin = path.display().to_string();
+    let answers = lines(&answers);
+    lines(&path)
+        .into_iter()
+        .zip(answers)
+        .filter(|((number, _), _)| READ.iter().any(|(n, _)| n == number))
+        .map(|((number, line), (_, answer))| {
+            let (puzzle, _) = parse_batch_line(&origin, number, &line, None)
+                .unwrap_or_else(|e| panic!("line {number}: {e}"));
+            let answer = answer.bytes().map(|b| b - b'0').collect();
+            (number, puzzle, answer)
+        })
+        .collect()
+}
+
+#[test]
+fn fpuzzles_more_solves_to_its_known_grids_with_propagate_sat_and_the_binary_milp() {
+    let all = fpuzzles_more();
+    if all.is_empty() {
+        return;
+    }
+    assert_eq!(all.len(), READ.len());
+    for (number, puzzle, answer) in &all {
+        sudoku_ilp::check::check(puzzle, &grid(puzzle, answer)).unwrap();
+        for engine in quick_engines() {
+            solves(engine.as_ref(), puzzle, answer, &format!("fpuzzles_more line {number}"));
+        }
+    }
+}
+
+/// The lines backtracking (no propagation) and the natural model finish quickly (the others
+/// are left to the benchmark).
+const SLOW_ENGINES_ON: [usize; 4] = [7, 9, 11, 21];
+
+#[test]
+fn fpuzzles_more_sample_solves_with_backtracking_lp_bb_and_the_natural_model() {
+    for (number, puzzle, answer) in fpuzzles_more() {
+        if !SLOW_ENGINES_ON.contains(&number) {
+            continue;
+        }
+        let what = format!("fpuzzles_more line {number}");
+        solves(&Backtrack, &puzzle, &answer, &what);
+        solves(&LpBb::default(), &puzzle, &answer, &what);
+        solves(&Milp::new(Natural::strengthened()), &puzzle, &answer, &what);
+    }
+}
+
+fn grid(puzzle: &Puzzle, values: &[u8]) -> sudoku_ilp::puzzle::Grid {
+    sudoku_ilp::puzzle::Grid {
+        n: puzzle.order(),
+        values: values.to_vec(),
+    }
+}
+
+/// The ISS example with overlapping cages, kept in `data/variants` (its `"solution"` is
+/// checked by the reader).
+fn iss_overlap() -> (Puzzle, Vec<u8>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/iss_killer_overlap.fpz.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let answer = doc["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u8)
+        .collect();
+    let puzzle = parse_puzzle(&path.display().to_string(), &text, ParseOptions::default()).unwrap();
+    (puzzle, answer)
+}
+
+#[test]
+fn the_iss_overlapping_killer_solves_with_every_engine() {
+    let (puzzle, answer) = iss_overlap();
+    assert_eq!(puzzle.rules().len(), 30);
+    let mut engines = quick_engines();
+    engines.push(Box::new(Backtrack));
+    engines.push(Box::new(LpBb::default()));
+    engines.push(Box::new(Milp::new(Natural::strengthened())));
+    for engine in engines {
+        solves(engine.as_ref(), &puzzle, &answer, "ISS Killer sudoku [overlap]");
+    }
+}
+
+/// Two cages sharing r1c2: {r1c1, r1c2} sum 4 holds {1, 3}; {r1c2, r1c3} sum 11 cannot hold 1
+/// (10 is no digit), so r1c2 = 3, r1c1 = 1, r1c3 = 8 in every solution.
+#[test]
+fn overlapping_cages_force_the_shared_digit_in_every_engine() {
+    let rules = r#"[{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 4},
+                    {"type": "killer", "cells": ["r1c2", "r1c3"], "sum": 11}]"#;
+    let rows = vec![vec![0; 9]; 9];
+    let doc = format!("{{\"grid\": {rows:?}, \"rules\": {rules}}}");
+    let puzzle = parse_puzzle("overlap.json", &doc, ParseOptions::default()).unwrap();
+    let mut engines = quick_engines();
+    engines.push(Box::new(Backtrack));
+    engines.push(Box::new(LpBb::default()));
+    for engine in engines {
+        let _guard = highs_lock();
+        let s = engine.solve(&puzzle, &Limits { time_limit: HANG }).unwrap();
+        let g = s.grid.expect("a solution");
+        assert_eq!(&g.values[..3], &[1, 3, 8], "{}", engine.label());
+    }
+    // The oracle agrees: among the first solutions of an independent search, the same three.
+    let spec = crate::common::brute::Spec {
+        rules: vec![
+            crate::common::brute::R::Killer(vec![(0, 0), (0, 1)], Some(4)),
+            crate::common::brute::R::Killer(vec![(0, 1), (0, 2)], Some(11)),
+        ],
+        ..crate::common::brute::Spec::empty(3, 3)
+    };
+    let some = crate::common::brute::solutions(&spec, 50, 1_000_000).unwrap();
+    assert_eq!(some.len(), 50);
+    assert!(some.iter().all(|g| g[..3] == [1, 3, 8]));
+}
