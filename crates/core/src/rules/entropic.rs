@@ -2,15 +2,19 @@
 //! high value (on 9×9: one of {1,2,3}, one of {4,5,6}, one of {7,8,9}; on other sizes the classes
 //! f-puzzles uses: low and high ⌊n/3⌋ or ⌈n/3⌉ values each, the middle the rest).
 //!
-//! Three cells of three classes are pairwise of different classes, and a line two or more
-//! apart (in steps 1 or 2) repeats the class every third cell, so:
+//! One allowed-tuples table per run of three neighbouring cells (the whole line when shorter):
 //!
 //! ```text
-//! class(value(c_i)) ≠ class(value(c_j))   for 1 ≤ j − i ≤ 2, as allowed pairs     entropicK_a_b
+//! (value(c_i), value(c_{i+1}), value(c_{i+2})) ∈ {t : classes of t pairwise different}   entropicK_c_i
 //! ```
+//!
+//! In the binary model its tuple columns give the convex hull of each run: the LP relaxation
+//! already says Σ_{c ∈ run} Σ_{v ∈ class} x_cv = 1 for each class. The weaker equivalent, the
+//! allowed pairs "different class" on cells one or two apart, left the MILP 7–9 s on two
+//! puzzles of `fpuzzles_more` (docs/models.md).
 
 use super::holds::broken;
-use super::{line_pairs, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::{class_windows, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -59,7 +63,7 @@ impl RuleKind for Entropic {
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
         let n = ctx.n;
-        line_pairs(tag, &self.cells, n, Some(2), |u, w| class(n, u) != class(n, w))
+        class_windows(tag, &self.cells, ctx, |v| class(n, v as i64) as u8)
     }
 
     /// Every run of three neighbouring cells (or the whole line, if shorter) holds values of

@@ -25,8 +25,8 @@
 //! | [`renban::Renban`] | `renban` | allowed pairs 1 ≤ \|u − w\| ≤ L − 1, every two cells `renbanK_a_b` |
 //! | [`whispers::Whispers`] | `whispers` | allowed pairs \|u − w\| ≥ d along the line `whispersK_a_b` |
 //! | [`nabner::Nabner`] | `nabner` | allowed pairs \|u − w\| ≥ 2, every two cells `nabnerK_a_b` |
-//! | [`entropic::Entropic`] | `entropic` | allowed pairs of different classes, 1–2 apart `entropicK_a_b` |
-//! | [`modular::Modular`] | `modular` | allowed pairs of different residues mod 3, 1–2 apart `modularK_a_b` |
+//! | [`entropic::Entropic`] | `entropic` | allowed tuples of three classes per 3 neighbouring cells `entropicK_c` |
+//! | [`modular::Modular`] | `modular` | allowed tuples of three residues per 3 neighbouring cells `modularK_c` |
 //! | [`between::Between`] | `between` | allowed triples (end, end, middle) `betweenK_m` |
 //! | [`lockout::Lockout`] | `lockout` | allowed pairs of the ends, allowed triples `lockoutK_m` |
 //! | [`region_sum::RegionSum`] | `region_sum` | Σ piece − Σ next piece = 0, `regionsumK_I` |
@@ -465,6 +465,46 @@ pub(crate) fn region_of(ctx: &Context, c: Cell) -> usize {
 /// Whether two cells share a row, a column or a box (region): they must differ.
 pub(crate) fn same_house(ctx: &Context, a: Cell, b: Cell) -> bool {
     a.row == b.row || a.col == b.col || region_of(ctx, a) == region_of(ctx, b)
+}
+
+/// One allowed-tuples table `{tag}_{first cell}` per run of three neighbouring cells of a line
+/// (the whole line when shorter): the tuples whose values have pairwise different `class`es,
+/// without the tuples that repeat a value in two cells of one house.
+pub(crate) fn class_windows(
+    tag: &str,
+    cells: &[Cell],
+    ctx: &Context,
+    class: impl Fn(u8) -> u8,
+) -> Vec<Primitive> {
+    let n = ctx.n as u8;
+    let width = cells.len().min(3);
+    cells
+        .windows(width)
+        .map(|w| {
+            let mut rows: Vec<Vec<u8>> = vec![Vec::new()];
+            for &c in w {
+                let mut longer = Vec::new();
+                for row in &rows {
+                    for v in 1..=n {
+                        let fits = row.iter().enumerate().all(|(j, &u)| {
+                            class(u) != class(v) && (u != v || !same_house(ctx, w[j], c))
+                        });
+                        if fits {
+                            let mut next = row.clone();
+                            next.push(v);
+                            longer.push(next);
+                        }
+                    }
+                }
+                rows = longer;
+            }
+            Primitive::Tuples {
+                tag: format!("{tag}_{}", w[0]),
+                cells: w.to_vec(),
+                allowed: rows,
+            }
+        })
+        .collect()
 }
 
 /// The allowed-tuples table of a relation over three cells, without the tuples that repeat a

@@ -1,14 +1,14 @@
 //! Modular line: every three neighbouring cells on the line hold one value of each residue
 //! modulo 3.
 //!
-//! As for the entropic line, this is the same as
+//! As for the entropic line, one allowed-tuples table per run of three neighbouring cells:
 //!
 //! ```text
-//! value(c_i) mod 3 ≠ value(c_j) mod 3   for 1 ≤ j − i ≤ 2, as allowed pairs     modularK_a_b
+//! (value(c_i), value(c_{i+1}), value(c_{i+2})) ∈ {t : residues of t pairwise different}   modularK_c_i
 //! ```
 
 use super::holds::broken;
-use super::{line_pairs, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::{class_windows, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -42,7 +42,7 @@ impl RuleKind for Modular {
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
-        line_pairs(tag, &self.cells, ctx.n, Some(2), |u, w| u % 3 != w % 3)
+        class_windows(tag, &self.cells, ctx, |v| v % 3)
     }
 
     /// Every run of three neighbouring cells (or the whole line) holds three residues.
