@@ -24,7 +24,12 @@ fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], what: &str) {
     let _guard = highs_lock();
     let s = engine.solve(puzzle, &Limits { time_limit: HANG }).unwrap();
     assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-    assert_eq!(s.grid.unwrap().values, answer, "{} on {what}", engine.label());
+    assert_eq!(
+        s.grid.unwrap().values,
+        answer,
+        "{} on {what}",
+        engine.label()
+    );
 }
 
 /// The engines that solve every puzzle here quickly: propagation, SAT, the binary MILP.
@@ -42,12 +47,18 @@ const READ: [(usize, &str); 17] = [
     (1, "entropicline, killercage"),
     (2, "palindrome, thermometer, antiknight, regions"),
     (3, "palindrome, thermometer, antiknight, regions"),
-    (4, "palindrome, killercage without sums, thermometer, antiknight, regions"),
+    (
+        4,
+        "palindrome, killercage without sums, thermometer, antiknight, regions",
+    ),
     (6, "betweenline"),
     (7, "minimum, maximum"),
     (8, "quadruple"),
     (9, "givenPencilMarks, odd, even, diagonals"),
-    (10, "quadruple, thermometer, littlekillersum, difference, ratio, even"),
+    (
+        10,
+        "quadruple, thermometer, littlekillersum, difference, ratio, even",
+    ),
     (11, "renban, givenPencilMarks"),
     (12, "quadruple, arrow, killercage, odd, diagonals"),
     (13, "entropicline, antiknight"),
@@ -98,7 +109,12 @@ fn fpuzzles_more_solves_to_its_known_grids_with_propagate_sat_and_the_binary_mil
             if *number == MILP_SLOW && engine.label().starts_with("binary") {
                 continue;
             }
-            solves(engine.as_ref(), puzzle, answer, &format!("fpuzzles_more line {number}"));
+            solves(
+                engine.as_ref(),
+                puzzle,
+                answer,
+                &format!("fpuzzles_more line {number}"),
+            );
         }
     }
 }
@@ -130,7 +146,8 @@ fn grid(puzzle: &Puzzle, values: &[u8]) -> sudoku_ilp::puzzle::Grid {
 /// The ISS example with overlapping cages, kept in `data/variants` (its `"solution"` is
 /// checked by the reader).
 fn iss_overlap() -> (Puzzle, Vec<u8>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/iss_killer_overlap.fpz.json");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/iss_killer_overlap.fpz.json");
     let text = std::fs::read_to_string(&path).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
     let answer = doc["solution"]
@@ -152,7 +169,12 @@ fn the_iss_overlapping_killer_solves_with_every_engine() {
     engines.push(Box::new(LpBb::default()));
     engines.push(Box::new(Milp::new(Natural::strengthened())));
     for engine in engines {
-        solves(engine.as_ref(), &puzzle, &answer, "ISS Killer sudoku [overlap]");
+        solves(
+            engine.as_ref(),
+            &puzzle,
+            &answer,
+            "ISS Killer sudoku [overlap]",
+        );
     }
 }
 
@@ -185,4 +207,96 @@ fn overlapping_cages_force_the_shared_digit_in_every_engine() {
     let some = crate::common::brute::solutions(&spec, 50, 1_000_000).unwrap();
     assert_eq!(some.len(), 50);
     assert!(some.iter().all(|g| g[..3] == [1, 3, 8]));
+}
+
+/// The picture class of each new rule kind and how many marks one rule of it draws.
+fn marks_of(rule: &sudoku_ilp::rules::Rule) -> Option<(&'static str, usize)> {
+    use sudoku_ilp::rules::extremum::Extreme;
+    use sudoku_ilp::rules::Rule;
+    Some(match rule {
+        Rule::Palindrome(_) => ("palindrome", 1),
+        Rule::Renban(_) => ("renban", 1),
+        Rule::Whispers(_) => ("whispers", 1),
+        Rule::Nabner(_) => ("nabner", 1),
+        Rule::Entropic(_) => ("entropic", 1),
+        Rule::Modular(_) => ("modular", 1),
+        Rule::RegionSum(_) => ("region-sum", 1),
+        Rule::Zipper(_) => ("zipper", 1),
+        Rule::Between(_) => ("between", 1),
+        Rule::Lockout(_) => ("lockout", 1),
+        Rule::DoubleArrow(_) => ("double-arrow", 1),
+        Rule::SlowThermometer(_) => ("slow-thermometer", 1),
+        Rule::Clone(_) => ("clone", 2),
+        Rule::Extremum(e) if e.extreme == Extreme::Minimum => ("minimum", e.cells.len()),
+        Rule::Extremum(e) => ("maximum", e.cells.len()),
+        Rule::Quadruple(_) => ("quadruple", 1),
+        Rule::PencilMarks(_) => ("pencil-marks", 1),
+        _ => return None,
+    })
+}
+
+/// The SVG picture has one mark of the rule's class per rule (two shaded lists per clone, one
+/// chevron per minimum or maximum cell).
+fn marks_match(puzzle: &Puzzle, what: &str) -> Vec<&'static str> {
+    let text = sudoku_ilp::report::svg::svg(puzzle, None, None);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let mut wanted: std::collections::HashMap<&str, usize> = Default::default();
+    for (class, count) in puzzle.rules().iter().filter_map(marks_of) {
+        *wanted.entry(class).or_default() += count;
+    }
+    for (class, count) in &wanted {
+        let drawn = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .count();
+        assert_eq!(drawn, *count, "{what}: {class}");
+    }
+    wanted.into_keys().collect()
+}
+
+#[test]
+fn every_new_rule_kind_is_drawn_once_per_rule() {
+    let mut seen: Vec<&str> = Vec::new();
+    let real = fpuzzles_more();
+    for (number, puzzle, _) in &real {
+        seen.extend(marks_match(puzzle, &format!("fpuzzles_more line {number}")));
+    }
+    // The kinds no real puzzle here has, on a puzzle made here (drawing only: not solved).
+    let rules = r#"[{"type": "lockout", "cells": ["r1c1", "r1c2", "r1c3"]},
+        {"type": "clone", "cells": ["r2c1", "r2c2"], "copies": ["r8c1", "r8c2"]},
+        {"type": "nabner", "cells": ["r3c1", "r3c2"]},
+        {"type": "modular", "cells": ["r4c1", "r4c2", "r4c3"]},
+        {"type": "region_sum", "cells": ["r5c3", "r5c4"]},
+        {"type": "zipper", "cells": ["r6c1", "r6c2", "r6c3"]},
+        {"type": "double_arrow", "cells": ["r7c1", "r7c2", "r7c3"]},
+        {"type": "slow_thermometer", "cells": ["r9c1", "r9c2", "r9c3"]}]"#;
+    let doc = format!(
+        "{{\"grid\": {:?}, \"rules\": {rules}}}",
+        vec![vec![0; 9]; 9]
+    );
+    let made = parse_puzzle("made.json", &doc, ParseOptions::default()).unwrap();
+    seen.extend(marks_match(&made, "made here"));
+    if !real.is_empty() {
+        for class in [
+            "palindrome",
+            "renban",
+            "whispers",
+            "nabner",
+            "entropic",
+            "modular",
+            "region-sum",
+            "zipper",
+            "between",
+            "lockout",
+            "double-arrow",
+            "slow-thermometer",
+            "clone",
+            "minimum",
+            "maximum",
+            "quadruple",
+            "pencil-marks",
+        ] {
+            assert!(seen.contains(&class), "{class} never drawn");
+        }
+    }
 }

@@ -304,7 +304,12 @@ impl Spec {
                 R::Minimum(cells) | R::Maximum(cells) => {
                     let min = matches!(rule, R::Minimum(_));
                     for &(r, c) in cells {
-                        let near = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+                        let near = [
+                            (r.wrapping_sub(1), c),
+                            (r + 1, c),
+                            (r, c.wrapping_sub(1)),
+                            (r, c + 1),
+                        ];
                         for (r2, c2) in near {
                             if r2 < n && c2 < n && !cells.contains(&(r2, c2)) {
                                 let (a, b) = (at((r, c)), at((r2, c2)));
@@ -469,7 +474,11 @@ fn rule_json(rule: &R) -> String {
         ),
         R::Minimum(c) | R::Maximum(c) => format!(
             "{{\"type\":\"extremum\",\"extreme\":\"{}\",\"cells\":{}}}",
-            if matches!(rule, R::Minimum(_)) { "minimum" } else { "maximum" },
+            if matches!(rule, R::Minimum(_)) {
+                "minimum"
+            } else {
+                "maximum"
+            },
             names(c)
         ),
         R::Quadruple(c, values) => format!(
@@ -558,9 +567,9 @@ impl Line {
                     (0..c.len()).all(|i| (0..i).all(|j| c[i] != c[j]))
                 })
             }
-            Line::Modular => v.windows(3.min(len)).all(|w| {
-                (0..w.len()).all(|i| (0..i).all(|j| w[i] % 3 != w[j] % 3))
-            }),
+            Line::Modular => v
+                .windows(3.min(len))
+                .all(|w| (0..w.len()).all(|i| (0..i).all(|j| w[i] % 3 != w[j] % 3))),
             Line::Between => middle
                 .iter()
                 .all(|&m| first.min(last) < m && m < first.max(last)),
@@ -582,7 +591,8 @@ impl Line {
             Line::Whispers(d) => v.windows(2).all(|w| (w[0] - w[1]).abs() >= *d),
             Line::Quad(values) => values.iter().all(|d| {
                 let d = *d as i64;
-                v.iter().filter(|&&x| x == d).count() >= values.iter().filter(|&&x| x as i64 == d).count()
+                v.iter().filter(|&&x| x == d).count()
+                    >= values.iter().filter(|&&x| x as i64 == d).count()
             }),
             Line::Marks(values) => values.contains(&(v[0] as u8)),
             Line::RegionSum(regions) => {

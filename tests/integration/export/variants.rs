@@ -64,9 +64,27 @@ const SAMPLES: [(&str, usize, &str, bool, bool); 18] = [
     ),
     ("iss_examples", 6, "diagonals", false, true),
     ("iss_examples", 7, "diagonals, extra regions", false, true),
-    ("fpuzzles_more", 8, "quadruples (allowed tuples)", false, true),
-    ("fpuzzles_more", 6, "between lines (allowed tuples)", false, true),
-    ("fpuzzles_more", 17, "whispers, thermometer, arrow", false, true),
+    (
+        "fpuzzles_more",
+        8,
+        "quadruples (allowed tuples)",
+        false,
+        true,
+    ),
+    (
+        "fpuzzles_more",
+        6,
+        "between lines (allowed tuples)",
+        false,
+        true,
+    ),
+    (
+        "fpuzzles_more",
+        17,
+        "whispers, thermometer, arrow",
+        false,
+        true,
+    ),
 ];
 
 /// The hard killer of the samples (ISS "Killer sudoku [0 cage, hard]"): MiniZinc's Gecode

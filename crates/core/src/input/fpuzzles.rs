@@ -26,14 +26,13 @@ use crate::rules::negative::Negative;
 use crate::rules::parity::{Kind, Parity};
 use crate::rules::thermometer::Thermometer;
 use crate::rules::xv::Xv;
+use crate::rules::Rule;
 use crate::rules::{
     between::Between, clone::Clones, double_arrow::DoubleArrow, entropic::Entropic,
-    extremum::Extremum, extremum::Extreme, lockout::Lockout, modular::Modular, nabner::Nabner,
-    palindrome::Palindrome, pencil_marks::PencilMarks, quadruple::Quadruple,
-    region_sum::RegionSum, renban::Renban, slow_thermometer::SlowThermometer, whispers::Whispers,
-    zipper::Zipper,
+    extremum::Extreme, extremum::Extremum, lockout::Lockout, modular::Modular, nabner::Nabner,
+    palindrome::Palindrome, pencil_marks::PencilMarks, quadruple::Quadruple, region_sum::RegionSum,
+    renban::Renban, slow_thermometer::SlowThermometer, whispers::Whispers, zipper::Zipper,
 };
-use crate::rules::Rule;
 use serde_json::{Map, Value};
 
 /// The link prefix before the lz-string text.
@@ -304,7 +303,8 @@ fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
             match cell.get("givenPencilMarks") {
                 None | Some(Value::Null) => {}
                 Some(marks) => {
-                    let values = small_numbers(Some(marks), "givenPencilMarks").map_err(|e| at(&e))?;
+                    let values =
+                        small_numbers(Some(marks), "givenPencilMarks").map_err(|e| at(&e))?;
                     if !values.is_empty() {
                         rules.push(Rule::PencilMarks(PencilMarks {
                             cell: Cell { row: r, col: c },

@@ -44,7 +44,9 @@ pub fn draw(out: &mut String, rule: &Rule, frame: Frame, layer: Layer) {
             thick_line(out, &cells, class, colour, frame);
         }
         (Rule::Between(_), Layer::Under) => ended_line(out, &cells, "between", Ends::Circle, frame),
-        (Rule::Lockout(_), Layer::Under) => ended_line(out, &cells, "lockout", Ends::Diamond, frame),
+        (Rule::Lockout(_), Layer::Under) => {
+            ended_line(out, &cells, "lockout", Ends::Diamond, frame)
+        }
         (Rule::DoubleArrow(_), Layer::Under) => {
             ended_line(out, &cells, "double-arrow", Ends::Circle, frame)
         }

@@ -57,7 +57,10 @@ impl RuleKind for DoubleArrow {
             .map(|&c| grid.get(c) as i64)
             .sum();
         if middle != ends {
-            return broken(name, format!("the middle sums to {middle}, the ends to {ends}"));
+            return broken(
+                name,
+                format!("the middle sums to {middle}, the ends to {ends}"),
+            );
         }
         Ok(())
     }

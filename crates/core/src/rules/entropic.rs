@@ -56,7 +56,10 @@ impl RuleKind for Entropic {
             return Err(RuleProblem::NoCells);
         }
         if ctx.n < 3 {
-            return Err(RuleProblem::Value(format!("no three classes in 1..{}", ctx.n)));
+            return Err(RuleProblem::Value(format!(
+                "no three classes in 1..{}",
+                ctx.n
+            )));
         }
         Ok(())
     }

@@ -36,7 +36,10 @@ impl RuleKind for Modular {
             return Err(RuleProblem::NoCells);
         }
         if ctx.n < 3 {
-            return Err(RuleProblem::Value(format!("no three residues in 1..{}", ctx.n)));
+            return Err(RuleProblem::Value(format!(
+                "no three residues in 1..{}",
+                ctx.n
+            )));
         }
         Ok(())
     }

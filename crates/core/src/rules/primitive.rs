@@ -244,7 +244,9 @@ impl Primitive {
     /// The cells the primitive constrains, in its own order.
     pub fn cells(&self) -> Vec<Cell> {
         match self {
-            Primitive::AllDifferent { cells, .. } | Primitive::Tuples { cells, .. } => cells.clone(),
+            Primitive::AllDifferent { cells, .. } | Primitive::Tuples { cells, .. } => {
+                cells.clone()
+            }
             Primitive::Linear(l) => l.cells().collect(),
             Primitive::Pairs { a, b, .. } => vec![*a, *b],
             Primitive::Values { cell, .. } => vec![*cell],

@@ -106,11 +106,13 @@ impl RuleKind for Quadruple {
 /// Whether the multiset `tuple` contains the multiset `values`.
 fn contains_all(tuple: &[u8], values: &[u8]) -> bool {
     let mut left = tuple.to_vec();
-    values.iter().all(|v| match left.iter().position(|t| t == v) {
-        Some(i) => {
-            left.swap_remove(i);
-            true
-        }
-        None => false,
-    })
+    values
+        .iter()
+        .all(|v| match left.iter().position(|t| t == v) {
+            Some(i) => {
+                left.swap_remove(i);
+                true
+            }
+            None => false,
+        })
 }

@@ -53,7 +53,11 @@ impl RuleKind for SlowThermometer {
 
     /// No value is above the next one along the line.
     fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
-        if let Some(w) = self.cells.windows(2).find(|w| grid.get(w[0]) > grid.get(w[1])) {
+        if let Some(w) = self
+            .cells
+            .windows(2)
+            .find(|w| grid.get(w[0]) > grid.get(w[1]))
+        {
             return broken(name, format!("{} is above {}", w[0], w[1]));
         }
         Ok(())

@@ -128,7 +128,8 @@ fn line_rules_lower_to_pairs_on_the_cells_they_relate() {
 
 #[test]
 fn entropic_classes_follow_f_puzzles_on_every_size() {
-    let classes = |n: usize| -> Vec<i64> { (1..=n as i64).map(|v| entropic::class(n, v)).collect() };
+    let classes =
+        |n: usize| -> Vec<i64> { (1..=n as i64).map(|v| entropic::class(n, v)).collect() };
     assert_eq!(classes(9), [0, 0, 0, 1, 1, 1, 2, 2, 2]);
     assert_eq!(classes(6), [0, 0, 1, 1, 2, 2]);
     assert_eq!(classes(4), [0, 1, 1, 2]);

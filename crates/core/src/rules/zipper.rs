@@ -58,7 +58,9 @@ impl RuleKind for Zipper {
     fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
         let values: Vec<i64> = self.cells.iter().map(|&c| grid.get(c) as i64).collect();
         let len = values.len();
-        let mut totals: Vec<i64> = (0..len / 2).map(|i| values[i] + values[len - 1 - i]).collect();
+        let mut totals: Vec<i64> = (0..len / 2)
+            .map(|i| values[i] + values[len - 1 - i])
+            .collect();
         if len % 2 == 1 {
             totals.push(values[len / 2]);
         }

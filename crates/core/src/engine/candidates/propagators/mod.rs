@@ -35,8 +35,8 @@ use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
 use distinct_sum::{distinct_sum, SubsetTable, SUBSET_DIGITS};
 use linear::{bounds, linear_gac, pair_linear, sums_fit};
 use pairs::pairs;
-use tuples::tuples;
 use runs::{distinct_runs, runs_gac, RunMemo, MAX_RUN_TERMS};
+use tuples::tuples;
 
 /// Distinct sums with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
 pub(super) const MAX_SUM_CELLS: usize = 12;
@@ -59,7 +59,10 @@ pub(crate) enum Propagator {
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
     /// The rows of values (cells' order) allowed together.
-    Tuples { cells: Vec<u32>, allowed: Vec<Vec<u8>> },
+    Tuples {
+        cells: Vec<u32>,
+        allowed: Vec<Vec<u8>>,
+    },
     /// Two houses of n cells that share some cells (a box and a row, …): `a` and `b` are
     /// their cells outside the shared part, which hold the same values ([`intersections`]).
     SameValues { a: Vec<u32>, b: Vec<u32> },

@@ -14,10 +14,7 @@ pub(super) fn tuples(
     let masks: Vec<u64> = cells.iter().map(|&c| cand[c as usize]).collect();
     let mut keep = vec![0u64; cells.len()];
     for row in allowed {
-        let possible = row
-            .iter()
-            .zip(&masks)
-            .all(|(&v, &m)| m >> (v - 1) & 1 == 1);
+        let possible = row.iter().zip(&masks).all(|(&v, &m)| m >> (v - 1) & 1 == 1);
         if possible {
             for (k, &v) in keep.iter_mut().zip(row) {
                 *k |= 1 << (v - 1);
