@@ -300,3 +300,24 @@ fn every_new_rule_kind_is_drawn_once_per_rule() {
         }
     }
 }
+
+#[test]
+fn every_new_rule_kind_as_the_project_writes_it_matches_the_json_schema() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/solve-output.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let rule_schema = serde_json::json!({"$ref": "#/$defs/rule", "$defs": schema["$defs"]});
+    let validator = jsonschema::validator_for(&rule_schema).expect("a valid schema");
+    let mut kinds = std::collections::BTreeSet::new();
+    for (number, puzzle, _) in fpuzzles_more() {
+        for rule in puzzle.rules() {
+            let value = serde_json::to_value(rule).unwrap();
+            assert!(validator.is_valid(&value), "line {number}: {value}");
+            // Written back, the rule reads as itself.
+            let back: sudoku_ilp::rules::Rule = serde_json::from_value(value).unwrap();
+            assert_eq!(&back, rule);
+            kinds.insert(rule.kind_name());
+        }
+    }
+    assert!(kinds.is_empty() || kinds.contains("quadruple"), "{kinds:?}");
+}
