@@ -36,8 +36,8 @@ pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
-#[cfg(feature = "highs")]
 pub mod line_marks;
+#[cfg(feature = "highs")]
 pub mod lines;
 pub mod lp_svg;
 pub mod marks;
