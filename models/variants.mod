@@ -3,7 +3,7 @@
    The houses and givens exactly as in sudoku.mod. Every variant rule of sudoku-ilp (killer
    cages, little killers, thermometers, arrows, kropki dots, XV, greater-than signs, parity,
    extra regions, windoku, anti-knight, anti-king, non-consecutive, disjoint groups, negative)
-   arrives lowered to four kinds of rule instance, one set each, named by the rule instance's
+   arrives lowered to five kinds of rule instance, one set each, named by the rule instance's
    tag (cage3, cage3_sum, thermo2_step1, white4, ...), as the rows of the LP export are:
 
      value(r,c) = sum_v v * x[r,c,v]                         the digit in cell (r,c)
@@ -14,7 +14,12 @@
      pair_a{k in PAIRS, u}: x[a,u] <= sum_{(u,w) in ALLOWED[k]} x[b,w]   allowed pairs of
      pair_b{k in PAIRS, w}: x[b,w] <= sum_{(u,w) in ALLOWED[k]} x[a,u]   values (support form:
                             kropki dots, non-consecutive and negative neighbours)
-     allow{k in VALUES, v not in ALLOW[k]}: x[vr[k],vc[k],v] = 0          odd, even
+     allow{k in VALUES, v not in ALLOW[k]}: x[vr[k],vc[k],v] = 0          odd, even,
+                            given pencil marks
+     tuple_one{k in TUPLES}: sum_t y[k,t] = 1                  allowed tuples of a few
+     tuple_link{k, (i,r,c) in TCELL[k], v}:                    cells (between and lockout
+         x[r,c,v] = sum{(t,i,v) in TROW[k]} y[k,t]             lines, quadruples): one
+                                                               binary per allowed tuple
 
    Sets per primitive rather than per rule family: one model reads every rule type, and the
    data says which rule each instance came from by its name.
@@ -51,7 +56,7 @@ s.t. diag1{v in N: diagonals = 1}: sum{i in N} x[i,i,v] = 1;
 s.t. diag2{v in N: diagonals = 1}: sum{i in N} x[i,n+1-i,v] = 1;
 s.t. fix{r in N, c in N: given[r,c] > 0}: x[r,c,given[r,c]] = 1;
 
-/* the variant rules, as the four primitives (comment at the top) */
+/* the variant rules, as the five primitives (comment at the top) */
 set GROUPS default {};
 set GROUP{GROUPS} dimen 2;
 set LINEAR default {};
@@ -65,6 +70,11 @@ set ALLOWED{PAIRS} dimen 2, within N cross N;    /* allowed (value(a), value(b))
 set VALUES default {};
 param vr{VALUES}, in N;  param vc{VALUES}, in N;
 set ALLOW{VALUES}, within N;
+set TUPLES default {};
+set TCELL{TUPLES} dimen 3;              /* (i, r, c): the i-th cell of the table is (r,c) */
+set TROW{TUPLES} dimen 3;               /* (t, i, v): allowed tuple t gives the i-th cell v */
+set TIDS{k in TUPLES} := setof{(t,i,v) in TROW[k]} t;
+var y{k in TUPLES, t in TIDS[k]}, binary;
 
 s.t. group{g in GROUPS, v in N}: sum{(r,c) in GROUP[g]} x[r,c,v] <= 1;
 s.t. linear_eq{k in LINEAR: rel[k] = '='}:
@@ -78,6 +88,9 @@ s.t. pair_a{k in PAIRS, u in N}:
 s.t. pair_b{k in PAIRS, w in N}:
     x[br[k],bc[k],w] <= sum{(u,w2) in ALLOWED[k]: w2 = w} x[ar[k],ac[k],u];
 s.t. allow{k in VALUES, v in N diff ALLOW[k]}: x[vr[k],vc[k],v] = 0;
+s.t. tuple_one{k in TUPLES}: sum{t in TIDS[k]} y[k,t] = 1;
+s.t. tuple_link{k in TUPLES, (i,r,c) in TCELL[k], v in N}:
+    x[r,c,v] = sum{(t,i2,v2) in TROW[k]: i2 = i and v2 = v} y[k,t];
 
 solve;
 

@@ -280,8 +280,10 @@ function drawBoard() {
     l.dataset.target = `c${c + 1}`;
     board.appendChild(l);
   }
+  // Each cell's cages, in order (cages may overlap: each keeps its own sum and cells).
   const cageOf = new Map();
-  state.cages.forEach((cage, k) => cage.cells.forEach((i) => cageOf.set(i, k)));
+  state.cages.forEach((cage, k) =>
+    cage.cells.forEach((i) => cageOf.set(i, [...(cageOf.get(i) || []), k])));
   for (let r = 0; r < n; r++) {
     const l = el("div", "label", `r${r + 1}`);
     l.dataset.target = `r${r + 1}`;
@@ -339,7 +341,7 @@ function drawCell(i, r, c, br, bc, cageOf) {
   } else if (state.cands && state.cands[i]) {
     cell.appendChild(drawCands(state.cands[i], i));
   }
-  if (cageOf.has(i)) cell.appendChild(drawCage(i, cageOf));
+  (cageOf.get(i) || []).forEach((k, depth) => cell.appendChild(drawCage(i, k, depth)));
   return cell;
 }
 
@@ -367,12 +369,13 @@ function drawCands(list, i) {
   return box;
 }
 
-function drawCage(i, cageOf) {
+/** The outline of cage k in cell i; an overlapping cage (depth ≥ 1 in this cell) lies further inside. */
+function drawCage(i, k, depth) {
   const n = state.order;
-  const k = cageOf.get(i);
   const cage = state.cages[k];
   const line = el("div", "cage");
-  const same = (j) => j >= 0 && j < n * n && cageOf.get(j) === k;
+  if (depth > 0) line.style.inset = `${3 + 4 * depth}px`;
+  const same = (j) => j >= 0 && j < n * n && cage.cells.includes(j);
   const r = Math.floor(i / n);
   const c = i % n;
   if (r === 0 || !same(i - n)) line.style.borderTopWidth = "1.5px";
@@ -431,7 +434,8 @@ function onBoardKey(event) {
     edited();
   } else if (event.key === "Enter" && many && state.typed) {
     const cells = [...state.selection].sort((a, b) => a - b);
-    state.cages = state.cages.filter((c) => !c.cells.some((j) => cells.includes(j)));
+    // The same cells again replace that cage; other cages stay (they may overlap it).
+    state.cages = state.cages.filter((c) => c.cells.join() !== cells.join());
     state.cages.push({ cells, sum: Number(state.typed) });
     state.typed = "";
     edited();

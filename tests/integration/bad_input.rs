@@ -338,24 +338,3 @@ fn usage_errors_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
-
-#[test]
-fn overlapping_killer_cages_are_refused_in_one_line() {
-    // Cage 2 takes r2c1, which cage 1 already holds; the rest of the grid is free.
-    let doc = format!(
-        "{{\"grid\": {:?}, \"rules\": [{}, {}]}}",
-        empty_rows(9),
-        r#"{"type": "killer", "cells": ["r1c1", "r2c1"], "sum": 6}"#,
-        r#"{"type": "killer", "cells": ["r2c1", "r3c1"], "sum": 9}"#
-    );
-    assert_bad(
-        "overlap.json",
-        doc.as_bytes(),
-        &[],
-        &["overlap.json", "killer cages 1 and 2 overlap at r2c1"],
-    );
-    // Two cages side by side are a puzzle.
-    let apart = doc.replace(r#""r2c1", "r3c1""#, r#""r3c1", "r4c1""#);
-    let (code, stderr, _) = solve_file("apart.json", apart.as_bytes(), &["--method", "sat"]);
-    assert_eq!(code, 0, "{stderr}");
-}

@@ -98,6 +98,11 @@ pub fn random_spec(rng: &mut Rng) -> Spec {
             }
         }
     }
+    for _ in 0..rng.usize(0..=2) {
+        if let Some(rule) = line_rule(&spec, &solution, rng) {
+            spec.rules.push(rule);
+        }
+    }
     let density = match n {
         4 => rng.f64() * 0.4,
         6 => 0.3 + rng.f64() * 0.4,
@@ -111,17 +116,80 @@ pub fn random_spec(rng: &mut Rng) -> Spec {
     spec
 }
 
-/// Whether `rule` overlaps a rule of `rules` in a way puzzles do not: two killer cages on one
-/// cell, or two markers (dots, X/V) on one pair.
+/// Whether `rule` overlaps a rule of `rules` in a way puzzles do not: two markers (dots, X/V)
+/// on one pair. (Killer cages may overlap, as in f-puzzles and ISS.)
 fn clashes(rules: &[R], rule: &R) -> bool {
     let pair = |r: &R| match r {
         R::White(a, b, _) | R::Black(a, b, _) | R::Xv(a, b, _) => Some((*a.min(b), *a.max(b))),
         _ => None,
     };
-    rules.iter().any(|other| match (other, rule) {
-        (R::Killer(a, _), R::Killer(b, _)) => a.iter().any(|c| b.contains(c)),
-        _ => pair(other).is_some() && pair(other) == pair(rule),
-    })
+    rules
+        .iter()
+        .any(|other| pair(other).is_some() && pair(other) == pair(rule))
+}
+
+/// A line or set rule of issue 44 on a random walk (or corner, or cell) that holds on
+/// `solution` as the brute-force checker reads it; one time in five it is kept even when it
+/// does not hold. `None` when the drawn rule does not hold and is not kept.
+fn line_rule(spec: &Spec, solution: &[u8], rng: &mut Rng) -> Option<R> {
+    let n = spec.n;
+    let v = |(r, c): C| i64::from(solution[r * n + c]);
+    let cells = walk(n, rng.usize(2..=5.min(n)), rng);
+    let a = cells[0];
+    let rule = match rng.usize(..17) {
+        0 => {
+            let twins: Vec<C> = (0..n * n)
+                .map(|i| (i / n, i % n))
+                .filter(|&c| c != a && v(c) == v(a))
+                .collect();
+            let b = *twins.get(rng.usize(..twins.len().max(1)))?;
+            match rng.bool() {
+                true => R::Palindrome(vec![a, b]),
+                false => R::Clone(vec![a], vec![b]),
+            }
+        }
+        1 => R::Palindrome(cells),
+        2 => R::Renban(cells),
+        3 => {
+            let least = cells.windows(2).map(|w| (v(w[0]) - v(w[1])).abs()).min()?;
+            R::Whispers(cells, least.max(1))
+        }
+        4 => R::Nabner(cells.into_iter().take(n.div_ceil(2)).collect()),
+        5 => R::Entropic(cells),
+        6 => R::Modular(cells),
+        7 => R::Between(cells),
+        8 => R::Lockout(cells),
+        9 => R::RegionSum(cells),
+        10 => R::Zipper(cells),
+        11 if cells.len() < 3 => return None,
+        11 => R::DoubleArrow(cells),
+        12 => {
+            let mut sorted = cells;
+            sorted.sort_by_key(|&c| v(c));
+            R::SlowThermo(sorted)
+        }
+        13 => R::Minimum(vec![a]),
+        14 => R::Maximum(vec![a]),
+        15 => {
+            let (r, c) = (rng.usize(..n - 1), rng.usize(..n - 1));
+            let corner = vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            let mut values: Vec<u8> = corner.iter().map(|&c| v(c) as u8).collect();
+            rng.shuffle(&mut values);
+            values.truncate(rng.usize(1..=4));
+            R::Quadruple(corner, values)
+        }
+        _ => {
+            let mut values = vec![v(a) as u8, rng.u8(1..=n as u8)];
+            values.dedup();
+            R::PencilMarks(a, values)
+        }
+    };
+    let alone = Spec {
+        rules: vec![rule.clone()],
+        givens: vec![0; n * n],
+        ..spec.clone()
+    };
+    (alone.holds(solution) || rng.f64() < 0.2).then_some(rule)
 }
 
 /// The boxes as regions, with a few random cells swapped between regions.

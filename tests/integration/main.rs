@@ -26,6 +26,7 @@ mod lab;
 mod lab_bounded;
 mod lab_reports;
 mod layers;
+mod line_rules;
 mod lp_bb;
 mod lp_render;
 mod memory_bounds;

@@ -46,6 +46,40 @@ pub enum R {
         xv: bool,
         ratio: bool,
     },
+    /// Reads the same both ways.
+    Palindrome(Vec<C>),
+    /// The i-th cell of the first list equals the i-th of the second.
+    Clone(Vec<C>, Vec<C>),
+    /// A set of consecutive values, no repeats.
+    Renban(Vec<C>),
+    /// Neighbours on the line differ by at least the value.
+    Whispers(Vec<C>, i64),
+    /// No two values equal or consecutive.
+    Nabner(Vec<C>),
+    /// Each 3 neighbouring cells: one low, one middle, one high (9×9: 1-3, 4-6, 7-9).
+    Entropic(Vec<C>),
+    /// Each 3 neighbouring cells: the three residues mod 3.
+    Modular(Vec<C>),
+    /// Middle values strictly between the ends' values.
+    Between(Vec<C>),
+    /// Ends at least n/2 (rounded down) apart; middle values outside the ends' closed range.
+    Lockout(Vec<C>),
+    /// The pieces of the line in each box (runs of cells) have equal sums.
+    RegionSum(Vec<C>),
+    /// Facing cells from the middle add up to one total (the middle cell on an odd line).
+    Zipper(Vec<C>),
+    /// Middle sum = the two ends' sum.
+    DoubleArrow(Vec<C>),
+    /// Never decreasing from the first cell.
+    SlowThermo(Vec<C>),
+    /// Each cell below every orthogonal neighbour not in the list.
+    Minimum(Vec<C>),
+    /// Each cell above every orthogonal neighbour not in the list.
+    Maximum(Vec<C>),
+    /// Each listed value appears among the cells at least as often as listed.
+    Quadruple(Vec<C>, Vec<u8>),
+    /// The cell holds one of the values.
+    PencilMarks(C, Vec<u8>),
 }
 
 /// A puzzle: order, box shape (or irregular regions), diagonals, givens (0 empty), rules.
@@ -267,10 +301,78 @@ impl Spec {
                         }
                     }
                 }
+                R::Minimum(cells) | R::Maximum(cells) => {
+                    let min = matches!(rule, R::Minimum(_));
+                    for &(r, c) in cells {
+                        let near = [
+                            (r.wrapping_sub(1), c),
+                            (r + 1, c),
+                            (r, c.wrapping_sub(1)),
+                            (r, c + 1),
+                        ];
+                        for (r2, c2) in near {
+                            if r2 < n && c2 < n && !cells.contains(&(r2, c2)) {
+                                let (a, b) = (at((r, c)), at((r2, c2)));
+                                let (low, high) = if min { (a, b) } else { (b, a) };
+                                out.push(Check::Pair(high, low, Pair::Greater));
+                            }
+                        }
+                    }
+                }
+                R::PencilMarks(cell, values) => {
+                    out.push(Check::Line(Line::Marks(values.clone()), vec![at(*cell)]))
+                }
+                R::Clone(a, b) => {
+                    for (x, y) in a.iter().zip(b) {
+                        out.push(Check::Pair(at(*x), at(*y), Pair::Diff(0)));
+                    }
+                }
+                R::Quadruple(cells, values) => {
+                    out.push(Check::Line(Line::Quad(values.clone()), all(cells)))
+                }
+                R::RegionSum(cells) => {
+                    let regions: Vec<usize> = cells.iter().map(|&c| self.region(c)).collect();
+                    out.push(Check::Line(Line::RegionSum(regions), all(cells)))
+                }
+                R::Palindrome(cells)
+                | R::Renban(cells)
+                | R::Nabner(cells)
+                | R::Entropic(cells)
+                | R::Modular(cells)
+                | R::Between(cells)
+                | R::Lockout(cells)
+                | R::Zipper(cells)
+                | R::DoubleArrow(cells)
+                | R::SlowThermo(cells)
+                | R::Whispers(cells, _) => {
+                    let line = match rule {
+                        R::Palindrome(_) => Line::Palindrome,
+                        R::Renban(_) => Line::Renban,
+                        R::Nabner(_) => Line::Nabner,
+                        R::Entropic(_) => Line::Entropic(n),
+                        R::Modular(_) => Line::Modular,
+                        R::Between(_) => Line::Between,
+                        R::Lockout(_) => Line::Lockout(n as i64 / 2),
+                        R::Zipper(_) => Line::Zipper,
+                        R::DoubleArrow(_) => Line::DoubleArrow,
+                        R::SlowThermo(_) => Line::Slow,
+                        R::Whispers(_, d) => Line::Whispers(*d),
+                        _ => unreachable!(),
+                    };
+                    out.push(Check::Line(line, all(cells)))
+                }
                 _ => {}
             }
         }
         out
+    }
+
+    /// The box (or region) number of a cell.
+    fn region(&self, (r, c): C) -> usize {
+        match &self.regions {
+            Some(ids) => ids[r * self.n + c],
+            None => (r / self.box_rows) * (self.n / self.box_cols) + c / self.box_cols,
+        }
     }
 
     /// Whether a complete grid (values 1..n, row-major) keeps every house and rule.
@@ -350,7 +452,48 @@ fn rule_json(rule: &R) -> String {
         R::Negative { xv, ratio } => {
             format!("{{\"type\":\"negative\",\"xv\":{xv},\"ratio\":{ratio}}}")
         }
+        R::Palindrome(c) => line_json("palindrome", c),
+        R::Renban(c) => line_json("renban", c),
+        R::Nabner(c) => line_json("nabner", c),
+        R::Entropic(c) => line_json("entropic", c),
+        R::Modular(c) => line_json("modular", c),
+        R::Between(c) => line_json("between", c),
+        R::Lockout(c) => line_json("lockout", c),
+        R::RegionSum(c) => line_json("region_sum", c),
+        R::Zipper(c) => line_json("zipper", c),
+        R::DoubleArrow(c) => line_json("double_arrow", c),
+        R::SlowThermo(c) => line_json("slow_thermometer", c),
+        R::Whispers(c, d) => format!(
+            "{{\"type\":\"whispers\",\"cells\":{},\"difference\":{d}}}",
+            names(c)
+        ),
+        R::Clone(a, b) => format!(
+            "{{\"type\":\"clone\",\"cells\":{},\"copies\":{}}}",
+            names(a),
+            names(b)
+        ),
+        R::Minimum(c) | R::Maximum(c) => format!(
+            "{{\"type\":\"extremum\",\"extreme\":\"{}\",\"cells\":{}}}",
+            if matches!(rule, R::Minimum(_)) {
+                "minimum"
+            } else {
+                "maximum"
+            },
+            names(c)
+        ),
+        R::Quadruple(c, values) => format!(
+            "{{\"type\":\"quadruple\",\"cells\":{},\"values\":{values:?}}}",
+            names(c)
+        ),
+        R::PencilMarks(c, values) => format!(
+            "{{\"type\":\"pencil_marks\",\"cell\":{},\"values\":{values:?}}}",
+            name(*c)
+        ),
     }
+}
+
+fn line_json(kind: &str, cells: &[C]) -> String {
+    format!("{{\"type\":\"{kind}\",\"cells\":{}}}", names(cells))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -378,8 +521,98 @@ impl Pair {
     }
 }
 
+/// A rule over a line (or a few cells) read on the line's values in order.
+#[derive(Debug, Clone)]
+enum Line {
+    Palindrome,
+    Renban,
+    Nabner,
+    /// The grid's order.
+    Entropic(usize),
+    Modular,
+    Between,
+    /// The least gap of the ends.
+    Lockout(i64),
+    Zipper,
+    DoubleArrow,
+    Slow,
+    Whispers(i64),
+    Quad(Vec<u8>),
+    Marks(Vec<u8>),
+    /// The region of each cell.
+    RegionSum(Vec<usize>),
+}
+
+impl Line {
+    fn holds(&self, v: &[i64]) -> bool {
+        let len = v.len();
+        let mut sorted = v.to_vec();
+        sorted.sort_unstable();
+        let (first, last) = (v[0], v[len - 1]);
+        let middle = &v[1..len.max(2) - 1];
+        match self {
+            Line::Palindrome => (0..len).all(|i| v[i] == v[len - 1 - i]),
+            Line::Renban => sorted.windows(2).all(|w| w[1] == w[0] + 1),
+            Line::Nabner => sorted.windows(2).all(|w| w[1] >= w[0] + 2),
+            Line::Entropic(n) => {
+                // The classes: thirds of 1..n as f-puzzles cuts them (9: 1-3, 4-6, 7-9).
+                let n = *n as i64;
+                let low = match n % 3 {
+                    1 => n / 3,
+                    _ => (n + 2) / 3,
+                };
+                let class = |x: i64| (x > low) as i64 + (x > n - low) as i64;
+                v.windows(3.min(len)).all(|w| {
+                    let c: Vec<i64> = w.iter().map(|&x| class(x)).collect();
+                    (0..c.len()).all(|i| (0..i).all(|j| c[i] != c[j]))
+                })
+            }
+            Line::Modular => v
+                .windows(3.min(len))
+                .all(|w| (0..w.len()).all(|i| (0..i).all(|j| w[i] % 3 != w[j] % 3))),
+            Line::Between => middle
+                .iter()
+                .all(|&m| first.min(last) < m && m < first.max(last)),
+            Line::Lockout(gap) => {
+                (first - last).abs() >= *gap
+                    && middle
+                        .iter()
+                        .all(|&m| m < first.min(last) || m > first.max(last))
+            }
+            Line::Zipper => {
+                let mut totals: Vec<i64> = (0..len / 2).map(|i| v[i] + v[len - 1 - i]).collect();
+                if len % 2 == 1 {
+                    totals.push(v[len / 2]);
+                }
+                totals.windows(2).all(|w| w[0] == w[1])
+            }
+            Line::DoubleArrow => middle.iter().sum::<i64>() == first + last,
+            Line::Slow => v.windows(2).all(|w| w[0] <= w[1]),
+            Line::Whispers(d) => v.windows(2).all(|w| (w[0] - w[1]).abs() >= *d),
+            Line::Quad(values) => values.iter().all(|d| {
+                let d = *d as i64;
+                v.iter().filter(|&&x| x == d).count()
+                    >= values.iter().filter(|&&x| x as i64 == d).count()
+            }),
+            Line::Marks(values) => values.contains(&(v[0] as u8)),
+            Line::RegionSum(regions) => {
+                let mut sums = vec![v[0]];
+                for i in 1..len {
+                    if regions[i] == regions[i - 1] {
+                        *sums.last_mut().unwrap() += v[i];
+                    } else {
+                        sums.push(v[i]);
+                    }
+                }
+                sums.windows(2).all(|w| w[0] == w[1])
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 enum Check {
+    Line(Line, Vec<usize>),
     Sum(Vec<usize>, i64),
     Increasing(Vec<usize>),
     Arrow(Vec<usize>, Vec<usize>),
@@ -390,7 +623,7 @@ enum Check {
 impl Check {
     fn cells(&self) -> Vec<usize> {
         match self {
-            Check::Sum(c, _) | Check::Increasing(c) => c.clone(),
+            Check::Sum(c, _) | Check::Increasing(c) | Check::Line(_, c) => c.clone(),
             Check::Arrow(a, b) => a.iter().chain(b).copied().collect(),
             Check::Pair(a, b, _) => vec![*a, *b],
             Check::Parity(c, _) => vec![*c],
@@ -409,6 +642,9 @@ impl Check {
             }
             Check::Pair(a, b, p) => p.holds(v(*a), v(*b)),
             Check::Parity(c, rem) => grid[*c] % 2 == *rem,
+            Check::Line(line, cells) => {
+                line.holds(&cells.iter().map(|&i| v(i)).collect::<Vec<_>>())
+            }
         }
     }
 }

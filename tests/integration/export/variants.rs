@@ -30,7 +30,7 @@ use std::process::Command;
 /// coefficients) solves in under half a second; MiniSat in turn ran beyond 8 s on the two
 /// little-killer samples (long sums Σ v·x with coefficients up to 9, no digit sets), which the
 /// branch and bound solves in under a second.
-const SAMPLES: [(&str, usize, &str, bool, bool); 15] = [
+const SAMPLES: [(&str, usize, &str, bool, bool); 18] = [
     ("krazydad_killer", 1, "killer cages with sums", false, true),
     (
         "iss_examples",
@@ -64,6 +64,27 @@ const SAMPLES: [(&str, usize, &str, bool, bool); 15] = [
     ),
     ("iss_examples", 6, "diagonals", false, true),
     ("iss_examples", 7, "diagonals, extra regions", false, true),
+    (
+        "fpuzzles_more",
+        8,
+        "quadruples (allowed tuples)",
+        false,
+        true,
+    ),
+    (
+        "fpuzzles_more",
+        6,
+        "between lines (allowed tuples)",
+        false,
+        true,
+    ),
+    (
+        "fpuzzles_more",
+        17,
+        "whispers, thermometer, arrow",
+        false,
+        true,
+    ),
 ];
 
 /// The hard killer of the samples (ISS "Killer sudoku [0 cage, hard]"): MiniZinc's Gecode

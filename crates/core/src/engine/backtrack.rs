@@ -196,6 +196,12 @@ impl Checks {
                 0 => candidates[cells[0]] & allowed.0 != 0,
                 v => allowed.contains(v),
             },
+            Primitive::Tuples { allowed, .. } => allowed.iter().any(|row| {
+                row.iter().zip(cells).all(|(&t, &j)| match values[j] {
+                    0 => candidates[j] >> (t - 1) & 1 == 1,
+                    v => v == t,
+                })
+            }),
         }
     }
 }

@@ -10,7 +10,9 @@
 //!   rel −1 (≤), 0 (=), 1 (≥) over its terms `lin_first..lin_last` (`sum`, `<=`);
 //! - `pair_a`/`pair_b`/`pair_first`/`pair_last` and `pair_table`: the rows of the allowed
 //!   (value(a), value(b)) table (`table`);
-//! - `set_cell`/`set_values`: value(cell) ∈ set.
+//! - `set_cell`/`set_values`: value(cell) ∈ set;
+//! - `tup_first`/`tup_last`/`tup_rows`/`tup_start`, `tup_cell` and `tup_value`: the cells of an
+//!   allowed-tuples table and its rows, one after the other (`table`).
 //!
 //! Both models read the objective (`export --objective`): `maximise` (true: max, false: min)
 //! and its nonzero weights as a list, `weight_row[k]`, `weight_col[k]`, `weight_value[k]`,
@@ -141,6 +143,7 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let (mut groups, mut sets, mut set_cells) = (Vec::new(), Vec::new(), Vec::new());
     let (mut lin, mut terms) = (Vec::new(), Vec::new());
     let (mut pairs, mut rows) = (Vec::new(), Vec::new());
+    let (mut tuples, mut tuple_cells, mut tuple_values) = (Vec::new(), Vec::new(), Vec::new());
     for p in puzzle.primitives() {
         let tag = p.tag();
         match p {
@@ -171,6 +174,15 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                     rows.extend(ws.values().map(|w| (u + 1, w, tag)));
                 }
                 pairs.push((number(a), number(b), first, rows.len(), tag));
+            }
+            Primitive::Tuples { cells, allowed, .. } => {
+                let first = tuple_cells.len() + 1;
+                tuple_cells.extend(cells.iter().map(|c| (number(c), tag)));
+                let start = tuple_values.len() + 1;
+                for row in allowed {
+                    tuple_values.extend(row.iter().map(|v| (v.to_string(), tag)));
+                }
+                tuples.push((first, tuple_cells.len(), allowed.len(), start, tag));
             }
         }
     }
@@ -263,4 +275,20 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let _ = writeln!(out, "n_sets = {};", sets.len());
     array_item(out, "set_cell", &set_cells);
     array_item(out, "set_values", &sets);
+    let _ = writeln!(
+        out,
+        "% allowed-tuple tables: cells tup_cell[tup_first..tup_last], rows of tup_value from tup_start"
+    );
+    let _ = writeln!(out, "n_tuples = {};", tuples.len());
+    let of = |pick: fn(&(usize, usize, usize, usize, &str)) -> usize| -> Vec<(String, &str)> {
+        tuples.iter().map(|t| (pick(t).to_string(), t.4)).collect()
+    };
+    array_item(out, "tup_first", &of(|t| t.0));
+    array_item(out, "tup_last", &of(|t| t.1));
+    array_item(out, "tup_rows", &of(|t| t.2));
+    array_item(out, "tup_start", &of(|t| t.3));
+    let _ = writeln!(out, "n_tup_cells = {};", tuple_cells.len());
+    array_item(out, "tup_cell", &tuple_cells);
+    let _ = writeln!(out, "n_tup_values = {};", tuple_values.len());
+    array_item(out, "tup_value", &tuple_values);
 }

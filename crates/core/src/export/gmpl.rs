@@ -130,6 +130,7 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let mut linear_rows = Vec::new();
     let mut pair_rows = Vec::new();
     let mut value_rows = Vec::new();
+    let mut tuple_tags = Vec::new();
     let mut members = Vec::new();
     for p in prims {
         let tag = p.tag();
@@ -171,7 +172,30 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 let values: Vec<String> = allowed.values().map(|v| v.to_string()).collect();
                 members.push(format!("set ALLOW[{tag}] := {};", values.join(" ")));
             }
+            Primitive::Tuples { cells, allowed, .. } => {
+                tuple_tags.push(tag);
+                let cells: Vec<String> = cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("({},{},{})", i + 1, c.row + 1, c.col + 1))
+                    .collect();
+                members.push(format!("set TCELL[{tag}] := {};", cells.join(" ")));
+                let rows: Vec<String> = allowed
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(t, row)| {
+                        row.iter()
+                            .enumerate()
+                            .map(move |(i, v)| format!("({},{},{v})", t + 1, i + 1))
+                    })
+                    .collect();
+                members.push(format!("set TROW[{tag}] := {};", rows.join(" ")));
+            }
         }
+    }
+    if !tuple_tags.is_empty() {
+        let _ = writeln!(out, "# allowed-tuple tables over a few cells");
+        let _ = writeln!(out, "set TUPLES := {};", tuple_tags.join(" "));
     }
     let mut index = |title: &str, header: &str, rows: &[String]| {
         if !rows.is_empty() {

@@ -6,6 +6,7 @@
 //! linear:            Σ_i a_i Σ_v v·x_{c_i v} (=,≤,≥) b                   {tag}
 //! pairs (a, b):      the support or conflict rows of [`super::forms`]
 //! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
+//! tuples:            one y_t per allowed tuple ([`super::tuples`])
 //! ```
 //!
 //! A two-cell step value(a) + g ≤ value(b) ([`LinearRelation::step`]) is written as the
@@ -105,6 +106,11 @@ pub(super) fn add_primitives(
                     }
                 }
             }
+            Primitive::Tuples {
+                tag,
+                cells,
+                allowed,
+            } => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
         }
     }
 }

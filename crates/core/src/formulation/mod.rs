@@ -10,6 +10,7 @@ pub mod forms;
 pub mod natural;
 pub mod natural_rows;
 pub mod objective;
+pub mod tuples;
 
 pub use forms::{CageForm, PairForm, StepForm};
 
@@ -156,6 +157,14 @@ pub enum Indicator {
         group: usize,
         set: crate::rules::ValueSet,
     },
+    /// 1 exactly when the cells of [`BuiltModel::cell_groups`]`[group]` hold the values of
+    /// [`BuiltModel::tuple_rows`]`[row]`, in order: the column y_t of one allowed tuple of a
+    /// [`crate::rules::Primitive::Tuples`].
+    Tuple {
+        column: usize,
+        group: usize,
+        row: usize,
+    },
 }
 
 /// Why a grid cannot be written as column values of a model.
@@ -192,6 +201,8 @@ pub struct BuiltModel {
     pub indicators: Vec<Indicator>,
     /// Sets of cells (row-major indices) that [`Indicator::DigitSet`] refers to.
     pub cell_groups: Vec<Vec<usize>>,
+    /// The value rows that [`Indicator::Tuple`] refers to.
+    pub tuple_rows: Vec<Vec<u8>>,
     /// The puzzle's objective in this model's columns ([`objective`]); `None`: minimise 0.
     pub objective: Option<objective::ModelObjective>,
     n: usize,
@@ -208,6 +219,7 @@ impl BuiltModel {
             unreduced: None,
             indicators: Vec::new(),
             cell_groups: Vec::new(),
+            tuple_rows: Vec::new(),
             objective: None,
             n,
         }
@@ -373,6 +385,10 @@ impl BuiltModel {
                     let values = self.cell_groups[group].iter().map(|&c| grid.values[c]);
                     let values = values.filter(|&v| v > 0);
                     (column, crate::rules::ValueSet::of(values) == set)
+                }
+                Indicator::Tuple { column, group, row } => {
+                    let cells = self.cell_groups[group].iter().map(|&c| grid.values[c]);
+                    (column, cells.eq(self.tuple_rows[row].iter().copied()))
                 }
             };
             columns[column] = if on { 1.0 } else { 0.0 };

@@ -10,6 +10,7 @@
 //!                   then the support rows of [`super::forms`] on z (the binary model's,
 //!                   z_{a,u} ≤ Σ_{w:(u,w) allowed} z_{b,w}, ...)         {tag}_a_v{u}, {tag}_b_v{w}
 //!                   z_cv = 0 for v ∉ allowed                                {tag}_v{v}
+//! tuples:           one y_t per allowed tuple, v_c = Σ_t t_c·y_t ([`super::tuples`])
 //! ```
 
 use super::binary_rows::sense;
@@ -69,6 +70,11 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                     model.add_row(format!("{tag}_v{v}"), sum_of([zc[v - 1]]), Sense::Eq, 0.0);
                 }
             }
+            Primitive::Tuples {
+                tag,
+                cells,
+                allowed,
+            } => super::tuples::add_natural(model, n, tag, cells, allowed, x),
         }
     }
 }

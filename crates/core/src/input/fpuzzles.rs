@@ -4,7 +4,12 @@
 //! Read: `size`, `grid` (`value` + `given`, `region`, the old per-cell `parity`), `killercage`,
 //! `littlekillersum`, `thermometer`, `arrow`, `difference`, `ratio`, `xv`, `odd`, `even`,
 //! `extraregion`, `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `nonconsecutive`,
-//! `disjointgroups`, `negative` (`xv`, `ratio`). Metadata (`title`, `author`, `ruleset`,
+//! `disjointgroups`, `negative` (`xv`, `ratio`), the lines `palindrome`, `renban`, `whispers`
+//! (`value`), `nabner`, `entropicline`, `modularline`, `betweenline`, `lockout`,
+//! `regionsumline`, `zipperline`, `doublearrow`, `slowthermometer`, and `clone`
+//! (`cells` + `cloneCells`), `quadruple` (`values`), `minimum`, `maximum`, the cells'
+//! `givenPencilMarks`; the drawing-only `line`, `cage`, `text`, `rectangle`, `circle` are
+//! ignored. Metadata (`title`, `author`, `ruleset`,
 //! `disabledlogic`, `truecandidatesoptions`, …) is ignored but `title` names the puzzle, and a
 //! given `solution` is checked against the puzzle. Any other constraint key is refused by name:
 //! a rule is never dropped silently.
@@ -22,6 +27,12 @@ use crate::rules::parity::{Kind, Parity};
 use crate::rules::thermometer::Thermometer;
 use crate::rules::xv::Xv;
 use crate::rules::Rule;
+use crate::rules::{
+    between::Between, clone::Clones, double_arrow::DoubleArrow, entropic::Entropic,
+    extremum::Extreme, extremum::Extremum, lockout::Lockout, modular::Modular, nabner::Nabner,
+    palindrome::Palindrome, pencil_marks::PencilMarks, quadruple::Quadruple, region_sum::RegionSum,
+    renban::Renban, slow_thermometer::SlowThermometer, whispers::Whispers, zipper::Zipper,
+};
 use serde_json::{Map, Value};
 
 /// The link prefix before the lz-string text.
@@ -42,6 +53,10 @@ const METADATA: [&str; 12] = [
     "fogofwar",
     "lineColor",
 ];
+
+/// Keys that only draw (f-puzzles' cosmetic tools, and the lines other rules draw with): read
+/// and ignored.
+const DRAWING: [&str; 5] = ["line", "cage", "text", "rectangle", "circle"];
 
 /// Whether a JSON object is an f-puzzles puzzle: it has `"size"` and a `"grid"` of arrays.
 pub fn is_fpuzzles_json(value: &Value) -> bool {
@@ -285,6 +300,19 @@ fn read_grid(n: usize, grid: &Value) -> Result<GridParts, String> {
                     any_region = true;
                 }
             }
+            match cell.get("givenPencilMarks") {
+                None | Some(Value::Null) => {}
+                Some(marks) => {
+                    let values =
+                        small_numbers(Some(marks), "givenPencilMarks").map_err(|e| at(&e))?;
+                    if !values.is_empty() {
+                        rules.push(Rule::PencilMarks(PencilMarks {
+                            cell: Cell { row: r, col: c },
+                            values,
+                        }));
+                    }
+                }
+            }
             if let Some(p) = cell.get("parity").and_then(Value::as_str) {
                 let parity = match p {
                     "Odd" | "odd" => Kind::Odd,
@@ -405,7 +433,48 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
     for (key, value) in obj {
         let list = entries(obj, key);
         match key.as_str() {
-            k if METADATA.contains(&k) => {}
+            k if METADATA.contains(&k) || DRAWING.contains(&k) => {}
+            k if LINE_KEYS.contains(&k) => {
+                for e in list? {
+                    let value = number(e.get("value"))?;
+                    for line in lines(key, e)? {
+                        rules.extend(line_rule(k, cells(Some(line))?, value));
+                    }
+                }
+            }
+            "clone" => {
+                for e in list? {
+                    rules.push(Rule::Clone(Clones {
+                        cells: cells(e.get("cells"))?,
+                        copies: cells(e.get("cloneCells"))?,
+                    }));
+                }
+            }
+            "quadruple" => {
+                for e in list? {
+                    rules.push(Rule::Quadruple(Quadruple {
+                        cells: cells(e.get("cells"))?,
+                        values: small_numbers(e.get("values"), "quadruple")?,
+                    }));
+                }
+            }
+            "minimum" | "maximum" => {
+                let extreme = if key == "minimum" {
+                    Extreme::Minimum
+                } else {
+                    Extreme::Maximum
+                };
+                let mut all = Vec::new();
+                for e in list? {
+                    all.push(cell(e.get("cell").unwrap_or(&Value::Null))?);
+                }
+                if !all.is_empty() {
+                    rules.push(Rule::Extremum(Extremum {
+                        extreme,
+                        cells: all,
+                    }));
+                }
+            }
             "diagonal+" | "diagonal-" => {}
             "killercage" => {
                 for e in list? {
@@ -546,6 +615,62 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
         }
     }
     Ok(rules)
+}
+
+/// The keys of the line rules that take `lines` (and `value` for whispers).
+const LINE_KEYS: [&str; 12] = [
+    "palindrome",
+    "renban",
+    "whispers",
+    "nabner",
+    "entropicline",
+    "modularline",
+    "betweenline",
+    "doublearrow",
+    "lockout",
+    "regionsumline",
+    "zipperline",
+    "slowthermometer",
+];
+
+/// The rule of the line key `key` on `cells` (with the entry's `value`); `None` for a line the
+/// rule says nothing about (a between line or double arrow of two cells, as in f-puzzles).
+fn line_rule(key: &str, cells: Vec<Cell>, value: Option<i64>) -> Option<Rule> {
+    let ends_only = cells.len() <= 2;
+    Some(match key {
+        "palindrome" => Rule::Palindrome(Palindrome { cells }),
+        "renban" => Rule::Renban(Renban { cells }),
+        "whispers" => Rule::Whispers(Whispers {
+            cells,
+            difference: value,
+        }),
+        "nabner" => Rule::Nabner(Nabner { cells }),
+        "entropicline" => Rule::Entropic(Entropic { cells }),
+        "modularline" => Rule::Modular(Modular { cells }),
+        "betweenline" if ends_only => return None,
+        "betweenline" => Rule::Between(Between { cells }),
+        "doublearrow" if ends_only => return None,
+        "doublearrow" => Rule::DoubleArrow(DoubleArrow { cells }),
+        "lockout" => Rule::Lockout(Lockout { cells }),
+        "regionsumline" => Rule::RegionSum(RegionSum { cells }),
+        "zipperline" => Rule::Zipper(Zipper { cells }),
+        _ => Rule::SlowThermometer(SlowThermometer { cells }),
+    })
+}
+
+/// A list of values 1..64 (`[2, 3, 5]`, numbers or digit strings).
+fn small_numbers(v: Option<&Value>, key: &str) -> Result<Vec<u8>, String> {
+    let list = v
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("f-puzzles: a \"{key}\" entry has no \"values\" list"))?;
+    list.iter()
+        .map(|x| {
+            whole_number(x)
+                .filter(|v| (1..=64).contains(v))
+                .map(|v| v as u8)
+                .ok_or_else(|| format!("f-puzzles: \"{key}\": {x} is not a value"))
+        })
+        .collect()
 }
 
 /// The `"lines"` of a thermometer or arrow entry (a missing list is refused, not skipped).

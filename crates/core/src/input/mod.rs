@@ -537,36 +537,7 @@ fn parse(
     options: ParseOptions,
     lenient: bool,
 ) -> Result<(Puzzle, Vec<Conflict>), InputError> {
-    let (puzzle, conflicts) = parse_any(origin, text, options, lenient)?;
-    disjoint_cages(origin, Place::Whole, &puzzle)?;
-    Ok((puzzle, conflicts))
-}
-
-/// Killer cages may not share a cell: a cell holds one value, and puzzle sites never let two
-/// cages (each its own sum of different values) cover it. Checked where the input is read, for
-/// every format alike; the error names the two cages (numbered in the order of the input) and
-/// the cell.
-fn disjoint_cages(origin: &str, place: Place, puzzle: &Puzzle) -> Result<(), InputError> {
-    let mut owner = std::collections::HashMap::new();
-    let cages = puzzle
-        .rules()
-        .iter()
-        .filter(|r| r.kind_name() == "killer cage");
-    for (number, cage) in cages.enumerate().map(|(i, c)| (i + 1, c)) {
-        for cell in cage.cells() {
-            match owner.insert(cell, number) {
-                Some(first) if first != number => {
-                    return Err(InputError::new(
-                        origin,
-                        place,
-                        format!("killer cages {first} and {number} overlap at {cell}: a cell belongs to one cage"),
-                    ))
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(())
+    parse_any(origin, text, options, lenient)
 }
 
 /// [`parse`] before the checks that look at the whole puzzle.
@@ -737,7 +708,6 @@ pub fn parse_batch_line(
     } else {
         parse_json_line(origin, number, line, box_shape, false).map(|(puzzle, _)| (puzzle, None))?
     };
-    disjoint_cages(origin, Place::Line(number), &puzzle)?;
     Ok((puzzle, solution))
 }
 

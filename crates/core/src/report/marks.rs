@@ -15,6 +15,7 @@
 //! | odd / even | a grey circle / a grey square | under |
 //! | extra region, windoku | shaded cells (a full diagonal as a line) | under |
 //! | anti-knight, anti-king, non-consecutive, disjoint groups, negative, diagonals | named in a caption line ([`caption`]) | — |
+//! | the lines and sets of issue 44 (palindrome, renban, whispers, …) | [`super::line_marks`] | both |
 //!
 //! The *under* layer goes before the grid lines and the digits, the *over* layer after them, so
 //! that cage sums and markers on edges stay readable above digits or LP values.
@@ -68,7 +69,7 @@ impl Frame {
         )
     }
 
-    fn of(&self, c: Cell) -> (f64, f64) {
+    pub(super) fn of(&self, c: Cell) -> (f64, f64) {
         self.centre(c.row as f64, c.col as f64)
     }
 }
@@ -81,7 +82,7 @@ pub enum Layer {
 }
 
 /// A number for an SVG attribute, one decimal.
-fn num(x: f64) -> String {
+pub(super) fn num(x: f64) -> String {
     let s = format!("{x:.1}");
     s.strip_suffix(".0").map_or(s.clone(), str::to_string)
 }
@@ -199,9 +200,18 @@ pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
         Layer::Over => "rules-over",
     };
     let _ = writeln!(out, r#"<g class="{name}">"#);
+    let mut cages: Vec<&Cage> = Vec::new();
     for rule in puzzle.rules() {
         match (rule, layer) {
-            (Rule::Killer(r), Layer::Over) => cage(out, r, frame),
+            (Rule::Killer(r), Layer::Over) => {
+                // A cage over cells of earlier cages is drawn further inside them.
+                let depth = cages
+                    .iter()
+                    .filter(|c| c.cells.iter().any(|x| r.cells.contains(x)))
+                    .count();
+                cage(out, r, frame, depth);
+                cages.push(r);
+            }
             (Rule::LittleKiller(r), Layer::Over) => little_killer(out, r, n, frame),
             (Rule::Thermometer(r), Layer::Under) => thermometer(out, r, frame),
             (Rule::Arrow(r), Layer::Under) => arrow(out, r, frame),
@@ -218,7 +228,7 @@ pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
                     shade(out, &window, WINDOW_GROUND, "windoku", frame);
                 }
             }
-            _ => {}
+            _ => super::line_marks::draw(out, rule, frame, layer),
         }
     }
     out.push_str("</g>\n");
@@ -226,13 +236,15 @@ pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
 
 /// Killer cage: a dashed outline inset by a tenth of a cell (one path of edge segments), the
 /// sum on a white ground in the top-left corner of the cage's first cell (row-major).
-fn cage(out: &mut String, cage: &Cage, frame: Frame) {
+/// `depth`: how many earlier cages share a cell with it (overlapping cages are legal); each
+/// level draws the outline a further 0.08 cell inside.
+fn cage(out: &mut String, cage: &Cage, frame: Frame, depth: usize) {
     let cells: HashSet<(i64, i64)> = cage
         .cells
         .iter()
         .map(|c| (c.row as i64, c.col as i64))
         .collect();
-    let inset = cage_inset(frame.cell);
+    let inset = cage_inset(frame.cell) + depth as f64 * frame.cell * 0.08;
     let mut path = String::new();
     for &(r, c) in &cells {
         for segment in cage_edges(&cells, (r, c), frame, inset) {
@@ -331,7 +343,7 @@ fn thermometer(out: &mut String, thermo: &Thermometer, frame: Frame) {
 }
 
 /// `x,y x,y …` of an SVG polyline.
-fn points(points: impl Iterator<Item = (f64, f64)>) -> String {
+pub(super) fn points(points: impl Iterator<Item = (f64, f64)>) -> String {
     points
         .map(|(x, y)| format!("{},{}", num(x), num(y)))
         .collect::<Vec<_>>()
@@ -596,7 +608,7 @@ fn extra_region(out: &mut String, cells: &[Cell], n: usize, k: usize, frame: Fra
 }
 
 /// One rectangle of `ground` per cell.
-fn shade(out: &mut String, cells: &[Cell], ground: &str, class: &str, frame: Frame) {
+pub(super) fn shade(out: &mut String, cells: &[Cell], ground: &str, class: &str, frame: Frame) {
     let _ = write!(out, r#"<g class="{class}" fill="{ground}">"#);
     for c in cells {
         let _ = write!(

@@ -36,6 +36,7 @@ pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
+pub mod line_marks;
 #[cfg(feature = "highs")]
 pub mod lines;
 pub mod lp_svg;

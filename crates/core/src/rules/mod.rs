@@ -20,6 +20,22 @@
 //! | [`non_consecutive`] | `non_consecutive` | allowed pairs `noncons_r1c1_r1c2` (unmarked neighbours) |
 //! | [`disjoint_groups`] | `disjoint_groups` | all-different `disjointK` (same position in every box) |
 //! | [`negative::Negative`] | `negative` | allowed pairs `negxv_…` / `negblack_…` (unmarked neighbours) |
+//! | [`palindrome::Palindrome`] | `palindrome` | allowed pairs {(u, u)} of mirrored cells `palindromeK_I` |
+//! | [`clone::Clones`] | `clone` | allowed pairs {(u, u)} cell for cell `cloneK_I` |
+//! | [`renban::Renban`] | `renban` | allowed pairs 1 ≤ \|u − w\| ≤ L − 1, every two cells `renbanK_a_b` |
+//! | [`whispers::Whispers`] | `whispers` | allowed pairs \|u − w\| ≥ d along the line `whispersK_a_b` |
+//! | [`nabner::Nabner`] | `nabner` | allowed pairs \|u − w\| ≥ 2, every two cells `nabnerK_a_b` |
+//! | [`entropic::Entropic`] | `entropic` | allowed tuples of three classes per 3 neighbouring cells `entropicK_c` |
+//! | [`modular::Modular`] | `modular` | allowed tuples of three residues per 3 neighbouring cells `modularK_c` |
+//! | [`between::Between`] | `between` | allowed triples (end, end, middle) `betweenK_m` |
+//! | [`lockout::Lockout`] | `lockout` | allowed pairs of the ends, allowed triples `lockoutK_m` |
+//! | [`region_sum::RegionSum`] | `region_sum` | Σ piece − Σ next piece = 0, `regionsumK_I` |
+//! | [`zipper::Zipper`] | `zipper` | facing cells' sum − the reference = 0, `zipperK_I` |
+//! | [`double_arrow::DoubleArrow`] | `double_arrow` | Σ middle − ends = 0, `doublearrowK` |
+//! | [`slow_thermometer::SlowThermometer`] | `slow_thermometer` | value(a) ≤ value(b) per step, `slowthermoK_stepI` |
+//! | [`extremum::Extremum`] | `extremum` | value(low) + 1 ≤ value(high) per neighbour, `minK_…` / `maxK_…` |
+//! | [`quadruple::Quadruple`] | `quadruple` | allowed tuples of the corner's cells `quadK` |
+//! | [`pencil_marks::PencilMarks`] | `pencil_marks` | allowed values `marksK` |
 //!
 //! A pair of orthogonal neighbours that carries a kropki dot or an X/V is *marked*: it follows its
 //! marker only and is exempt from `non_consecutive` and `negative` (as in f-puzzles).
@@ -31,20 +47,36 @@
 pub mod anti_king;
 pub mod anti_knight;
 pub mod arrow;
+pub mod between;
+pub mod clone;
 pub mod disjoint_groups;
+pub mod double_arrow;
+pub mod entropic;
 pub mod extra_region;
+pub mod extremum;
 pub mod greater_than;
 mod holds;
 pub mod killer;
 pub mod kropki;
 pub mod little_killer;
+pub mod lockout;
+pub mod modular;
+pub mod nabner;
 pub mod negative;
 pub mod non_consecutive;
+pub mod palindrome;
 pub mod parity;
+pub mod pencil_marks;
 pub mod primitive;
+pub mod quadruple;
+pub mod region_sum;
+pub mod renban;
+pub mod slow_thermometer;
 pub mod thermometer;
+pub mod whispers;
 pub mod windoku;
 pub mod xv;
+pub mod zipper;
 
 pub use primitive::{LinearRelation, Primitive, Relation, ValueSet};
 
@@ -71,6 +103,22 @@ pub enum Rule {
     NonConsecutive,
     DisjointGroups,
     Negative(negative::Negative),
+    Palindrome(palindrome::Palindrome),
+    Clone(clone::Clones),
+    Renban(renban::Renban),
+    Whispers(whispers::Whispers),
+    Nabner(nabner::Nabner),
+    Entropic(entropic::Entropic),
+    Modular(modular::Modular),
+    Between(between::Between),
+    Lockout(lockout::Lockout),
+    RegionSum(region_sum::RegionSum),
+    Zipper(zipper::Zipper),
+    DoubleArrow(double_arrow::DoubleArrow),
+    SlowThermometer(slow_thermometer::SlowThermometer),
+    Extremum(extremum::Extremum),
+    Quadruple(quadruple::Quadruple),
+    PencilMarks(pencil_marks::PencilMarks),
 }
 
 /// Why a rule cannot hold on a puzzle: the rule (with its number and first cell) and the problem.
@@ -239,6 +287,22 @@ impl Rule {
             Rule::NonConsecutive => &non_consecutive::NonConsecutive,
             Rule::DisjointGroups => &disjoint_groups::DisjointGroups,
             Rule::Negative(r) => r,
+            Rule::Palindrome(r) => r,
+            Rule::Clone(r) => r,
+            Rule::Renban(r) => r,
+            Rule::Whispers(r) => r,
+            Rule::Nabner(r) => r,
+            Rule::Entropic(r) => r,
+            Rule::Modular(r) => r,
+            Rule::Between(r) => r,
+            Rule::Lockout(r) => r,
+            Rule::RegionSum(r) => r,
+            Rule::Zipper(r) => r,
+            Rule::DoubleArrow(r) => r,
+            Rule::SlowThermometer(r) => r,
+            Rule::Extremum(r) => r,
+            Rule::Quadruple(r) => r,
+            Rule::PencilMarks(r) => r,
         }
     }
 
@@ -353,6 +417,122 @@ pub(crate) fn pair_table(n: usize, allowed: impl Fn(i64, i64) -> bool) -> Vec<Va
     (1..=n as u8)
         .map(|u| ValueSet::of((1..=n as u8).filter(|&w| allowed(u as i64, w as i64))))
         .collect()
+}
+
+/// The allowed pairs {(u, u)}: value(a) = value(b).
+pub(crate) fn equal_pair(tag: String, a: Cell, b: Cell, n: usize) -> Primitive {
+    Primitive::Pairs {
+        tag,
+        a,
+        b,
+        allowed: pair_table(n, |u, w| u == w),
+    }
+}
+
+/// An allowed-pairs table `{tag}_{a}_{b}` for every two cells of a line at most `reach` apart
+/// along it (`None`: every two cells).
+pub(crate) fn line_pairs(
+    tag: &str,
+    cells: &[Cell],
+    n: usize,
+    reach: Option<usize>,
+    allowed: impl Fn(i64, i64) -> bool,
+) -> Vec<Primitive> {
+    let table = pair_table(n, allowed);
+    let mut out = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        let last = reach.map_or(cells.len(), |r| (i + 1 + r).min(cells.len()));
+        for &b in &cells[i + 1..last] {
+            out.push(Primitive::Pairs {
+                tag: format!("{tag}_{}", pair_tag(a, b)),
+                a,
+                b,
+                allowed: table.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The box or region of a cell (row-major box number for boxes).
+pub(crate) fn region_of(ctx: &Context, c: Cell) -> usize {
+    match ctx.layout {
+        Layout::Boxes { rows, cols } => (c.row / rows) * (ctx.n / cols) + c.col / cols,
+        Layout::Regions(ids) => ids[c.row * ctx.n + c.col],
+    }
+}
+
+/// Whether two cells share a row, a column or a box (region): they must differ.
+pub(crate) fn same_house(ctx: &Context, a: Cell, b: Cell) -> bool {
+    a.row == b.row || a.col == b.col || region_of(ctx, a) == region_of(ctx, b)
+}
+
+/// One allowed-tuples table `{tag}_{first cell}` per run of three neighbouring cells of a line
+/// (the whole line when shorter): the tuples whose values have pairwise different `class`es,
+/// without the tuples that repeat a value in two cells of one house.
+pub(crate) fn class_windows(
+    tag: &str,
+    cells: &[Cell],
+    ctx: &Context,
+    class: impl Fn(u8) -> u8,
+) -> Vec<Primitive> {
+    let n = ctx.n as u8;
+    let width = cells.len().min(3);
+    cells
+        .windows(width)
+        .map(|w| {
+            let mut rows: Vec<Vec<u8>> = vec![Vec::new()];
+            for &c in w {
+                let mut longer = Vec::new();
+                for row in &rows {
+                    for v in 1..=n {
+                        let fits = row.iter().enumerate().all(|(j, &u)| {
+                            class(u) != class(v) && (u != v || !same_house(ctx, w[j], c))
+                        });
+                        if fits {
+                            let mut next = row.clone();
+                            next.push(v);
+                            longer.push(next);
+                        }
+                    }
+                }
+                rows = longer;
+            }
+            Primitive::Tuples {
+                tag: format!("{tag}_{}", w[0]),
+                cells: w.to_vec(),
+                allowed: rows,
+            }
+        })
+        .collect()
+}
+
+/// The allowed-tuples table of a relation over three cells, without the tuples that repeat a
+/// value in two cells of one house.
+pub(crate) fn triples(
+    tag: String,
+    cells: [Cell; 3],
+    ctx: &Context,
+    allowed: impl Fn(u8, u8, u8) -> bool,
+) -> Primitive {
+    let n = ctx.n as u8;
+    let clash = |i: usize, j: usize, x: u8, y: u8| x == y && same_house(ctx, cells[i], cells[j]);
+    let mut rows = Vec::new();
+    for u in 1..=n {
+        for w in 1..=n {
+            for t in 1..=n {
+                let fits = !clash(0, 1, u, w) && !clash(0, 2, u, t) && !clash(1, 2, w, t);
+                if fits && allowed(u, w, t) {
+                    rows.push(vec![u, w, t]);
+                }
+            }
+        }
+    }
+    Primitive::Tuples {
+        tag,
+        cells: cells.to_vec(),
+        allowed: rows,
+    }
 }
 
 /// An all-different primitive on two cells for every pair of cells a `step` apart (both signs

@@ -1,4 +1,4 @@
-//! The four primitives every variant rule lowers to. Formulations and engines handle these and
+//! The five primitives every variant rule lowers to. Formulations and engines handle these and
 //! never a rule's type, so a new rule type is a new lowering, not a new code path.
 //!
 //! | primitive | meaning | examples |
@@ -6,7 +6,8 @@
 //! | [`Primitive::AllDifferent`] | the cells hold pairwise different values | cages, extra regions, anti-knight pairs |
 //! | [`Primitive::Linear`] | Σ aᵢ·value(cᵢ) (=, ≤, ≥) b | cage sums, arrows, XV, thermometer steps |
 //! | [`Primitive::Pairs`] | (value(a), value(b)) is in a table | kropki dots, non-consecutive neighbours |
-//! | [`Primitive::Values`] | value(c) is in a set | odd, even |
+//! | [`Primitive::Values`] | value(c) is in a set | odd, even, given pencil marks |
+//! | [`Primitive::Tuples`] | (value(c₁), …, value(c_k)) is a row of a table | between and lockout lines, quadruples |
 //!
 //! Each primitive carries a `tag`, the name of the rule instance it came from (`cage3`,
 //! `thermo2_step1`, …): model rows are named after it.
@@ -194,6 +195,13 @@ pub enum Primitive {
         cell: Cell,
         allowed: ValueSet,
     },
+    /// (value(cells[0]), …, value(cells[k−1])) is one of the rows of `allowed` (each row k
+    /// values of 1..=n): a relation over a few cells given by its allowed tuples.
+    Tuples {
+        tag: String,
+        cells: Vec<Cell>,
+        allowed: Vec<Vec<u8>>,
+    },
 }
 
 /// Whether the values of `values` (0 = open) are pairwise different.
@@ -228,14 +236,17 @@ impl Primitive {
             Primitive::AllDifferent { tag, .. }
             | Primitive::Linear(LinearRelation { tag, .. })
             | Primitive::Pairs { tag, .. }
-            | Primitive::Values { tag, .. } => tag,
+            | Primitive::Values { tag, .. }
+            | Primitive::Tuples { tag, .. } => tag,
         }
     }
 
     /// The cells the primitive constrains, in its own order.
     pub fn cells(&self) -> Vec<Cell> {
         match self {
-            Primitive::AllDifferent { cells, .. } => cells.clone(),
+            Primitive::AllDifferent { cells, .. } | Primitive::Tuples { cells, .. } => {
+                cells.clone()
+            }
             Primitive::Linear(l) => l.cells().collect(),
             Primitive::Pairs { a, b, .. } => vec![*a, *b],
             Primitive::Values { cell, .. } => vec![*cell],
@@ -268,6 +279,12 @@ impl Primitive {
             Primitive::Values { cell, allowed, .. } => {
                 let v = value_of(*cell);
                 v == 0 || allowed.contains(v)
+            }
+            Primitive::Tuples { cells, allowed, .. } => {
+                let placed: Vec<u8> = cells.iter().map(|&c| value_of(c)).collect();
+                allowed
+                    .iter()
+                    .any(|row| row.iter().zip(&placed).all(|(&t, &v)| v == 0 || v == t))
             }
         }
     }
@@ -307,6 +324,14 @@ impl fmt::Display for Primitive {
                     write!(f, "{}{v}", if i > 0 { "," } else { "" })?;
                 }
                 write!(f, "}}")
+            }
+            Primitive::Tuples {
+                tag,
+                cells,
+                allowed,
+            } => {
+                write!(f, "{tag}: {} allowed tuples of", allowed.len())?;
+                cells.iter().try_for_each(|c| write!(f, " {c}"))
             }
         }
     }

@@ -87,3 +87,90 @@ fn anti_knight_pairs_on_4x4() {
     let prims = lower_all(4, &Layout::Boxes { rows: 2, cols: 2 }, &[Rule::AntiKnight]).unwrap();
     assert_eq!(prims.len(), 2 * 3 * 2 * 2);
 }
+
+fn line(cells: &[(usize, usize)]) -> Vec<Cell> {
+    cells.iter().map(|&(r, k)| c(r, k)).collect()
+}
+
+#[test]
+fn line_rules_lower_to_pairs_on_the_cells_they_relate() {
+    let cells = line(&[(0, 0), (0, 1), (0, 2)]);
+    let renban = Rule::Renban(renban::Renban {
+        cells: cells.clone(),
+    });
+    let whispers = Rule::Whispers(whispers::Whispers {
+        cells: cells.clone(),
+        difference: None,
+    });
+    let prims = lower_all(9, &BOXES, &[renban, whispers]).unwrap();
+    let tags: Vec<&str> = prims.iter().map(|p| p.tag()).collect();
+    assert_eq!(
+        tags,
+        [
+            "renban1_r1c1_r1c2",
+            "renban1_r1c1_r1c3",
+            "renban1_r1c2_r1c3",
+            "whispers1_r1c1_r1c2",
+            "whispers1_r1c2_r1c3"
+        ]
+    );
+    // German whispers by default on 9×9: a 1 sits beside 6..9 only.
+    let Primitive::Pairs { allowed, .. } = &prims[3] else {
+        panic!("{}", prims[3]);
+    };
+    assert_eq!(allowed[0], ValueSet::of([6, 7, 8, 9]));
+    // Renban of 3: a 1 beside 2 or 3.
+    let Primitive::Pairs { allowed, .. } = &prims[0] else {
+        panic!("{}", prims[0]);
+    };
+    assert_eq!(allowed[0], ValueSet::of([2, 3]));
+}
+
+#[test]
+fn entropic_classes_follow_f_puzzles_on_every_size() {
+    let classes =
+        |n: usize| -> Vec<i64> { (1..=n as i64).map(|v| entropic::class(n, v)).collect() };
+    assert_eq!(classes(9), [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+    assert_eq!(classes(6), [0, 0, 1, 1, 2, 2]);
+    assert_eq!(classes(4), [0, 1, 1, 2]);
+    assert_eq!(classes(8), [0, 0, 0, 1, 1, 2, 2, 2]);
+}
+
+#[test]
+fn tuple_tables_of_a_between_line_and_a_quadruple() {
+    let between = Rule::Between(between::Between {
+        cells: line(&[(0, 0), (1, 1), (2, 2)]),
+    });
+    let quad = Rule::Quadruple(quadruple::Quadruple {
+        cells: line(&[(0, 0), (0, 1), (1, 0), (1, 1)]),
+        values: vec![1, 2, 3, 4],
+    });
+    let prims = lower_all(9, &BOXES, &[between, quad]).unwrap();
+    let sizes: Vec<usize> = prims
+        .iter()
+        .map(|p| match p {
+            Primitive::Tuples { allowed, .. } => allowed.len(),
+            other => panic!("{other}"),
+        })
+        .collect();
+    // 2·Σ_{u<w} (w − u − 1) triples; the 4! orders of 1..4 in one box.
+    assert_eq!(sizes, [168, 24]);
+}
+
+#[test]
+fn impossible_lines_are_refused_by_name() {
+    let nabner = Rule::Nabner(nabner::Nabner {
+        cells: line(&[(0, 0), (0, 1), (0, 2)]),
+    });
+    let err = lower_all(4, &Layout::Boxes { rows: 2, cols: 2 }, &[nabner]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "nabner line 1 at r1c1: 3 cells cannot hold values of 1..4 two or more apart (at most 2)"
+    );
+    let clone = Rule::Clone(clone::Clones {
+        cells: line(&[(0, 0)]),
+        copies: line(&[(0, 0)]),
+    });
+    let err = lower_all(9, &BOXES, &[clone]).unwrap_err();
+    assert_eq!(err.to_string(), "clone 1 at r1c1: r1c1 appears twice");
+}

@@ -6,6 +6,8 @@
 //!   ¬x(a, v) ∨ ¬x(b, v)), and "at least once" when the group has n cells.
 //! - **Values**: the unit ¬x(i, v) for each v outside the allowed set.
 //! - **Pairs** (support encoding): x(a, u) → ⋁_{w:(u,w) allowed} x(b, w), and the same from b.
+//! - **Tuples** (an allowed-tuples table): one selector y_t per tuple; ⋁_t y_t; y_t → x(c, t_c);
+//!   x(c, v) → ⋁_{t : t_c = v} y_t.
 //! - **Cage** (a sum over all-different cells, [`distinct_sums`]), with [`SumEncoding::DigitSets`]:
 //!   one selector y_D per digit set D of |cage| distinct values summing to S; exactly one y_D;
 //!   y_D → ¬x(c, v) for every cell c and v ∉ D; y_D → ⋁_c x(c, v) for v ∈ D; and
@@ -192,6 +194,7 @@ impl<'a> RuleClauses<'a> {
                     }
                 }
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
+                Primitive::Tuples { cells, allowed, .. } => self.tuples(cells, allowed)?,
                 Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
                     Some(d) => self.cage(&d.cells, d.sum)?,
                     None => self.linear(
@@ -248,6 +251,33 @@ impl<'a> RuleClauses<'a> {
             let mut c = vec![!self.x(b, w)];
             c.extend((1..=n).filter(|&u| ok(u, w)).map(|u| self.x(a, u)));
             self.clause(c)?;
+        }
+        Ok(())
+    }
+
+    /// An allowed-tuples table, one selector per tuple: ⋁_t y_t, y_t → x(c, t_c) for each cell,
+    /// and x(c, v) → ⋁_{t : t_c = v} y_t. No "at most one" is needed: a true selector fixes
+    /// every cell, and each cell holds one value.
+    fn tuples(&mut self, cells: &[Cell], allowed: &[Vec<u8>]) -> Result<(), Unsat> {
+        let selectors: Vec<Lit> = allowed.iter().map(|_| self.fresh()).collect();
+        self.clause(selectors.iter().map(|&y| Term::Lit(y)))?;
+        for (row, &y) in allowed.iter().zip(&selectors) {
+            for (&c, &v) in cells.iter().zip(row) {
+                self.clause([Term::Lit(!y), self.x(c, v as usize)])?;
+            }
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            for v in 1..=self.n {
+                let mut clause = vec![!self.x(c, v)];
+                clause.extend(
+                    allowed
+                        .iter()
+                        .zip(&selectors)
+                        .filter(|(row, _)| row[i] as usize == v)
+                        .map(|(_, &y)| Term::Lit(y)),
+                );
+                self.clause(clause)?;
+            }
         }
         Ok(())
     }

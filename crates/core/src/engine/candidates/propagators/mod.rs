@@ -12,6 +12,9 @@
 //!   stays only with a partner value that satisfies the relation).
 //! - **Pairs** (an allowed-pairs table), arc consistency: u stays in a's candidates only if some
 //!   candidate w of b has (u, w) allowed, and symmetrically.
+//! - **Tuples** (an allowed-tuples table), generalised arc consistency: a value stays in a cell's
+//!   candidates only if some allowed tuple gives it and every other value of that tuple is a
+//!   candidate of its cell ([`tuples`]).
 //! - **Distinct sum** (a sum over cells that must hold different values, [`distinct_sums`]): digit-set
 //!   reasoning. A digit set D (|D| cells, Σ D = S) is still possible when the cells can be matched
 //!   to its digits one to one within their candidates; a cell keeps the values it takes in some
@@ -25,6 +28,7 @@ mod distinct_sum;
 mod linear;
 mod pairs;
 mod runs;
+mod tuples;
 
 use crate::puzzle::Puzzle;
 use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
@@ -32,6 +36,7 @@ use distinct_sum::{distinct_sum, SubsetTable, SUBSET_DIGITS};
 use linear::{bounds, linear_gac, pair_linear, sums_fit};
 use pairs::pairs;
 use runs::{distinct_runs, runs_gac, RunMemo, MAX_RUN_TERMS};
+use tuples::tuples;
 
 /// Distinct sums with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
 pub(super) const MAX_SUM_CELLS: usize = 12;
@@ -53,6 +58,11 @@ pub(crate) enum Propagator {
     },
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
+    /// The rows of values (cells' order) allowed together.
+    Tuples {
+        cells: Vec<u32>,
+        allowed: Vec<Vec<u8>>,
+    },
     /// Two houses of n cells that share some cells (a box and a row, …): `a` and `b` are
     /// their cells outside the shared part, which hold the same values ([`intersections`]).
     SameValues { a: Vec<u32>, b: Vec<u32> },
@@ -79,7 +89,9 @@ impl Propagator {
                 terms.iter().map(|&(_, c)| c).collect()
             }
             Propagator::Pairs { a, b, .. } => vec![*a, *b],
-            Propagator::DistinctSum { cells, .. } => cells.clone(),
+            Propagator::DistinctSum { cells, .. } | Propagator::Tuples { cells, .. } => {
+                cells.clone()
+            }
             Propagator::SameValues { a, b } => a.iter().chain(b).copied().collect(),
         }
     }
@@ -112,6 +124,7 @@ impl Propagator {
                 bounds(terms, Relation::Eq, *rhs, cand, out)
             }
             Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
+            Propagator::Tuples { cells, allowed } => tuples(cells, allowed, cand, out),
             Propagator::SameValues { a, b } => same_values(a, b, cand, out),
             Propagator::DistinctSum {
                 cells,
@@ -150,6 +163,10 @@ pub(crate) fn lower(
                 a: index(*a),
                 b: index(*b),
                 allowed: allowed.iter().map(|s| s.0).collect(),
+            }),
+            Primitive::Tuples { cells, allowed, .. } => rules.push(Propagator::Tuples {
+                cells: cells.iter().map(|&c| index(c)).collect(),
+                allowed: allowed.clone(),
             }),
             Primitive::Linear(linear) => {
                 let distinct = sums

@@ -242,3 +242,23 @@ fn a_table_keeps_supported_values() {
     assert!(rule.revise(&[0x1ff, 1 << 4], &mut out).is_ok());
     assert_eq!(out, vec![(0, 0x1ff & !(1 << 3 | 1 << 5))]);
 }
+
+#[test]
+fn a_tuple_table_keeps_the_values_of_the_tuples_still_possible() {
+    // Between line: ends 0 and 1, middle 2; end 0 is 2.
+    let allowed: Vec<Vec<u8>> = (1..=9u8)
+        .flat_map(|u| (1..=9u8).flat_map(move |w| (1..=9u8).map(move |t| vec![u, w, t])))
+        .filter(|r| r[0].min(r[1]) < r[2] && r[2] < r[0].max(r[1]))
+        .collect();
+    let rule = Propagator::Tuples {
+        cells: vec![0, 1, 2],
+        allowed,
+    };
+    let mut out = Vec::new();
+    assert!(rule.revise(&[1 << 1, 0x1ff, 0x1ff], &mut out).is_ok());
+    // End 1: 1, 2 and 3 leave no room for a middle. Middle: 1 and 2 (not above the end 2)
+    // and 9 (nothing above it) out.
+    assert_eq!(out, vec![(1, 0b111), (2, 0b1_0000_0011)]);
+    // With end 1 fixed to 3 nothing but 2 < t < 3 fits: wiped.
+    assert!(rule.revise(&[1 << 1, 1 << 2, 0x1ff], &mut out).is_err());
+}
