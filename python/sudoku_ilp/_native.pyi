@@ -343,11 +343,11 @@ class Step:
         """technique, difficulty, placements, eliminations (lp_implied, certificate rows)."""
     def _repr_svg_(self) -> str: ...
 
-def hint(puzzle: Puzzle) -> Optional[Step]:
-    """The next step (None when the grid is complete); ValueError without a unique solution."""
+def hint(puzzle: Puzzle, *, time_limit: float = 60.0) -> Optional[Step]:
+    """The next step (None when the grid is complete); ValueError without a unique solution, TimeoutError at the time limit."""
 
-def steps(puzzle: Puzzle, *, certificates: bool = True) -> list[Step]:
-    """The path to the solution, each elimination with the LP rows that prove it."""
+def steps(puzzle: Puzzle, *, certificates: bool = True, time_limit: float = 60.0) -> list[Step]:
+    """The path to the solution, each elimination with the LP rows that prove it; TimeoutError at the time limit."""
 
-def rate(puzzle: Puzzle, *, lp: bool = True) -> dict[str, Any]:
-    """difficulty (Sukaku Explainer's scale), hardest, lp_level, root_lp_integral, lp_bb_nodes, guessed."""
+def rate(puzzle: Puzzle, *, lp: bool = True, time_limit: float = 60.0) -> dict[str, Any]:
+    """difficulty (Sukaku Explainer's scale), hardest, lp_level, root_lp_integral, lp_bb_nodes, guessed; TimeoutError at the time limit."""

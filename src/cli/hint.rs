@@ -5,6 +5,7 @@ use super::output::write_out;
 use super::{emit, input_failure, parse_box, Code, Failure};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::hint::level::{lp_level, LpLevel};
 use sudoku_ilp::hint::path::{solve_path, HintError, Path, PathOptions};
 use sudoku_ilp::input::{
@@ -25,6 +26,29 @@ pub struct PuzzleArgs {
 
     #[command(flatten)]
     pub input: InputArgs,
+
+    #[command(flatten)]
+    pub time_limit: CommandTimeLimit,
+}
+
+/// `--time-limit` of `hint`, `steps` and `rate`.
+#[derive(Debug, Args)]
+pub struct CommandTimeLimit {
+    /// Time limit in seconds of the whole command (rate: of each puzzle): the search for the
+    /// solution, the steps and the LP level. When reached: status time_limit, exit code 3.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = sudoku_ilp::limits::DEFAULT_TIME_LIMIT,
+        allow_negative_numbers = true
+    )]
+    pub time_limit: f64,
+}
+
+impl CommandTimeLimit {
+    fn limits(&self) -> Result<Limits, Failure> {
+        Limits::seconds(self.time_limit).map_err(|e| Failure::usage(e.said_of("--time-limit")))
+    }
 }
 
 impl PuzzleArgs {
@@ -55,7 +79,8 @@ pub enum LevelArg {
 /// names them) and multipliers that prove it on the LP relaxation, checked before printing, or
 /// with "not implied by the LP relaxation" and the LP's maximum.
 ///
-/// Exit codes: 0 a hint, 1 no solution or several (one line on standard error), 2 bad input.
+/// Exit codes: 0 a hint, 1 no solution or several (one line on standard error), 2 bad input,
+/// 3 time limit (status time_limit) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp hint --line 1 ../shared/data/sudoku_exchange_diabolical.txt --level technique
@@ -76,6 +101,9 @@ pub struct HintArgs {
 
 /// The path to the solution, one step per technique, with the certificate of every removed
 /// candidate; as text, --json, or pictures (--svg DIR: one SVG per step).
+///
+/// Exit codes: 0 the steps, 1 no solution or several, 2 bad input, 3 time limit (status
+/// time_limit) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp steps --line 1 ../shared/data/sudoku_exchange_diabolical.txt --json
@@ -107,8 +135,9 @@ pub struct StepsArgs {
 ///
 /// Output per puzzle: `difficulty<TAB>hardest<TAB>lp_level<TAB>root_lp_integral` (`-` when
 /// --no-lp), or one JSON object per line with --json. A puzzle without a unique solution
-/// gives `several` or `no_solution` (`{"status": …}` in JSON) on its line; a file of one such
-/// puzzle exits with code 1.
+/// gives `several` or `no_solution` (`{"status": …}` in JSON) on its line, and one that
+/// reaches --time-limit `time_limit`; a file of one such puzzle exits with code 1 (3 for the
+/// time limit).
 ///
 /// Example:
 ///   sudoku-ilp rate ../shared/data/sudoku_exchange_diabolical.txt --no-lp
@@ -133,6 +162,9 @@ pub struct RateArgs {
     /// Append each puzzle's wall time in milliseconds as a last column (text output only).
     #[arg(long, conflicts_with = "json")]
     pub time: bool,
+
+    #[command(flatten)]
+    pub time_limit: CommandTimeLimit,
 }
 
 fn hint_failure(e: HintError) -> Failure {
@@ -145,13 +177,34 @@ fn hint_failure(e: HintError) -> Failure {
     }
 }
 
+/// The path, or the code to exit with: a time limit prints status `time_limit` (a JSON object
+/// with --json, a line of text otherwise) on standard output and the reason on standard
+/// error, exit 3.
+fn path_or_limit(puzzle: &Puzzle, options: PathOptions, json: bool) -> Result<Path, Failure> {
+    match solve_path(puzzle, options) {
+        Err(e @ HintError::TimeLimit(_)) => Err(time_limit_failure(e, json)?),
+        other => other.map_err(hint_failure),
+    }
+}
+
+/// Status `time_limit` on standard output, the reason as the failure (exit 3).
+fn time_limit_failure(e: HintError, json: bool) -> Result<Failure, Failure> {
+    emit(if json {
+        "{\"status\":\"time_limit\"}\n"
+    } else {
+        "time_limit\n"
+    })?;
+    Ok(Failure::internal(e))
+}
+
 pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
     let puzzle = args.puzzle.puzzle("hint")?;
     let options = PathOptions {
         max_steps: 1,
+        limits: args.puzzle.time_limit.limits()?,
         ..PathOptions::default()
     };
-    let path = solve_path(&puzzle, options).map_err(hint_failure)?;
+    let path = path_or_limit(&puzzle, options, args.json)?;
     let Some(step) = path.steps.first() else {
         emit("the grid is already complete\n")?;
         return Ok(Code::Ok);
@@ -173,13 +226,22 @@ pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
 
 pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
     let puzzle = args.puzzle.puzzle("steps")?;
+    let start = std::time::Instant::now();
+    let limits = args.puzzle.time_limit.limits()?;
     let options = PathOptions {
         certificates: !args.no_certificates,
+        limits,
         ..PathOptions::default()
     };
-    let path = solve_path(&puzzle, options).map_err(hint_failure)?;
+    let path = path_or_limit(&puzzle, options, args.json)?;
     let level = if args.lp_level {
-        Some(lp_level(&puzzle, &path.solution).map_err(Failure::internal)?)
+        match lp_level(&puzzle, &path.solution, &limits.after(start.elapsed())) {
+            Ok(level) => Some(level),
+            Err(e) => match HintError::from(e) {
+                e @ HintError::TimeLimit(_) => return Err(time_limit_failure(e, args.json)?),
+                e => return Err(Failure::internal(e)),
+            },
+        }
     } else {
         None
     };
@@ -217,31 +279,40 @@ fn steps_text(path: &Path, level: Option<&LpLevel>) -> String {
     out
 }
 
-/// One rating line (or JSON line) of a puzzle; a puzzle without a unique solution says so.
-fn rate_one(puzzle: &Puzzle, lp: bool, json: bool) -> Result<String, Failure> {
+/// The status line (or JSON line) of a puzzle without a rating.
+fn status_line(status: &str, json: bool) -> String {
+    if json {
+        format!("{{\"status\":\"{status}\"}}\n")
+    } else {
+        format!("{status}\n")
+    }
+}
+
+/// One rating line (or JSON line) of a puzzle within `limits`; a puzzle without a unique
+/// solution says so, and so does one that reaches the limit.
+fn rate_one(puzzle: &Puzzle, lp: bool, json: bool, limits: &Limits) -> Result<String, Failure> {
+    let start = std::time::Instant::now();
     let options = PathOptions {
         certificates: false,
         lp_steps: lp,
         max_steps: usize::MAX,
+        limits: *limits,
+    };
+    let unrated = |e: HintError| match e {
+        HintError::NoSolution => Ok(status_line("no_solution", json)),
+        HintError::Several => Ok(status_line("several", json)),
+        HintError::TimeLimit(_) => Ok(status_line("time_limit", json)),
+        e => Err(Failure::internal(e)),
     };
     let path = match solve_path(puzzle, options) {
         Ok(p) => p,
-        Err(e @ (HintError::NoSolution | HintError::Several)) => {
-            let status = if matches!(e, HintError::NoSolution) {
-                "no_solution"
-            } else {
-                "several"
-            };
-            return Ok(if json {
-                format!("{{\"status\":\"{status}\"}}\n")
-            } else {
-                format!("{status}\n")
-            });
-        }
-        Err(e) => return Err(Failure::internal(e)),
+        Err(e) => return unrated(e),
     };
     let level = if lp {
-        Some(lp_level(puzzle, &path.solution).map_err(Failure::internal)?)
+        match lp_level(puzzle, &path.solution, &limits.after(start.elapsed())) {
+            Ok(level) => Some(level),
+            Err(e) => return unrated(e.into()),
+        }
     } else {
         None
     };
@@ -263,9 +334,9 @@ fn rate_one(puzzle: &Puzzle, lp: bool, json: bool) -> Result<String, Failure> {
 }
 
 /// [`rate_one`], with its wall time appended when `--time` asks for it.
-fn timed(puzzle: &Puzzle, args: &RateArgs) -> Result<String, Failure> {
+fn timed(puzzle: &Puzzle, args: &RateArgs, limits: &Limits) -> Result<String, Failure> {
     let start = std::time::Instant::now();
-    let line = rate_one(puzzle, !args.no_lp, args.json)?;
+    let line = rate_one(puzzle, !args.no_lp, args.json, limits)?;
     if !args.time {
         return Ok(line);
     }
@@ -274,6 +345,7 @@ fn timed(puzzle: &Puzzle, args: &RateArgs) -> Result<String, Failure> {
 }
 
 pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
+    let limits = args.time_limit.limits()?;
     let text = read_source(&args.file)?;
     let origin = origin_name(&args.file);
     let options = InputArgs {
@@ -283,8 +355,12 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     .options(args.box_shape);
     match parse_puzzle(&origin, &text, options) {
         Ok(puzzle) => {
-            let line = timed(&puzzle, &args)?;
+            let line = timed(&puzzle, &args, &limits)?;
             emit(&line)?;
+            // One puzzle stopped by the time limit: its status line, and exit 3.
+            if line.starts_with("time_limit") || line.contains("\"status\":\"time_limit\"") {
+                return Ok(Code::LimitOrInternal);
+            }
             // One puzzle without a unique solution: its status line, and exit 1.
             if line.starts_with("several")
                 || line.starts_with("no_solution")
@@ -306,7 +382,7 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
                 };
                 let puzzle =
                     parsed.map_err(|e| Failure::usage(format!("{origin}: line {}: {e}", k + 1)))?;
-                emit(&timed(&puzzle, &args)?)?;
+                emit(&timed(&puzzle, &args, &limits)?)?;
             }
         }
         Err(e) => return Err(input_failure("rate", e)),

@@ -249,7 +249,7 @@ fn pigeonhole_eliminations_are_lp_implied_over_thousands_of_steps() {
     let options = PathOptions {
         certificates: false,
         lp_steps: false,
-        max_steps: usize::MAX,
+        ..PathOptions::default()
     };
     runner
         .run(&(0..all.len()), |i| {

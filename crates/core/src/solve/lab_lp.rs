@@ -6,6 +6,7 @@
 //! one). [`LabLp::solve_mip`] switches integrality on for one MILP run and off again.
 
 use super::{ffi, status_of, to_highs, SolveError, SolveOptions, Status};
+use crate::clock::Instant;
 use crate::formulation::BuiltModel;
 use crate::lp_interface::{
     dense_costs, Basic, Basis, BasisStatus, LabLp, LpBackend, LpError, LpPoint, LpState, MipPoint,
@@ -19,6 +20,8 @@ pub struct NativeLp {
     rows: usize,
     /// The objective's constant, which good_lp does not hand to HiGHS.
     constant: f64,
+    /// Every [`LabLp::solve`] stops here (state [`LpState::Stopped`]); `None`: no limit.
+    deadline: Option<Instant>,
 }
 
 impl From<SolveError> for LpError {
@@ -38,6 +41,7 @@ impl NativeLp {
             columns: model.variables.len(),
             rows: model.rows.len(),
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+            deadline: None,
         })
     }
 }
@@ -54,18 +58,28 @@ pub fn lab_backend() -> LpBackend {
 /// quiet, integrality cleared, presolve off: every solve but the first starts from the previous
 /// basis, and on the first (an LP of n³ columns) presolve cost more than the simplex it saves.
 pub fn hint_backend() -> LpBackend {
-    std::rc::Rc::new(|model: &BuiltModel| quiet_lp(model, false))
+    hint_backend_until(None)
+}
+
+/// [`hint_backend`] whose every LP solve stops at `deadline` (a hint's, a rating's time
+/// limit): a 25×25 root LP alone can run for minutes.
+pub fn hint_backend_until(deadline: Option<Instant>) -> LpBackend {
+    std::rc::Rc::new(move |model: &BuiltModel| {
+        let mut lp = quiet_lp(model, false)?;
+        lp.deadline = deadline;
+        Ok(Box::new(lp) as Box<dyn LabLp>)
+    })
 }
 
 /// The backend of a one-off MILP solve ([`LabLp::solve_mip`] on a fresh LP): as
 /// [`hint_backend`], with HiGHS's own presolve choice.
 pub fn mip_backend() -> LpBackend {
-    std::rc::Rc::new(|model: &BuiltModel| quiet_lp(model, true))
+    std::rc::Rc::new(|model: &BuiltModel| Ok(Box::new(quiet_lp(model, true)?) as Box<dyn LabLp>))
 }
 
 /// The model on HiGHS in-process, one thread, quiet, integrality cleared; presolve as HiGHS
 /// chooses or off.
-fn quiet_lp(model: &BuiltModel, presolve: bool) -> Result<Box<dyn LabLp>, LpError> {
+fn quiet_lp(model: &BuiltModel, presolve: bool) -> Result<NativeLp, LpError> {
     let options = SolveOptions {
         threads: 1,
         verbose: false,
@@ -82,8 +96,9 @@ fn quiet_lp(model: &BuiltModel, presolve: bool) -> Result<Box<dyn LabLp>, LpErro
         columns: model.variables.len(),
         rows: model.rows.len(),
         constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+        deadline: None,
     };
-    Ok(Box::new(lp) as Box<dyn LabLp>)
+    Ok(lp)
 }
 
 fn state_of(status: Status) -> LpState {
@@ -135,6 +150,14 @@ impl LabLp for NativeLp {
     }
 
     fn solve(&mut self) -> Result<LpPoint, LpError> {
+        if let Some(deadline) = self.deadline {
+            // HiGHS's limit is on its own clock, which runs across solves.
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64();
+            let now = ffi::run_time(&mut self.model);
+            ffi::set_double(&mut self.model, c"time_limit", now + left.max(1e-3))?;
+        }
         ffi::run(&mut self.model)?;
         let state = state_of(status_of(ffi::model_status(&mut self.model)?)?);
         let iterations = ffi::int_info(&mut self.model, c"simplex_iteration_count")?.max(0);
