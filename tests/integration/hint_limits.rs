@@ -6,7 +6,6 @@
 //! time.
 
 use crate::common::brute;
-use crate::common::killer_lines::fpuzzles;
 use crate::common::{highs_lock, lines, run, run_json, shared_data, variant_sample};
 use crate::differential::random_spec;
 use serde_json::Value;
@@ -51,7 +50,8 @@ fn known_solution(file: &str, number: usize) -> Vec<u8> {
 }
 
 /// A command's outcome on a puzzle that has a solution: exit 0, or exit 3 with status
-/// `time_limit` on standard output — never exit 1 ("no solution").
+/// `time_limit` on standard output (and for hint and steps the reason on standard error) —
+/// never exit 1 ("no solution").
 fn assert_result_or_limit(args: &[&str], code: i32, stdout: &str, stderr: &str) {
     assert_ne!(code, 1, "{args:?} said no solution: {stderr}");
     assert!(!stderr.contains("no solution"), "{args:?}: {stderr}");
@@ -59,7 +59,9 @@ fn assert_result_or_limit(args: &[&str], code: i32, stdout: &str, stderr: &str) 
         0 => assert!(!stdout.contains("time_limit"), "{args:?}: {stdout}"),
         3 => {
             assert!(stdout.contains("time_limit"), "{args:?}: {stdout}");
-            assert!(stderr.contains("time limit"), "{args:?}: {stderr}");
+            if args[0] != "rate" {
+                assert!(stderr.contains("time limit"), "{args:?}: {stderr}");
+            }
         }
         _ => panic!("{args:?}: exit {code}: {stderr}"),
     }
@@ -138,7 +140,7 @@ fn batch_rate_gives_each_issue_puzzle_one_status() {
             return;
         };
         // The batch reads one puzzle per line: the one-line file is its input.
-        let args = ["batch", "--rate", "--json", "--time-limit", "5", &one];
+        let args = ["batch", "--rate", "--time-limit", "5", &one];
         let (code, stdout, stderr) = run(&args, None);
         assert!(!stdout.contains("no_solution"), "{args:?}: {stdout}");
         assert!(!stdout.contains("\"infeasible\""), "{args:?}: {stdout}");
@@ -239,9 +241,12 @@ fn hint_and_rate_agree_with_count_on_a_sample_of_the_variant_files() {
         let sample = variant_sample(file, 1);
         let every = (sample.len() / 3).max(1);
         for (number, line, solution) in sample.into_iter().step_by(every).take(3) {
-            let puzzle = fpuzzles(&line);
-            let count = Sat.count(&puzzle, 2, &Limits { time_limit: 10.0 }).unwrap();
-            for (k, result) in paths(&puzzle, 10.0).into_iter().enumerate() {
+            // A rule this build does not read yet is refused as bad input: nothing to compare.
+            let Ok(puzzle) = parse_puzzle(file, &line, ParseOptions::default()) else {
+                continue;
+            };
+            let count = Sat.count(&puzzle, 2, &Limits { time_limit: 5.0 }).unwrap();
+            for (k, result) in paths(&puzzle, 5.0).into_iter().enumerate() {
                 let what = format!("{file}:{number} ({})", ["hint", "rate"][k]);
                 match result {
                     Ok(found) => assert_eq!(found, solution, "{what}"),
@@ -256,10 +261,7 @@ fn hint_and_rate_agree_with_count_on_a_sample_of_the_variant_files() {
             checked += 1;
         }
     }
-    assert!(
-        checked == 0 || checked >= files.len() * 3,
-        "{checked} puzzles"
-    );
+    assert!(checked == 0 || checked >= 10, "{checked} puzzles");
 }
 
 #[test]
@@ -291,8 +293,52 @@ fn hint_and_rate_agree_with_the_brute_force_counter() {
     assert!(none + one + several == 80, "{none} {one} {several}");
 }
 
+/// Line 6 of `grid36_misc.txt` with its first three givens that can change (to the least
+/// value no given of their houses holds) changed: no house repeats a value, and the puzzle
+/// has no solution; `None` when the shared data is absent.
+fn three_wrong_givens_36() -> Option<String> {
+    let path = shared_data("grid36_misc.txt")?;
+    let mut v: Vec<usize> = lines(&path)[5]
+        .1
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let (n, b) = (36, 6);
+    let mut changed = 0;
+    for i in 0..n * n {
+        if v[i] == 0 {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        let seen = |j: usize| {
+            let (rr, cc) = (j / n, j % n);
+            j != i && (rr == r || cc == c || (rr / b == r / b && cc / b == c / b))
+        };
+        let used: Vec<usize> = (0..n * n).filter(|&j| seen(j)).map(|j| v[j]).collect();
+        if let Some(d) = (1..=n).find(|d| *d != v[i] && !used.contains(d)) {
+            v[i] = d;
+            changed += 1;
+            if changed == 3 {
+                break;
+            }
+        }
+    }
+    let line: Vec<String> = v.iter().map(|d| d.to_string()).collect();
+    Some(line.join(" "))
+}
+
 #[test]
 fn explain_fix_and_generate_tree_nodes_stop_at_their_limit() {
+    if let Some(bad) = three_wrong_givens_36() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("bad36.txt");
+        std::fs::write(&file, format!("{bad}\n")).unwrap();
+        let file = file.to_string_lossy().into_owned();
+        let args = ["explain", "--fix", "--json", "--time-limit", "1", &file];
+        let (code, doc, stderr) = run_json(&args, None);
+        assert_eq!(code, 3, "{stderr}");
+        assert_eq!(doc["status"], "time_limit", "{doc}");
+    }
     // A search for a 9×9 whose textbook tree has 10,000,000 nodes cannot end within 1 s.
     let args = [
         "generate",
