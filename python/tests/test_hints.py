@@ -1,7 +1,9 @@
 """hint, steps and rate from Python: the first step of a classic puzzle, a path that ends at the
-solution, certificates in each step's JSON, and a step's picture."""
+solution, certificates in each step's JSON, a step's picture, and the time limit."""
 
+import pytest
 import sudoku_ilp as si
+from conftest import shared_data
 
 LINE = "083020090000800100029300008000098700070000060006740000300006980002005000010030540"
 
@@ -25,3 +27,16 @@ def test_hint_steps_and_rate():
     assert rating["difficulty"] == hardest
     assert rating["hardest"] in {s.technique for s in path if s.difficulty == hardest}
     assert rating["lp_level"] in (0, 1, 2)
+
+
+def test_a_time_limit_is_a_timeout_never_no_solution():
+    """hint, steps and rate keep `time_limit` (seconds): a hard killer that takes minutes to
+    rate raises TimeoutError at 1 s, never ValueError ("no solution")."""
+    line = (shared_data() / "variants" / "killer_hard.fpz.jsonl").read_text().splitlines()[0]
+    p = si.Puzzle.from_fpuzzles(line)
+    with pytest.raises(TimeoutError):
+        si.rate(p, time_limit=1)
+    with pytest.raises(TimeoutError):
+        si.steps(p, time_limit=1)
+    with pytest.raises(ValueError):
+        si.hint(si.Puzzle.from_string(LINE), time_limit=0)
