@@ -122,6 +122,9 @@ impl From<Error> for PyErr {
             Error::Lab(e) => value_error(e),
             Error::Fix(e) => solver_error(e),
             Error::Hint(e @ (HintError::NoSolution | HintError::Several)) => value_error(e),
+            Error::Hint(e @ HintError::TimeLimit(_)) => {
+                pyo3::exceptions::PyTimeoutError::new_err(e.to_string())
+            }
             Error::Hint(e) => solver_error(e),
         }
     }

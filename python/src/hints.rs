@@ -2,10 +2,12 @@
 //! A `Step` shows itself as its picture in Jupyter.
 
 use crate::convert::{to_py, Raise};
+use crate::options::time_limited;
 use crate::puzzle::PyPuzzle;
 use pyo3::prelude::*;
 use sudoku_ilp::hint::path::{solve_path, PathOptions};
 use sudoku_ilp::hint::rating::{rate as rate_puzzle, RateOptions};
+use sudoku_ilp::limits::DEFAULT_TIME_LIMIT;
 use sudoku_ilp::named::parse;
 use sudoku_ilp::report::hint::{hint_text, rating_json, step_json, step_svg, step_text, HintLevel};
 
@@ -71,25 +73,39 @@ fn steps_of(
 
 /// The next step (or `None` when the grid is complete), its `hint` text at `level` (one of
 /// `sudoku_ilp.HINT_LEVELS`, as `hint --level`). Raises `ValueError` when the puzzle has no
-/// solution or several, or for an unknown level; `SolverError` when an LP fails.
+/// solution or several, or for an unknown level; `SolverError` when an LP fails;
+/// `TimeoutError` when `time_limit` (seconds) is reached first.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, level = "value"))]
-pub fn hint(py: Python<'_>, puzzle: &PyPuzzle, level: &str) -> PyResult<Option<Step>> {
+#[pyo3(signature = (puzzle, *, level = "value", time_limit = DEFAULT_TIME_LIMIT))]
+pub fn hint(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    level: &str,
+    time_limit: f64,
+) -> PyResult<Option<Step>> {
     let level: HintLevel =
         parse(level).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.said_of("level")))?;
     let options = PathOptions {
         max_steps: 1,
+        limits: time_limited(time_limit)?,
         ..PathOptions::default()
     };
     Ok(steps_of(py, puzzle, options, level)?.into_iter().next())
 }
 
 /// The path to the solution, one `Step` per technique, each elimination with its certificate.
+/// Raises `TimeoutError` when `time_limit` (seconds) is reached first.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, certificates = true))]
-pub fn steps(py: Python<'_>, puzzle: &PyPuzzle, certificates: bool) -> PyResult<Vec<Step>> {
+#[pyo3(signature = (puzzle, *, certificates = true, time_limit = DEFAULT_TIME_LIMIT))]
+pub fn steps(
+    py: Python<'_>,
+    puzzle: &PyPuzzle,
+    certificates: bool,
+    time_limit: f64,
+) -> PyResult<Vec<Step>> {
     let options = PathOptions {
         certificates,
+        limits: time_limited(time_limit)?,
         ..PathOptions::default()
     };
     steps_of(py, puzzle, options, HintLevel::Value)
@@ -97,17 +113,22 @@ pub fn steps(py: Python<'_>, puzzle: &PyPuzzle, certificates: bool) -> PyResult<
 
 /// The rating: a dict with `difficulty` (Sukaku Explainer's scale, the same with `lp=False`),
 /// `hardest`, `lp_level` (None with `lp=False`), `root_lp_integral`, `lp_bb_nodes`, `guessed`.
-/// `uniqueness=False` leaves out the techniques that assume one solution (BUG).
+/// `uniqueness=False` leaves out the techniques that assume one solution (BUG). Raises
+/// `TimeoutError` when `time_limit` (seconds) is reached first.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, lp = true, uniqueness = true))]
+#[pyo3(signature = (puzzle, *, lp = true, uniqueness = true, time_limit = DEFAULT_TIME_LIMIT))]
 pub fn rate<'py>(
     py: Python<'py>,
     puzzle: &PyPuzzle,
     lp: bool,
     uniqueness: bool,
+    time_limit: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
     let inner = puzzle.inner.clone();
     let options = RateOptions { lp, uniqueness };
-    let rating = py.detach(|| rate_puzzle(&inner, options, None)).raise()?;
+    let limits = time_limited(time_limit)?;
+    let rating = py
+        .detach(|| rate_puzzle(&inner, options, None, &limits))
+        .raise()?;
     to_py(py, &rating_json(&rating))
 }

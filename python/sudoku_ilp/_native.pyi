@@ -357,13 +357,13 @@ class Step:
         """technique, difficulty, se_scale, placements, eliminations (lp_implied, certificate rows)."""
     def _repr_svg_(self) -> str: ...
 
-def hint(puzzle: Puzzle, *, level: HintLevel = "value") -> Optional[Step]:
+def hint(puzzle: Puzzle, *, level: HintLevel = "value", time_limit: float = 60.0) -> Optional[Step]:
     """The next step (None when the grid is complete), its `hint` text at `level`; ValueError
-    without a unique solution or for an unknown level, SolverError when an LP fails."""
+    without a unique solution or for an unknown level, SolverError when an LP fails, TimeoutError at the time limit."""
 
-def steps(puzzle: Puzzle, *, certificates: bool = True) -> list[Step]:
-    """The path to the solution, each elimination with the LP rows that prove it."""
+def steps(puzzle: Puzzle, *, certificates: bool = True, time_limit: float = 60.0) -> list[Step]:
+    """The path to the solution, each elimination with the LP rows that prove it; TimeoutError at the time limit."""
 
-def rate(puzzle: Puzzle, *, lp: bool = True, uniqueness: bool = True) -> dict[str, Any]:
+def rate(puzzle: Puzzle, *, lp: bool = True, uniqueness: bool = True, time_limit: float = 60.0) -> dict[str, Any]:
     """difficulty (Sukaku Explainer's scale, the same with lp=False), hardest, lp_level,
-    root_lp_integral, lp_bb_nodes, guessed; uniqueness=False leaves out BUG."""
+    root_lp_integral, lp_bb_nodes, guessed; uniqueness=False leaves out BUG; TimeoutError at the time limit."""

@@ -1,9 +1,9 @@
 """hint, steps and rate from Python: the first step of a classic puzzle, a path that ends at the
-solution, certificates in each step's JSON, and a step's picture."""
+solution, certificates in each step's JSON, a step's picture, and the time limit."""
 
 import pytest
 import sudoku_ilp as si
-from conftest import cli
+from conftest import cli, shared_data
 
 LINE = "083020090000800100029300008000098700070000060006740000300006980002005000010030540"
 
@@ -48,3 +48,16 @@ def test_hint_levels_are_the_librarys_names_and_errors_are_typed():
     assert run.stderr == f'sudoku-ilp: --level "nope": expected one of {expected}\n'
     with pytest.raises(ValueError, match="several solutions"):
         si.rate(si.Puzzle.from_string("." * 81))
+
+
+def test_a_time_limit_is_a_timeout_never_no_solution():
+    """hint, steps and rate keep `time_limit` (seconds): a hard killer that takes minutes to
+    rate raises TimeoutError at 1 s, never ValueError ("no solution")."""
+    line = (shared_data() / "variants" / "killer_hard.fpz.jsonl").read_text().splitlines()[0]
+    p = si.Puzzle.from_fpuzzles(line)
+    with pytest.raises(TimeoutError):
+        si.rate(p, time_limit=1)
+    with pytest.raises(TimeoutError):
+        si.steps(p, time_limit=1)
+    with pytest.raises(ValueError):
+        si.hint(si.Puzzle.from_string(LINE), time_limit=0)

@@ -124,8 +124,10 @@ pub struct BatchArgs {
 
     /// Rate every solved line too, as `rate --json` rates a puzzle: its line gets "rating"
     /// (difficulty and hardest technique on Sukaku Explainer's scale, lp_level, ...), or
-    /// {"status": "several"} for a puzzle with several solutions. A rating that fails makes
-    /// the line an error; the batch goes on.
+    /// {"status": "several"} for a puzzle with several solutions. --time-limit bounds the
+    /// solve and the rating together; a rating it stops makes the line's status time_limit
+    /// (the grid, checked, stays). A rating that fails makes the line an error; the batch
+    /// goes on.
     #[arg(long)]
     pub rate: bool,
 

@@ -6,6 +6,7 @@ use super::values::named;
 use super::{emit, input_failure, parse_box, Code, Failure};
 use clap::Args;
 use std::path::PathBuf;
+use sudoku_ilp::engine::Limits;
 use sudoku_ilp::hint::path::{solve_path, HintError, Path, PathOptions};
 use sudoku_ilp::hint::rating::{rate, RateOptions, Rating};
 use sudoku_ilp::input::{
@@ -26,6 +27,29 @@ pub struct PuzzleArgs {
 
     #[command(flatten)]
     pub input: InputArgs,
+
+    #[command(flatten)]
+    pub time_limit: CommandTimeLimit,
+}
+
+/// `--time-limit` of `hint`, `steps` and `rate`.
+#[derive(Debug, Args)]
+pub struct CommandTimeLimit {
+    /// Time limit in seconds of the whole command (rate: of each puzzle): the search for the
+    /// solution, the steps and the LP level. When reached: status time_limit, exit code 3.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = sudoku_ilp::limits::DEFAULT_TIME_LIMIT,
+        allow_negative_numbers = true
+    )]
+    pub time_limit: f64,
+}
+
+impl CommandTimeLimit {
+    fn limits(&self) -> Result<Limits, Failure> {
+        Limits::seconds(self.time_limit).map_err(|e| Failure::usage(e.said_of("--time-limit")))
+    }
 }
 
 impl PuzzleArgs {
@@ -48,7 +72,7 @@ impl PuzzleArgs {
 /// with "not implied by the LP relaxation" and the LP's maximum.
 ///
 /// Exit codes: 0 a hint (or the grid is complete), 1 no solution or several (one line on
-/// standard error), 2 bad input, 3 time limit or internal error.
+/// standard error), 2 bad input, 3 time limit (status time_limit) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp hint --line 1 ../shared/data/sudoku_exchange_diabolical.txt --level technique
@@ -77,6 +101,9 @@ pub struct HintArgs {
 /// stops, an "LP elimination" step removes what the LP relaxation proves: it is no technique of
 /// Sukaku Explainer ("se_scale": false), and the rating printed is `rate`'s, from the path
 /// without it.
+///
+/// Exit codes: 0 the steps, 1 no solution or several, 2 bad input, 3 time limit (status
+/// time_limit) or internal error.
 ///
 /// Example:
 ///   sudoku-ilp steps --line 1 ../shared/data/sudoku_exchange_diabolical.txt --json
@@ -114,8 +141,9 @@ pub struct StepsArgs {
 ///
 /// Output per puzzle: `difficulty<TAB>hardest<TAB>lp_level<TAB>root_lp_integral` (`-` when
 /// --no-lp), or one JSON object per line with --json. A puzzle without a unique solution
-/// gives `several` or `no_solution` (`{"status": …}` in JSON) on its line; a file of one such
-/// puzzle exits with code 1.
+/// gives `several` or `no_solution` (`{"status": …}` in JSON) on its line, and one that
+/// reaches --time-limit `time_limit`; a file of one such puzzle exits with code 1 (3 for the
+/// time limit).
 ///
 /// Example:
 ///   sudoku-ilp rate ../shared/data/sudoku_exchange_diabolical.txt --no-lp
@@ -152,6 +180,9 @@ pub struct RateArgs {
     /// Append each puzzle's wall time in milliseconds as a last column (text output only).
     #[arg(long, conflicts_with = "json")]
     pub time: bool,
+
+    #[command(flatten)]
+    pub time_limit: CommandTimeLimit,
 }
 
 fn hint_failure(e: HintError) -> Failure {
@@ -164,14 +195,35 @@ fn hint_failure(e: HintError) -> Failure {
     }
 }
 
+/// The path, or the code to exit with: a time limit prints status `time_limit` (a JSON object
+/// with --json, a line of text otherwise) on standard output and the reason on standard
+/// error, exit 3.
+fn path_or_limit(puzzle: &Puzzle, options: PathOptions, json: bool) -> Result<Path, Failure> {
+    match solve_path(puzzle, options) {
+        Err(e @ HintError::TimeLimit(_)) => Err(time_limit_failure(e, json)?),
+        other => other.map_err(hint_failure),
+    }
+}
+
+/// Status `time_limit` on standard output, the reason as the failure (exit 3).
+fn time_limit_failure(e: HintError, json: bool) -> Result<Failure, Failure> {
+    emit(if json {
+        "{\"status\":\"time_limit\"}\n"
+    } else {
+        "time_limit\n"
+    })?;
+    Ok(Failure::internal(e))
+}
+
 pub fn run_hint(args: HintArgs) -> Result<Code, Failure> {
     let puzzle = args.puzzle.puzzle("hint")?;
     let options = PathOptions {
         max_steps: 1,
         uniqueness: !args.no_uniqueness,
+        limits: args.puzzle.time_limit.limits()?,
         ..PathOptions::default()
     };
-    let path = solve_path(&puzzle, options).map_err(hint_failure)?;
+    let path = path_or_limit(&puzzle, options, args.json)?;
     let Some(step) = path.steps.first() else {
         emit(match args.json {
             true => "{\"status\":\"complete\"}\n",
@@ -219,21 +271,28 @@ pub fn run_steps(args: StepsArgs) -> Result<Code, Failure> {
         svg_dir(dir, false)?;
     }
     let puzzle = args.puzzle.puzzle("steps")?;
+    let start = std::time::Instant::now();
+    let limits = args.puzzle.time_limit.limits()?;
     let options = PathOptions {
         certificates: !args.no_certificates,
         uniqueness: !args.no_uniqueness,
+        limits,
         ..PathOptions::default()
     };
-    let path = solve_path(&puzzle, options).map_err(hint_failure)?;
-    let rating = rate(
+    let path = path_or_limit(&puzzle, options, args.json)?;
+    let rating = match rate(
         &puzzle,
         RateOptions {
             lp: args.lp_level,
             uniqueness: !args.no_uniqueness,
         },
         Some(&path),
-    )
-    .map_err(hint_failure)?;
+        &limits.after(start.elapsed()),
+    ) {
+        Ok(rating) => rating,
+        Err(e @ HintError::TimeLimit(_)) => return Err(time_limit_failure(e, args.json)?),
+        Err(e) => return Err(hint_failure(e)),
+    };
     if let Some(dir) = &args.svg {
         svg_dir(dir, true)?;
         for (i, s) in path.steps.iter().enumerate() {
@@ -267,29 +326,46 @@ fn steps_text(path: &Path, rating: &Rating) -> String {
     out
 }
 
-/// One rating line (or JSON line) of a puzzle, and whether it has a unique solution (a
-/// puzzle without one says so on its line).
-fn rate_one(puzzle: &Puzzle, options: RateOptions, json: bool) -> Result<(String, bool), Failure> {
-    let rating = match rate(puzzle, options, None) {
+/// How a rating ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RateEnd {
+    Rated,
+    /// No solution, or several: the line says which.
+    NotUnique,
+    TimeLimit,
+}
+
+/// The status line (or JSON line) of a puzzle without a rating.
+fn status_line(status: &str, json: bool) -> String {
+    if json {
+        format!("{{\"status\":\"{status}\"}}\n")
+    } else {
+        format!("{status}\n")
+    }
+}
+
+/// One rating line (or JSON line) of a puzzle within `limits`, and how it ended (a puzzle
+/// without a unique solution says so on its line, and so does one that reaches the limit).
+fn rate_one(
+    puzzle: &Puzzle,
+    options: RateOptions,
+    json: bool,
+    limits: &Limits,
+) -> Result<(String, RateEnd), Failure> {
+    let rating = match rate(puzzle, options, None, limits) {
         Ok(r) => r,
-        Err(e @ (HintError::NoSolution | HintError::Several)) => {
-            let status = if matches!(e, HintError::NoSolution) {
-                "no_solution"
-            } else {
-                "several"
-            };
-            let line = if json {
-                format!("{{\"status\":\"{status}\"}}\n")
-            } else {
-                format!("{status}\n")
-            };
-            return Ok((line, false));
+        Err(HintError::NoSolution) => {
+            return Ok((status_line("no_solution", json), RateEnd::NotUnique))
+        }
+        Err(HintError::Several) => return Ok((status_line("several", json), RateEnd::NotUnique)),
+        Err(HintError::TimeLimit(_)) => {
+            return Ok((status_line("time_limit", json), RateEnd::TimeLimit))
         }
         Err(e) => return Err(Failure::internal(e)),
     };
     let r = rating_json(&rating);
     if json {
-        return Ok((format!("{r}\n"), true));
+        return Ok((format!("{r}\n"), RateEnd::Rated));
     }
     let level = rating.level.as_ref();
     let lv = level.map_or("-".to_string(), |l| l.level.to_string());
@@ -300,26 +376,27 @@ fn rate_one(puzzle: &Puzzle, options: RateOptions, json: bool) -> Result<(String
             rating.difficulty,
             r["hardest"].as_str().unwrap_or("")
         ),
-        true,
+        RateEnd::Rated,
     ))
 }
 
 /// [`rate_one`], with its wall time appended when `--time` asks for it.
-fn timed(puzzle: &Puzzle, args: &RateArgs) -> Result<(String, bool), Failure> {
+fn timed(puzzle: &Puzzle, args: &RateArgs, limits: &Limits) -> Result<(String, RateEnd), Failure> {
     let start = std::time::Instant::now();
     let options = RateOptions {
         lp: !args.no_lp,
         uniqueness: !args.no_uniqueness,
     };
-    let (line, unique) = rate_one(puzzle, options, args.json)?;
+    let (line, end) = rate_one(puzzle, options, args.json, limits)?;
     if !args.time {
-        return Ok((line, unique));
+        return Ok((line, end));
     }
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    Ok((format!("{}\t{ms:.2}\n", line.trim_end()), unique))
+    Ok((format!("{}\t{ms:.2}\n", line.trim_end()), end))
 }
 
 pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
+    let limits = args.time_limit.limits()?;
     let text = read_source(&args.file)?;
     let origin = origin_name(&args.file);
     let options = InputArgs {
@@ -329,11 +406,14 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
     .options(args.box_shape);
     match parse_puzzle(&origin, &text, options) {
         Ok(puzzle) => {
-            let (line, unique) = timed(&puzzle, &args)?;
+            let (line, end) = timed(&puzzle, &args, &limits)?;
             emit(&line)?;
-            // One puzzle without a unique solution: its status line, and exit 1.
-            if !unique {
-                return Ok(Code::NoSolution);
+            // One puzzle stopped by the time limit: its status line, and exit 3.
+            match end {
+                RateEnd::TimeLimit => return Ok(Code::LimitOrInternal),
+                // One puzzle without a unique solution: its status line, and exit 1.
+                RateEnd::NotUnique => return Ok(Code::NoSolution),
+                RateEnd::Rated => {}
             }
         }
         Err(e) if matches!(e.problem, Problem::SeveralPuzzles { .. }) => {
@@ -349,7 +429,7 @@ pub fn run_rate(args: RateArgs) -> Result<Code, Failure> {
                 };
                 let puzzle =
                     parsed.map_err(|e| Failure::usage(format!("{origin}: line {}: {e}", k + 1)))?;
-                emit(&timed(&puzzle, &args)?.0)?;
+                emit(&timed(&puzzle, &args, &limits)?.0)?;
             }
         }
         Err(e) => return Err(input_failure("rate", e)),

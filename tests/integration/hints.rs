@@ -13,6 +13,16 @@ use sudoku_ilp::hint::Technique;
 use sudoku_ilp::input::{parse_line, parse_puzzle, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
 
+/// The whole path with its certificates and a limit only a hang reaches: these tests assert
+/// the path, and a debug build on a busy machine can take minutes over a 16×16's certificates
+/// (the default limit, 60 s, is for the commands).
+fn unbounded() -> PathOptions {
+    PathOptions {
+        limits: sudoku_ilp::limits::Limits { time_limit: 3600.0 },
+        ..PathOptions::default()
+    }
+}
+
 /// One row of an LP file: terms by column name, sense and right-hand side.
 struct LpRow {
     terms: Vec<(String, f64)>,
@@ -206,7 +216,7 @@ fn run_sample(file: &str, step: usize, count: usize) -> (usize, usize) {
     for (k, line) in lines(&path).into_iter().step_by(step).take(count) {
         let puzzle = parse_line(&line, None).unwrap();
         let solution = known_solution(&line);
-        let hint_path = solve_path(&puzzle, PathOptions::default()).unwrap();
+        let hint_path = solve_path(&puzzle, unbounded()).unwrap();
         let rows = lp_rows(&["--line", &k.to_string(), path.to_str().unwrap()]);
         let (p, i) = check_path(&hint_path, &puzzle, &solution, &rows);
         pigeon += p;
@@ -249,7 +259,7 @@ fn pigeonhole_eliminations_are_lp_implied_over_thousands_of_steps() {
     let options = PathOptions {
         certificates: false,
         lp_steps: false,
-        ..PathOptions::default()
+        ..unbounded()
     };
     runner
         .run(&(0..all.len()), |i| {
@@ -282,7 +292,7 @@ fn file_path(file: &Path, extra: &[&str]) -> (Puzzle, HintPath, HashMap<String, 
     }
     let puzzle = parse_puzzle("test", &text, options).unwrap();
     let _guard = highs_lock();
-    let path = solve_path(&puzzle, PathOptions::default()).unwrap();
+    let path = solve_path(&puzzle, unbounded()).unwrap();
     let mut args: Vec<&str> = extra.to_vec();
     let f = file.to_str().unwrap();
     args.push(f);

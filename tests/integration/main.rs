@@ -17,6 +17,7 @@ mod export;
 mod fuzz;
 mod generate_killer;
 mod highs;
+mod hint_limits;
 mod hints;
 mod hostile;
 mod hostile_table;

@@ -10,8 +10,12 @@ use sudoku_ilp::hint::path::{solve_path, PathOptions};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
 use sudoku_ilp::hint::{Candidates, Technique};
 use sudoku_ilp::input::parse_line;
+use sudoku_ilp::limits::Limits;
 use sudoku_ilp::named::names;
 use sudoku_ilp::report::hint::HintLevel;
+
+/// A limit only a hang reaches: these tests assert ratings, not times.
+const NO_HANG: Limits = Limits { time_limit: 3600.0 };
 
 /// The line (1-based) of a shared file.
 fn line_of(file: &str, k: usize) -> Option<String> {
@@ -113,12 +117,12 @@ fn same_difficulty_with_and_without_lp(file: &str, stride: usize) {
     let _guard = highs_lock();
     for (k, line) in lines(&path).into_iter().step_by(stride) {
         let puzzle = parse_line(&line, None).unwrap();
-        let with = rate(&puzzle, RateOptions::default(), None).unwrap();
+        let with = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
         let no_lp = RateOptions {
             lp: false,
             ..RateOptions::default()
         };
-        let without = rate(&puzzle, no_lp, None).unwrap();
+        let without = rate(&puzzle, no_lp, None, &NO_HANG).unwrap();
         assert_eq!(with.difficulty, without.difficulty, "{file} line {k}");
         assert_eq!(with.hardest, without.hardest, "{file} line {k}");
         assert!(with.level.is_some() && without.level.is_none());
@@ -160,7 +164,7 @@ fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
     };
     let _guard = highs_lock();
     let puzzle = parse_line(&line, None).unwrap();
-    let with = rate(&puzzle, RateOptions::default(), None).unwrap();
+    let with = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
     assert_eq!(with.hardest, Some(Technique::BugType1));
     assert!((with.difficulty - 5.6).abs() < 1e-9);
     assert!(Technique::BugType1.assumes_uniqueness());
@@ -181,6 +185,7 @@ fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
             uniqueness: false,
         },
         None,
+        &NO_HANG,
     )
     .unwrap();
     assert!(without.difficulty > with.difficulty);

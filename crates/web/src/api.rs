@@ -544,6 +544,7 @@ impl Core {
             self.backends.hints.clone(),
             &|| None,
             Some(&path),
+            &Limits::default(),
         )
         .map_err(one_line)?;
         Ok(path_json(&path, &rating).to_string())

@@ -117,9 +117,13 @@ impl LineResult {
     pub fn kind(&self) -> ResultKind {
         match &self.outcome {
             LineOutcome::Solved {
-                rating: Some(rate::LineRating::Failed(_)),
+                rating: Some(rate::LineRating::Failed(_) | rate::LineRating::NoSolution),
                 ..
             } => ResultKind::Error,
+            LineOutcome::Solved {
+                rating: Some(rate::LineRating::TimeLimit),
+                ..
+            } => ResultKind::TimeLimit,
             LineOutcome::Solved { solution, .. } => match solution.status {
                 Status::Solved => ResultKind::Solved,
                 Status::Infeasible => ResultKind::NoSolution,
@@ -170,10 +174,16 @@ fn solve_line(config: &BatchConfig, origin: &str, line: usize, text: &str) -> Li
         Ok(parsed) => parsed,
         Err(e) => return LineOutcome::BadLine(e),
     };
+    // One time limit for the line: the solve, then the rating with what is left.
+    let start = Instant::now();
     match config.engine.solve(&puzzle, &config.limits) {
         Ok(solution) => LineOutcome::Solved {
             rating: match (config.rate, solution.status) {
-                (Some(options), Status::Solved) => Some(rate::rate(&puzzle, options)),
+                (Some(options), Status::Solved) => Some(rate::rate(
+                    &puzzle,
+                    options,
+                    &config.limits.after(start.elapsed()),
+                )),
                 _ => None,
             },
             puzzle: Box::new(puzzle),

@@ -1,10 +1,13 @@
 //! Exercises for the driven branch and bound: a generated puzzle whose tree under `lp-bb`'s
 //! textbook rule (x = 1 / x = 0 on the most fractional column, [`crate::engine::lp_bb_lab`])
 //! has a chosen number of nodes, so that a class has something to branch by hand (the 4×4
-//! puzzles tried were all integral at the root). Seeds `seed`, `seed + 1`, … are tried in turn.
+//! puzzles tried were all integral at the root). Seeds `seed`, `seed + 1`, … are tried in turn,
+//! all within one time limit (`options.limits`, of the whole search): past it the answer is
+//! [`GenerateError::TimeLimit`], never a node count cut short.
 
 use super::{generate, GenerateError, GenerateOptions, Generated};
-use crate::engine::{lp_bb_lab, Limits, Stats};
+use crate::clock::Instant;
+use crate::engine::{lp_bb_lab, Limits, Stats, Status};
 use crate::lab::auto::{Branching, CutPolicy};
 use std::ops::RangeInclusive;
 
@@ -16,14 +19,25 @@ pub fn exercise(
     nodes: RangeInclusive<u64>,
     tries: usize,
 ) -> Result<Option<(Generated, u64, u64)>, GenerateError> {
+    let start = Instant::now();
+    let left = || {
+        let left = options.limits.after(start.elapsed());
+        match start.elapsed().as_secs_f64() >= options.limits.time_limit {
+            true => Err(GenerateError::TimeLimit),
+            false => Ok(left),
+        }
+    };
     for k in 0..tries as u64 {
         let seed = options.seed.wrapping_add(k);
         let mut generated = generate(&GenerateOptions {
             seed,
+            limits: left()?,
             ..options.clone()
         })?;
+        // A generator whose solves met the limit may have kept givens it would have removed.
+        let limits = left()?;
         generated.puzzle = generated.puzzle.with_objective(objective.clone());
-        let count = tree_nodes(&generated, &options.limits)?;
+        let count = tree_nodes(&generated, &limits)?;
         if nodes.contains(&count) {
             return Ok(Some((generated, seed, count)));
         }
@@ -31,7 +45,8 @@ pub fn exercise(
     Ok(None)
 }
 
-/// The node count of the textbook branch and bound on the generated puzzle.
+/// The node count of the textbook branch and bound on the generated puzzle
+/// ([`GenerateError::TimeLimit`] when `limits` stop it).
 pub fn tree_nodes(generated: &Generated, limits: &Limits) -> Result<u64, GenerateError> {
     let solution = lp_bb_lab::solve(
         &generated.puzzle,
@@ -40,6 +55,9 @@ pub fn tree_nodes(generated: &Generated, limits: &Limits) -> Result<u64, Generat
         CutPolicy::None,
         limits,
     )?;
+    if solution.status == Status::TimeLimit {
+        return Err(GenerateError::TimeLimit);
+    }
     match solution.stats {
         Stats::LpBb(s) => Ok(s.nodes),
         _ => Ok(0),

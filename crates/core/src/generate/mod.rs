@@ -102,6 +102,9 @@ pub enum GenerateError {
     /// The puzzle with every given added was still not unique (a time limit of the counts).
     #[error("the killer is not unique within the time limit")]
     NotUnique,
+    /// The time limit of the whole search ended it (`generate --tree-nodes`).
+    #[error("the time limit was reached before a puzzle with that tree was found")]
+    TimeLimit,
 }
 
 /// Generates a puzzle with a unique solution.

@@ -48,6 +48,9 @@ pub enum CertificateFailure {
     Infeasible,
     #[error("no certificate of {0} passed the checker: {1}")]
     Unchecked(String, String),
+    /// The time limit passed between two LP solves.
+    #[error("the time limit was reached before the LP work was done")]
+    TimeLimit,
 }
 
 /// The puzzle's LP, its rows as text and the column of every candidate.

@@ -9,6 +9,9 @@
 //! A probe that stays feasible gives an LP point; every candidate at 1 there would pass its
 //! own probe too, so until the next removal it is not probed (the point is its witness).
 //!
+//! The work keeps a deadline, read between two LP solves: past it the answer is
+//! [`CertificateFailure::TimeLimit`], never a level.
+//!
 //! Beside it, whether HiGHS's root LP point (the model as `solve` builds it, no objective) is
 //! integral as it comes, which is what a student sees first. Probing only fixes candidates
 //! outside the solution: a candidate of the solution never makes the LP infeasible, so skipping
@@ -16,10 +19,13 @@
 
 use super::certificate::{CertificateFailure, Certifier};
 use super::grid::{values, Candidates};
+use crate::clock::Instant;
 #[cfg(feature = "highs")]
-use crate::engine::{lp_bb::LpBb, Engine, Limits, Stats};
+use crate::engine::{lp_bb::LpBb, Engine, Stats, Status};
 use crate::formulation::binary::Binary;
 use crate::formulation::Formulation;
+#[cfg(feature = "highs")]
+use crate::limits::Limits;
 use crate::lp_interface::LpBackend;
 use crate::puzzle::Puzzle;
 use crate::solve::root_relaxation_on;
@@ -53,20 +59,25 @@ impl LpLevel {
 /// singles break the grid ([`super::forcing::breaks`]: its probe LP would be infeasible, so it
 /// goes without a solve). The probing fixpoint is unique (an infeasible probe stays infeasible
 /// as candidates go), so removing these first changes no level, only the number of LP solves.
-/// Returns the passes made.
-fn propagation_probing(g: &mut Candidates, rest: &mut Vec<(usize, u8)>) -> usize {
+/// Returns the passes made ([`CertificateFailure::TimeLimit`] once `deadline` has passed).
+fn propagation_probing(
+    g: &mut Candidates,
+    rest: &mut Vec<(usize, u8)>,
+    deadline: Option<Instant>,
+) -> Result<usize, CertificateFailure> {
     let mut passes = 0;
     loop {
         passes += 1;
         let before = rest.len();
         for &(c, v) in rest.iter() {
+            in_time(deadline)?;
             if super::forcing::breaks(g, c, v) {
                 g.eliminate(c, v);
             }
         }
         rest.retain(|&(c, v)| g.has(c, v));
         if rest.len() == before {
-            return passes;
+            return Ok(passes);
         }
     }
 }
@@ -83,52 +94,106 @@ fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)
 }
 
 /// The LP level of `puzzle` with its known `solution`, on HiGHS in-process (lp-bb's node
-/// count at level 2).
+/// count at level 2), within `limits`.
 #[cfg(feature = "highs")]
-pub fn lp_level(puzzle: &Puzzle, solution: &[u8]) -> Result<LpLevel, CertificateFailure> {
-    lp_level_on(
+pub fn lp_level(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    limits: &Limits,
+) -> Result<LpLevel, CertificateFailure> {
+    let start = Instant::now();
+    let stopped = std::cell::Cell::new(false);
+    let lp_bb_nodes = || lp_bb_node_count(puzzle, &limits.after(start.elapsed()), &stopped);
+    let deadline = limits.deadline();
+    let level = lp_level_until(
         puzzle,
         solution,
-        crate::solve::lab_lp::hint_backend(),
-        &|| lp_bb_node_count(puzzle),
-    )
+        crate::solve::lab_lp::hint_backend_until(deadline),
+        &lp_bb_nodes,
+        deadline,
+    )?;
+    match stopped.get() {
+        true => Err(CertificateFailure::TimeLimit),
+        false => Ok(level),
+    }
 }
 
-/// lp-bb's node count on `puzzle` (what level 2 reports), `None` when it fails.
+/// lp-bb's node count on `puzzle` within `limits` (what level 2 reports), `None` when it fails
+/// or is stopped; a count cut short by the limit is no count, and sets `stopped`.
 #[cfg(feature = "highs")]
-pub fn lp_bb_node_count(puzzle: &Puzzle) -> Option<u64> {
-    LpBb::default()
-        .solve(puzzle, &Limits::default())
-        .ok()
-        .and_then(|s| match s.stats {
-            Stats::LpBb(b) => Some(b.nodes),
-            _ => None,
-        })
+pub fn lp_bb_node_count(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    stopped: &std::cell::Cell<bool>,
+) -> Option<u64> {
+    let solved = LpBb::default().solve(puzzle, limits).ok()?;
+    stopped.set(solved.status == Status::TimeLimit);
+    match solved.stats {
+        Stats::LpBb(b) if solved.status != Status::TimeLimit => Some(b.nodes),
+        _ => None,
+    }
 }
 
 /// The LP level of `puzzle` with its known `solution`, every LP on `backend`; at level 2,
-/// `lp_bb_nodes` gives lp-bb's node count (where that engine runs).
+/// `lp_bb_nodes` gives lp-bb's node count (where that engine runs). No time limit.
 pub fn lp_level_on(
     puzzle: &Puzzle,
     solution: &[u8],
     backend: LpBackend,
     lp_bb_nodes: &dyn Fn() -> Option<u64>,
 ) -> Result<LpLevel, CertificateFailure> {
+    lp_level_until(puzzle, solution, backend, lp_bb_nodes, None)
+}
+
+/// Fails with [`CertificateFailure::TimeLimit`] once `deadline` has passed.
+fn in_time(deadline: Option<Instant>) -> Result<(), CertificateFailure> {
+    match deadline.is_some_and(|d| Instant::now() >= d) {
+        true => Err(CertificateFailure::TimeLimit),
+        false => Ok(()),
+    }
+}
+
+/// [`lp_level_on`], stopped at `deadline` (read between two LP solves; an LP that fails once
+/// it has passed was stopped by it, when `backend` stops its solves there).
+pub fn lp_level_until(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    backend: LpBackend,
+    lp_bb_nodes: &dyn Fn() -> Option<u64>,
+    deadline: Option<Instant>,
+) -> Result<LpLevel, CertificateFailure> {
+    match level_until(puzzle, solution, backend, lp_bb_nodes, deadline) {
+        Err(_) if in_time(deadline).is_err() => Err(CertificateFailure::TimeLimit),
+        level => level,
+    }
+}
+
+fn level_until(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    backend: LpBackend,
+    lp_bb_nodes: &dyn Fn() -> Option<u64>,
+    deadline: Option<Instant>,
+) -> Result<LpLevel, CertificateFailure> {
     let model = Binary::default().build(puzzle);
     let root = root_relaxation_on(&model, backend(&model)?.as_mut())?;
+    if root.status == crate::engine::Status::TimeLimit {
+        return Err(CertificateFailure::TimeLimit);
+    }
     let root_integral = root.fractional == 0;
     let g = Candidates::new(puzzle);
     let mut cert = Certifier::with_backend(puzzle, backend)?;
     cert.sync(&g)?;
     let mut rest = outside(&g, solution, &cert);
     let zero = |cert: &mut Certifier, rest: &[(usize, u8)]| -> Result<bool, CertificateFailure> {
+        in_time(deadline)?;
         Ok(rest.is_empty() || cert.maximum(rest)?.is_some_and(|m| m <= 1e-7))
     };
     if zero(&mut cert, &rest)? {
         return Ok(LpLevel::reached(0, 0, root_integral));
     }
     let mut g = g;
-    let mut passes = propagation_probing(&mut g, &mut rest);
+    let mut passes = propagation_probing(&mut g, &mut rest, deadline)?;
     cert.sync(&g)?;
     if zero(&mut cert, &rest)? {
         return Ok(LpLevel::reached(1, passes, root_integral));
@@ -144,6 +209,7 @@ pub fn lp_level_on(
                 kept.push((c, v));
                 continue;
             }
+            in_time(deadline)?;
             match cert.probe(c, v)? {
                 Some(point) => {
                     kept.push((c, v));
@@ -192,7 +258,7 @@ mod tests {
         for name in ["seed000_exercise3_9x9.json", "seed003_minizinc_9x9.json"] {
             let text = std::fs::read_to_string(format!("{seeds}{name}")).unwrap();
             let puzzle = parse_puzzle(name, &text, ParseOptions::default()).unwrap();
-            let solution = unique_solution(&puzzle).unwrap();
+            let solution = unique_solution(&puzzle, &Limits::default()).unwrap();
             let mut g = Candidates::new(&puzzle);
             let mut cert = Certifier::new(&puzzle).unwrap();
             let rest = {
@@ -211,7 +277,7 @@ mod tests {
                     removed_total += 1;
                 }
             }
-            let level = lp_level(&puzzle, &solution).unwrap();
+            let level = lp_level(&puzzle, &solution, &Limits::default()).unwrap();
             assert!(level.level <= 1, "{name}: {level:?}");
         }
         assert!(removed_total > 0);

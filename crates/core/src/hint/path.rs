@@ -6,6 +6,10 @@
 //! forcing chains; and when even they find nothing, a guess: the solution's digit in a cell of
 //! fewest candidates, the solution found by search beforehand (named "guess (verified by
 //! search)" — the path says where the catalogue stopped, never jumps silently).
+//!
+//! The whole path keeps one time limit ([`PathOptions::limits`]): the search for the solution
+//! ([`unique_solution`]) and every step after it. A limit reached is [`HintError::TimeLimit`],
+//! never "no solution", which only a search that finished may say.
 
 use super::catalogue::Context;
 use super::certificate::{CertificateFailure, Certifier, Proof};
@@ -14,9 +18,11 @@ use super::rules::rule_checks;
 use super::step::Step;
 use super::technique::Technique;
 use super::{catalogue_step, forcing_step};
+use crate::clock::Instant;
 use crate::engine::propagate::Propagate;
-use crate::engine::{Engine, Limits};
+use crate::engine::{CountEnd, Engine, EngineError, Limits};
 use crate::puzzle::Puzzle;
+use std::time::Duration;
 
 /// What to compute along the path.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +35,8 @@ pub struct PathOptions {
     pub max_steps: usize,
     /// Use the uniqueness techniques (they assume one solution; Sukaku Explainer's default).
     pub uniqueness: bool,
+    /// The time limit of the whole path, the search for the solution included.
+    pub limits: Limits,
 }
 
 impl Default for PathOptions {
@@ -38,6 +46,7 @@ impl Default for PathOptions {
             lp_steps: true,
             max_steps: usize::MAX,
             uniqueness: true,
+            limits: Limits::default(),
         }
     }
 }
@@ -78,31 +87,100 @@ impl Path {
 /// Why there is no path.
 #[derive(Debug, thiserror::Error)]
 pub enum HintError {
+    /// Proven by a search that finished: no grid completes the puzzle.
     #[error("the puzzle has no solution (see `explain`)")]
     NoSolution,
     #[error("the puzzle has several solutions (see `count`)")]
     Several,
+    /// The time limit stopped the path (or the search for its solution) before it ended:
+    /// nothing is known about the puzzle from it.
+    #[error("the time limit was reached before {0}")]
+    TimeLimit(&'static str),
     #[error("search: {0}")]
     Search(String),
     #[error(transparent)]
-    Certificate(#[from] CertificateFailure),
+    Certificate(CertificateFailure),
     #[error("internal: step '{0}' contradicts the solution")]
     Wrong(String),
 }
 
-/// The puzzle's unique solution, by propagation search.
-pub fn unique_solution(puzzle: &Puzzle) -> Result<Vec<u8>, HintError> {
-    let count = Propagate::default()
-        .count(puzzle, 2, &Limits::default())
-        .map_err(|e| HintError::Search(e.to_string()))?;
-    match count.solutions.len() {
-        0 => Err(HintError::NoSolution),
-        1 => {
-            let grid = &count.solutions[0];
-            Ok(puzzle.cells().map(|c| grid.get(c)).collect())
+impl From<CertificateFailure> for HintError {
+    /// A certificate's time limit is the path's ([`HintError::TimeLimit`]).
+    fn from(e: CertificateFailure) -> HintError {
+        match e {
+            CertificateFailure::TimeLimit => HintError::TimeLimit("the LP level was decided"),
+            e => HintError::Certificate(e),
         }
-        _ => Err(HintError::Several),
     }
+}
+
+/// The puzzle's unique solution, from the first engine that decides it within `limits`:
+/// propagation search (a twentieth of the limit, at most [`PROPAGATE_BUDGET`]: it is the
+/// fastest on classic grids, and hopeless on some variants), then CaDiCaL (a quarter of the
+/// limit), then HiGHS (the rest), each counting up to 2 solutions (the builds without HiGHS or
+/// CaDiCaL skip them). An engine stopped by its share of the limit proves nothing and the next
+/// one runs; when every one is stopped the answer is [`HintError::TimeLimit`].
+pub fn unique_solution(puzzle: &Puzzle, limits: &Limits) -> Result<Vec<u8>, HintError> {
+    let start = Instant::now();
+    let engines = counting_engines();
+    let last = engines.len() - 1;
+    for (k, (engine, share, most)) in engines.into_iter().enumerate() {
+        let left = limits.after(start.elapsed());
+        if k > 0 && start.elapsed().as_secs_f64() >= limits.time_limit {
+            break;
+        }
+        let budget = if k == last {
+            left
+        } else {
+            left.at_most((limits.time_limit * share).min(most))
+        };
+        let count = match engine.count(puzzle, 2, &budget) {
+            Ok(count) => count,
+            // An engine that cannot count this puzzle leaves it to the next.
+            Err(EngineError::Unsupported { .. }) if k < last => continue,
+            Err(e) => return Err(HintError::Search(e.to_string())),
+        };
+        match (count.end, count.solutions.len()) {
+            (CountEnd::LimitReached, _) | (_, 2..) => return Err(HintError::Several),
+            (CountEnd::TimeLimit, _) => continue,
+            (CountEnd::Complete, 0) => return Err(HintError::NoSolution),
+            (CountEnd::Complete, _) => {
+                let grid = &count.solutions[0];
+                return Ok(puzzle.cells().map(|c| grid.get(c)).collect());
+            }
+        }
+    }
+    Err(HintError::TimeLimit(
+        "the solution was found and proven unique",
+    ))
+}
+
+/// The most seconds the propagation search gets in [`unique_solution`] before CaDiCaL runs
+/// (a hard classic 9×9 needs milliseconds).
+pub const PROPAGATE_BUDGET: f64 = 0.25;
+
+/// The engines [`unique_solution`] tries in turn, each with its share of the time limit and
+/// the most seconds it gets (the last one gets what is left).
+fn counting_engines() -> Vec<(Box<dyn Engine>, f64, f64)> {
+    #[allow(unused_mut)]
+    let mut engines: Vec<(Box<dyn Engine>, f64, f64)> =
+        vec![(Box::new(Propagate::default()), 0.05, PROPAGATE_BUDGET)];
+    #[cfg(feature = "sat")]
+    engines.push((Box::new(crate::engine::sat::Sat), 0.25, f64::INFINITY));
+    #[cfg(feature = "highs")]
+    engines.push((
+        Box::new(crate::engine::milp::Milp::new(
+            crate::formulation::binary::Binary::default(),
+        )),
+        1.0,
+        f64::INFINITY,
+    ));
+    engines
+}
+
+/// Whether the path's `deadline` has passed.
+fn late(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// The guess: the solution's digit in an open cell of fewest candidates.
@@ -150,16 +228,43 @@ fn lp_step(cert: &mut Certifier, g: &Candidates) -> Result<Option<Step>, Certifi
 /// The path of `puzzle` (its givens are the current state), LPs on HiGHS in-process.
 #[cfg(feature = "highs")]
 pub fn solve_path(puzzle: &Puzzle, options: PathOptions) -> Result<Path, HintError> {
-    solve_path_on(puzzle, options, crate::solve::lab_lp::hint_backend())
+    let deadline = options.limits.deadline();
+    solve_path_on(
+        puzzle,
+        options,
+        crate::solve::lab_lp::hint_backend_until(deadline),
+    )
 }
 
-/// The path of `puzzle` (its givens are the current state), every LP on `backend`.
+/// The path of `puzzle` (its givens are the current state), every LP on `backend`. An LP
+/// that fails once the deadline has passed was stopped by it (a backend may stop its solves
+/// there): the answer is then [`HintError::TimeLimit`].
 pub fn solve_path_on(
     puzzle: &Puzzle,
     options: PathOptions,
     backend: crate::lp_interface::LpBackend,
 ) -> Result<Path, HintError> {
-    let solution = unique_solution(puzzle)?;
+    let start = Instant::now();
+    let deadline = start.checked_add(Duration::from_secs_f64(
+        options.limits.time_limit.clamp(0.0, 1e9),
+    ));
+    match path_until(puzzle, options, backend, deadline) {
+        Err(HintError::Certificate(_)) if late(deadline) => {
+            Err(HintError::TimeLimit("the path was complete"))
+        }
+        path => path,
+    }
+}
+
+/// [`solve_path_on`] until `deadline`.
+fn path_until(
+    puzzle: &Puzzle,
+    options: PathOptions,
+    backend: crate::lp_interface::LpBackend,
+    deadline: Option<Instant>,
+) -> Result<Path, HintError> {
+    let solution = unique_solution(puzzle, &options.limits)?;
+    let stopped = || HintError::TimeLimit("the path was complete");
     let rules = rule_checks(puzzle);
     let context = Context {
         rules: &rules,
@@ -175,6 +280,9 @@ pub fn solve_path_on(
     };
     let mut steps = Vec::new();
     while !g.solved() && steps.len() < options.max_steps {
+        if late(deadline) {
+            return Err(stopped());
+        }
         let mut step = catalogue_step(&g, &context);
         if step.is_none() && options.lp_steps {
             if cert.is_none() {
@@ -198,6 +306,9 @@ pub fn solve_path_on(
             if let Some(cert) = cert.as_mut() {
                 cert.sync(&g)?;
                 for &(c, v) in &step.eliminations {
+                    if late(deadline) {
+                        return Err(stopped());
+                    }
                     proofs.push(cert.prove(&g, &step, c, v)?);
                 }
             }

@@ -7,9 +7,11 @@
 //! LP level ([`super::level`]) when asked for, so skipping the LP level never changes the
 //! difficulty.
 
-use super::level::{lp_level_on, LpLevel};
+use super::level::{lp_level_until, LpLevel};
 use super::path::{solve_path_on, HintError, Path, PathOptions};
 use super::technique::Technique;
+use crate::clock::Instant;
+use crate::limits::Limits;
 use crate::lp_interface::LpBackend;
 use crate::puzzle::Puzzle;
 
@@ -68,25 +70,30 @@ impl Rating {
 }
 
 /// The path a rating reads: no certificates, no LP steps.
-fn rating_path_options(options: RateOptions) -> PathOptions {
+fn rating_path_options(options: RateOptions, limits: &Limits) -> PathOptions {
     PathOptions {
         certificates: false,
         lp_steps: false,
         max_steps: usize::MAX,
         uniqueness: options.uniqueness,
+        limits: *limits,
     }
 }
 
 /// Rates `puzzle` with every LP on `backend`; at LP level 2, `lp_bb_nodes` gives lp-bb's node
 /// count (where that engine runs). `known` is a complete path of the same puzzle already
 /// computed (by `steps`) with the same use of uniqueness: it is reused when it has no LP step.
+/// The whole rating keeps within `limits` ([`HintError::TimeLimit`] past them, never "no
+/// solution").
 pub fn rate_on(
     puzzle: &Puzzle,
     options: RateOptions,
     backend: LpBackend,
     lp_bb_nodes: &dyn Fn() -> Option<u64>,
     known: Option<&Path>,
+    limits: &Limits,
 ) -> Result<Rating, HintError> {
+    let start = Instant::now();
     let reusable = known.filter(|p| {
         p.complete
             && p.steps
@@ -97,29 +104,43 @@ pub fn rate_on(
     let path = match reusable {
         Some(p) => p,
         None => {
-            own = solve_path_on(puzzle, rating_path_options(options), backend.clone())?;
+            own = solve_path_on(
+                puzzle,
+                rating_path_options(options, limits),
+                backend.clone(),
+            )?;
             &own
         }
     };
     let level = match options.lp {
-        true => Some(lp_level_on(puzzle, &path.solution, backend, lp_bb_nodes)?),
+        true => Some(lp_level_until(
+            puzzle,
+            &path.solution,
+            backend,
+            lp_bb_nodes,
+            limits.after(start.elapsed()).deadline(),
+        )?),
         false => None,
     };
     Ok(Rating::of(path, level))
 }
 
-/// [`rate_on`] on HiGHS in-process, lp-bb counting the nodes at LP level 2.
+/// [`rate_on`] on HiGHS in-process (every LP solve stopped at the limit), lp-bb counting the
+/// nodes at LP level 2 within what is left of it.
 #[cfg(feature = "highs")]
 pub fn rate(
     puzzle: &Puzzle,
     options: RateOptions,
     known: Option<&Path>,
+    limits: &Limits,
 ) -> Result<Rating, HintError> {
-    rate_on(
-        puzzle,
-        options,
-        crate::solve::lab_lp::hint_backend(),
-        &|| super::level::lp_bb_node_count(puzzle),
-        known,
-    )
+    let start = Instant::now();
+    let stopped = std::cell::Cell::new(false);
+    let nodes = || super::level::lp_bb_node_count(puzzle, &limits.after(start.elapsed()), &stopped);
+    let backend = crate::solve::lab_lp::hint_backend_until(limits.deadline());
+    let rating = rate_on(puzzle, options, backend, &nodes, known, limits)?;
+    match stopped.get() {
+        true => Err(HintError::TimeLimit("the LP level was decided")),
+        false => Ok(rating),
+    }
 }

@@ -50,12 +50,22 @@ pub fn result_json(result: &LineResult, file: &str) -> Value {
 }
 
 /// `"rating"`: the object of `rate --json` ([`rating_json`]), or `{"status": "several"}` as
-/// `rate --json` says it; a failed rating makes the line's status `error` with the reason.
+/// `rate --json` says it; a failed rating makes the line's status `error` with the reason, and
+/// a rating stopped by the time limit makes it `time_limit` (one status per line: the grid
+/// stays, checked, but the line did not finish what it was asked). A rating that finds no
+/// solution where the engine found a checked grid is an error (the two disagree).
 fn line_rating(value: &mut Value, rating: &LineRating) {
     match rating {
         LineRating::Rated(rating) => value["rating"] = rating_json(rating),
-        LineRating::NoSolution => value["rating"] = json!({ "status": "no_solution" }),
+        LineRating::NoSolution => {
+            value["status"] = json!("error");
+            value["error"] = json!("rating: no solution found where the engine solved the grid");
+        }
         LineRating::Several => value["rating"] = json!({ "status": "several" }),
+        LineRating::TimeLimit => {
+            value["status"] = json!("time_limit");
+            value["rating"] = json!({ "status": "time_limit" });
+        }
         LineRating::Failed(e) => {
             value["status"] = json!("error");
             value["error"] = json!(format!("rating: {e}"));

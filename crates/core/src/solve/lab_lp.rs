@@ -43,6 +43,9 @@ pub struct NativeLp {
     pub confirmations: usize,
     /// How many MILP solves needed the retry without presolve ([`super::session`]).
     pub retries: usize,
+    /// Every LP solve ([`NativeLp::solve_lp`]) stops here too (state [`LpState::Stopped`]);
+    /// `None`: no wall-clock deadline.
+    pub(super) deadline: Option<Instant>,
 }
 
 impl From<SolveError> for LpError {
@@ -92,6 +95,7 @@ impl NativeLp {
             solves: 0,
             confirmations: 0,
             retries: 0,
+            deadline: None,
         })
     }
 
@@ -155,6 +159,14 @@ impl NativeLp {
 
     /// Solves the LP from the current basis and reads its point and this run's iterations.
     pub fn solve_lp(&mut self) -> Result<LpPoint, SolveError> {
+        if let Some(deadline) = self.deadline {
+            // HiGHS's limit is on its own clock, which runs across solves.
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64();
+            let limit = (ffi::run_time(&mut self.model) + left.max(1e-3)).min(self.time_limit);
+            ffi::set_double(&mut self.model, c"time_limit", limit)?;
+        }
         ffi::run(&mut self.model)?;
         let state = state_of(status_of(ffi::model_status(&mut self.model)?)?);
         let iterations = ffi::int_info(&mut self.model, c"simplex_iteration_count")?.max(0);
@@ -193,6 +205,16 @@ pub fn lab_backend() -> LpBackend {
 /// The backend of the hints' LPs ([`LpUse::Hints`]).
 pub fn hint_backend() -> LpBackend {
     backend(make, LpUse::Hints)
+}
+
+/// [`hint_backend`] whose every LP solve stops at `deadline` (a hint's, a rating's time
+/// limit): a 25×25 root LP alone can run for minutes.
+pub fn hint_backend_until(deadline: Option<Instant>) -> LpBackend {
+    std::rc::Rc::new(move |model: &BuiltModel| {
+        let mut lp = NativeLp::for_use(model, &SolveOptions::default(), LpUse::Hints)?;
+        lp.deadline = deadline;
+        Ok(Box::new(lp) as Box<dyn LabLp>)
+    })
 }
 
 /// The backend of a one-off MILP solve ([`LpUse::Mip`]).
