@@ -72,7 +72,8 @@ impl PuzzleArgs {
 /// with "not implied by the LP relaxation" and the LP's maximum.
 ///
 /// Exit codes: 0 a hint (or the grid is complete), 1 no solution or several (one line on
-/// standard error), 2 bad input, 3 time limit (status time_limit) or internal error.
+/// standard error), 2 bad input, 3 time limit or internal error (a time limit prints status
+/// time_limit).
 ///
 /// Example:
 ///   sudoku-ilp hint --line 1 ../shared/data/sudoku_exchange_diabolical.txt --level technique

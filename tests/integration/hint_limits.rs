@@ -182,9 +182,15 @@ fn a_limit_stops_rate_and_steps_on_large_grids_with_status_time_limit() {
     assert_eq!(code, 3, "{stderr}");
     assert_eq!(doc, serde_json::json!({"status": "time_limit"}));
     assert!(stderr.contains("time limit"), "{stderr}");
+    // A first hint may be found within the second (its solution proven unique by CaDiCaL);
+    // otherwise the limit is said as such — never "no solution".
     let args = ["hint", "--line", "6", &g36, "--time-limit", "1"];
     let (code, stdout, stderr) = run(&args, None);
-    assert_eq!((code, stdout.as_str()), (3, "time_limit\n"), "{stderr}");
+    match code {
+        0 => assert!(stdout.contains("technique:"), "{stdout}"),
+        3 => assert_eq!(stdout, "time_limit\n", "{stderr}"),
+        _ => panic!("exit {code}: {stdout}{stderr}"),
+    }
 }
 
 #[test]
