@@ -69,6 +69,7 @@ pub fn run(
         st.lp_iterations = lab.stats.lp_iterations;
         st.lp_ms = lab.stats.lp_ms;
         st.lp_pruned = count(NodeStatus::Infeasible);
+        st.propagation_pruned = count(NodeStatus::InfeasibleByPropagation);
         st.max_depth = lab.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
         st.cuts = lab.cuts.len() as u64;
         st.bound = puzzle.objective().and(lab.bound());

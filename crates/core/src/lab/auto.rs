@@ -3,6 +3,12 @@
 //! infeasibility, with optional rounds of cuts at the root (branch and cut). The engine
 //! `lp-bb --branch variable` and `--cuts` run this loop.
 //!
+//! The loop turns [`Lab::propagation`] on: at every node it makes, the candidate propagation
+//! of the engines runs on the node's candidate grid before its LP is solved, every candidate
+//! it eliminates is fixed at 0 and every forced one at 1, and a contradiction closes the node
+//! as infeasible without an LP (generated 9×9 killer seed 11 was open after 1,805 nodes of
+//! the textbook rule without it). Hand steps leave it off.
+//!
 //! The next node is the best bound with an objective and depth first without one
 //! ([`NodeRule::for_sense`]): with objective 0 every LP value ties, and best bound would open
 //! the tree level by level (190,186 nodes before the first grid of a 9×9 with 3 givens). The
@@ -155,8 +161,19 @@ pub enum AutoEnd {
 /// Runs cut rounds at the root, then branches until no open node is left, the options'
 /// deadline or the lab's ([`Lab::deadline`]) passes.
 pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd, LabError> {
+    let by_hand = lab.propagation;
+    lab.propagation = true;
+    let end = search(lab, options);
+    lab.propagation = by_hand;
+    end
+}
+
+/// [`run`] with [`Lab::propagation`] on: a node made before (the root, a node made by hand)
+/// is propagated when the loop picks it.
+fn search<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd, LabError> {
     let out_of_time =
         |lab: &Lab<L>| lab.out_of_time() || options.deadline.is_some_and(|d| Instant::now() >= d);
+    lab.propagate_open(0)?;
     cut_rounds(lab, 0, options)?;
     loop {
         if out_of_time(lab) {
@@ -171,6 +188,10 @@ pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd,
         let Some(id) = lab.next(rule) else {
             break;
         };
+        lab.propagate_open(id)?;
+        if lab.nodes[id].status != super::NodeStatus::Open {
+            continue;
+        }
         let suggestion = lab.suggest(id)?;
         match (options.branching, suggestion.cell, suggestion.variable) {
             (Branching::Cell, Some(cell), _) => lab.branch_cell(id, cell)?,

@@ -43,6 +43,9 @@ pub enum NodeStatus {
     /// The LP point is a grid (checked).
     Integral,
     Infeasible,
+    /// Candidate propagation on its candidate grid found a contradiction: infeasible without
+    /// an LP solve.
+    InfeasibleByPropagation,
     /// Its LP value cannot beat the incumbent.
     PrunedByBound,
     /// Closed by the student without a proof: its LP value stays in the bound.
@@ -60,6 +63,7 @@ impl NodeStatus {
             NodeStatus::Open => "fractional",
             NodeStatus::Integral => "integral",
             NodeStatus::Infeasible => "infeasible",
+            NodeStatus::InfeasibleByPropagation => "infeasible (propagation)",
             NodeStatus::PrunedByBound => "pruned by bound",
             NodeStatus::PrunedByHand => "pruned by hand",
             NodeStatus::Branched => "branched",
@@ -79,6 +83,11 @@ pub struct LabNode {
     pub label: String,
     /// Its own fixings (column, value); the path's fixings add up.
     pub fixings: Vec<(usize, f64)>,
+    /// The fixings candidate propagation proved at it (x = 0 for an eliminated candidate, x = 1
+    /// for a forced one), beyond the path's; they add up along the path like `fixings`.
+    pub propagated: Vec<(usize, f64)>,
+    /// True once propagation ran at it ([`Lab::propagation`]).
+    pub propagation_ran: bool,
     pub status: NodeStatus,
     /// Its LP value (NaN when infeasible).
     pub objective: f64,
@@ -219,6 +228,12 @@ pub struct Lab<L: LabLp> {
     pub hit_limit: bool,
     /// Each column's name in the model (`y_cage3_d2` for a cage's digit-set binary).
     names: Vec<String>,
+    /// When true, every node made runs candidate propagation ([`crate::engine::candidates`])
+    /// on its candidate grid before its LP is solved ([`Lab::propagate_at`]). The automatic
+    /// loop turns it on; hand steps leave it off, so a student's nodes are the LP alone.
+    pub propagation: bool,
+    /// The propagators' structure of the puzzle, built on first use.
+    shape: Option<crate::engine::candidates::Shape>,
 }
 
 /// Builds the binary model of `puzzle` (with its objective) for a lab, without the columns the
@@ -288,6 +303,8 @@ impl<L: LabLp> Lab<L> {
             deadline,
             hit_limit: false,
             names,
+            propagation: false,
+            shape: None,
         };
         lab.make_node(None, "root".into(), Vec::new())?;
         Ok(lab)
@@ -341,7 +358,8 @@ impl<L: LabLp> Lab<L> {
     pub fn bounds_at(&self, id: usize) -> Vec<(f64, f64)> {
         let mut bounds = self.base.clone();
         for p in self.path(id) {
-            for &(col, v) in &self.nodes[p].fixings {
+            let node = &self.nodes[p];
+            for &(col, v) in node.fixings.iter().chain(&node.propagated) {
                 bounds[col] = (v, v);
             }
         }
@@ -417,6 +435,8 @@ impl<L: LabLp> Lab<L> {
             depth,
             label,
             fixings,
+            propagated: Vec::new(),
+            propagation_ran: false,
             status: NodeStatus::Open,
             objective: f64::NAN,
             values: Vec::new(),
@@ -430,12 +450,106 @@ impl<L: LabLp> Lab<L> {
             self.nodes[p].children.push(id);
         }
         self.stats.nodes = self.nodes.len();
+        if self.propagation && !self.propagate_at(id) {
+            self.nodes[id].status = NodeStatus::InfeasibleByPropagation;
+            return Ok(id);
+        }
         let point = self.solve_at(id)?;
         self.set_point(id, point)?;
         if self.nodes[id].status != NodeStatus::Open {
             self.release(id);
         }
         Ok(id)
+    }
+
+    /// Runs candidate propagation at node `id` (the engines' own unit propagation with the
+    /// puzzle's propagators and its implied sums of at most 5 open cells, as the propagation
+    /// engine's search uses them, [`crate::engine::candidates::State`]) on its candidate grid: the
+    /// givens, a candidate without a column or fixed at 0 removed, one fixed at 1 placed. Every
+    /// candidate it eliminates becomes x = 0 and every cell it forces x = 1 in the node's
+    /// `propagated` fixings (each removal holds in every solution under the node, so the
+    /// node's integer points are the same). False when it derives a contradiction: no grid
+    /// lies under the node.
+    fn propagate_at(&mut self, id: usize) -> bool {
+        use crate::engine::candidates::{Shape, State};
+        let shape = &*self.shape.get_or_insert_with(|| {
+            let primitives = self
+                .puzzle
+                .primitives_with_implied(crate::engine::propagate::SEARCH_IMPLIED_CELLS);
+            Shape::with_primitives(&self.puzzle, &primitives)
+        });
+        let bounds = {
+            let mut bounds = self.base.clone();
+            let mut k = Some(id);
+            let mut path = Vec::new();
+            while let Some(p) = k {
+                path.push(p);
+                k = self.nodes[p].parent;
+            }
+            for &p in path.iter().rev() {
+                let node = &self.nodes[p];
+                for &(col, v) in node.fixings.iter().chain(&node.propagated) {
+                    bounds[col] = (v, v);
+                }
+            }
+            bounds
+        };
+        let mut state = State::from_givens(shape, self.puzzle.givens());
+        for (cell, columns) in self.column_of.iter().enumerate() {
+            for (v, col) in columns.iter().enumerate() {
+                let bit = 1u64 << v;
+                match col.map(|c| bounds[c]) {
+                    Some((lower, _)) if lower > 0.5 => state.assign(cell, bit),
+                    Some((_, upper)) if upper > 0.5 => {}
+                    _ => state.remove(cell, bit),
+                }
+            }
+        }
+        self.nodes[id].propagation_ran = true;
+        if state.propagate().is_err() {
+            return false;
+        }
+        let mut propagated = Vec::new();
+        for (cell, columns) in self.column_of.iter().enumerate() {
+            let mask = state.cand(cell);
+            for (v, col) in columns.iter().enumerate() {
+                let Some(c) = *col else { continue };
+                let want = if mask & (1u64 << v) == 0 {
+                    0.0
+                } else if mask.count_ones() == 1 {
+                    1.0
+                } else {
+                    continue;
+                };
+                if bounds[c] != (want, want) {
+                    propagated.push((c, want));
+                }
+            }
+        }
+        self.nodes[id].propagated = propagated;
+        true
+    }
+
+    /// Runs propagation at open node `id` made before [`Lab::propagation`] was on (the root,
+    /// or a node made by hand) and re-solves its LP when it fixed a column; nothing when it
+    /// ran there already.
+    pub fn propagate_open(&mut self, id: usize) -> Result<(), LabError> {
+        if self.nodes[id].propagation_ran || self.nodes[id].status != NodeStatus::Open {
+            return Ok(());
+        }
+        if !self.propagate_at(id) {
+            self.nodes[id].status = NodeStatus::InfeasibleByPropagation;
+            self.release(id);
+            return Ok(());
+        }
+        if !self.nodes[id].propagated.is_empty() {
+            let point = self.solve_at(id)?;
+            self.set_point(id, point)?;
+            if self.nodes[id].status != NodeStatus::Open {
+                self.release(id);
+            }
+        }
+        Ok(())
     }
 
     /// Forgets node `id`'s basis once it is closed and its children are made: only an open

@@ -203,7 +203,10 @@ fn fill(status: NodeStatus) -> &'static str {
     match status {
         NodeStatus::Integral => "#d8f0d8",
         NodeStatus::Finished => "#e6ddf2",
-        NodeStatus::Infeasible | NodeStatus::PrunedByBound | NodeStatus::Stopped => "#f6d6d6",
+        NodeStatus::Infeasible
+        | NodeStatus::InfeasibleByPropagation
+        | NodeStatus::PrunedByBound
+        | NodeStatus::Stopped => "#f6d6d6",
         NodeStatus::PrunedByHand => "#eeeeee",
         NodeStatus::Branched => "#dce6f6",
         NodeStatus::Open => "#ffffff",

@@ -284,7 +284,7 @@ impl Propagate {
 /// Implied sums over at most this many open cells join a puzzle that unit propagation does
 /// not decide (5 solved all hard killers; 3 left 6 of them over 10 s, 7 was slower than 5;
 /// docs/propagation.md).
-const SEARCH_IMPLIED_CELLS: usize = 5;
+pub(crate) const SEARCH_IMPLIED_CELLS: usize = 5;
 
 impl Engine for Propagate {
     fn label(&self) -> String {
