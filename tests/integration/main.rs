@@ -32,6 +32,7 @@ mod methods;
 mod natural;
 mod nothing_left;
 mod out_of_memory;
+mod outside_rules;
 mod propagate;
 mod read_back;
 mod readme;

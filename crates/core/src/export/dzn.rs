@@ -172,6 +172,8 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 }
                 pairs.push((number(a), number(b), first, rows.len(), tag));
             }
+            // Refused before writing: [`super::Format::check_expressible`].
+            Primitive::Sightline(_) => {}
         }
     }
     let _ = writeln!(out, "% all-different groups (cells (r-1)*n + c)");

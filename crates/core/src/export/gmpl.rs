@@ -171,6 +171,8 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 let values: Vec<String> = allowed.values().map(|v| v.to_string()).collect();
                 members.push(format!("set ALLOW[{tag}] := {};", values.join(" ")));
             }
+            // Refused before writing: [`super::Format::check_expressible`].
+            Primitive::Sightline(_) => {}
         }
     }
     let mut index = |title: &str, header: &str, rows: &[String]| {

@@ -105,6 +105,7 @@ pub(super) fn add_primitives(
                     }
                 }
             }
+            Primitive::Sightline(line) => super::sightline_rows::add_binary(model, n, line, &at),
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod forms;
 pub mod natural;
 pub mod natural_rows;
 pub mod objective;
+pub mod sightline_rows;
 
 pub use forms::{CageForm, PairForm, StepForm};
 
@@ -155,6 +156,14 @@ pub enum Indicator {
         column: usize,
         group: usize,
         set: crate::rules::ValueSet,
+    },
+    /// An auxiliary column of a sightline (outside clue) over the cells of
+    /// [`BuiltModel::cell_groups`]`[group]`, in line order: `fact` at `position`.
+    Sightline {
+        column: usize,
+        group: usize,
+        position: usize,
+        fact: sightline_rows::LineFact,
     },
 }
 
@@ -338,6 +347,20 @@ impl BuiltModel {
             columns[column.0] = column.1;
         }
         for indicator in &self.indicators {
+            if let Indicator::Sightline {
+                column,
+                group,
+                position,
+                fact,
+            } = *indicator
+            {
+                let values: Vec<u8> = self.cell_groups[group]
+                    .iter()
+                    .map(|&c| grid.values[c])
+                    .collect();
+                columns[column] = fact.evaluate(&values, position);
+                continue;
+            }
             let (column, on) = match *indicator {
                 Indicator::Greater {
                     column,
@@ -359,6 +382,7 @@ impl BuiltModel {
                     let values = values.filter(|&v| v > 0);
                     (column, crate::rules::ValueSet::of(values) == set)
                 }
+                Indicator::Sightline { .. } => continue,
             };
             columns[column] = if on { 1.0 } else { 0.0 };
         }

@@ -20,6 +20,11 @@
 //! | [`non_consecutive`] | `non_consecutive` | allowed pairs `noncons_r1c1_r1c2` (unmarked neighbours) |
 //! | [`disjoint_groups`] | `disjoint_groups` | all-different `disjointK` (same position in every box) |
 //! | [`negative::Negative`] | `negative` | allowed pairs `negxv_…` / `negblack_…` (unmarked neighbours) |
+//! | [`sandwich::Sandwich`] | `sandwich` | sightline `sandwichK`: Σ between the 1 and the n |
+//! | [`x_sum::XSum`] | `x_sum` | sightline `xsumK`: Σ of the first value(c₁) cells |
+//! | [`skyscraper::Skyscraper`] | `skyscraper` | sightline `skyK`: cells seen from the side |
+//! | [`numbered_room::NumberedRoom`] | `numbered_room` | allowed pairs `roomK_X` (first cell, X-th cell) |
+//! | [`indexer::Indexer`] | `indexer` | allowed pairs `colindexK_…` / `rowindexK_…` / `boxindexK_…` |
 //!
 //! A pair of orthogonal neighbours that carries a kropki dot or an X/V is *marked*: it follows its
 //! marker only and is exempt from `non_consecutive` and `negative` (as in f-puzzles).
@@ -35,15 +40,22 @@ pub mod disjoint_groups;
 pub mod extra_region;
 pub mod greater_than;
 mod holds;
+pub mod indexer;
 pub mod killer;
 pub mod kropki;
 pub mod little_killer;
 pub mod negative;
 pub mod non_consecutive;
+pub mod numbered_room;
+pub mod outside;
 pub mod parity;
 pub mod primitive;
+pub mod sandwich;
+pub mod sightline;
+pub mod skyscraper;
 pub mod thermometer;
 pub mod windoku;
+pub mod x_sum;
 pub mod xv;
 
 pub use primitive::{LinearRelation, Primitive, Relation, ValueSet};
@@ -71,6 +83,11 @@ pub enum Rule {
     NonConsecutive,
     DisjointGroups,
     Negative(negative::Negative),
+    Sandwich(sandwich::Sandwich),
+    XSum(x_sum::XSum),
+    Skyscraper(skyscraper::Skyscraper),
+    NumberedRoom(numbered_room::NumberedRoom),
+    Indexer(indexer::Indexer),
 }
 
 /// Why a rule cannot hold on a puzzle: the rule (with its number and first cell) and the problem.
@@ -239,6 +256,11 @@ impl Rule {
             Rule::NonConsecutive => &non_consecutive::NonConsecutive,
             Rule::DisjointGroups => &disjoint_groups::DisjointGroups,
             Rule::Negative(r) => r,
+            Rule::Sandwich(r) => r,
+            Rule::XSum(r) => r,
+            Rule::Skyscraper(r) => r,
+            Rule::NumberedRoom(r) => r,
+            Rule::Indexer(r) => r,
         }
     }
 

@@ -13,6 +13,7 @@
 
 use crate::geometry::Cell;
 use std::fmt;
+pub use super::sightline::{Measure, Sightline, State};
 
 /// The direction of a [`Primitive::Linear`] relation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -194,6 +195,9 @@ pub enum Primitive {
         cell: Cell,
         allowed: ValueSet,
     },
+    /// A measure of the values along a line read from one end equals a number
+    /// ([`super::sightline`]: sums between two values, prefix sums, visible cells).
+    Sightline(Sightline),
 }
 
 /// Whether the values of `values` (0 = open) are pairwise different.
@@ -228,7 +232,8 @@ impl Primitive {
             Primitive::AllDifferent { tag, .. }
             | Primitive::Linear(LinearRelation { tag, .. })
             | Primitive::Pairs { tag, .. }
-            | Primitive::Values { tag, .. } => tag,
+            | Primitive::Values { tag, .. }
+            | Primitive::Sightline(Sightline { tag, .. }) => tag,
         }
     }
 
@@ -239,6 +244,7 @@ impl Primitive {
             Primitive::Linear(l) => l.cells().collect(),
             Primitive::Pairs { a, b, .. } => vec![*a, *b],
             Primitive::Values { cell, .. } => vec![*cell],
+            Primitive::Sightline(s) => s.cells.clone(),
         }
     }
 
@@ -268,6 +274,10 @@ impl Primitive {
             Primitive::Values { cell, allowed, .. } => {
                 let v = value_of(*cell);
                 v == 0 || allowed.contains(v)
+            }
+            Primitive::Sightline(s) => {
+                let values: Vec<u8> = s.cells.iter().map(|&c| value_of(c)).collect();
+                s.may_hold(&values)
             }
         }
     }
@@ -307,6 +317,11 @@ impl fmt::Display for Primitive {
                     write!(f, "{}{v}", if i > 0 { "," } else { "" })?;
                 }
                 write!(f, "}}")
+            }
+            Primitive::Sightline(s) => {
+                write!(f, "{}: {:?} along", s.tag, s.measure)?;
+                s.cells.iter().try_for_each(|c| write!(f, " {c}"))?;
+                write!(f, " = {}", s.value)
             }
         }
     }
