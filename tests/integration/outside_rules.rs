@@ -116,7 +116,14 @@ fn small_specs() -> Vec<(&'static str, Spec)> {
 #[test]
 fn every_engine_agrees_with_brute_force_on_small_outside_clue_puzzles() {
     let options = SolveOptions::default();
-    for (name, spec) in small_specs() {
+    for (name, mut spec) in small_specs() {
+        if spec.n > 4 {
+            // Every third cell of one solution given: few enough solutions to count.
+            let one = brute::a_solution(&spec, (1..=6).collect(), 50_000_000).unwrap();
+            for i in (0..spec.n * spec.n).step_by(3) {
+                spec.givens[i] = one[i];
+            }
+        }
         let mut want = brute::solutions(&spec, 100_000, 50_000_000).expect("brute force finishes");
         want.sort();
         assert!(!want.is_empty(), "{name}: no solution");
@@ -149,9 +156,14 @@ fn sudokupad_links_and_the_bare_lz_string_read_as_the_fpuzzles_link() {
     let link = text.lines().nth(15).unwrap().trim().to_string(); // line 16: skyscrapers
     let payload = link.split("load=").nth(1).unwrap().to_string();
     let pad = format!("https://sudokupad.app/fpuzzles{payload}");
-    let pad_encoded = pad.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
-    let pad_encoded = pad_encoded.replacen("https%3A%2F%2F", "https://", 1);
-    let solve = |arg: &str| run(&["solve", arg], None);
+    let encoded = payload.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
+    let pad_encoded = format!("https://sudokupad.app/fpuzzles{encoded}");
+    // The grid and status, without the timing line.
+    let solve = |arg: &str| {
+        let (code, out, err) = run(&["solve", arg], None);
+        let kept: Vec<&str> = out.lines().filter(|l| !l.starts_with("time")).collect();
+        (code, kept.join("\n"), err)
+    };
     let (code, want, err) = solve(&link);
     assert_eq!(code, 0, "{err}");
     for form in [pad.as_str(), pad_encoded.as_str()] {
@@ -159,7 +171,8 @@ fn sudokupad_links_and_the_bare_lz_string_read_as_the_fpuzzles_link() {
         assert_eq!((code, out.as_str()), (0, want.as_str()), "{form}: {err}");
     }
     let (code, out, err) = run(&["solve", "-"], Some(&payload));
-    assert_eq!((code, out.as_str()), (0, want.as_str()), "bare lz-string: {err}");
+    let out: Vec<&str> = out.lines().filter(|l| !l.starts_with("time")).collect();
+    assert_eq!((code, out.join("\n")), (0, want), "bare lz-string: {err}");
 }
 
 #[test]
