@@ -85,6 +85,34 @@ fn fpuzzles_more_outside_clues_and_sizes_solve_to_their_grids_with_both_models()
     }
 }
 
+/// `fpuzzles_outside.*` (added beside fpuzzles_more): 1 Thermwich and 2 a sandwich sudoku, 3–5
+/// the row, column and box indexing tests, 6 X-sums.
+#[test]
+fn fpuzzles_outside_sandwiches_indexers_skyscrapers_and_x_sums_solve_with_every_engine() {
+    let sample = variant_sample("fpuzzles_outside.fpz.jsonl", 1);
+    if sample.is_empty() {
+        return;
+    }
+    assert_eq!(sample.len(), 6);
+    let options = SolveOptions::default();
+    for (k, line, answer) in &sample {
+        let (puzzle, _) = parse_batch_line("fpuzzles_outside", *k, line, None).unwrap();
+        let what = format!("fpuzzles_outside line {k}");
+        solves(&Propagate::default(), &puzzle, answer, &what);
+        solves(&Sat, &puzzle, answer, &what);
+        let count = Propagate::default().count(&puzzle, 2, &limits()).unwrap();
+        assert_eq!(count.solutions.len(), 1, "propagate count on {what}");
+        let _guard = highs_lock();
+        for report in [
+            milp_run(&puzzle, &Binary::default(), &options, &limits(), Presolve::None).unwrap(),
+            milp_run(&puzzle, &Natural::default(), &options, &limits(), Presolve::None).unwrap(),
+        ] {
+            assert_eq!(report.status, Status::Solved, "{what}");
+            assert_eq!(report.grid.unwrap().values, *answer, "{what}");
+        }
+    }
+}
+
 /// The line of column `col` read from the top, or row `row` from the right, … (0-based).
 fn down(n: usize, col: usize) -> Vec<(usize, usize)> {
     (0..n).map(|r| (r, col)).collect()
