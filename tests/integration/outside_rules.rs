@@ -39,7 +39,12 @@ fn limits() -> Limits {
 fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], what: &str) {
     let s = engine.solve(puzzle, &limits()).unwrap();
     assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-    assert_eq!(s.grid.unwrap().values, answer, "{} on {what}", engine.label());
+    assert_eq!(
+        s.grid.unwrap().values,
+        answer,
+        "{} on {what}",
+        engine.label()
+    );
 }
 
 #[test]
@@ -73,8 +78,22 @@ fn fpuzzles_more_outside_clues_and_sizes_solve_to_their_grids_with_both_models()
         let what = format!("fpuzzles_more line {k}");
         let _guard = highs_lock();
         for report in [
-            milp_run(puzzle, &Binary::default(), &options, &limits(), Presolve::None).unwrap(),
-            milp_run(puzzle, &Natural::default(), &options, &limits(), Presolve::None).unwrap(),
+            milp_run(
+                puzzle,
+                &Binary::default(),
+                &options,
+                &limits(),
+                Presolve::None,
+            )
+            .unwrap(),
+            milp_run(
+                puzzle,
+                &Natural::default(),
+                &options,
+                &limits(),
+                Presolve::None,
+            )
+            .unwrap(),
         ] {
             assert_eq!(report.status, Status::Solved, "{what}");
             assert_eq!(report.grid.unwrap().values, *answer, "{what}");
@@ -104,8 +123,22 @@ fn fpuzzles_outside_sandwiches_indexers_skyscrapers_and_x_sums_solve_with_every_
         assert_eq!(count.solutions.len(), 1, "propagate count on {what}");
         let _guard = highs_lock();
         for report in [
-            milp_run(&puzzle, &Binary::default(), &options, &limits(), Presolve::None).unwrap(),
-            milp_run(&puzzle, &Natural::default(), &options, &limits(), Presolve::None).unwrap(),
+            milp_run(
+                &puzzle,
+                &Binary::default(),
+                &options,
+                &limits(),
+                Presolve::None,
+            )
+            .unwrap(),
+            milp_run(
+                &puzzle,
+                &Natural::default(),
+                &options,
+                &limits(),
+                Presolve::None,
+            )
+            .unwrap(),
         ] {
             assert_eq!(report.status, Status::Solved, "{what}");
             assert_eq!(report.grid.unwrap().values, *answer, "{what}");
@@ -130,14 +163,71 @@ fn small_specs() -> Vec<(&'static str, Spec)> {
         s
     };
     vec![
-        ("sandwich", with(2, 2, vec![R::Sandwich(down(4, 0), 5), R::Sandwich(leftward(4, 1), 0)])),
-        ("x-sum", with(2, 2, vec![R::XSum(down(4, 1), 6), R::XSum(leftward(4, 2), 3)])),
-        ("skyscraper", with(2, 2, vec![R::Skyscraper(down(4, 2), 3), R::Skyscraper(leftward(4, 0), 1)])),
-        ("numbered room", with(2, 2, vec![R::NumberedRoom(down(4, 3), 4), R::NumberedRoom(leftward(4, 3), 2)])),
-        ("column indexer", with(2, 2, vec![R::ColumnIndexer(vec![(0, 0), (1, 0)])])),
-        ("row indexer", with(2, 2, vec![R::RowIndexer(vec![(0, 1), (0, 3)])])),
-        ("box indexer", with(2, 3, vec![R::BoxIndexer(vec![(0, 0), (3, 4)]), R::Skyscraper(down(6, 1), 4)])),
-        ("sandwich 6", with(2, 3, vec![R::Sandwich(down(6, 2), 7), R::XSum(leftward(6, 0), 15)])),
+        (
+            "sandwich",
+            with(
+                2,
+                2,
+                vec![R::Sandwich(down(4, 0), 5), R::Sandwich(leftward(4, 1), 0)],
+            ),
+        ),
+        (
+            "x-sum",
+            with(
+                2,
+                2,
+                vec![R::XSum(down(4, 1), 6), R::XSum(leftward(4, 2), 3)],
+            ),
+        ),
+        (
+            "skyscraper",
+            with(
+                2,
+                2,
+                vec![
+                    R::Skyscraper(down(4, 2), 3),
+                    R::Skyscraper(leftward(4, 0), 1),
+                ],
+            ),
+        ),
+        (
+            "numbered room",
+            with(
+                2,
+                2,
+                vec![
+                    R::NumberedRoom(down(4, 3), 4),
+                    R::NumberedRoom(leftward(4, 3), 2),
+                ],
+            ),
+        ),
+        (
+            "column indexer",
+            with(2, 2, vec![R::ColumnIndexer(vec![(0, 0), (1, 0)])]),
+        ),
+        (
+            "row indexer",
+            with(2, 2, vec![R::RowIndexer(vec![(0, 1), (0, 3)])]),
+        ),
+        (
+            "box indexer",
+            with(
+                2,
+                3,
+                vec![
+                    R::BoxIndexer(vec![(0, 0), (3, 4)]),
+                    R::Skyscraper(down(6, 1), 4),
+                ],
+            ),
+        ),
+        (
+            "sandwich 6",
+            with(
+                2,
+                3,
+                vec![R::Sandwich(down(6, 2), 7), R::XSum(leftward(6, 0), 15)],
+            ),
+        ),
     ]
 }
 
@@ -166,8 +256,22 @@ fn every_engine_agrees_with_brute_force_on_small_outside_clue_puzzles() {
         }
         let _guard = highs_lock();
         for report in [
-            milp_run(&puzzle, &Binary::default(), &options, &limits(), Presolve::None).unwrap(),
-            milp_run(&puzzle, &Natural::default(), &options, &limits(), Presolve::None).unwrap(),
+            milp_run(
+                &puzzle,
+                &Binary::default(),
+                &options,
+                &limits(),
+                Presolve::None,
+            )
+            .unwrap(),
+            milp_run(
+                &puzzle,
+                &Natural::default(),
+                &options,
+                &limits(),
+                Presolve::None,
+            )
+            .unwrap(),
         ] {
             assert_eq!(report.status, Status::Solved, "{name}");
             assert!(want.contains(&report.grid.unwrap().values), "{name}");
@@ -184,7 +288,10 @@ fn sudokupad_links_and_the_bare_lz_string_read_as_the_fpuzzles_link() {
     let link = text.lines().nth(15).unwrap().trim().to_string(); // line 16: skyscrapers
     let payload = link.split("load=").nth(1).unwrap().to_string();
     let pad = format!("https://sudokupad.app/fpuzzles{payload}");
-    let encoded = payload.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
+    let encoded = payload
+        .replace('+', "%2B")
+        .replace('/', "%2F")
+        .replace('=', "%3D");
     let pad_encoded = format!("https://sudokupad.app/fpuzzles{encoded}");
     // The grid and status, without the timing line.
     let solve = |arg: &str| {
@@ -212,7 +319,10 @@ fn drawing_only_keys_are_noted_and_unknown_keys_refused_by_name() {
     let x_sums = text.lines().nth(13).unwrap();
     let (code, _, err) = run(&["solve", "-"], Some(x_sums));
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("text"), "a note names the drawing-only key: {err}");
+    assert!(
+        err.contains("text"),
+        "a note names the drawing-only key: {err}"
+    );
     let palindrome = text.lines().nth(1).unwrap();
     let (code, _, err) = run(&["solve", "-"], Some(palindrome));
     assert_eq!(code, 2);

@@ -193,7 +193,9 @@ pub enum ExportError {
     /// The model cannot carry the puzzle's objective (the reason in words).
     #[error("{0}")]
     Objective(String),
-    #[error("the {format} format cannot carry the outside clue {tag} yet: export it as lp, mps or cnf")]
+    #[error(
+        "the {format} format cannot carry the outside clue {tag} yet: export it as lp, mps or cnf"
+    )]
     OutsideClues { format: &'static str, tag: String },
     #[error(
         "the {format} format cannot express the puzzle's {rule}{others}: export it as lp, mps, cnf, dzn or gmpl-data, which carry every rule",

@@ -162,7 +162,14 @@ pub(super) fn add_binary(
                         high,
                         digit: Some(v),
                     };
-                    let q = column(model, format!("q_{}_k{k}_v{v}", line.tag), group, k, fact, None);
+                    let q = column(
+                        model,
+                        format!("q_{}_k{k}_v{v}", line.tag),
+                        group,
+                        k,
+                        fact,
+                        None,
+                    );
                     model.add_row(format!("{}_q{k}_v{v}", line.tag), q - xv, Sense::Le, 0.0);
                     total.add_mul(v as f64, q);
                     qs.push(q);
@@ -189,7 +196,14 @@ pub(super) fn add_binary(
                 for v in 1..=n as u8 {
                     let Some(xv) = x(k, v as usize) else { continue };
                     let fact = LineFact::Counted { digit: v };
-                    let p = column(model, format!("p_{}_k{k}_v{v}", line.tag), group, k, fact, None);
+                    let p = column(
+                        model,
+                        format!("p_{}_k{k}_v{v}", line.tag),
+                        group,
+                        k,
+                        fact,
+                        None,
+                    );
                     model.add_row(format!("{}_p{k}_v{v}", line.tag), p - xv, Sense::Le, 0.0);
                     total.add_mul(v as f64, p);
                     ps.push(p);
@@ -207,7 +221,14 @@ pub(super) fn add_binary(
                     let fact = LineFact::Seen {
                         digit: Some(v as u8),
                     };
-                    let s = column(model, format!("s_{}_k{k}_v{v}", line.tag), group, k, fact, None);
+                    let s = column(
+                        model,
+                        format!("s_{}_k{k}_v{v}", line.tag),
+                        group,
+                        k,
+                        fact,
+                        None,
+                    );
                     let name = |what: String| format!("{}_s{k}_v{v}_{what}", line.tag);
                     model.add_row(name("x".into()), s - xv, Sense::Le, 0.0);
                     let mut all_taller = Expression::default();
@@ -250,8 +271,18 @@ pub(super) fn add_natural(
                     model.add_row(format!("{tag}_x{count}"), sum_of([zx]), Sense::Eq, 0.0);
                     continue;
                 }
-                model.add_row(format!("{tag}_x{count}_le"), first.clone() + up * zx, Sense::Le, s + up);
-                model.add_row(format!("{tag}_x{count}_ge"), first - down * zx, Sense::Ge, s - down);
+                model.add_row(
+                    format!("{tag}_x{count}_le"),
+                    first.clone() + up * zx,
+                    Sense::Le,
+                    s + up,
+                );
+                model.add_row(
+                    format!("{tag}_x{count}_ge"),
+                    first - down * zx,
+                    Sense::Ge,
+                    s - down,
+                );
             }
         }
         Measure::Between { low, high } => {
@@ -279,10 +310,22 @@ pub(super) fn add_natural(
                     model.add_row(format!("{tag}_b{k}_{}", i + 1), expr, sense, rhs);
                 }
                 let fact = LineFact::BetweenAmount { low, high };
-                let t = column(model, format!("t_{tag}_k{k}"), group, k, fact, Some((0.0, big)));
+                let t = column(
+                    model,
+                    format!("t_{tag}_k{k}"),
+                    group,
+                    k,
+                    fact,
+                    Some((0.0, big)),
+                );
                 model.add_row(format!("{tag}_t{k}_b"), t - big * b, Sense::Le, 0.0);
                 model.add_row(format!("{tag}_t{k}_v"), t - v[k], Sense::Le, 0.0);
-                model.add_row(format!("{tag}_t{k}_on"), t - v[k] - big * b, Sense::Ge, -big);
+                model.add_row(
+                    format!("{tag}_t{k}_on"),
+                    t - v[k] - big * b,
+                    Sense::Ge,
+                    -big,
+                );
                 total += t;
             }
             model.add_row(tag.clone(), total, Sense::Eq, s);
@@ -294,14 +337,26 @@ pub(super) fn add_natural(
                 let fact = LineFact::Seen { digit: None };
                 let on = column(model, format!("seen_{tag}_k{k}"), group, k, fact, None);
                 let fact = LineFact::RunningMax;
-                let m = column(model, format!("m_{tag}_k{k}"), group, k, fact, Some((1.0, big)));
+                let m = column(
+                    model,
+                    format!("m_{tag}_k{k}"),
+                    group,
+                    k,
+                    fact,
+                    Some((1.0, big)),
+                );
                 let prev = max_before.clone();
                 let name = |what: &str| format!("{tag}_m{k}_{what}");
                 model.add_row(name("prev"), m - prev.clone(), Sense::Ge, 0.0);
                 model.add_row(name("cell"), m - v[k], Sense::Ge, 0.0);
                 model.add_row(name("keep"), m - prev.clone() - big * on, Sense::Le, 0.0);
                 model.add_row(name("take"), m - v[k] + big * on, Sense::Le, big);
-                model.add_row(name("up"), v[k] - prev.clone() - big * on, Sense::Ge, 1.0 - big);
+                model.add_row(
+                    name("up"),
+                    v[k] - prev.clone() - big * on,
+                    Sense::Ge,
+                    1.0 - big,
+                );
                 model.add_row(name("down"), v[k] - prev - big * on, Sense::Le, -1.0);
                 seen += on;
                 max_before = Expression::from(m);

@@ -57,7 +57,8 @@ pub fn presentation_keys(doc: &Value) -> Vec<String> {
         .filter(|(key, value)| {
             let drawn = PRESENTATION.contains(&key.as_str())
                 || (key.as_str() == "cage" && drawn_cages(value));
-            drawn && !matches!(value, Value::Null | Value::Bool(false))
+            drawn
+                && !matches!(value, Value::Null | Value::Bool(false))
                 && value.as_array().is_none_or(|a| !a.is_empty())
         })
         .map(|(key, _)| key.clone())

@@ -30,12 +30,20 @@ pub(super) fn clue(n: usize, key: &str, e: &Value) -> Result<Option<Rule>, Strin
         Some(Value::String(t)) => t.trim().parse::<i64>().ok(),
         Some(v) => v.as_i64(),
     };
-    let value = value.ok_or_else(|| format!("f-puzzles: \"{key}\" at {text}: the value is not a whole number"))?;
+    let value = value.ok_or_else(|| {
+        format!("f-puzzles: \"{key}\" at {text}: the value is not a whole number")
+    })?;
     Ok(Some(match key {
         "sandwichsum" => Rule::Sandwich(Sandwich { cells, sum: value }),
         "xsum" => Rule::XSum(XSum { cells, sum: value }),
-        "skyscraper" => Rule::Skyscraper(Skyscraper { cells, count: value }),
-        _ => Rule::NumberedRoom(NumberedRoom { cells, digit: value }),
+        "skyscraper" => Rule::Skyscraper(Skyscraper {
+            cells,
+            count: value,
+        }),
+        _ => Rule::NumberedRoom(NumberedRoom {
+            cells,
+            digit: value,
+        }),
     }))
 }
 

@@ -217,7 +217,9 @@ pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
                 extra_region(out, &r.cells, n, regions, frame);
                 regions += 1;
             }
-            (Rule::Indexer(r), Layer::Under) => super::outside_marks::draw_indexer(out, &r.cells, frame),
+            (Rule::Indexer(r), Layer::Under) => {
+                super::outside_marks::draw_indexer(out, &r.cells, frame)
+            }
             (_, Layer::Over) if super::outside_marks::clue(rule).is_some() => {
                 super::outside_marks::draw_clue(out, rule, frame)
             }

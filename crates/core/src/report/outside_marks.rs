@@ -22,7 +22,11 @@ pub(super) fn clue(rule: &Rule) -> Option<((i64, i64), String, Shape)> {
     };
     let (a, b) = (cells.first()?, cells.get(1)?);
     let (dr, dc) = (b.row as i64 - a.row as i64, b.col as i64 - a.col as i64);
-    Some(((a.row as i64 - dr, a.col as i64 - dc), text.to_string(), shape))
+    Some((
+        (a.row as i64 - dr, a.col as i64 - dc),
+        text.to_string(),
+        shape,
+    ))
 }
 
 /// How a clue is framed.

@@ -38,8 +38,14 @@ impl Indexer {
     /// `None` for a box indexer on a grid without rectangular boxes.
     fn targets(&self, a: Cell, n: usize, layout: &Layout) -> Option<(Vec<Cell>, usize)> {
         Some(match self.axis {
-            Axis::Column => ((0..n).map(|col| Cell { row: a.row, col }).collect(), a.col + 1),
-            Axis::Row => ((0..n).map(|row| Cell { row, col: a.col }).collect(), a.row + 1),
+            Axis::Column => (
+                (0..n).map(|col| Cell { row: a.row, col }).collect(),
+                a.col + 1,
+            ),
+            Axis::Row => (
+                (0..n).map(|row| Cell { row, col: a.col }).collect(),
+                a.row + 1,
+            ),
             Axis::Box => {
                 let Layout::Boxes { rows, cols } = *layout else {
                     return None;
@@ -117,7 +123,13 @@ impl RuleKind for Indexer {
             let x = grid.get(a) as usize;
             let found = grid.get(targets[x - 1]) as usize;
             if found != own {
-                return broken(name, format!("{a} holds {x}, but {} holds {found}, not {own}", targets[x - 1]));
+                return broken(
+                    name,
+                    format!(
+                        "{a} holds {x}, but {} holds {found}, not {own}",
+                        targets[x - 1]
+                    ),
+                );
             }
         }
         Ok(())

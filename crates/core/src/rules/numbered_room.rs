@@ -73,7 +73,10 @@ impl RuleKind for NumberedRoom {
         let found = grid.get(self.cells[x - 1]) as i64;
         if found != self.digit {
             let line = line_name(&self.cells);
-            return broken(name, format!("digit {x} of {line} is {found}, not {}", self.digit));
+            return broken(
+                name,
+                format!("digit {x} of {line} is {found}, not {}", self.digit),
+            );
         }
         Ok(())
     }

@@ -9,14 +9,17 @@ use crate::geometry::Cell;
 pub(crate) fn check_line(cells: &[Cell], n: usize) -> Result<(), RuleProblem> {
     let is_line = cells.len() == n
         && n > 0
-        && [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dr, dc)| {
-            cells.windows(2).all(|w| {
-                w[1].row as i64 - w[0].row as i64 == dr && w[1].col as i64 - w[0].col as i64 == dc
-            }) && {
-                let (a, b) = (cells[0], cells[n - 1]);
-                (dr == 0 && a.col.min(b.col) == 0) || (dc == 0 && a.row.min(b.row) == 0)
-            }
-        });
+        && [(0i64, 1i64), (0, -1), (1, 0), (-1, 0)]
+            .iter()
+            .any(|&(dr, dc)| {
+                cells.windows(2).all(|w| {
+                    w[1].row as i64 - w[0].row as i64 == dr
+                        && w[1].col as i64 - w[0].col as i64 == dc
+                }) && {
+                    let (a, b) = (cells[0], cells[n - 1]);
+                    (dr == 0 && a.col.min(b.col) == 0) || (dc == 0 && a.row.min(b.row) == 0)
+                }
+            });
     match is_line {
         true => Ok(()),
         false => Err(RuleProblem::Value(format!(

@@ -11,9 +11,9 @@
 //! Each primitive carries a `tag`, the name of the rule instance it came from (`cage3`,
 //! `thermo2_step1`, …): model rows are named after it.
 
+pub use super::sightline::{Measure, Sightline, State};
 use crate::geometry::Cell;
 use std::fmt;
-pub use super::sightline::{Measure, Sightline, State};
 
 /// The direction of a [`Primitive::Linear`] relation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

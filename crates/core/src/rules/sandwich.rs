@@ -59,12 +59,18 @@ impl RuleKind for Sandwich {
         let one = values.iter().position(|&v| v == 1);
         let top = values.iter().position(|&v| v == ctx.n);
         let (Some(a), Some(b)) = (one, top) else {
-            return broken(name, format!("{} lacks the 1 or the {}", line_name(&self.cells), ctx.n));
+            return broken(
+                name,
+                format!("{} lacks the 1 or the {}", line_name(&self.cells), ctx.n),
+            );
         };
         let (from, to) = if a < b { (a, b) } else { (b, a) };
         let total: usize = values[from + 1..to].iter().sum();
         if total as i64 != self.sum {
-            return broken(name, format!("the digits between sum to {total}, not {}", self.sum));
+            return broken(
+                name,
+                format!("the digits between sum to {total}, not {}", self.sum),
+            );
         }
         Ok(())
     }

@@ -67,7 +67,10 @@ impl RuleKind for Skyscraper {
         }
         if seen != self.count {
             let line = line_name(&self.cells);
-            return broken(name, format!("{seen} digits are seen along {line}, not {}", self.count));
+            return broken(
+                name,
+                format!("{seen} digits are seen along {line}, not {}", self.count),
+            );
         }
         Ok(())
     }

@@ -56,7 +56,13 @@ impl RuleKind for XSum {
         let total: i64 = values.iter().take(x).sum();
         if total != self.sum {
             let line = line_name(&self.cells);
-            return broken(name, format!("the first {x} digits of {line} sum to {total}, not {}", self.sum));
+            return broken(
+                name,
+                format!(
+                    "the first {x} digits of {line} sum to {total}, not {}",
+                    self.sum
+                ),
+            );
         }
         Ok(())
     }

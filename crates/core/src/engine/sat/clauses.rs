@@ -161,10 +161,7 @@ impl<'a> RuleClauses<'a> {
     }
 
     /// Adds the clause ⋁ terms (dropped if a term is true; the empty clause is [`Unsat`]).
-    pub(super) fn clause(
-        &mut self,
-        terms: impl IntoIterator<Item = Term>,
-    ) -> Result<(), Unsat> {
+    pub(super) fn clause(&mut self, terms: impl IntoIterator<Item = Term>) -> Result<(), Unsat> {
         let mut lits = Vec::new();
         for t in terms {
             match t {

@@ -1,0 +1,117 @@
+//! Exports of puzzles with outside clues and indexers (issue 44) proven by the real solvers: the
+//! binary model's LP and free MPS in cbc and glpsol and the CNF in picosat, each grid equal to
+//! the known solution (the natural model's big-M LP is left out: cbc ran past 15 minutes on one
+//! of these on a busy machine); MathProg and MiniZinc data are refused
+//! with one line naming the clue (their models have no rows for outside clues yet).
+
+use super::solvers::{cbc, decode, for_each_parallel, glpsol, spawn, tool, Verdict};
+use super::variants::picosat_grid;
+use crate::common::shared_data;
+use std::path::{Path, PathBuf};
+
+/// (file stem, line, what): a sandwich, a column indexer, X-sums, skyscrapers.
+const SAMPLES: [(&str, usize, &str); 4] = [
+    ("fpuzzles_outside", 2, "sandwich sums"),
+    ("fpuzzles_outside", 4, "column indexers"),
+    ("fpuzzles_outside", 6, "X-sums"),
+    ("fpuzzles_more", 16, "skyscrapers"),
+];
+
+fn line(path: &Path, k: usize) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .nth(k - 1)
+        .unwrap()
+        .to_string()
+}
+
+/// The samples written into `dir` with their solutions; empty (SKIPPED) without the data.
+fn samples(dir: &Path) -> Vec<(String, PathBuf, Vec<u32>)> {
+    let mut out = Vec::new();
+    for (stem, k, what) in SAMPLES {
+        let (Some(puzzles), Some(answers)) = (
+            shared_data(&format!("variants/{stem}.fpz.jsonl")),
+            shared_data(&format!("variants/{stem}.solutions.txt")),
+        ) else {
+            return Vec::new();
+        };
+        let file = dir.join(format!("{stem}_{k}.txt"));
+        std::fs::write(&file, line(&puzzles, k)).unwrap();
+        let answer = line(&answers, k)
+            .bytes()
+            .map(|b| (b - b'0') as u32)
+            .collect();
+        out.push((format!("{stem} line {k} ({what})"), file, answer));
+    }
+    out
+}
+
+fn export(file: &Path, args: &[&str], out: &Path) -> Result<(), String> {
+    let mut cmd = tool();
+    cmd.arg("export").arg(file).args(args).arg("-o").arg(out);
+    let output = spawn(cmd);
+    match output.status.success() {
+        true => Ok(()),
+        false => Err(String::from_utf8_lossy(&output.stderr).into_owned()),
+    }
+}
+
+fn grid_of(verdict: Result<Verdict, String>) -> Result<Vec<u32>, String> {
+    match verdict? {
+        Verdict::Solved(values) => Ok(decode(&values, 9)),
+        Verdict::Infeasible => Err("reported infeasible".into()),
+    }
+}
+
+#[test]
+fn lp_mps_and_cnf_of_outside_clues_solve_in_cbc_glpsol_and_picosat() {
+    let dir = tempfile::tempdir().unwrap();
+    let samples = samples(dir.path());
+    let failures = for_each_parallel(&samples, |(label, file, answer)| {
+        let work = tempfile::tempdir().unwrap();
+        let mut found: Vec<(String, Result<Vec<u32>, String>)> = Vec::new();
+        for (model, ext) in [("binary", "lp"), ("binary", "mps")] {
+            let out = work.path().join(format!("{model}.{ext}"));
+            if let Err(e) = export(file, &["--model", model], &out) {
+                found.push((format!("export {model}.{ext}"), Err(e)));
+                continue;
+            }
+            let solu = work.path().join("cbc.txt");
+            found.push((format!("cbc {model}.{ext}"), grid_of(cbc(&out, &solu))));
+            let flag = if ext == "lp" { "--lp" } else { "--freemps" };
+            let report = work.path().join("glpsol.txt");
+            let args = ["--minisat", flag, out.to_str().unwrap()];
+            found.push((format!("glpsol {ext}"), grid_of(glpsol(&args, &report))));
+        }
+        let cnf = work.path().join("p.cnf");
+        match export(file, &[], &cnf) {
+            Ok(()) => found.push(("picosat".into(), picosat_grid(&cnf))),
+            Err(e) => found.push(("export cnf".into(), Err(e))),
+        }
+        found
+            .into_iter()
+            .filter_map(|(what, grid)| match grid {
+                Ok(g) if &g == answer => None,
+                Ok(g) => Some(format!("{label}: {what} gave {g:?}")),
+                Err(e) => Some(format!("{label}: {what}: {e}")),
+            })
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn mathprog_and_minizinc_data_refuse_outside_clues_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((_, file, _)) = samples(dir.path()).into_iter().next() else {
+        return;
+    };
+    for ext in ["dat", "dzn"] {
+        let out = dir.path().join(format!("p.{ext}"));
+        let err = export(&file, &[], &out).unwrap_err();
+        assert!(err.contains("outside clue sandwich1"), "{ext}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!out.exists(), "{ext}: a file was left behind");
+    }
+}
