@@ -328,3 +328,47 @@ fn drawing_only_keys_are_noted_and_unknown_keys_refused_by_name() {
     assert_eq!(code, 2);
     assert!(err.contains("\"palindrome\""), "{err}");
 }
+
+#[test]
+fn pictures_draw_each_outside_clue_beside_its_line_and_shade_indexers() {
+    let sample = variant_sample("fpuzzles_outside.fpz.jsonl", 1);
+    if sample.is_empty() {
+        return;
+    }
+    for (k, clue_key, class) in [
+        (2, "sandwichsum", "outside-clue"),
+        (4, "columnindexer", "indexer"),
+    ] {
+        let line = &sample[k - 1].1;
+        let (puzzle, _) = parse_batch_line("fpuzzles_outside", k, line, None).unwrap();
+        let picture = sudoku_ilp::report::svg::svg(&puzzle, None, None);
+        let doc = roxmltree::Document::parse(&picture).unwrap();
+        let groups: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .collect();
+        let source: serde_json::Value = serde_json::from_str(line).unwrap();
+        let clues = source[clue_key].as_array().unwrap();
+        if class == "outside-clue" {
+            assert_eq!(groups.len(), clues.len(), "line {k}");
+            let texts: Vec<String> = groups
+                .iter()
+                .filter_map(|g| g.descendants().find(|n| n.has_tag_name("text")))
+                .filter_map(|t| t.text().map(str::to_string))
+                .collect();
+            for clue in clues {
+                assert!(texts.contains(&clue["value"].as_str().unwrap().to_string()));
+            }
+        } else {
+            let cells: usize = clues
+                .iter()
+                .map(|e| e["cells"].as_array().unwrap().len())
+                .sum();
+            let rects = groups[0]
+                .children()
+                .filter(|n| n.has_tag_name("rect"))
+                .count();
+            assert_eq!(rects, cells, "line {k}");
+        }
+    }
+}
