@@ -289,7 +289,7 @@ pub(super) fn add_natural(
             let zs: Vec<Vec<Variable>> = (0..v.len()).map(|k| z(model, k)).collect();
             let pick = |k: usize, w: u8| zs[k][w as usize - 1];
             let mut total = Expression::default();
-            for k in 1..v.len().saturating_sub(1) {
+            for (k, &vk) in v.iter().enumerate().take(v.len().saturating_sub(1)).skip(1) {
                 let before = |w: u8| sum_of((0..k).map(|i| pick(i, w)));
                 let (l, h) = (before(low), before(high));
                 let e = sum_of([pick(k, low), pick(k, high)]);
@@ -319,13 +319,8 @@ pub(super) fn add_natural(
                     Some((0.0, big)),
                 );
                 model.add_row(format!("{tag}_t{k}_b"), t - big * b, Sense::Le, 0.0);
-                model.add_row(format!("{tag}_t{k}_v"), t - v[k], Sense::Le, 0.0);
-                model.add_row(
-                    format!("{tag}_t{k}_on"),
-                    t - v[k] - big * b,
-                    Sense::Ge,
-                    -big,
-                );
+                model.add_row(format!("{tag}_t{k}_v"), t - vk, Sense::Le, 0.0);
+                model.add_row(format!("{tag}_t{k}_on"), t - vk - big * b, Sense::Ge, -big);
                 total += t;
             }
             model.add_row(tag.clone(), total, Sense::Eq, s);
@@ -333,7 +328,7 @@ pub(super) fn add_natural(
         Measure::Visible => {
             let mut seen = Expression::default();
             let mut max_before = Expression::from(v[0]);
-            for k in 1..v.len() {
+            for (k, &vk) in v.iter().enumerate().skip(1) {
                 let fact = LineFact::Seen { digit: None };
                 let on = column(model, format!("seen_{tag}_k{k}"), group, k, fact, None);
                 let fact = LineFact::RunningMax;
@@ -348,16 +343,16 @@ pub(super) fn add_natural(
                 let prev = max_before.clone();
                 let name = |what: &str| format!("{tag}_m{k}_{what}");
                 model.add_row(name("prev"), m - prev.clone(), Sense::Ge, 0.0);
-                model.add_row(name("cell"), m - v[k], Sense::Ge, 0.0);
+                model.add_row(name("cell"), m - vk, Sense::Ge, 0.0);
                 model.add_row(name("keep"), m - prev.clone() - big * on, Sense::Le, 0.0);
-                model.add_row(name("take"), m - v[k] + big * on, Sense::Le, big);
+                model.add_row(name("take"), m - vk + big * on, Sense::Le, big);
                 model.add_row(
                     name("up"),
-                    v[k] - prev.clone() - big * on,
+                    vk - prev.clone() - big * on,
                     Sense::Ge,
                     1.0 - big,
                 );
-                model.add_row(name("down"), v[k] - prev - big * on, Sense::Le, -1.0);
+                model.add_row(name("down"), vk - prev - big * on, Sense::Le, -1.0);
                 seen += on;
                 max_before = Expression::from(m);
             }

@@ -34,12 +34,13 @@ impl RuleClauses<'_> {
                         None => self.clause([!q, !x])?,
                         Some(State::Accept) => {}
                         Some(to) => {
-                            if !next.contains_key(&to) {
-                                let lit = Term::Lit(self.fresh());
-                                next.insert(to, (lit, Vec::new()));
-                                order.push(to);
-                            }
-                            let (target, reasons) = next.get_mut(&to).expect("inserted above");
+                            let (target, reasons) = match next.entry(to) {
+                                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                                std::collections::hash_map::Entry::Vacant(e) => {
+                                    order.push(to);
+                                    e.insert((Term::Lit(self.fresh()), Vec::new()))
+                                }
+                            };
                             let target = *target;
                             if !reasons.contains(&q) {
                                 reasons.push(q);

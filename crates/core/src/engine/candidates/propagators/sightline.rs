@@ -22,7 +22,7 @@ pub(super) fn sightline(
     let Some(support) = line.supports(&candidates, BUDGET) else {
         return Ok(());
     };
-    if support.iter().any(|&s| s == 0) {
+    if support.contains(&0) {
         return Err(Wiped);
     }
     for ((&c, &have), &keep) in cells.iter().zip(&candidates).zip(&support) {
