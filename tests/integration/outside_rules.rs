@@ -372,3 +372,24 @@ fn pictures_draw_each_outside_clue_beside_its_line_and_shade_indexers() {
         }
     }
 }
+
+#[test]
+fn every_fpuzzles_size_reads_with_its_default_boxes() {
+    use sudoku_ilp::puzzle::Layout;
+    for n in 3..=16usize {
+        let row = format!("[{}]", vec!["{}"; n].join(","));
+        let grid = vec![row; n].join(",");
+        let text = format!(r#"{{"size":{n},"grid":[{grid}]}}"#);
+        let puzzle = parse_puzzle("size", &text, ParseOptions::default()).unwrap();
+        let want = match n {
+            4 | 9 | 16 => (n.isqrt(), n.isqrt()),
+            6 | 8 | 10 | 14 => (2, n / 2),
+            12 | 15 => (3, n / 3),
+            _ => (1, n),
+        };
+        match puzzle.layout() {
+            Layout::Boxes { rows, cols } => assert_eq!((*rows, *cols), want, "size {n}"),
+            Layout::Regions(_) => panic!("size {n}: regions"),
+        }
+    }
+}
