@@ -139,16 +139,22 @@ impl Format {
         }
     }
 
-    /// The MathProg and MiniZinc models have no rows for outside clues (sightlines) yet: a
-    /// puzzle with one is refused rather than written without it.
+    /// The MathProg model has no rows for outside clues (sightlines) yet, and the MiniZinc model
+    /// reads lines of n cells only: a puzzle with another is refused rather than written without it.
     fn check_outside_clues(self, puzzle: &Puzzle) -> Result<(), ExportError> {
-        if !matches!(self, Format::GmplData | Format::Dzn) {
-            return Ok(());
-        }
+        let n = puzzle.order();
+        let refused = |p: &&crate::rules::Primitive| match p {
+            crate::rules::Primitive::Sightline(line) => match self {
+                Format::GmplData => true,
+                Format::Dzn => line.cells.len() != n,
+                _ => false,
+            },
+            _ => false,
+        };
         let sightline = puzzle
             .primitives()
             .iter()
-            .find(|p| matches!(p, crate::rules::Primitive::Sightline(_)))
+            .find(refused)
             .map(|p| p.tag().to_string());
         match sightline {
             Some(tag) => Err(ExportError::OutsideClues {
