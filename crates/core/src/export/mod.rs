@@ -139,16 +139,14 @@ impl Format {
         }
     }
 
-    /// The MathProg model has no rows for outside clues (sightlines) yet, and the MiniZinc model
-    /// reads lines of n cells only: a puzzle with another is refused rather than written without it.
+    /// The MathProg and MiniZinc models read sightlines (outside clues) of n cells only: a
+    /// puzzle with another is refused rather than written without it.
     fn check_outside_clues(self, puzzle: &Puzzle) -> Result<(), ExportError> {
         let n = puzzle.order();
         let refused = |p: &&crate::rules::Primitive| match p {
-            crate::rules::Primitive::Sightline(line) => match self {
-                Format::GmplData => true,
-                Format::Dzn => line.cells.len() != n,
-                _ => false,
-            },
+            crate::rules::Primitive::Sightline(line) => {
+                matches!(self, Format::GmplData | Format::Dzn) && line.cells.len() != n
+            }
             _ => false,
         };
         let sightline = puzzle
