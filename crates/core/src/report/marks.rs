@@ -218,10 +218,10 @@ pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
                 regions += 1;
             }
             (Rule::Indexer(r), Layer::Under) => {
-                super::outside_marks::draw_indexer(out, &r.cells, frame)
+                super::outside_marks::draw_indexer(out, &r.cells, (frame.x0, frame.y0, frame.cell))
             }
             (_, Layer::Over) if super::outside_marks::clue(rule).is_some() => {
-                super::outside_marks::draw_clue(out, rule, frame)
+                super::outside_marks::draw_clue(out, rule, (frame.x0, frame.y0, frame.cell))
             }
             (Rule::Windoku, Layer::Under) => {
                 for window in windoku::windows(n) {

@@ -1,8 +1,8 @@
 //! Pictures of the outside clues beside the grid (one cell out from the line's first cell):
 //! a sandwich sum as a plain number, an X-sum in a circle, a skyscraper count in a square, a
-//! numbered room's digit underlined; and the indexer cells shaded.
+//! numbered room's digit underlined; and the indexer cells shaded. `frame` is the grid's
+//! (left, top, cell size), as `marks.rs` places it.
 
-use super::marks::Frame;
 use crate::puzzle::Cell;
 use crate::rules::Rule;
 use std::fmt::Write;
@@ -39,16 +39,17 @@ pub(super) enum Shape {
 }
 
 /// Draws an outside clue's text (and frame) centred in its virtual cell.
-pub(super) fn draw_clue(out: &mut String, rule: &Rule, frame: Frame) {
+pub(super) fn draw_clue(out: &mut String, rule: &Rule, frame: (f64, f64, f64)) {
+    let (x0, y0, cell) = frame;
     let Some(((row, col), text, shape)) = clue(rule) else {
         return;
     };
     let (x, y) = (
-        frame.x0 + (col as f64 + 0.5) * frame.cell,
-        frame.y0 + (row as f64 + 0.5) * frame.cell,
+        x0 + (col as f64 + 0.5) * cell,
+        y0 + (row as f64 + 0.5) * cell,
     );
-    let font = (frame.cell * 0.36).min(22.0).round();
-    let r = frame.cell * 0.3;
+    let font = (cell * 0.36).min(22.0).round();
+    let r = cell * 0.3;
     let shape = match shape {
         Shape::Plain => String::new(),
         Shape::Circle => format!(
@@ -76,16 +77,17 @@ pub(super) fn draw_clue(out: &mut String, rule: &Rule, frame: Frame) {
 }
 
 /// Shades the cells of an indexer rule.
-pub(super) fn draw_indexer(out: &mut String, cells: &[Cell], frame: Frame) {
+pub(super) fn draw_indexer(out: &mut String, cells: &[Cell], frame: (f64, f64, f64)) {
+    let (x0, y0, size) = frame;
     let _ = write!(out, r#"<g class="indexer" fill="{INDEXER_GROUND}">"#);
     for c in cells {
         let _ = write!(
             out,
             r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#,
-            frame.x0 + c.col as f64 * frame.cell,
-            frame.y0 + c.row as f64 * frame.cell,
-            frame.cell,
-            frame.cell
+            x0 + c.col as f64 * size,
+            y0 + c.row as f64 * size,
+            size,
+            size
         );
     }
     out.push_str("</g>\n");
