@@ -21,6 +21,11 @@
          x[r,c,v] = sum{(t,i,v) in TROW[k]} y[k,t]             lines, quadruples): one
                                                                binary per allowed tuple
 
+     sightlines{s in SIGHTS}: an outside clue's measure along the row or column whose k-th
+                            cell from the clue's side is (sr[s,k], sc[s,k]), with the binary
+                            model's position indicators (docs/models.md, "Outside clues"):
+                            'between' (sandwich), 'prefix' (X-sum), 'visible' (skyscraper)
+
    Sets per primitive rather than per rule family: one model reads every rule type, and the
    data says which rule each instance came from by its name.
 
@@ -91,6 +96,52 @@ s.t. allow{k in VALUES, v in N diff ALLOW[k]}: x[vr[k],vc[k],v] = 0;
 s.t. tuple_one{k in TUPLES}: sum{t in TIDS[k]} y[k,t] = 1;
 s.t. tuple_link{k in TUPLES, (i,r,c) in TCELL[k], v in N}:
     x[r,c,v] = sum{(t,i2,v2) in TROW[k]: i2 = i and v2 = v} y[k,t];
+
+/* sightlines (outside clues) */
+set SIGHTS default {};
+param skind{SIGHTS}, symbolic, in {'between', 'prefix', 'visible'};
+param slow{SIGHTS}, integer, default 0;
+param shigh{SIGHTS}, integer, default 0;
+param svalue{SIGHTS}, integer;
+param sr{SIGHTS, N}, in N;
+param sc{SIGHTS, N}, in N;
+set BETWEEN := setof{s in SIGHTS: skind[s] = 'between'} s;
+set PREFIX := setof{s in SIGHTS: skind[s] = 'prefix'} s;
+set VISIBLE := setof{s in SIGHTS: skind[s] = 'visible'} s;
+/* between: sb[s,k] = cell k lies strictly between the cells holding slow and shigh */
+var sb{BETWEEN, N}, binary;
+var sq{BETWEEN, N, N}, binary;                  /* sq[s,k,v] = sb[s,k] * x(cell k, v) */
+s.t. sb1{s in BETWEEN, k in N}: sb[s,k] >=
+    sum{i in N: i < k} (x[sr[s,i],sc[s,i],slow[s]] - x[sr[s,i],sc[s,i],shigh[s]])
+    - x[sr[s,k],sc[s,k],slow[s]] - x[sr[s,k],sc[s,k],shigh[s]];
+s.t. sb2{s in BETWEEN, k in N}: sb[s,k] >=
+    sum{i in N: i < k} (x[sr[s,i],sc[s,i],shigh[s]] - x[sr[s,i],sc[s,i],slow[s]])
+    - x[sr[s,k],sc[s,k],slow[s]] - x[sr[s,k],sc[s,k],shigh[s]];
+s.t. sb3{s in BETWEEN, k in N}: sb[s,k] <=
+    sum{i in N: i < k} (x[sr[s,i],sc[s,i],slow[s]] + x[sr[s,i],sc[s,i],shigh[s]]);
+s.t. sb4{s in BETWEEN, k in N}: sb[s,k] <=
+    2 - sum{i in N: i < k} (x[sr[s,i],sc[s,i],slow[s]] + x[sr[s,i],sc[s,i],shigh[s]]);
+s.t. sb5{s in BETWEEN, k in N}:
+    sb[s,k] <= 1 - x[sr[s,k],sc[s,k],slow[s]] - x[sr[s,k],sc[s,k],shigh[s]];
+s.t. sq_x{s in BETWEEN, k in N, v in N}: sq[s,k,v] <= x[sr[s,k],sc[s,k],v];
+s.t. sq_b{s in BETWEEN, k in N}: sum{v in N} sq[s,k,v] = sb[s,k];
+s.t. between_sum{s in BETWEEN}: sum{k in N, v in N} v * sq[s,k,v] = svalue[s];
+/* prefix: cell k >= 2 counts when the first cell holds k or more; sp = that * x(cell k, v) */
+var sp{PREFIX, k in N, N: k >= 2}, binary;
+s.t. sp_x{s in PREFIX, k in N, v in N: k >= 2}: sp[s,k,v] <= x[sr[s,k],sc[s,k],v];
+s.t. sp_w{s in PREFIX, k in N: k >= 2}:
+    sum{v in N} sp[s,k,v] = sum{f in N: f >= k} x[sr[s,1],sc[s,1],f];
+s.t. prefix_sum{s in PREFIX}: sum{v in N} v * x[sr[s,1],sc[s,1],v]
+    + sum{k in N, v in N: k >= 2} v * sp[s,k,v] = svalue[s];
+/* visible: ss[s,k,v] = cell k >= 2 holds v and every cell before it is smaller */
+var ss{VISIBLE, k in N, v in N: k >= 2 and v >= k}, binary;
+s.t. ss_x{s in VISIBLE, k in N, v in N: k >= 2 and v >= k}: ss[s,k,v] <= x[sr[s,k],sc[s,k],v];
+s.t. ss_i{s in VISIBLE, k in N, v in N, i in N: k >= 2 and v >= k and i < k}:
+    ss[s,k,v] + sum{w in N: w > v} x[sr[s,i],sc[s,i],w] <= 1;
+s.t. ss_on{s in VISIBLE, k in N, v in N: k >= 2 and v >= k}: ss[s,k,v] >=
+    x[sr[s,k],sc[s,k],v] - sum{i in N, w in N: i < k and w > v} x[sr[s,i],sc[s,i],w];
+s.t. visible_count{s in VISIBLE}:
+    1 + sum{k in N, v in N: k >= 2 and v >= k} ss[s,k,v] = svalue[s];
 
 solve;
 

@@ -64,6 +64,9 @@ impl ModelArgs {
         let options = self.parse_options();
         let puzzle = parse_puzzle(&origin_name(&self.file), &text, options)
             .map_err(|e| input_failure(command, e))?;
+        if let Some(note) = sudoku_ilp::input::drawing_note(&text) {
+            eprintln!("{note}");
+        }
         match &self.objective {
             None => Ok(puzzle),
             Some(spec) => {

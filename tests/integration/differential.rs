@@ -235,7 +235,30 @@ fn local_rule(n: usize, solution: &[u8], rng: &mut Rng) -> Option<R> {
     let v = |(r, c): C| i64::from(solution[r * n + c]);
     let wrong = rng.f64() < 0.2;
     let ni = n as i64;
-    Some(match rng.usize(..11) {
+    Some(match rng.usize(..13) {
+        11 => outside_clue(n, solution, rng, wrong),
+        12 => {
+            let cells: Vec<C> = (0..rng.usize(1..=3))
+                .map(|_| (rng.usize(..n), rng.usize(..n)))
+                .collect();
+            let mut cells = cells;
+            cells.sort_unstable();
+            cells.dedup();
+            let holds = |axis: bool| {
+                cells.iter().all(|&(r, c)| {
+                    let x = v((r, c)) as usize - 1;
+                    match axis {
+                        true => v((r, x)) == c as i64 + 1,
+                        false => v((x, c)) == r as i64 + 1,
+                    }
+                })
+            };
+            match rng.bool() {
+                true if holds(true) != wrong => R::ColumnIndexer(cells),
+                false if holds(false) != wrong => R::RowIndexer(cells),
+                _ => return None,
+            }
+        }
         0 => {
             let mut cells = walk(n, rng.usize(2..=4.min(n)), rng);
             let mut seen = Vec::new();
@@ -341,6 +364,51 @@ fn local_rule(n: usize, solution: &[u8], rng: &mut Rng) -> Option<R> {
             R::Extra(cells)
         }
     })
+}
+
+/// An outside clue (sandwich, X-sum, skyscraper, numbered room) on a random line read from a
+/// random side, its number read off `solution` (or drawn at random when `wrong`).
+fn outside_clue(n: usize, solution: &[u8], rng: &mut Rng, wrong: bool) -> R {
+    let k = rng.usize(..n);
+    let mut line: Vec<C> = match rng.bool() {
+        true => (0..n).map(|i| (k, i)).collect(),
+        false => (0..n).map(|i| (i, k)).collect(),
+    };
+    if rng.bool() {
+        line.reverse();
+    }
+    let d: Vec<i64> = line
+        .iter()
+        .map(|&(r, c)| i64::from(solution[r * n + c]))
+        .collect();
+    let ni = n as i64;
+    let pick = |right: i64, lo: i64, hi: i64, rng: &mut Rng| {
+        if wrong {
+            rng.i64(lo..=hi)
+        } else {
+            right
+        }
+    };
+    match rng.usize(..4) {
+        0 => {
+            let a = d.iter().position(|&x| x == 1).unwrap();
+            let b = d.iter().position(|&x| x == ni).unwrap();
+            let sum = d[a.min(b) + 1..a.max(b)].iter().sum();
+            R::Sandwich(line, pick(sum, 0, ni * (ni - 1) / 2 - 1, rng))
+        }
+        1 => {
+            let sum = d.iter().take(d[0] as usize).sum();
+            R::XSum(line, pick(sum, 1, ni * (ni + 1) / 2, rng))
+        }
+        2 => {
+            let seen = (0..n).filter(|&i| d[..i].iter().all(|&x| x < d[i])).count();
+            R::Skyscraper(line, pick(seen as i64, 1, ni, rng))
+        }
+        _ => {
+            let digit = d[d[0] as usize - 1];
+            R::NumberedRoom(line, pick(digit, 1, ni, rng))
+        }
+    }
 }
 
 /// Every setting that counts, for one puzzle: the searches, the natural models and a binary

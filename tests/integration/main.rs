@@ -35,6 +35,7 @@ mod methods;
 mod natural;
 mod nothing_left;
 mod out_of_memory;
+mod outside_rules;
 mod propagate;
 mod rating;
 mod read_back;

@@ -286,8 +286,12 @@ fn fpuzzles_input_errors_are_one_line_with_exit_2() {
     let base = format!(r#"{{"size":4,"grid":[{}]"#, grid.join(","));
     let cases = [
         (
-            r#","sandwichsum":[{"cell":"R0C1","value":"3"}]}"#,
-            "the constraint \"sandwichsum\" is not supported",
+            r#","fancyrule":[{"cell":"R0C1","value":"3"}]}"#,
+            "the constraint \"fancyrule\" is not supported",
+        ),
+        (
+            r#","sandwichsum":[{"cell":"R2C2","value":"3"}]}"#,
+            "\"sandwichsum\": R2C2 is not beside a row or column of the grid",
         ),
         (
             r#","negative":["difference"]}"#,

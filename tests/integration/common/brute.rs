@@ -80,6 +80,21 @@ pub enum R {
     Quadruple(Vec<C>, Vec<u8>),
     /// The cell holds one of the values.
     PencilMarks(C, Vec<u8>),
+    /// A whole row or column read from the clue's side (the cells in that order), then the
+    /// clue: the digits between the 1 and the n add up to it.
+    Sandwich(Vec<C>, i64),
+    /// The first X digits add up to the clue, X the first digit.
+    XSum(Vec<C>, i64),
+    /// The clue counts the digits taller than all before them.
+    Skyscraper(Vec<C>, i64),
+    /// The X-th digit is the clue, X the first digit.
+    NumberedRoom(Vec<C>, i64),
+    /// Cells whose digit X says: the cell's column number c stands in column X of its row.
+    ColumnIndexer(Vec<C>),
+    /// The cell's row number r stands in row X of its column.
+    RowIndexer(Vec<C>),
+    /// The cell's position p in its box (row-major, from 1) stands at position X of the box.
+    BoxIndexer(Vec<C>),
 }
 
 /// A puzzle: order, box shape (or irregular regions), diagonals, givens (0 empty), rules.
@@ -267,6 +282,25 @@ impl Spec {
                 R::Black(a, b, k) => out.push(Check::Pair(at(*a), at(*b), Pair::Ratio(*k))),
                 R::Xv(a, b, s) => out.push(Check::Pair(at(*a), at(*b), Pair::Sum(*s))),
                 R::Gt(a, b) => out.push(Check::Pair(at(*a), at(*b), Pair::Greater)),
+                R::Sandwich(cells, s) => out.push(Check::Clue(Clue::Sandwich, all(cells), *s)),
+                R::XSum(cells, s) => out.push(Check::Clue(Clue::XSum, all(cells), *s)),
+                R::Skyscraper(cells, s) => out.push(Check::Clue(Clue::Sky, all(cells), *s)),
+                R::NumberedRoom(cells, s) => out.push(Check::Clue(Clue::Room, all(cells), *s)),
+                R::ColumnIndexer(cells) | R::RowIndexer(cells) | R::BoxIndexer(cells) => {
+                    for &(r, c) in cells {
+                        let (targets, own) = match rule {
+                            R::ColumnIndexer(_) => ((0..n).map(|k| at((r, k))).collect(), c + 1),
+                            R::RowIndexer(_) => ((0..n).map(|k| at((k, c))).collect(), r + 1),
+                            _ => {
+                                let (h, w) = (self.box_rows, self.box_cols);
+                                let (top, left) = (r / h * h, c / w * w);
+                                let targets = (0..n).map(|p| at((top + p / w, left + p % w)));
+                                (targets.collect(), (r - top) * w + (c - left) + 1)
+                            }
+                        };
+                        out.push(Check::Index(at((r, c)), targets, own as u8));
+                    }
+                }
                 R::Odd(c) => out.push(Check::Parity(at(*c), 1)),
                 R::Even(c) => out.push(Check::Parity(at(*c), 0)),
                 R::NonConsecutive | R::Negative { .. } => {
@@ -489,11 +523,33 @@ fn rule_json(rule: &R) -> String {
             "{{\"type\":\"pencil_marks\",\"cell\":{},\"values\":{values:?}}}",
             name(*c)
         ),
+        R::Sandwich(cells, s) => clue_json("sandwich", "sum", cells, *s),
+        R::XSum(cells, s) => clue_json("x_sum", "sum", cells, *s),
+        R::Skyscraper(cells, s) => clue_json("skyscraper", "count", cells, *s),
+        R::NumberedRoom(cells, s) => clue_json("numbered_room", "digit", cells, *s),
+        R::ColumnIndexer(cells) | R::RowIndexer(cells) | R::BoxIndexer(cells) => {
+            let axis = match rule {
+                R::ColumnIndexer(_) => "column",
+                R::RowIndexer(_) => "row",
+                _ => "box",
+            };
+            format!(
+                "{{\"type\":\"indexer\",\"axis\":\"{axis}\",\"cells\":{}}}",
+                names(cells)
+            )
+        }
     }
 }
 
 fn line_json(kind: &str, cells: &[C]) -> String {
     format!("{{\"type\":\"{kind}\",\"cells\":{}}}", names(cells))
+}
+
+fn clue_json(kind: &str, field: &str, cells: &[C], value: i64) -> String {
+    format!(
+        "{{\"type\":\"{kind}\",\"cells\":{},\"{field}\":{value}}}",
+        names(cells)
+    )
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -610,9 +666,54 @@ impl Line {
     }
 }
 
+/// What an outside clue reads along its line.
+#[derive(Debug, Clone, Copy)]
+enum Clue {
+    Sandwich,
+    XSum,
+    Sky,
+    Room,
+}
+
+impl Clue {
+    /// Whether the digits along the line (from the clue's side) fit the clue.
+    fn holds(self, digits: &[i64], clue: i64) -> bool {
+        let n = digits.len() as i64;
+        match self {
+            Clue::Sandwich => {
+                let one = digits.iter().position(|&d| d == 1);
+                let top = digits.iter().position(|&d| d == n);
+                match (one, top) {
+                    (Some(a), Some(b)) => {
+                        digits[a.min(b) + 1..a.max(b)].iter().sum::<i64>() == clue
+                    }
+                    _ => false,
+                }
+            }
+            Clue::XSum => digits.iter().take(digits[0] as usize).sum::<i64>() == clue,
+            Clue::Sky => {
+                let mut tallest = 0;
+                let mut seen = 0;
+                for &d in digits {
+                    if d > tallest {
+                        tallest = d;
+                        seen += 1;
+                    }
+                }
+                seen == clue
+            }
+            Clue::Room => digits[digits[0] as usize - 1] == clue,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 enum Check {
     Line(Line, Vec<usize>),
+    /// An outside clue over the line's cells, in reading order.
+    Clue(Clue, Vec<usize>, i64),
+    /// An indexer cell, the cells its digit points into, and the number it says stands there.
+    Index(usize, Vec<usize>, u8),
     Sum(Vec<usize>, i64),
     Increasing(Vec<usize>),
     Arrow(Vec<usize>, Vec<usize>),
@@ -627,6 +728,8 @@ impl Check {
             Check::Arrow(a, b) => a.iter().chain(b).copied().collect(),
             Check::Pair(a, b, _) => vec![*a, *b],
             Check::Parity(c, _) => vec![*c],
+            Check::Clue(_, c, _) => c.clone(),
+            Check::Index(a, t, _) => std::iter::once(*a).chain(t.iter().copied()).collect(),
         }
     }
 
@@ -645,6 +748,11 @@ impl Check {
             Check::Line(line, cells) => {
                 line.holds(&cells.iter().map(|&i| v(i)).collect::<Vec<_>>())
             }
+            Check::Clue(kind, cells, clue) => {
+                let digits: Vec<i64> = cells.iter().map(|&i| v(i)).collect();
+                kind.holds(&digits, *clue)
+            }
+            Check::Index(a, targets, own) => grid[targets[grid[*a] as usize - 1]] == *own,
         }
     }
 }

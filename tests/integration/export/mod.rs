@@ -21,6 +21,7 @@ mod gmpl;
 mod lp;
 mod mps;
 mod objective;
+mod outside;
 mod solvers;
 mod suites;
 mod variants;

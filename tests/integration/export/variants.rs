@@ -369,7 +369,7 @@ fn lp_of_the_implied_cage_form_solves_in_cbc() {
 }
 
 /// picosat's model (`v` lines) as a grid: x(r, c, v) = (r − 1)·81 + (c − 1)·9 + v is true.
-fn picosat_grid(file: &Path) -> Result<Vec<u32>, String> {
+pub(super) fn picosat_grid(file: &Path) -> Result<Vec<u32>, String> {
     let mut cmd = Command::new("picosat");
     cmd.arg(file);
     let output = cmd

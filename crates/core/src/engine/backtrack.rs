@@ -202,9 +202,24 @@ impl Checks {
                     v => v == t,
                 })
             }),
+            Primitive::Sightline(line) => {
+                let of = |j: usize| match values[j] {
+                    0 => candidates[j],
+                    v => 1 << (v - 1),
+                };
+                let line_candidates: Vec<u64> = cells.iter().map(|&j| of(j)).collect();
+                match line.supports(&line_candidates, SIGHTLINE_BUDGET) {
+                    Some(support) => support.iter().all(|&s| s != 0),
+                    None => line.may_hold(&cells.iter().map(|&j| values[j]).collect::<Vec<_>>()),
+                }
+            }
         }
     }
 }
+
+/// The most partial lines one test of a sightline (outside clue) walks; past it the test reads
+/// only the placed values.
+const SIGHTLINE_BUDGET: usize = 2_000;
 
 /// The values of a mask (bit v−1 is value v), in increasing order.
 fn bits(mut mask: u64) -> impl Iterator<Item = u8> {

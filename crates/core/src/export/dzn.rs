@@ -13,6 +13,9 @@
 //! - `set_cell`/`set_values`: value(cell) ∈ set;
 //! - `tup_first`/`tup_last`/`tup_rows`/`tup_start`, `tup_cell` and `tup_value`: the cells of an
 //!   allowed-tuples table and its rows, one after the other (`table`).
+//! - `sight_kind`/`sight_low`/`sight_high`/`sight_value` and `sight_cell` (one row of n cells
+//!   per line, in reading order): the outside clues' sightlines (kind 1: Σ between the cells
+//!   holding low and high, 2: Σ of the first value(c₁) cells, 3: cells taller than all before).
 //!
 //! Both models read the objective (`export --objective`): `maximise` (true: max, false: min)
 //! and its nonzero weights as a list, `weight_row[k]`, `weight_col[k]`, `weight_value[k]`,
@@ -23,6 +26,7 @@
 
 use super::comment_text;
 use crate::puzzle::{Cell, Layout, Puzzle};
+use crate::rules::primitive::{Measure, Sightline};
 use crate::rules::{LinearRelation, Primitive, Relation};
 use std::fmt::Write;
 
@@ -144,6 +148,7 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let (mut lin, mut terms) = (Vec::new(), Vec::new());
     let (mut pairs, mut rows) = (Vec::new(), Vec::new());
     let (mut tuples, mut tuple_cells, mut tuple_values) = (Vec::new(), Vec::new(), Vec::new());
+    let mut sights = Vec::new();
     for p in puzzle.primitives() {
         let tag = p.tag();
         match p {
@@ -184,6 +189,7 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 }
                 tuples.push((first, tuple_cells.len(), allowed.len(), start, tag));
             }
+            Primitive::Sightline(line) => sights.push((line, tag)),
         }
     }
     let _ = writeln!(out, "% all-different groups (cells (r-1)*n + c)");
@@ -291,4 +297,51 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     array_item(out, "tup_cell", &tuple_cells);
     let _ = writeln!(out, "n_tup_values = {};", tuple_values.len());
     array_item(out, "tup_value", &tuple_values);
+    write_sightlines(out, n, &sights);
+}
+
+/// The sightline items of `models/variants.mzn` (module documentation); every line has n cells
+/// ([`super::Format::check_expressible`] refuses others).
+fn write_sightlines(out: &mut String, n: usize, sights: &[(&Sightline, &str)]) {
+    let _ = writeln!(
+        out,
+        "% sightlines (outside clues) along sight_cell[k, 1..n]: kind 1 = sum strictly between \
+         the cells holding sight_low and sight_high, 2 = sum of the first x[sight_cell[k, 1]] \
+         cells, 3 = cells taller than all before them; = sight_value"
+    );
+    let _ = writeln!(out, "n_sights = {};", sights.len());
+    let field = |f: &dyn Fn(&Sightline) -> i64| -> Vec<(String, &str)> {
+        sights
+            .iter()
+            .map(|(l, tag)| (f(l).to_string(), *tag))
+            .collect()
+    };
+    let ends = |l: &Sightline| match l.measure {
+        Measure::Between { low, high } => (low as i64, high as i64),
+        _ => (0, 0),
+    };
+    let kind = |l: &Sightline| match l.measure {
+        Measure::Between { .. } => 1,
+        Measure::Prefix => 2,
+        Measure::Visible => 3,
+    };
+    array_item(out, "sight_kind", &field(&kind));
+    array_item(out, "sight_low", &field(&|l| ends(l).0));
+    array_item(out, "sight_high", &field(&|l| ends(l).1));
+    array_item(out, "sight_value", &field(&|l| l.value));
+    if sights.is_empty() {
+        let _ = writeln!(out, "sight_cell = array2d(1..0, 1..{n}, []);");
+        return;
+    }
+    let _ = write!(out, "sight_cell = [|");
+    for (i, (line, tag)) in sights.iter().enumerate() {
+        let cells: Vec<String> = line
+            .cells
+            .iter()
+            .map(|c| cell_number(n, *c).to_string())
+            .collect();
+        let bar = if i > 0 { " |" } else { "" };
+        let _ = write!(out, "{bar}\n  % {tag}\n  {}", cells.join(", "));
+    }
+    let _ = writeln!(out, "\n|];");
 }

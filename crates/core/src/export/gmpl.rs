@@ -32,6 +32,7 @@
 
 use super::comment_text;
 use crate::puzzle::{Cell, Layout, Puzzle};
+use crate::rules::primitive::{Measure, Sightline};
 use crate::rules::{LinearRelation, Primitive, Relation};
 use std::fmt::Write;
 
@@ -131,6 +132,8 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let mut pair_rows = Vec::new();
     let mut value_rows = Vec::new();
     let mut tuple_tags = Vec::new();
+    let mut sight_rows = Vec::new();
+    let mut sight_cells: [Vec<String>; 2] = Default::default();
     let mut members = Vec::new();
     for p in prims {
         let tag = p.tag();
@@ -191,6 +194,7 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                     .collect();
                 members.push(format!("set TROW[{tag}] := {};", rows.join(" ")));
             }
+            Primitive::Sightline(line) => sight_rows.push(sightline_row(line, &mut sight_cells)),
         }
     }
     if !tuple_tags.is_empty() {
@@ -214,10 +218,36 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
         &pair_rows,
     );
     index("allowed-value sets", "VALUES : vr vc", &value_rows);
+    for (name, items) in ["sr", "sc"].iter().zip(&sight_cells) {
+        if !items.is_empty() {
+            members.push(format!("param {name} := {};", items.join("  ")));
+        }
+    }
+    index(
+        "sightlines (outside clues): kind, end values, number",
+        "SIGHTS : skind slow shigh svalue",
+        &sight_rows,
+    );
     let _ = writeln!(out, "# the members of each rule instance");
     for line in members {
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// The index row of a sightline (`tag 'kind' low high value`); its cells in reading order go to
+/// `cells` as the entries `tag k row` of `sr` and `tag k column` of `sc`.
+fn sightline_row(line: &Sightline, cells: &mut [Vec<String>; 2]) -> String {
+    let (kind, low, high) = match line.measure {
+        Measure::Between { low, high } => ("between", low, high),
+        Measure::Prefix => ("prefix", 0, 0),
+        Measure::Visible => ("visible", 0, 0),
+    };
+    let tag = &line.tag;
+    for (k, c) in line.cells.iter().enumerate() {
+        cells[0].push(format!("{tag} {} {}", k + 1, c.row + 1));
+        cells[1].push(format!("{tag} {} {}", k + 1, c.col + 1));
+    }
+    format!("  {tag} '{kind}' {low} {high} {}", line.value)
 }
 
 /// A two-dimensional parameter in tabular form; `None` is written `.` (the default).

@@ -149,7 +149,31 @@ impl Format {
                 rule: rule.kind_name(),
                 others: puzzle.rules().len() - 1,
             }),
-            _ => Ok(()),
+            _ => self.check_outside_clues(puzzle),
+        }
+    }
+
+    /// The MathProg and MiniZinc models read sightlines (outside clues) of n cells only: a
+    /// puzzle with another is refused rather than written without it.
+    fn check_outside_clues(self, puzzle: &Puzzle) -> Result<(), ExportError> {
+        let n = puzzle.order();
+        let refused = |p: &&crate::rules::Primitive| match p {
+            crate::rules::Primitive::Sightline(line) => {
+                matches!(self, Format::GmplData | Format::Dzn) && line.cells.len() != n
+            }
+            _ => false,
+        };
+        let sightline = puzzle
+            .primitives()
+            .iter()
+            .find(refused)
+            .map(|p| p.tag().to_string());
+        match sightline {
+            Some(tag) => Err(ExportError::OutsideClues {
+                format: self.name(),
+                tag,
+            }),
+            None => Ok(()),
         }
     }
 }
@@ -187,6 +211,10 @@ pub enum ExportError {
     /// The model cannot carry the puzzle's objective (the reason in words).
     #[error("{0}")]
     Objective(String),
+    #[error(
+        "the {format} format cannot carry the outside clue {tag} yet: export it as lp, mps or cnf"
+    )]
+    OutsideClues { format: &'static str, tag: String },
     #[error(
         "the {format} format cannot express the puzzle's {rule}{others}: export it as lp, mps, cnf, dzn or gmpl-data, which carry every rule",
         others = match others { 0 => String::new(), 1 => " and 1 other rule".into(), k => format!(" and {k} other rules") }

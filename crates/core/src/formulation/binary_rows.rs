@@ -111,6 +111,7 @@ pub(super) fn add_primitives(
                 cells,
                 allowed,
             } => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
+            Primitive::Sightline(line) => super::sightline_rows::add_binary(model, n, line, &at),
         }
     }
 }

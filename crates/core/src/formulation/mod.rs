@@ -10,6 +10,7 @@ pub mod forms;
 pub mod natural;
 pub mod natural_rows;
 pub mod objective;
+pub mod sightline_rows;
 pub mod tuples;
 
 pub use forms::{CageForm, PairForm, StepForm};
@@ -164,6 +165,14 @@ pub enum Indicator {
         column: usize,
         group: usize,
         row: usize,
+    },
+    /// An auxiliary column of a sightline (outside clue) over the cells of
+    /// [`BuiltModel::cell_groups`]`[group]`, in line order: `fact` at `position`.
+    Sightline {
+        column: usize,
+        group: usize,
+        position: usize,
+        fact: sightline_rows::LineFact,
     },
 }
 
@@ -365,6 +374,20 @@ impl BuiltModel {
             columns[column.0] = column.1;
         }
         for indicator in &self.indicators {
+            if let Indicator::Sightline {
+                column,
+                group,
+                position,
+                fact,
+            } = *indicator
+            {
+                let values: Vec<u8> = self.cell_groups[group]
+                    .iter()
+                    .map(|&c| grid.values[c])
+                    .collect();
+                columns[column] = fact.evaluate(&values, position);
+                continue;
+            }
             let (column, on) = match *indicator {
                 Indicator::Greater {
                     column,
@@ -390,6 +413,7 @@ impl BuiltModel {
                     let cells = self.cell_groups[group].iter().map(|&c| grid.values[c]);
                     (column, cells.eq(self.tuple_rows[row].iter().copied()))
                 }
+                Indicator::Sightline { .. } => continue,
             };
             columns[column] = if on { 1.0 } else { 0.0 };
         }

@@ -75,6 +75,14 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                 cells,
                 allowed,
             } => super::tuples::add_natural(model, n, tag, cells, allowed, x),
+            Primitive::Sightline(line) => {
+                let v: Vec<Variable> = line.cells.iter().map(|&c| x[index(c)]).collect();
+                let mut binaries = |model: &mut BuiltModel, k: usize| {
+                    let c = line.cells[k];
+                    value_binaries(model, &mut z, n, c, x[index(c)])
+                };
+                super::sightline_rows::add_natural(model, n, line, &v, &mut binaries);
+            }
         }
     }
 }

@@ -8,8 +8,11 @@
 //! (`value`), `nabner`, `entropicline`, `modularline`, `betweenline`, `lockout`,
 //! `regionsumline`, `zipperline`, `doublearrow`, `slowthermometer`, and `clone`
 //! (`cells` + `cloneCells`), `quadruple` (`values`), `minimum`, `maximum`, the cells'
-//! `givenPencilMarks`; the drawing-only `line`, `cage`, `text`, `rectangle`, `circle` are
-//! ignored. Metadata (`title`, `author`, `ruleset`,
+//! `givenPencilMarks`, the outside clues `sandwichsum`, `xsum`, `skyscraper`, `numberedroom`
+//! and the indexers `columnindexer`, `rowindexer`, `boxindexer`; the drawing-only `text`,
+//! `line`, `rectangle`, `circle`, `fogofwar` and `cage` (outlines drawn for another
+//! constraint or with the cosmetic cage tool) are ignored with a one-line note. Metadata
+//! (`title`, `author`, `ruleset`,
 //! `disabledlogic`, `truecandidatesoptions`, …) is ignored but `title` names the puzzle, and a
 //! given `solution` is checked against the puzzle. Any other constraint key is refused by name:
 //! a rule is never dropped silently.
@@ -54,9 +57,28 @@ const METADATA: [&str; 12] = [
     "lineColor",
 ];
 
-/// Keys that only draw (f-puzzles' cosmetic tools, and the lines other rules draw with): read
-/// and ignored.
-const DRAWING: [&str; 5] = ["line", "cage", "text", "rectangle", "circle"];
+/// Keys f-puzzles uses for drawing only (text, shapes, cosmetic lines, fog of war, and the lines
+/// other rules draw with): read and ignored; [`presentation_keys`] names those a puzzle holds,
+/// for a note.
+pub const PRESENTATION: [&str; 5] = ["text", "line", "rectangle", "circle", "fogofwar"];
+
+/// The drawing-only keys of an f-puzzles document that hold something (a `cage` list counts
+/// too: its entries are outlines drawn for another constraint, carrying `fromConstraint`, as
+/// around a column indexer's cells, or f-puzzles' cosmetic cage tool; a killer cage, with or
+/// without a sum, is `killercage`), for a one-line note.
+pub fn presentation_keys(doc: &Value) -> Vec<String> {
+    let Some(obj) = doc.as_object() else {
+        return Vec::new();
+    };
+    obj.iter()
+        .filter(|(key, value)| {
+            (PRESENTATION.contains(&key.as_str()) || key.as_str() == "cage")
+                && !matches!(value, Value::Null | Value::Bool(false))
+                && value.as_array().is_none_or(|a| !a.is_empty())
+        })
+        .map(|(key, _)| key.clone())
+        .collect()
+}
 
 /// Whether a JSON object is an f-puzzles puzzle: it has `"size"` and a `"grid"` of arrays.
 pub fn is_fpuzzles_json(value: &Value) -> bool {
@@ -139,18 +161,40 @@ impl<'de> serde::de::Visitor<'de> for Strict {
     }
 }
 
-/// The JSON text of an f-puzzles link or of its lz-string base64 part, if the line is one.
+/// The lz-string part of a shared link: after `load=` (an f-puzzles link), after `fpuzzles` (the
+/// SudokuPad form `https://sudokupad.app/fpuzzles…`, which carries an f-puzzles payload), with
+/// `%2B`, `%2F`, `%3D` decoded; `None` for an address that is neither.
+pub fn link_payload(line: &str) -> Option<String> {
+    let line = line.trim();
+    let after = |mark: &str| line.find(mark).map(|at| &line[at + mark.len()..]);
+    let text = after(LINK_PREFIX).or_else(|| after(SUDOKUPAD_PREFIX))?;
+    let text = text.split(['&', '#']).next().unwrap_or("");
+    Some(
+        text.replace("%2B", "+")
+            .replace("%2b", "+")
+            .replace("%2F", "/")
+            .replace("%2f", "/")
+            .replace("%3D", "=")
+            .replace("%3d", "="),
+    )
+}
+
+/// The mark before the payload of a SudokuPad link to an f-puzzles puzzle.
+const SUDOKUPAD_PREFIX: &str = "fpuzzles";
+
+/// The JSON text of an f-puzzles link (f-puzzles' own, or SudokuPad's `fpuzzles…` form) or of
+/// its lz-string base64 part alone, if the line is one.
 pub fn decompress_link(line: &str) -> Option<String> {
     let line = line.trim();
-    let text = match line.find(LINK_PREFIX) {
-        Some(at) if line.starts_with("http") => &line[at + LINK_PREFIX.len()..],
-        _ => line,
+    let text = match line.starts_with("http") {
+        true => link_payload(line)?,
+        false => line.to_string(),
     };
     let base64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'$');
     if text.len() < 40 || !text.bytes().all(base64) {
         return None;
     }
-    let json = lz_str::decompress_from_base64(text)?;
+    let json = lz_str::decompress_from_base64(&text)?;
     let json = String::from_utf16(&json).ok()?;
     json.trim_start().starts_with('{').then_some(json)
 }
@@ -433,7 +477,8 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
     for (key, value) in obj {
         let list = entries(obj, key);
         match key.as_str() {
-            k if METADATA.contains(&k) || DRAWING.contains(&k) => {}
+            k if METADATA.contains(&k) || PRESENTATION.contains(&k) => {}
+            "cage" => {}
             k if LINE_KEYS.contains(&k) => {
                 for e in list? {
                     let value = number(e.get("value"))?;
@@ -474,6 +519,16 @@ fn read_rules(n: usize, obj: &Map<String, Value>) -> Result<Vec<Rule>, String> {
                         cells: all,
                     }));
                 }
+            }
+            "sandwichsum" | "xsum" | "skyscraper" | "numberedroom" => {
+                for e in list? {
+                    if let Some(rule) = super::fpuzzles_outside::clue(n, key, e)? {
+                        rules.push(rule);
+                    }
+                }
+            }
+            "columnindexer" | "rowindexer" | "boxindexer" => {
+                rules.extend(super::fpuzzles_outside::indexer(key, list?, cells)?);
             }
             "diagonal+" | "diagonal-" => {}
             "killercage" => {

@@ -10,6 +10,7 @@
 
 mod block;
 mod fpuzzles;
+mod fpuzzles_outside;
 mod jigsaw;
 mod json;
 mod short_killer;
@@ -18,7 +19,7 @@ mod sudocue;
 mod text;
 mod tokens;
 
-pub use fpuzzles::{decompress_link, is_fpuzzles_json};
+pub use fpuzzles::{decompress_link, is_fpuzzles_json, presentation_keys};
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
 pub use short_killer::{is_short_killer, parse_short_killer};
 pub use stream::{LineStream, MAX_LINE_BYTES};
@@ -407,6 +408,26 @@ pub fn origin_name(path: &str) -> String {
     }
 }
 
+/// The one-line note for an f-puzzles document (plain, a link or its lz-string text) whose
+/// drawing-only keys (`text`, `line`, `rectangle`, `circle`, `fogofwar`, a `cage` outline
+/// drawn for another constraint or with the cosmetic cage tool) were read and ignored; `None` when it has none or is not f-puzzles.
+pub fn drawing_note(text: &str) -> Option<String> {
+    let text = text.trim();
+    let json = match text.starts_with('{') {
+        true => text.to_string(),
+        false => decompress_link(text.lines().next()?)?,
+    };
+    let doc: serde_json::Value = serde_json::from_str(&json).ok()?;
+    let keys = presentation_keys(&doc);
+    (is_fpuzzles_json(&doc) && !keys.is_empty()).then(|| {
+        format!(
+            "note: f-puzzles {} {} drawing only, read and ignored",
+            keys.join(", "),
+            if keys.len() == 1 { "is" } else { "are" }
+        )
+    })
+}
+
 /// Whether a command's argument is an f-puzzles link (`https://f-puzzles.com/?load=…`, or any
 /// `http(s)://…load=…` address) rather than a file name: read as the puzzle itself. A file of
 /// that name, should one exist, is read instead.
@@ -414,12 +435,13 @@ pub fn origin_name(path: &str) -> String {
 /// ```
 /// use sudoku_ilp::input::is_link;
 /// assert!(is_link("https://f-puzzles.com/?load=N4IgzglgXpAsCMIBcBmAtAJgAwE51gHYA2eEAGhAA"));
+/// assert!(is_link("https://sudokupad.app/fpuzzlesN4IgzglgXpAsCMIBcBmAtAJgAwE51gHYA2eEAGhAA"));
 /// assert!(!is_link("puzzle.json"));
 /// ```
 pub fn is_link(path: &str) -> bool {
     let path = path.trim();
     (path.starts_with("https://") || path.starts_with("http://"))
-        && path.contains(fpuzzles::LINK_PREFIX)
+        && fpuzzles::link_payload(path).is_some()
         && !std::path::Path::new(path).exists()
 }
 

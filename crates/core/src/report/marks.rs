@@ -102,8 +102,12 @@ pub fn margins(puzzle: &Puzzle, cell: usize) -> Sides {
     let room = cell * 3 / 4;
     let mut sides = Sides::default();
     for rule in puzzle.rules() {
-        if let Rule::LittleKiller(lk) = rule {
-            let (row, col) = clue_cell(lk, puzzle.order());
+        let outside = super::outside_marks::clue(rule).map(|(at, ..)| at);
+        let at = match rule {
+            Rule::LittleKiller(lk) => Some(clue_cell(lk, puzzle.order())),
+            _ => outside,
+        };
+        if let Some((row, col)) = at {
             if row < 0 {
                 sides.top = room;
             }
@@ -222,6 +226,12 @@ pub fn draw(out: &mut String, puzzle: &Puzzle, frame: Frame, layer: Layer) {
             (Rule::ExtraRegion(r), Layer::Under) => {
                 extra_region(out, &r.cells, n, regions, frame);
                 regions += 1;
+            }
+            (Rule::Indexer(r), Layer::Under) => {
+                super::outside_marks::draw_indexer(out, &r.cells, (frame.x0, frame.y0, frame.cell))
+            }
+            (_, Layer::Over) if super::outside_marks::clue(rule).is_some() => {
+                super::outside_marks::draw_clue(out, rule, (frame.x0, frame.y0, frame.cell))
             }
             (Rule::Windoku, Layer::Under) => {
                 for window in windoku::windows(n) {

@@ -42,6 +42,7 @@ pub mod lines;
 pub mod lp_svg;
 pub mod marks;
 pub mod objective;
+mod outside_marks;
 pub mod polytope_svg;
 pub mod svg;
 pub mod text;

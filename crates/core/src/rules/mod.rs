@@ -36,6 +36,11 @@
 //! | [`extremum::Extremum`] | `extremum` | value(low) + 1 ≤ value(high) per neighbour, `minK_…` / `maxK_…` |
 //! | [`quadruple::Quadruple`] | `quadruple` | allowed tuples of the corner's cells `quadK` |
 //! | [`pencil_marks::PencilMarks`] | `pencil_marks` | allowed values `marksK` |
+//! | [`sandwich::Sandwich`] | `sandwich` | sightline `sandwichK`: Σ between the 1 and the n |
+//! | [`x_sum::XSum`] | `x_sum` | sightline `xsumK`: Σ of the first value(c₁) cells |
+//! | [`skyscraper::Skyscraper`] | `skyscraper` | sightline `skyK`: cells seen from the side |
+//! | [`numbered_room::NumberedRoom`] | `numbered_room` | allowed pairs `roomK_X` (first cell, X-th cell) |
+//! | [`indexer::Indexer`] | `indexer` | allowed pairs `colindexK_…` / `rowindexK_…` / `boxindexK_…` |
 //!
 //! A pair of orthogonal neighbours that carries a kropki dot or an X/V is *marked*: it follows its
 //! marker only and is exempt from `non_consecutive` and `negative` (as in f-puzzles).
@@ -56,6 +61,7 @@ pub mod extra_region;
 pub mod extremum;
 pub mod greater_than;
 mod holds;
+pub mod indexer;
 pub mod killer;
 pub mod kropki;
 pub mod little_killer;
@@ -64,6 +70,8 @@ pub mod modular;
 pub mod nabner;
 pub mod negative;
 pub mod non_consecutive;
+pub mod numbered_room;
+pub mod outside;
 pub mod palindrome;
 pub mod parity;
 pub mod pencil_marks;
@@ -71,10 +79,14 @@ pub mod primitive;
 pub mod quadruple;
 pub mod region_sum;
 pub mod renban;
+pub mod sandwich;
+pub mod sightline;
+pub mod skyscraper;
 pub mod slow_thermometer;
 pub mod thermometer;
 pub mod whispers;
 pub mod windoku;
+pub mod x_sum;
 pub mod xv;
 pub mod zipper;
 
@@ -119,6 +131,11 @@ pub enum Rule {
     Extremum(extremum::Extremum),
     Quadruple(quadruple::Quadruple),
     PencilMarks(pencil_marks::PencilMarks),
+    Sandwich(sandwich::Sandwich),
+    XSum(x_sum::XSum),
+    Skyscraper(skyscraper::Skyscraper),
+    NumberedRoom(numbered_room::NumberedRoom),
+    Indexer(indexer::Indexer),
 }
 
 /// Why a rule cannot hold on a puzzle: the rule (with its number and first cell) and the problem.
@@ -303,6 +320,11 @@ impl Rule {
             Rule::Extremum(r) => r,
             Rule::Quadruple(r) => r,
             Rule::PencilMarks(r) => r,
+            Rule::Sandwich(r) => r,
+            Rule::XSum(r) => r,
+            Rule::Skyscraper(r) => r,
+            Rule::NumberedRoom(r) => r,
+            Rule::Indexer(r) => r,
         }
     }
 

@@ -1,4 +1,4 @@
-//! The five primitives every variant rule lowers to. Formulations and engines handle these and
+//! The six primitives every variant rule lowers to. Formulations and engines handle these and
 //! never a rule's type, so a new rule type is a new lowering, not a new code path.
 //!
 //! | primitive | meaning | examples |
@@ -8,10 +8,12 @@
 //! | [`Primitive::Pairs`] | (value(a), value(b)) is in a table | kropki dots, non-consecutive neighbours |
 //! | [`Primitive::Values`] | value(c) is in a set | odd, even, given pencil marks |
 //! | [`Primitive::Tuples`] | (value(c₁), …, value(c_k)) is a row of a table | between and lockout lines, quadruples |
+//! | [`Primitive::Sightline`] | a measure along a line read from one end = a number | sandwich, X-sum, skyscraper |
 //!
 //! Each primitive carries a `tag`, the name of the rule instance it came from (`cage3`,
 //! `thermo2_step1`, …): model rows are named after it.
 
+pub use super::sightline::{Measure, Sightline, State};
 use crate::geometry::Cell;
 use std::fmt;
 
@@ -202,6 +204,9 @@ pub enum Primitive {
         cells: Vec<Cell>,
         allowed: Vec<Vec<u8>>,
     },
+    /// A measure of the values along a line read from one end equals a number
+    /// ([`super::sightline`]: sums between two values, prefix sums, visible cells).
+    Sightline(Sightline),
 }
 
 /// Whether the values of `values` (0 = open) are pairwise different.
@@ -237,7 +242,8 @@ impl Primitive {
             | Primitive::Linear(LinearRelation { tag, .. })
             | Primitive::Pairs { tag, .. }
             | Primitive::Values { tag, .. }
-            | Primitive::Tuples { tag, .. } => tag,
+            | Primitive::Tuples { tag, .. }
+            | Primitive::Sightline(Sightline { tag, .. }) => tag,
         }
     }
 
@@ -250,6 +256,7 @@ impl Primitive {
             Primitive::Linear(l) => l.cells().collect(),
             Primitive::Pairs { a, b, .. } => vec![*a, *b],
             Primitive::Values { cell, .. } => vec![*cell],
+            Primitive::Sightline(s) => s.cells.clone(),
         }
     }
 
@@ -285,6 +292,10 @@ impl Primitive {
                 allowed
                     .iter()
                     .any(|row| row.iter().zip(&placed).all(|(&t, &v)| v == 0 || v == t))
+            }
+            Primitive::Sightline(s) => {
+                let values: Vec<u8> = s.cells.iter().map(|&c| value_of(c)).collect();
+                s.may_hold(&values)
             }
         }
     }
@@ -332,6 +343,11 @@ impl fmt::Display for Primitive {
             } => {
                 write!(f, "{tag}: {} allowed tuples of", allowed.len())?;
                 cells.iter().try_for_each(|c| write!(f, " {c}"))
+            }
+            Primitive::Sightline(s) => {
+                write!(f, "{}: {:?} along", s.tag, s.measure)?;
+                s.cells.iter().try_for_each(|c| write!(f, " {c}"))?;
+                write!(f, " = {}", s.value)
             }
         }
     }

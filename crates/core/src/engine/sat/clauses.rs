@@ -17,6 +17,8 @@
 //!   layered sum diagram over the cells' one-hot literals ([`super::diagram`]: unit propagation
 //!   is generalised arc consistency of the row), the accepted end sums [b, b], (−∞, b] or
 //!   [b, ∞); a diagram of more than [`MAX_DIAGRAM_EDGES`] edges falls back to the totalizer.
+//! - **Sightline** (an outside clue): the automaton of [`Sightline::next`] unrolled along the
+//!   line ([`super::sightline`]).
 //! - **Linear** with [`SumEncoding::PseudoBoolean`] (cages too): value(c) is Σ_v v·x(c, v), so
 //!   the row is Σ aᵢ·v·x(cᵢ, v) (rel) b; since exactly one x(cᵢ, ·) is true, each term is
 //!   shifted by its least weight kᵢ = min_v aᵢ·v to make every weight ≥ 0 (b' = b − Σ kᵢ −
@@ -24,6 +26,7 @@
 //!   GTE of Σ w·¬x ≤ W − b'; = is both.
 //!
 //! [`distinct_sums`]: crate::rules::primitive::distinct_sums
+//! [`Sightline::next`]: crate::rules::primitive::Sightline::next
 
 use super::diagram;
 use crate::puzzle::{Cell, Puzzle};
@@ -94,7 +97,7 @@ pub enum SumEncoding {
 
 /// A literal, or the constant the givens make it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Term {
+pub(super) enum Term {
     Lit(Lit),
     Const(bool),
 }
@@ -139,8 +142,13 @@ impl<'a> RuleClauses<'a> {
         self.next
     }
 
+    /// The grid's order n.
+    pub(super) fn order(&self) -> usize {
+        self.n
+    }
+
     /// x(c, v) as a literal or a constant.
-    fn x(&self, c: Cell, v: usize) -> Term {
+    pub(super) fn x(&self, c: Cell, v: usize) -> Term {
         let i = c.row * self.n + c.col;
         match self.givens[i] {
             0 => self.var[i * self.n + v - 1].map_or(Term::Const(false), Term::Lit),
@@ -148,14 +156,14 @@ impl<'a> RuleClauses<'a> {
         }
     }
 
-    fn fresh(&mut self) -> Lit {
+    pub(super) fn fresh(&mut self) -> Lit {
         let lit = Var::new(self.next).pos_lit();
         self.next += 1;
         lit
     }
 
     /// Adds the clause ⋁ terms (dropped if a term is true; the empty clause is [`Unsat`]).
-    fn clause(&mut self, terms: impl IntoIterator<Item = Term>) -> Result<(), Unsat> {
+    pub(super) fn clause(&mut self, terms: impl IntoIterator<Item = Term>) -> Result<(), Unsat> {
         let mut lits = Vec::new();
         for t in terms {
             match t {
@@ -195,6 +203,7 @@ impl<'a> RuleClauses<'a> {
                 }
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
                 Primitive::Tuples { cells, allowed, .. } => self.tuples(cells, allowed)?,
+                Primitive::Sightline(line) => self.sightline(line)?,
                 Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
                     Some(d) => self.cage(&d.cells, d.sum)?,
                     None => self.linear(

@@ -29,6 +29,7 @@
 
 mod clauses;
 mod diagram;
+mod sightline;
 
 pub use clauses::SumEncoding;
 

@@ -28,6 +28,7 @@ mod distinct_sum;
 mod linear;
 mod pairs;
 mod runs;
+mod sightline;
 mod tuples;
 
 use crate::puzzle::Puzzle;
@@ -76,6 +77,11 @@ pub(crate) enum Propagator {
         sees: Vec<Vec<u64>>,
         table: Option<SubsetTable>,
     },
+    /// An outside clue along `cells` ([`sightline`]).
+    Sightline {
+        line: crate::rules::primitive::Sightline,
+        cells: Vec<u32>,
+    },
 }
 
 /// The empty clause: no value fits.
@@ -89,9 +95,9 @@ impl Propagator {
                 terms.iter().map(|&(_, c)| c).collect()
             }
             Propagator::Pairs { a, b, .. } => vec![*a, *b],
-            Propagator::DistinctSum { cells, .. } | Propagator::Tuples { cells, .. } => {
-                cells.clone()
-            }
+            Propagator::DistinctSum { cells, .. }
+            | Propagator::Tuples { cells, .. }
+            | Propagator::Sightline { cells, .. } => cells.clone(),
             Propagator::SameValues { a, b } => a.iter().chain(b).copied().collect(),
         }
     }
@@ -132,6 +138,7 @@ impl Propagator {
                 sees,
                 table,
             } => distinct_sum(cells, sets, sees, table.as_ref(), cand, out),
+            Propagator::Sightline { line, cells } => sightline::sightline(line, cells, cand, out),
         }
     }
 }
@@ -159,6 +166,10 @@ pub(crate) fn lower(
         match p {
             Primitive::AllDifferent { .. } => {}
             Primitive::Values { cell, allowed, .. } => domains[index(*cell) as usize] &= allowed.0,
+            Primitive::Sightline(line) => rules.push(Propagator::Sightline {
+                line: line.clone(),
+                cells: line.cells.iter().map(|&c| index(c)).collect(),
+            }),
             Primitive::Pairs { a, b, allowed, .. } => rules.push(Propagator::Pairs {
                 a: index(*a),
                 b: index(*b),
