@@ -246,7 +246,8 @@ pub struct DataPuzzle {
 }
 
 /// Every JSON puzzle under `data/` without variant rules (a file with `"rules"`, such as
-/// `data/variants/`, is left out), sorted by path.
+/// `data/variants/`, is left out, and so is an f-puzzles document, `*.fpz.json`), sorted by
+/// path.
 pub fn data_puzzles() -> Vec<DataPuzzle> {
     let mut files = Vec::new();
     let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("data")];
@@ -272,7 +273,9 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             (path, meta)
         })
-        .filter(|(_, meta)| meta.get("rules").is_none())
+        .filter(|(path, meta)| {
+            meta.get("rules").is_none() && !path.to_string_lossy().ends_with(".fpz.json")
+        })
         .map(|(path, meta)| {
             let rows = meta["grid"].as_array().expect("grid as rows of integers");
             let n = rows.len();
