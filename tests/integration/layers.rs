@@ -19,6 +19,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("check", &["check", "format"]),
     ("input", &["input"]),
+    // The candidate grids and their propagators (the engines' and the lab loop's).
+    ("candidates", &["candidates"]),
     ("formulation", &["formulation"]),
     // The LP interface makes an LP of a built model (`LpBackend`); solve implements it natively.
     ("solve", &["solve", "lp_interface"]),

@@ -26,6 +26,7 @@
 
 #[cfg(feature = "highs")]
 pub mod batch;
+pub mod candidates;
 pub mod check;
 #[cfg(feature = "highs")]
 pub mod classroom;

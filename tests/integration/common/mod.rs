@@ -273,6 +273,8 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             (path, meta)
         })
+        // The project's own JSON without rules: f-puzzles files (`.fpz.json`) carry their rules
+        // under f-puzzles' keys and are read by the variant tests.
         .filter(|(path, meta)| {
             meta.get("rules").is_none() && !path.to_string_lossy().ends_with(".fpz.json")
         })

@@ -33,7 +33,6 @@
 //! ```
 
 pub mod backtrack;
-pub mod candidates;
 pub mod lp_bb;
 #[cfg(feature = "highs")]
 pub mod lp_bb_lab;
@@ -43,6 +42,10 @@ pub mod propagate;
 pub mod sat;
 pub mod spec;
 
+/// The candidate grids and their propagators sit below the engines (the lab's loop uses them
+/// too); the engines keep reaching them here.
+pub use crate::candidates;
+pub(crate) use crate::candidates::{full_mask, house_index};
 pub use crate::limits::Limits;
 pub use crate::status::{CountEnd, Status};
 pub use lp_bb::LpBbStats;
@@ -413,26 +416,6 @@ impl Named for Method {
     }
 }
 impl_named_text!(Method);
-
-/// The mask of all values 1..n: bits 0..n−1 (n ≤ 64).
-pub(crate) fn full_mask(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
-
-/// For each cell (row-major), the indices of its houses, and for each house its cells' indices.
-pub(crate) fn house_index(puzzle: &Puzzle) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
-    let n = puzzle.order();
-    let cells_of: Vec<Vec<usize>> = puzzle
-        .houses()
-        .iter()
-        .map(|h| h.cells.iter().map(|c| c.row * n + c.col).collect())
-        .collect();
-    (puzzle.houses_of_cells(), cells_of)
-}
 
 /// A 4×4 puzzle without a solution and without a repeated given: r1c1 must be 1 or 2 by its
 /// row, but its column holds 1 and its box holds 2. Shared by the engines' tests.

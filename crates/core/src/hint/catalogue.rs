@@ -145,3 +145,46 @@ pub fn forcing_step(g: &Candidates) -> Option<Step> {
         _ => None,
     })
 }
+
+/// The technique's data, read from its row of [`CATALOGUE`] (here, so that the table and the
+/// enum it names do not import each other round a circle).
+impl T {
+    /// Every technique in the order the path tries them (the catalogue's rows).
+    pub fn all() -> impl Iterator<Item = T> {
+        CATALOGUE.iter().map(|row| row.technique)
+    }
+
+    /// The technique's row of the catalogue.
+    pub fn row(self) -> &'static Row {
+        &CATALOGUE[self as usize]
+    }
+
+    /// The name shown to people.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The base difficulty (Sukaku Explainer's scale; chains add [`length_difficulty`]).
+    /// A hidden single in a box is 1.2, elsewhere 1.5 (set by the step).
+    pub fn difficulty(self) -> f64 {
+        self.row().difficulty
+    }
+
+    /// Whether the technique is a sum of the binary model's equality rows (singles, locked
+    /// candidates, subsets, fish: Provan's pigeon-hole techniques), so that every candidate it
+    /// removes must be LP-implied.
+    pub fn is_pigeonhole(self) -> bool {
+        self.row().pigeonhole
+    }
+
+    /// Whether the technique assumes the puzzle has one solution (a uniqueness technique).
+    pub fn assumes_uniqueness(self) -> bool {
+        self.row().uniqueness
+    }
+
+    /// Whether the technique is one of Sukaku Explainer's, so that its difficulty is on its
+    /// scale (the rules' eliminations, the LP elimination and the guess are not).
+    pub fn is_se(self) -> bool {
+        self.row().se
+    }
+}

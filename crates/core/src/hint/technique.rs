@@ -1,10 +1,9 @@
 //! The named techniques. Their names, difficulties (on Sukaku Explainer's published scale,
 //! `serate`'s ER, its "original" ratings), kinds and finders are one table,
-//! [`CATALOGUE`] (cheapest first, in the order the path tries them); the enum lists them in the
+//! [`super::catalogue::CATALOGUE`] (cheapest first, in the order the path tries them); the enum lists them in the
 //! same order. Chains add to their base by length as Sudoku Explainer does
 //! ([`length_difficulty`]).
 
-pub use super::catalogue::{Row, CATALOGUE};
 use serde::Serialize;
 
 /// A named technique.
@@ -50,47 +49,6 @@ pub enum Technique {
     CellForcingChain,
     RegionForcingChain,
     Guess,
-}
-
-impl Technique {
-    /// Every technique in the order the path tries them (the catalogue's rows).
-    pub fn all() -> impl Iterator<Item = Technique> {
-        CATALOGUE.iter().map(|row| row.technique)
-    }
-
-    /// The technique's row of the catalogue.
-    pub fn row(self) -> &'static Row {
-        &CATALOGUE[self as usize]
-    }
-
-    /// The name shown to people.
-    pub fn name(self) -> &'static str {
-        self.row().name
-    }
-
-    /// The base difficulty (Sukaku Explainer's scale; chains add [`length_difficulty`]).
-    /// A hidden single in a box is 1.2, elsewhere 1.5 (set by the step).
-    pub fn difficulty(self) -> f64 {
-        self.row().difficulty
-    }
-
-    /// Whether the technique is a sum of the binary model's equality rows (singles, locked
-    /// candidates, subsets, fish: Provan's pigeon-hole techniques), so that every candidate it
-    /// removes must be LP-implied.
-    pub fn is_pigeonhole(self) -> bool {
-        self.row().pigeonhole
-    }
-
-    /// Whether the technique assumes the puzzle has one solution (a uniqueness technique).
-    pub fn assumes_uniqueness(self) -> bool {
-        self.row().uniqueness
-    }
-
-    /// Whether the technique is one of Sukaku Explainer's, so that its difficulty is on its
-    /// scale (the rules' eliminations, the LP elimination and the guess are not).
-    pub fn is_se(self) -> bool {
-        self.row().se
-    }
 }
 
 /// What Sudoku Explainer adds to a chain's base difficulty for its length (`nodes` candidates

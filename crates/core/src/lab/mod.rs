@@ -228,12 +228,12 @@ pub struct Lab<L: LabLp> {
     pub hit_limit: bool,
     /// Each column's name in the model (`y_cage3_d2` for a cage's digit-set binary).
     names: Vec<String>,
-    /// When true, every node made runs candidate propagation ([`crate::engine::candidates`])
+    /// When true, every node made runs candidate propagation ([`crate::candidates`])
     /// on its candidate grid before its LP is solved ([`Lab::propagate_at`]). The automatic
     /// loop turns it on; hand steps leave it off, so a student's nodes are the LP alone.
     pub propagation: bool,
     /// The propagators' structure of the puzzle, built on first use.
-    shape: Option<crate::engine::candidates::Shape>,
+    shape: Option<crate::candidates::Shape>,
 }
 
 /// Builds the binary model of `puzzle` (with its objective) for a lab, without the columns the
@@ -464,18 +464,18 @@ impl<L: LabLp> Lab<L> {
 
     /// Runs candidate propagation at node `id` (the engines' own unit propagation with the
     /// puzzle's propagators and its implied sums of at most 5 open cells, as the propagation
-    /// engine's search uses them, [`crate::engine::candidates::State`]) on its candidate grid: the
+    /// engine's search uses them, [`crate::candidates::State`]) on its candidate grid: the
     /// givens, a candidate without a column or fixed at 0 removed, one fixed at 1 placed. Every
     /// candidate it eliminates becomes x = 0 and every cell it forces x = 1 in the node's
     /// `propagated` fixings (each removal holds in every solution under the node, so the
     /// node's integer points are the same). False when it derives a contradiction: no grid
     /// lies under the node.
     fn propagate_at(&mut self, id: usize) -> bool {
-        use crate::engine::candidates::{Shape, State};
+        use crate::candidates::{Shape, State};
         let shape = &*self.shape.get_or_insert_with(|| {
             let primitives = self
                 .puzzle
-                .primitives_with_implied(crate::engine::propagate::SEARCH_IMPLIED_CELLS);
+                .primitives_with_implied(crate::candidates::SEARCH_IMPLIED_CELLS);
             Shape::with_primitives(&self.puzzle, &primitives)
         });
         let bounds = {

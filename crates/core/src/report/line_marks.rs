@@ -13,7 +13,7 @@
 //! | quadruple | a white circle on the corner with its digits | over |
 //! | pencil marks | the marks as small grey digits along the cell's bottom | over |
 
-use super::marks::{num, points, shade, Frame, Layer};
+use super::mark_frame::{num, points, shade, Frame, Layer};
 use crate::puzzle::Cell;
 use crate::rules::extremum::Extreme;
 use crate::rules::Rule;

@@ -35,6 +35,9 @@ use crate::rules::{windoku, Rule};
 use std::collections::HashSet;
 use std::fmt::Write;
 
+use super::mark_frame::{num, points, shade};
+pub use super::mark_frame::{Frame, Layer};
+
 /// Grey of thermometers, arrow lines and parity shapes.
 const GREY: &str = "#c2c2c2";
 /// Grey of arrow lines and circles (a little darker: the line is thin).
@@ -43,49 +46,6 @@ const ARROW_GREY: &str = "#8f8f8f";
 const WINDOW_GROUND: &str = "#d9e2ee";
 /// Grounds of extra regions, one after the other.
 const REGION_GROUNDS: [&str; 4] = ["#dde9f7", "#f7e6d4", "#e0f2dc", "#f1dff0"];
-
-/// Where the grid is: the top-left corner of cell r1c1 and the side of a cell, in SVG units.
-#[derive(Debug, Clone, Copy)]
-pub struct Frame {
-    pub x0: f64,
-    pub y0: f64,
-    pub cell: f64,
-}
-
-impl Frame {
-    pub fn new(x0: usize, y0: usize, cell: usize) -> Frame {
-        Frame {
-            x0: x0 as f64,
-            y0: y0 as f64,
-            cell: cell as f64,
-        }
-    }
-
-    /// The centre of the cell at (row, col); negative or past-the-end indices are cells outside.
-    fn centre(&self, row: f64, col: f64) -> (f64, f64) {
-        (
-            self.x0 + (col + 0.5) * self.cell,
-            self.y0 + (row + 0.5) * self.cell,
-        )
-    }
-
-    pub(super) fn of(&self, c: Cell) -> (f64, f64) {
-        self.centre(c.row as f64, c.col as f64)
-    }
-}
-
-/// Which layer to draw: under the grid lines and digits, or over them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layer {
-    Under,
-    Over,
-}
-
-/// A number for an SVG attribute, one decimal.
-pub(super) fn num(x: f64) -> String {
-    let s = format!("{x:.1}");
-    s.strip_suffix(".0").map_or(s.clone(), str::to_string)
-}
 
 /// The space a picture needs on each side of its grid for the rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -352,14 +312,6 @@ fn thermometer(out: &mut String, thermo: &Thermometer, frame: Frame) {
     out.push_str("</g>\n");
 }
 
-/// `x,y x,y …` of an SVG polyline.
-pub(super) fn points(points: impl Iterator<Item = (f64, f64)>) -> String {
-    points
-        .map(|(x, y)| format!("{},{}", num(x), num(y)))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Arrow: a circle on a one-cell circle, a pill (a rounded rectangle) on 2–3 cells, and a thin
 /// line from the circle's rim through the line's cells, ending in an arrowhead.
 fn arrow(out: &mut String, arrow: &Arrow, frame: Frame) {
@@ -615,20 +567,4 @@ fn extra_region(out: &mut String, cells: &[Cell], n: usize, k: usize, frame: Fra
         "extra-region",
         frame,
     );
-}
-
-/// One rectangle of `ground` per cell.
-pub(super) fn shade(out: &mut String, cells: &[Cell], ground: &str, class: &str, frame: Frame) {
-    let _ = write!(out, r#"<g class="{class}" fill="{ground}">"#);
-    for c in cells {
-        let _ = write!(
-            out,
-            r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
-            num(frame.x0 + c.col as f64 * frame.cell),
-            num(frame.y0 + c.row as f64 * frame.cell),
-            num(frame.cell),
-            num(frame.cell)
-        );
-    }
-    out.push_str("</g>\n");
 }

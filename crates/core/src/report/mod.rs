@@ -40,6 +40,7 @@ pub mod line_marks;
 #[cfg(feature = "highs")]
 pub mod lines;
 pub mod lp_svg;
+pub mod mark_frame;
 pub mod marks;
 pub mod objective;
 mod outside_marks;

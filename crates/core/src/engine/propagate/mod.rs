@@ -283,8 +283,8 @@ impl Propagate {
 
 /// Implied sums over at most this many open cells join a puzzle that unit propagation does
 /// not decide (5 solved all hard killers; 3 left 6 of them over 10 s, 7 was slower than 5;
-/// docs/propagation.md).
-pub(crate) const SEARCH_IMPLIED_CELLS: usize = 5;
+/// docs/propagation.md); the constant lives with the candidate grids.
+pub(crate) use crate::candidates::SEARCH_IMPLIED_CELLS;
 
 impl Engine for Propagate {
     fn label(&self) -> String {

@@ -17,7 +17,7 @@
 //! structure in flat arrays; the propagators are in [`super::propagators`].
 
 use super::propagators::{intersections, lower, Propagator};
-use crate::engine::{full_mask, house_index};
+use crate::candidates::{full_mask, house_index};
 use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
 use std::cell::RefCell;

@@ -161,7 +161,7 @@ pub(crate) fn lower(
     let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
     let words = (n * n).div_ceil(64);
     let mut rules = Vec::new();
-    let mut domains = vec![crate::engine::full_mask(n); n * n];
+    let mut domains = vec![crate::candidates::full_mask(n); n * n];
     for p in primitives {
         match p {
             Primitive::AllDifferent { .. } => {}
