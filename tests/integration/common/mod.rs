@@ -385,14 +385,27 @@ pub fn grid_u32(grid: &sudoku_ilp::puzzle::Grid) -> Vec<u32> {
     grid.values.iter().map(|&v| v as u32).collect()
 }
 
-/// Every `every`-th line of `../shared/data/variants/FILE` with its solution line as digits
+/// A variant collection's file: the repository's `data/variants/FILE` when the project keeps it
+/// (`fpuzzles_outside.*`), else `../shared/data/variants/FILE` (`None` without the shared folder,
+/// a failure under `CI`).
+pub fn variant_file(file: &str) -> Option<PathBuf> {
+    let own = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/variants")
+        .join(file);
+    match own.is_file() {
+        true => Some(own),
+        false => shared_data(&format!("variants/{file}")),
+    }
+}
+
+/// Every `every`-th line of `data/variants/FILE` or `../shared/data/variants/FILE` with its solution line as digits
 /// (empty when the shared folder is absent).
 pub fn variant_sample(file: &str, every: usize) -> Vec<(usize, String, Vec<u8>)> {
-    let Some(path) = shared_data(&format!("variants/{file}")) else {
+    let Some(path) = variant_file(file) else {
         return Vec::new();
     };
     let stem = file.split('.').next().unwrap();
-    let answers = lines(&shared_data(&format!("variants/{stem}.solutions.txt")).unwrap());
+    let answers = lines(&variant_file(&format!("{stem}.solutions.txt")).unwrap());
     lines(&path)
         .into_iter()
         .zip(answers)

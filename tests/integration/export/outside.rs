@@ -6,7 +6,7 @@
 
 use super::solvers::{cbc, decode, for_each_parallel, glpsol, spawn, tool, Verdict};
 use super::variants::picosat_grid;
-use crate::common::shared_data;
+use crate::common::variant_file;
 use std::path::{Path, PathBuf};
 
 /// (file stem, line, what): a sandwich, a column indexer, X-sums, skyscrapers.
@@ -31,8 +31,8 @@ fn samples(dir: &Path) -> Vec<(String, PathBuf, Vec<u32>)> {
     let mut out = Vec::new();
     for (stem, k, what) in SAMPLES {
         let (Some(puzzles), Some(answers)) = (
-            shared_data(&format!("variants/{stem}.fpz.jsonl")),
-            shared_data(&format!("variants/{stem}.solutions.txt")),
+            variant_file(&format!("{stem}.fpz.jsonl")),
+            variant_file(&format!("{stem}.solutions.txt")),
         ) else {
             return Vec::new();
         };
