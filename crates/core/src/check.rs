@@ -5,6 +5,7 @@
 //! bug in how houses are built for the models cannot hide a wrong grid.
 
 pub mod certificate;
+pub mod summed;
 
 use crate::puzzle::{Grid, Layout, Puzzle};
 use crate::rules::Context;

@@ -14,8 +14,6 @@
 //! Then c_t·x_t ≤ rhs − Σ_placed c_j − Σ_open c_j·x_j ≤ 0, so x_t ≤ 0. Numbers are compared
 //! with a tolerance of 1e-6 (multipliers come from a floating-point dual).
 
-use std::collections::HashMap;
-
 /// The tolerance of every comparison.
 pub const TOLERANCE: f64 = 1e-6;
 
@@ -71,75 +69,20 @@ pub fn parse_column(name: &str) -> Option<(usize, usize, usize)> {
     Some((r.parse().ok()?, c.parse().ok()?, v.parse().ok()?))
 }
 
-/// The combined row of a certificate: coefficient per column and right-hand side.
-pub fn combine(
-    rows: &[TextRow],
-    certificate: &[(String, f64)],
-) -> Result<(HashMap<String, f64>, f64), CertificateError> {
-    let by_name: HashMap<&str, &TextRow> = rows.iter().map(|r| (r.name.as_str(), r)).collect();
-    let mut coefficients: HashMap<String, f64> = HashMap::new();
-    let mut rhs = 0.0;
-    for (name, m) in certificate {
-        let row = by_name
-            .get(name.as_str())
-            .ok_or_else(|| CertificateError::UnknownRow(name.clone()))?;
-        let bad = match row.sense {
-            RowSense::Eq => None,
-            RowSense::Le => (*m < -TOLERANCE).then_some("<="),
-            RowSense::Ge => (*m > TOLERANCE).then_some(">="),
-        };
-        if let Some(sense) = bad {
-            return Err(CertificateError::WrongSign {
-                row: name.clone(),
-                sense,
-                multiplier: *m,
-            });
-        }
-        for (column, a) in &row.terms {
-            *coefficients.entry(column.clone()).or_insert(0.0) += m * a;
-        }
-        rhs += m * row.rhs;
-    }
-    Ok((coefficients, rhs))
-}
-
 /// Checks that `certificate` proves x_target ≤ 0 with candidates in the states `state` gives
-/// (by 1-based row, column, value).
+/// (by 1-based row, column, value): the first reason its sum
+/// ([`super::summed::SummedInequality`]) does not, if any.
 pub fn check_certificate(
     rows: &[TextRow],
     state: impl Fn(usize, usize, usize) -> CandidateState,
     target: (usize, usize, usize),
     certificate: &[(String, f64)],
 ) -> Result<(), CertificateError> {
-    let (coefficients, mut rhs) = combine(rows, certificate)?;
-    let target_name = format!("x_r{}_c{}_v{}", target.0, target.1, target.2);
-    let on_target = coefficients.get(&target_name).copied().unwrap_or(0.0);
-    if on_target < 1.0 - TOLERANCE {
-        return Err(CertificateError::TargetTooSmall {
-            column: target_name,
-            coefficient: on_target,
-        });
+    let sum = super::summed::SummedInequality::of(rows, state, target, certificate)?;
+    match sum.failures().into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    for (column, &c) in &coefficients {
-        if *column == target_name {
-            continue;
-        }
-        let s = parse_column(column).map_or(CandidateState::Open, |(r, k, v)| state(r, k, v));
-        match s {
-            CandidateState::Open if c < -TOLERANCE => {
-                return Err(CertificateError::NegativeOpen {
-                    column: column.clone(),
-                    coefficient: c,
-                })
-            }
-            CandidateState::Placed => rhs -= c,
-            _ => {}
-        }
-    }
-    if rhs > TOLERANCE {
-        return Err(CertificateError::PositiveRhs(rhs));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -2,7 +2,13 @@
 //! names them) and multipliers whose sum proves x_cv ≤ 0 on the LP relaxation, given the
 //! digits placed and the candidates removed so far.
 //!
-//! How it is found and made small: the LP kept warm for the puzzle ([`ImpliedLp`]) maximises
+//! A pigeon-hole technique (locked candidates, subsets, fish) states its argument as rows
+//! ([`Step::argument`]): the houses and cells its text names, with multipliers ±1. That is the
+//! certificate, checked by [`crate::check::certificate`] like any other
+//! ([`CertificateFrom::Houses`]). Only for the other techniques is the LP asked
+//! ([`CertificateFrom::Lp`]).
+//!
+//! How the LP's certificate is found and made small: the LP kept warm for the puzzle ([`ImpliedLp`]) maximises
 //! x_cv in the grid's current state. A maximum above 0 means the candidate is not implied by
 //! the LP relaxation (that maximum is reported). At 0, HiGHS's row duals give a first
 //! certificate; its rows (the dual's support) together with the rows of the step's own houses
@@ -13,8 +19,9 @@
 //! dual itself, else an error.
 
 use super::grid::Candidates;
-use super::step::Step;
-use crate::check::certificate::{check_certificate, CandidateState, RowSense, TextRow};
+use super::step::{ModelRow, Step};
+use crate::check::certificate::{CandidateState, RowSense, TextRow};
+use crate::check::summed::SummedInequality;
 use crate::export::linear;
 use crate::formulation::binary::{house_row_name, Binary};
 use crate::formulation::{Formulation, Sense};
@@ -26,11 +33,46 @@ use crate::solve::SolveError;
 /// Multipliers below this are dropped.
 const ZERO: f64 = 1e-9;
 
+/// Where a certificate's rows come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CertificateFrom {
+    /// The houses and cells the step's text names (a pigeon-hole argument).
+    Houses,
+    /// HiGHS's dual, made small (the technique is not a pigeon-hole argument).
+    Lp,
+}
+
+impl CertificateFrom {
+    /// `houses` or `lp` (as the JSON writes it).
+    pub fn name(self) -> &'static str {
+        match self {
+            CertificateFrom::Houses => "houses",
+            CertificateFrom::Lp => "lp",
+        }
+    }
+}
+
+/// Rows and multipliers that prove an elimination, checked, where they come from, and the
+/// inequality they sum to (what the text and every front end write out).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Certificate {
+    pub rows: Vec<(String, f64)>,
+    pub from: CertificateFrom,
+    pub summed: SummedInequality,
+}
+
+impl std::ops::Deref for Certificate {
+    type Target = [(String, f64)];
+    fn deref(&self) -> &[(String, f64)] {
+        &self.rows
+    }
+}
+
 /// What the LP says about one candidate.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Proof {
     /// Rows and multipliers, checked.
-    Implied(Vec<(String, f64)>),
+    Implied(Certificate),
     /// The LP's maximum of x_cv is above 0.
     NotImplied { max: f64 },
 }
@@ -228,7 +270,8 @@ impl Certifier {
         Ok(self.lp.set_state(j, ColumnState::Removed)?)
     }
 
-    /// The proof that candidate (cell, v) is 0 on the LP in the grid's state `g` (synced),
+    /// The proof that candidate (cell, v) is 0 on the LP in the grid's state `g` (synced):
+    /// the step's own argument when it has one and it passes the checker, else the LP's,
     /// preferring the rows of the step's houses and cells.
     pub fn prove(
         &mut self,
@@ -237,6 +280,14 @@ impl Certifier {
         cell: usize,
         v: u8,
     ) -> Result<Proof, CertificateFailure> {
+        let mut tried = Vec::new();
+        if !step.argument.is_empty() {
+            let named = argument_rows(g, &step.argument);
+            match self.checked(g, (cell, v), named, CertificateFrom::Houses) {
+                Ok(c) => return Ok(Proof::Implied(c)),
+                Err(e) => tried.push(format!("the step's own rows: {e}")),
+            }
+        }
         let target = self.column_of(cell, v);
         let (max, duals) = match self.lp.maximise(&[target])? {
             Maximum::Infeasible => return Err(CertificateFailure::Infeasible),
@@ -258,21 +309,36 @@ impl Certifier {
         chosen.sort_unstable();
         chosen.dedup();
         let small = self.shrink(g, &chosen, target)?;
-        let mut tried = Vec::new();
         for candidate in [small, Some(dual)].into_iter().flatten() {
             let named = self.named(&candidate);
-            let state =
-                |r: usize, c: usize, w: usize| candidate_state(g, (r - 1) * g.n + c - 1, w as u8);
-            let tn = (g.cell(cell).row + 1, g.cell(cell).col + 1, v as usize);
-            match check_certificate(&self.rows, state, tn, &named) {
-                Ok(()) => return Ok(Proof::Implied(named)),
-                Err(e) => tried.push(e.to_string()),
+            match self.checked(g, (cell, v), named, CertificateFrom::Lp) {
+                Ok(c) => return Ok(Proof::Implied(c)),
+                Err(e) => tried.push(e),
             }
         }
         Err(CertificateFailure::Unchecked(
             format!("{v} in {}", g.cell(cell)),
             tried.join("; "),
         ))
+    }
+
+    /// The certificate `rows` of candidate (cell, v) if the checker passes it in the state `g`,
+    /// else why not.
+    fn checked(
+        &self,
+        g: &Candidates,
+        (cell, v): (usize, u8),
+        rows: Vec<(String, f64)>,
+        from: CertificateFrom,
+    ) -> Result<Certificate, String> {
+        let state = |r: usize, c: usize, w: usize| candidate_state(g, (r - 1) * g.n + c - 1, w as u8);
+        let target = (g.cell(cell).row + 1, g.cell(cell).col + 1, v as usize);
+        let summed =
+            SummedInequality::of(&self.rows, state, target, &rows).map_err(|e| e.to_string())?;
+        match summed.failures().first() {
+            Some(e) => Err(e.to_string()),
+            None => Ok(Certificate { rows, from, summed }),
+        }
     }
 
     /// Row indices of the step's houses (every value) and cells.
@@ -350,6 +416,23 @@ impl Certifier {
             .map(|&(i, m)| (self.rows[i].name.clone(), round(m)))
             .collect()
     }
+}
+
+/// The rows of a step's argument by their names in `export --format lp`.
+fn argument_rows(g: &Candidates, argument: &[(ModelRow, f64)]) -> Vec<(String, f64)> {
+    argument
+        .iter()
+        .map(|&(row, m)| {
+            let name = match row {
+                ModelRow::House(h, v) => house_row_name(g.houses[h].kind, v as usize),
+                ModelRow::Cell(c) => {
+                    let cell = g.cell(c);
+                    format!("cell_r{}_c{}", cell.row + 1, cell.col + 1)
+                }
+            };
+            (name, m)
+        })
+        .collect()
 }
 
 /// A multiplier within 1e-9 of an integer becomes that integer (the usual case: the rows of a

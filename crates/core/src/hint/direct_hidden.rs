@@ -10,7 +10,7 @@
 //! other removals are not made, and each value of the subset has at least two places.
 
 use super::grid::{bit, Candidates};
-use super::step::{cell_list, value_list, Step};
+use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
 
@@ -58,6 +58,10 @@ fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
                 .filter(|&&c| g.has(c, w))
                 .map(|&c| (c, w))
                 .collect();
+            s.argument = plus_minus(
+                cells.iter().map(|&c| ModelRow::Cell(c)),
+                vs.iter().map(|&v| ModelRow::House(h, v)),
+            );
             s.cells = cells;
             s.cells.push(single);
             s.houses = vec![h];

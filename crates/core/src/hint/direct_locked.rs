@@ -8,7 +8,7 @@
 //! which is the placement. As in Sukaku Explainer, the pattern's other removals are not made.
 
 use super::grid::Candidates;
-use super::step::{cell_list, Step};
+use super::step::{cell_list, plus_minus, ModelRow, Step};
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
 use std::mem::discriminant;
@@ -80,6 +80,7 @@ fn single_after(g: &Candidates, (a, b): (usize, usize), v: u8, places: &[usize])
         s.cells = places.to_vec();
         s.cells.push(single);
         s.houses = vec![a, b, c];
+        s.argument = plus_minus([ModelRow::House(b, v)], [ModelRow::House(a, v)]);
         return Some(s);
     }
     None

@@ -4,7 +4,7 @@
 //! rows (house, v).
 
 use super::grid::Candidates;
-use super::step::{cell_list, removals, Step};
+use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
@@ -82,6 +82,10 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
                 );
                 s.eliminations = elim;
                 s.cells = cells;
+                s.argument = plus_minus(
+                    covers.iter().map(|&h| ModelRow::House(h, v)),
+                    bs.iter().map(|&h| ModelRow::House(h, v)),
+                );
                 s.houses = bs.into_iter().chain(covers).collect();
                 return Some(s);
             }

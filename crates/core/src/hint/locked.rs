@@ -3,7 +3,7 @@
 //! minus row (B, v) leaves −x_cv for each cell c of B outside A, and right-hand side 0.
 
 use super::grid::Candidates;
-use super::step::{cell_list, removals, Step};
+use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
 
@@ -53,6 +53,7 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
                 s.eliminations = elim;
                 s.cells = places;
                 s.houses = vec![a, b];
+                s.argument = plus_minus([ModelRow::House(b, v)], [ModelRow::House(a, v)]);
                 return Some(s);
             }
         }

@@ -19,6 +19,29 @@ pub struct Step {
     pub houses: Vec<usize>,
     /// One sentence for people.
     pub text: String,
+    /// The pigeon-hole argument the text makes, as rows of the binary model with multipliers
+    /// (the certificate of every elimination of the step); empty when the technique is not a
+    /// pigeon-hole argument, and its certificates come from the LP.
+    pub argument: Vec<(ModelRow, f64)>,
+}
+
+/// A row of the binary model by what it sums: the places of a value in a house
+/// (`Σ_{c∈H} x_cv = 1`) or the values of a cell (`Σ_v x_cv = 1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelRow {
+    /// (house index into [`Candidates::houses`], value).
+    House(usize, u8),
+    /// A cell index.
+    Cell(usize),
+}
+
+/// `+1` on each row of `plus`, `−1` on each row of `minus`: the pigeon-hole argument's form.
+pub fn plus_minus(
+    plus: impl IntoIterator<Item = ModelRow>,
+    minus: impl IntoIterator<Item = ModelRow>,
+) -> Vec<(ModelRow, f64)> {
+    let plus = plus.into_iter().map(|r| (r, 1.0));
+    plus.chain(minus.into_iter().map(|r| (r, -1.0))).collect()
 }
 
 impl Step {
@@ -32,6 +55,7 @@ impl Step {
             cells: Vec::new(),
             houses: Vec::new(),
             text,
+            argument: Vec::new(),
         }
     }
 

@@ -5,8 +5,8 @@
 //! house are k cells together; those cells lose every other value (k house-value rows minus k
 //! cell rows).
 
-use super::grid::{bit, Candidates};
-use super::step::{cell_list, value_list, Step};
+use super::grid::{bit, values, Candidates};
+use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::technique::Technique;
 
 /// Calls `f` with every k-subset of `items` until it returns `Some`.
@@ -90,6 +90,10 @@ pub fn naked(g: &Candidates, k: usize) -> Option<Step> {
                     house.kind
                 ),
             );
+            s.argument = plus_minus(
+                values(union).map(|v| ModelRow::House(h, v)),
+                cells.iter().map(|&c| ModelRow::Cell(c)),
+            );
             s.eliminations = elim;
             s.cells = cells;
             s.houses = vec![h];
@@ -152,6 +156,10 @@ pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
                     value_list(mask),
                     cell_list(g, &cells)
                 ),
+            );
+            s.argument = plus_minus(
+                cells.iter().map(|&c| ModelRow::Cell(c)),
+                values(mask).map(|v| ModelRow::House(h, v)),
             );
             s.eliminations = elim;
             s.cells = cells;

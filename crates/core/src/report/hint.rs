@@ -1,6 +1,7 @@
 //! Hints, paths and ratings as text, JSON (`docs/hint-output.schema.json`) and SVG.
 
-use crate::hint::certificate::Proof;
+use crate::check::summed::SummedInequality;
+use crate::hint::certificate::{CertificateFrom, Proof};
 use crate::hint::grid::{values, Candidates};
 use crate::hint::path::{Path, PathStep};
 use crate::hint::rating::Rating;
@@ -70,6 +71,42 @@ fn proof_json(proof: Option<&Proof>) -> (Value, Value, Value) {
     }
 }
 
+/// A certificate written out as JSON: each row times its multiplier, the sum, the sum with the
+/// placed and removed columns fixed, and why it forces x ≤ 0 (or why not).
+pub fn summed_json(sum: &SummedInequality) -> Value {
+    fn columns(terms: &[(String, f64)]) -> Vec<&String> {
+        terms.iter().map(|(c, _)| c).collect()
+    }
+    json!({
+        "rows": sum.rows.iter().map(|r| json!({
+            "row": r.name, "multiplier": r.multiplier, "text": r.text,
+        })).collect::<Vec<_>>(),
+        "sum": sum.sum_text(),
+        "placed": columns(&sum.placed),
+        "removed": columns(&sum.removed),
+        "left": sum.left_text(),
+        "spoilers": sum.spoilers().map(|(c, _)| c).collect::<Vec<_>>(),
+        "proves": sum.proves(),
+        "why": sum.why(),
+    })
+}
+
+/// Where a certificate comes from, and why: `houses` for the step's own argument, `lp` with
+/// the reason when the LP's rows are used.
+fn from_json(proof: Option<&Proof>, pigeonhole: bool) -> Option<(Value, Value)> {
+    let Some(Proof::Implied(c)) = proof else {
+        return None;
+    };
+    let note = match (c.from, pigeonhole) {
+        (CertificateFrom::Houses, _) => "the houses and cells the text names",
+        (CertificateFrom::Lp, false) => {
+            "the LP's dual (the technique is not a pigeon-hole argument over houses)"
+        }
+        (CertificateFrom::Lp, true) => "the LP's dual (the step's own rows did not pass the checker)",
+    };
+    Some((json!(c.from.name()), json!(note)))
+}
+
 /// One step as JSON.
 pub fn step_json(s: &PathStep) -> Value {
     let g = &s.before;
@@ -95,6 +132,14 @@ pub fn step_json(s: &PathStep) -> Value {
             }
             if !max.is_null() {
                 e["lp_max"] = max;
+            }
+            if let Some((from, note)) = from_json(s.proofs.get(i), s.step.technique.is_pigeonhole())
+            {
+                e["certificate_from"] = from;
+                e["certificate_note"] = note;
+            }
+            if let Some(Proof::Implied(c)) = s.proofs.get(i) {
+                e["summed"] = summed_json(&c.summed);
             }
             e
         })
@@ -177,7 +222,22 @@ pub fn step_text(k: usize, s: &PathStep) -> String {
         let cert = certificate_text(s.proofs.get(i));
         let sep = if cert.is_empty() { "" } else { ": " };
         out += &format!("   remove {v} from {}{sep}{cert}\n", cell_name(g, c));
+        if let Some(Proof::Implied(c)) = s.proofs.get(i) {
+            out += &summed_text(&c.summed, "      ");
+        }
     }
+    out
+}
+
+/// A certificate written out, one line each: every row times its multiplier, the sum, and
+/// why it forces x ≤ 0 (or why not), each line after `indent`.
+pub fn summed_text(sum: &SummedInequality, indent: &str) -> String {
+    let mut out = String::new();
+    for line in sum.rows_text() {
+        out += &format!("{indent}{line}\n");
+    }
+    out += &format!("{indent}sum: {}\n", sum.sum_text());
+    out += &format!("{indent}so: {}\n", sum.why());
     out
 }
 
@@ -253,7 +313,7 @@ pub fn step_svg(s: &PathStep) -> String {
     let mut outlined: Vec<usize> = s.step.houses.clone();
     for p in &s.proofs {
         if let Proof::Implied(rows) = p {
-            for (name, _) in rows {
+            for (name, _) in rows.iter() {
                 for (h, house) in g.houses.iter().enumerate() {
                     let tag = crate::formulation::binary::house_row_name(house.kind, 1);
                     let prefix = tag.trim_end_matches("_v1");
