@@ -32,6 +32,7 @@ mod lp_bb;
 mod lp_render;
 mod memory_bounds;
 mod methods;
+mod named_certificates;
 mod natural;
 mod nothing_left;
 mod out_of_memory;
