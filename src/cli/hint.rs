@@ -47,13 +47,13 @@ pub struct CommandTimeLimit {
 }
 
 impl CommandTimeLimit {
-    fn limits(&self) -> Result<Limits, Failure> {
+    pub(super) fn limits(&self) -> Result<Limits, Failure> {
         Limits::seconds(self.time_limit).map_err(|e| Failure::usage(e.said_of("--time-limit")))
     }
 }
 
 impl PuzzleArgs {
-    fn puzzle(&self, command: &str) -> Result<Puzzle, Failure> {
+    pub(super) fn puzzle(&self, command: &str) -> Result<Puzzle, Failure> {
         let text = read_source(&self.file)?;
         parse_puzzle(
             &origin_name(&self.file),

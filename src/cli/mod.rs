@@ -13,6 +13,7 @@ mod lab;
 mod merge;
 mod model_args;
 pub mod output;
+mod prove;
 mod render;
 mod report;
 mod resume;
@@ -67,6 +68,7 @@ pub enum Command {
     Rate(hint::RateArgs),
     Info(info::InfoArgs),
     Lab(lab::LabArgs),
+    Prove(prove::ProveArgs),
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -175,6 +177,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Rate(args) => hint::run_rate(args),
         Command::Info(args) => info::run(args),
         Command::Lab(args) => lab::run(args),
+        Command::Prove(args) => prove::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(args),

@@ -54,6 +54,7 @@ pub mod lp_interface;
 pub mod lp_restore;
 pub mod named;
 pub mod objective;
+pub mod prove;
 pub mod puzzle;
 pub mod report;
 pub mod rules;

@@ -63,8 +63,7 @@ impl SummedInequality {
         target: (usize, usize, usize),
         certificate: &[(String, f64)],
     ) -> Result<SummedInequality, CertificateError> {
-        let by_name: HashMap<&str, &TextRow> =
-            rows.iter().map(|r| (r.name.as_str(), r)).collect();
+        let by_name: HashMap<&str, &TextRow> = rows.iter().map(|r| (r.name.as_str(), r)).collect();
         let mut order: Vec<String> = Vec::new();
         let mut coefficient: HashMap<String, f64> = HashMap::new();
         let (mut rhs, mut sense, mut written) = (0.0, RowSense::Eq, Vec::new());
@@ -224,7 +223,10 @@ impl SummedInequality {
             .iter()
             .map(|e| match e {
                 CertificateError::TargetTooSmall { coefficient, .. } => {
-                    format!("the coefficient of {t} is {}, below 1", number(*coefficient))
+                    format!(
+                        "the coefficient of {t} is {}, below 1",
+                        number(*coefficient)
+                    )
                 }
                 CertificateError::NegativeOpen {
                     column,
@@ -349,7 +351,10 @@ mod tests {
         assert_eq!(sum.left_text(), "x_r7_c1_v5 = 0");
         assert!(sum.proves(), "{}", sum.why());
         assert!(sum.why().ends_with("so x_r7_c1_v5 ≤ 0"), "{}", sum.why());
-        assert_eq!(sum.rows_text()[1], "-1 × box_b1_v5: x_r1_c1_v5 + x_r2_c1_v5 + x_r3_c2_v5 = 1");
+        assert_eq!(
+            sum.rows_text()[1],
+            "-1 × box_b1_v5: x_r1_c1_v5 + x_r2_c1_v5 + x_r3_c2_v5 = 1"
+        );
         // The wrong way round: the box minus the column spoils on r3c2 once it is open.
         let open = |_: usize, _: usize, _: usize| CandidateState::Open;
         let wrong = SummedInequality::of(&rows, open, (7, 1, 5), &cert).unwrap();

@@ -22,7 +22,7 @@ use super::grid::Candidates;
 use super::step::{ModelRow, Step};
 use crate::check::certificate::{CandidateState, RowSense, TextRow};
 use crate::check::summed::SummedInequality;
-use crate::export::linear;
+use crate::export::{linear, Linear};
 use crate::formulation::binary::{house_row_name, Binary};
 use crate::formulation::{Formulation, Sense};
 use crate::lp_interface::{LpBackend, LpError};
@@ -139,24 +139,7 @@ impl Certifier {
                 column[((r - 1) * n + c - 1) * n + v - 1] = j;
             }
         }
-        let rows: Vec<TextRow> = lin
-            .rows
-            .iter()
-            .map(|r| TextRow {
-                name: r.name.to_string(),
-                sense: match r.sense {
-                    Sense::Le => RowSense::Le,
-                    Sense::Ge => RowSense::Ge,
-                    Sense::Eq => RowSense::Eq,
-                },
-                terms: r
-                    .terms
-                    .iter()
-                    .map(|&(j, a)| (lin.columns[j].name.to_string(), a))
-                    .collect(),
-                rhs: r.rhs,
-            })
-            .collect();
+        let rows = text_rows(&lin);
         let terms = lin.rows.iter().map(|r| r.terms.clone()).collect();
         Ok(Certifier {
             lp: ImpliedLp::new(&model, &backend)?,
@@ -331,7 +314,8 @@ impl Certifier {
         rows: Vec<(String, f64)>,
         from: CertificateFrom,
     ) -> Result<Certificate, String> {
-        let state = |r: usize, c: usize, w: usize| candidate_state(g, (r - 1) * g.n + c - 1, w as u8);
+        let state =
+            |r: usize, c: usize, w: usize| candidate_state(g, (r - 1) * g.n + c - 1, w as u8);
         let target = (g.cell(cell).row + 1, g.cell(cell).col + 1, v as usize);
         let summed =
             SummedInequality::of(&self.rows, state, target, &rows).map_err(|e| e.to_string())?;
@@ -416,6 +400,27 @@ impl Certifier {
             .map(|&(i, m)| (self.rows[i].name.clone(), round(m)))
             .collect()
     }
+}
+
+/// The rows of a model as text (names as `export --format lp` writes them), for the checker.
+pub fn text_rows(lin: &Linear) -> Vec<TextRow> {
+    lin.rows
+        .iter()
+        .map(|r| TextRow {
+            name: r.name.to_string(),
+            sense: match r.sense {
+                Sense::Le => RowSense::Le,
+                Sense::Ge => RowSense::Ge,
+                Sense::Eq => RowSense::Eq,
+            },
+            terms: r
+                .terms
+                .iter()
+                .map(|&(j, a)| (lin.columns[j].name.to_string(), a))
+                .collect(),
+            rhs: r.rhs,
+        })
+        .collect()
 }
 
 /// The rows of a step's argument by their names in `export --format lp`.

@@ -102,7 +102,9 @@ fn from_json(proof: Option<&Proof>, pigeonhole: bool) -> Option<(Value, Value)> 
         (CertificateFrom::Lp, false) => {
             "the LP's dual (the technique is not a pigeon-hole argument over houses)"
         }
-        (CertificateFrom::Lp, true) => "the LP's dual (the step's own rows did not pass the checker)",
+        (CertificateFrom::Lp, true) => {
+            "the LP's dual (the step's own rows did not pass the checker)"
+        }
     };
     Some((json!(c.from.name()), json!(note)))
 }

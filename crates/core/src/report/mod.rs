@@ -45,6 +45,7 @@ pub mod marks;
 pub mod objective;
 mod outside_marks;
 pub mod polytope_svg;
+pub mod prove;
 pub mod svg;
 pub mod text;
 pub mod tidy;
