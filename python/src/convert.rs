@@ -169,6 +169,6 @@ fn limit_error(e: LimitError) -> PyErr {
 }
 
 /// A failure that is not about the puzzle: [`SolverError`].
-fn solver_error(e: impl std::fmt::Display) -> PyErr {
+pub(crate) fn solver_error(e: impl std::fmt::Display) -> PyErr {
     SolverError::new_err(e.to_string())
 }

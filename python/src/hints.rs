@@ -132,3 +132,51 @@ pub fn rate<'py>(
         .raise()?;
     to_py(py, &rating_json(&rating))
 }
+
+/// Checks the student's proof that `eliminate` (`"r9c8=2"`) leaves the puzzle: `rows`, a
+/// combination of the model's rows named as `export(p, "lp")` writes them, each with a
+/// multiplier (`"row_r9_v2 - box_b8_v2"`). Returns a dict as `prove --json` prints it:
+/// `proves`, `rows`, `summed` (the rows written out, their sum, the columns that spoil it and
+/// why), `error`, `model_answer` (the tool's own certificate, None with `answer=False`), and
+/// `text` (as `prove` prints it). Raises `ValueError` for an unknown row name or an elimination
+/// outside the grid or of a given, `TimeoutError` when `time_limit` (seconds) is reached
+/// before the model answer.
+#[pyfunction]
+#[pyo3(signature = (puzzle, eliminate, rows, *, answer = true, time_limit = DEFAULT_TIME_LIMIT))]
+pub fn prove<'py>(
+    py: Python<'py>,
+    puzzle: &PyPuzzle,
+    eliminate: &str,
+    rows: &str,
+    answer: bool,
+    time_limit: f64,
+) -> PyResult<Bound<'py, PyAny>> {
+    use sudoku_ilp::hint::certificate::CertificateFailure;
+    use sudoku_ilp::prove::{check_proof, model_answer, parse_elimination};
+    use sudoku_ilp::report::prove::{prove_json, prove_text};
+    let value_error =
+        |e: sudoku_ilp::prove::ProveError| pyo3::exceptions::PyValueError::new_err(e.to_string());
+    let inner = puzzle.inner.clone();
+    let limits = time_limited(time_limit)?;
+    let target = parse_elimination(eliminate, &inner).map_err(value_error)?;
+    let check = check_proof(&inner, target, rows).map_err(value_error)?;
+    let model = if answer {
+        let deadline = limits.deadline();
+        let found = py.detach(|| {
+            let backend = sudoku_ilp::solve::lab_lp::hint_backend_until(deadline);
+            model_answer(&inner, target, backend)
+        });
+        match found {
+            Ok(proof) => Some(proof),
+            Err(e @ CertificateFailure::TimeLimit) => {
+                return Err(pyo3::exceptions::PyTimeoutError::new_err(e.to_string()))
+            }
+            Err(e) => return Err(crate::convert::solver_error(e)),
+        }
+    } else {
+        None
+    };
+    let mut out = prove_json(&check, model.as_ref());
+    out["text"] = serde_json::json!(prove_text(&check, model.as_ref()));
+    to_py(py, &out)
+}

@@ -34,7 +34,7 @@ mod _native {
     use super::*;
 
     #[pymodule_export]
-    use super::hints::{hint, rate, steps, Step};
+    use super::hints::{hint, prove, rate, steps, Step};
     #[pymodule_export]
     use super::lab::PyLab;
     #[pymodule_export]

@@ -364,6 +364,11 @@ def hint(puzzle: Puzzle, *, level: HintLevel = "value", time_limit: float = 60.0
 def steps(puzzle: Puzzle, *, certificates: bool = True, time_limit: float = 60.0) -> list[Step]:
     """The path to the solution, each elimination with the LP rows that prove it; TimeoutError at the time limit."""
 
+def prove(puzzle: Puzzle, eliminate: str, rows: str, *, answer: bool = True, time_limit: float = 60.0) -> dict[str, Any]:
+    """Checks a student's combination of the model's rows (names as export(p, "lp") writes them) as a proof
+    that `eliminate` ("r9c8=2") leaves the puzzle: proves, rows, summed (written out, why), error,
+    model_answer (the tool's certificate), text; ValueError for an unknown row, TimeoutError at the time limit."""
+
 def rate(puzzle: Puzzle, *, lp: bool = True, uniqueness: bool = True, time_limit: float = 60.0) -> dict[str, Any]:
     """difficulty (Sukaku Explainer's scale, the same with lp=False), hardest, lp_level,
     root_lp_integral, lp_bb_nodes, guessed; uniqueness=False leaves out BUG; TimeoutError at the time limit."""
