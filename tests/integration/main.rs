@@ -38,6 +38,7 @@ mod nothing_left;
 mod out_of_memory;
 mod outside_rules;
 mod propagate;
+mod prove;
 mod rating;
 mod read_back;
 mod readme;
