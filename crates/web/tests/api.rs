@@ -169,6 +169,12 @@ fn hints_carry_checked_certificates() {
         .iter()
         .flat_map(|s| s["eliminations"].as_array().unwrap().iter())
         .filter(|e| e["certificate"].is_array())
+        .inspect(|e| {
+            // Written out as the inequality its rows sum to, and where the rows come from.
+            assert_eq!(e["summed"]["proves"], true, "{e}");
+            assert!(e["summed"]["sum"].is_string() && e["summed"]["why"].is_string());
+            assert!(matches!(e["certificate_from"].as_str(), Some("houses" | "lp")));
+        })
         .count();
     assert!(with_certificate > 0);
     let hint = json(session.hint("technique").unwrap());
