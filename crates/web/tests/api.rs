@@ -173,7 +173,10 @@ fn hints_carry_checked_certificates() {
             // Written out as the inequality its rows sum to, and where the rows come from.
             assert_eq!(e["summed"]["proves"], true, "{e}");
             assert!(e["summed"]["sum"].is_string() && e["summed"]["why"].is_string());
-            assert!(matches!(e["certificate_from"].as_str(), Some("houses" | "lp")));
+            assert!(matches!(
+                e["certificate_from"].as_str(),
+                Some("houses" | "lp")
+            ));
         })
         .count();
     assert!(with_certificate > 0);
