@@ -38,6 +38,10 @@ def test_tutorial_notebook_runs():
     # row minus a box row; a wing's candidate has LP maximum above 0; the LP levels 0, 1 and 2.
     assert "the first that removes candidates: pointing 2.6" in text
     assert "remove 5 from r7c1: +1 col_c1_v5 -1 box_b1_v5" in text
+    # Section 14: a wrong certificate refused with its spoilers, the right one proven.
+    assert "box 4 minus column 1: not proven - spoiled by x_r2_c1_v3" in text
+    assert "column 1 minus box 4: proven" in text
+    assert "model answer: +1 col_c1_v3 -1 box_b4_v3" in text
     assert "not implied by the LP relaxation (LP maximum 0.500)" in text
     levels = next(line for line in text.splitlines() if line.startswith("hardest "))
     assert "guess (verified by search)" in levels and " 2 " in levels
