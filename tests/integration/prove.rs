@@ -185,3 +185,20 @@ fn cli_prove_says_proven_or_not_and_bad_rows_are_one_line() {
     assert_eq!(json["model_answer"]["implied"], true);
     assert_eq!(json["model_answer"]["summed"]["proves"], true);
 }
+
+#[test]
+fn a_multiplier_of_the_wrong_sign_on_an_inequality_is_refused_by_name() {
+    // A killer's cage rows are `<=` rows: subtracting one adds nothing the model implies.
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/killer_9x9.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let p = sudoku_ilp::input::parse_puzzle("killer", &text, Default::default()).unwrap();
+    let target = parse_elimination("r1c1=1", &p).unwrap();
+    let check = check_proof(&p, target, "cell_r1_c1 - cage1_v1").unwrap();
+    assert!(!check.proves());
+    assert!(
+        matches!(&check.summed, Err(sudoku_ilp::check::certificate::CertificateError::WrongSign { row, .. }) if row == "cage1_v1"),
+        "{:?}",
+        check.summed
+    );
+}
