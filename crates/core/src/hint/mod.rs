@@ -4,9 +4,10 @@
 //! The techniques ([`technique::Technique`], one file per family) read a candidate grid
 //! ([`grid::Candidates`]) built from the puzzle's houses and rules, cheapest first in Sukaku
 //! Explainer's order. Each removed candidate can be proven on the binary model's LP relaxation
-//! by a weighted sum of its rows ([`certificate`]), taken from HiGHS's dual
-//! ([`crate::solve::implied`]) and checked by [`crate::check::certificate`], which shares no code
-//! with either. When the catalogue stops, a candidate the LP removes is its own step ("LP
+//! by a weighted sum of its rows ([`certificate`]): for a pigeon-hole technique the rows of the
+//! houses and cells its text names ([`step::Step::argument`]), for the others taken from
+//! HiGHS's dual ([`crate::solve::implied`]); each is checked by [`crate::check::certificate`],
+//! which shares no code with either, and written out by [`crate::check::summed`]. When the catalogue stops, a candidate the LP removes is its own step ("LP
 //! elimination"), and past that the path guesses the solution's digit (found by search, named
 //! as such).
 
