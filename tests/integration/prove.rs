@@ -101,6 +101,15 @@ fn the_model_answer_passes_the_checker_and_the_solutions_digit_has_none() {
         .collect();
     let again = check_proof(&p, target, &typed.join(" ")).unwrap();
     assert!(again.proves(), "{typed:?}");
+    // A candidate a given rules out (r2c2 holds 6): column 2's row alone proves it, and the
+    // model answer is one row.
+    let ruled_out = parse_elimination("r1c2=6", &p).unwrap();
+    assert!(check_proof(&p, ruled_out, "col_c2_v6").unwrap().proves());
+    let Proof::Implied(one) = model_answer(&p, ruled_out, backend.clone()).unwrap() else {
+        panic!("r1c2 = 6 is ruled out by a given");
+    };
+    assert_eq!(one.len(), 1, "{:?}", one.rows);
+    assert_eq!(check_certificate(&rows, state, (1, 2, 6), &one), Ok(()));
     // r1c1 holds 5 in the solution: no combination proves it away, and the LP says why.
     let solution = parse_elimination("r1c1=5", &p).unwrap();
     match model_answer(&p, solution, backend).unwrap() {

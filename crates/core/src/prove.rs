@@ -16,6 +16,7 @@ use crate::formulation::binary::Binary;
 use crate::formulation::Formulation;
 use crate::geometry::parse_cell;
 use crate::hint::certificate::{text_rows, CertificateFailure, Certifier, Proof};
+use crate::hint::grid::bit;
 use crate::hint::{Candidates, Step, Technique};
 use crate::lp_interface::LpBackend;
 use crate::puzzle::{Cell, Puzzle};
@@ -199,9 +200,15 @@ pub fn model_answer(
     backend: LpBackend,
 ) -> Result<Proof, CertificateFailure> {
     let mut certifier = Certifier::with_backend(puzzle, backend)?;
-    let g = Candidates::new(puzzle);
-    certifier.sync(&g)?;
+    let mut g = Candidates::new(puzzle);
     let c = cell.row * g.n + cell.col;
+    if g.value[c] == 0 {
+        // A candidate a given already rules out is opened again: with its column fixed at 0
+        // the LP's maximum says nothing, open it is held at 0 by the rows (a house row with
+        // the given placed), which are its certificate.
+        g.cand[c] |= bit(value);
+    }
+    certifier.sync(&g)?;
     let mut step = Step::new(Technique::LpElimination, String::new());
     step.eliminations.push((c, value));
     step.cells.push(c);
