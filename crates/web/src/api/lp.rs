@@ -1,0 +1,126 @@
+//! The root LP relaxation: its point on the grid, duals, the range and dual pictures, and the
+//! LP measurements.
+
+use super::{cells, one_line, Core, Failure};
+use serde_json::{json, Value};
+use sudoku_ilp::lab::lab_model;
+use sudoku_ilp::lp_interface::LpState;
+use sudoku_ilp::lp_restore::restore_iterations;
+use sudoku_ilp::report::lp_svg::lp_svg;
+use sudoku_ilp::solve::{grid_of, Relaxation, Status};
+
+impl Core {
+    /// The root LP of the session's model: status, objective, nonzero row duals, the picture.
+    pub fn relaxation(&self) -> Result<String, Failure> {
+        let mut lp = (self.backends.lab)(&self.model).map_err(one_line)?;
+        let point = lp.solve().map_err(one_line)?;
+        let status = match point.state {
+            LpState::Optimal => Status::Solved,
+            LpState::Infeasible => Status::Infeasible,
+            LpState::Stopped => Status::TimeLimit,
+        };
+        let values = (status == Status::Solved).then(|| point.columns.clone());
+        let fractional = values.as_ref().map_or(0, |v| {
+            self.model
+                .variables
+                .iter_variables_with_def()
+                .zip(v)
+                .filter(|((_, def), &x)| def.is_integer() && (x - x.round()).abs() > 1e-6)
+                .count()
+        });
+        let relaxation = Relaxation {
+            status,
+            objective: if status == Status::Solved {
+                point.objective
+            } else {
+                0.0
+            },
+            fractional,
+            values,
+        };
+        let grid = grid_of(&self.puzzle, &self.model, relaxation);
+        let duals: Vec<Value> = self
+            .model
+            .rows
+            .iter()
+            .zip(&point.row_duals)
+            .filter(|(_, y)| y.abs() > 1e-9)
+            .map(|(r, y)| json!({"row": r.name(), "value": y}))
+            .collect();
+        let title = format!("Root LP relaxation, {} model", self.model.label);
+        Ok(json!({
+            "status": grid.status,
+            "objective": grid.objective,
+            "fractional": grid.fractional,
+            "gives_grid": grid.gives_grid,
+            "iterations": point.iterations,
+            "duals": duals,
+            "cells": cells::json(&grid, self.puzzle.order()),
+            "svg": lp_svg(&self.puzzle, &grid, Some(&title)),
+        })
+        .to_string())
+    }
+
+    /// The range (`range`) or dual (`dual`) picture of the root LP, as `render --lp --range`
+    /// and `--dual` draw them.
+    pub fn polytope_svg(&self, kind: &str) -> Result<String, Failure> {
+        use sudoku_ilp::report::polytope_svg::{dual_picture_on, range_picture_on};
+        let picture = match kind {
+            "range" => range_picture_on(&self.puzzle, &self.backends.lab, None),
+            "dual" => dual_picture_on(&self.puzzle, &self.backends.lab, None),
+            other => return Err(format!("{other:?}: expected range or dual")),
+        }
+        .map_err(one_line)?;
+        Ok(picture.unwrap_or_default())
+    }
+
+    /// Times the lab's LP on this puzzle's binary model (for the measurements of
+    /// docs/performance.md): the model passed to the backend, its cold root solve, then
+    /// `rounds` warm re-solves, each after fixing one fractional column of the root point to
+    /// 0 (and again after freeing it). Milliseconds: create, root, and the warm solves sorted.
+    pub fn measure_lp(&self, rounds: usize) -> Result<String, Failure> {
+        let ms = |t: sudoku_ilp::clock::Instant| t.elapsed().as_secs_f64() * 1000.0;
+        let model = lab_model(&self.puzzle);
+        let t = sudoku_ilp::clock::Instant::now();
+        let mut lp = (self.backends.lab)(&model).map_err(one_line)?;
+        let create_ms = ms(t);
+        let t = sudoku_ilp::clock::Instant::now();
+        let root = lp.solve().map_err(one_line)?;
+        let root_ms = ms(t);
+        let fractional: Vec<usize> = sudoku_ilp::lab::fractional_columns(&root.columns);
+        let mut warm = Vec::new();
+        let mut iterations = Vec::new();
+        for k in 0..rounds {
+            let Some(&j) = fractional.get(k % fractional.len().max(1)) else {
+                break;
+            };
+            for (lower, upper) in [(0.0, 0.0), (0.0, 1.0)] {
+                lp.set_column_bounds(j, lower, upper).map_err(one_line)?;
+                let t = sudoku_ilp::clock::Instant::now();
+                let point = lp.solve().map_err(one_line)?;
+                warm.push(ms(t));
+                iterations.push(point.iterations);
+            }
+        }
+        warm.sort_by(f64::total_cmp);
+        Ok(json!({
+            "create_ms": create_ms,
+            "root_ms": root_ms,
+            "root_iterations": root.iterations,
+            "root_fractional": fractional.len(),
+            "warm_ms": warm,
+            "warm_iterations": iterations,
+        })
+        .to_string())
+    }
+
+    /// One node of the lab's LP on this puzzle re-solved cold, from its sibling's basis and
+    /// from its own restored basis, through the backend's `Box<dyn LabLp>`
+    /// ([`sudoku_ilp::lp_restore`]): `{column, value, cold, from_sibling, restored}` in simplex
+    /// iterations.
+    pub fn restore_lp(&self) -> Result<String, Failure> {
+        let model = lab_model(&self.puzzle);
+        let found = restore_iterations(&self.backends.lab, &model).map_err(one_line)?;
+        Ok(json!(found).to_string())
+    }
+}
