@@ -4,9 +4,9 @@
 use super::{one_line, Core, Failure};
 use serde_json::json;
 use sudoku_ilp::formulation::BuiltModel;
-use sudoku_ilp::lab::{lab_model, script, Lab};
+use sudoku_ilp::lab::{lab_model, script, Lab, NodeStatus};
 use sudoku_ilp::lp_interface::LabLp;
-use sudoku_ilp::objective::Objective;
+use sudoku_ilp::objective::ObjectiveSense;
 use sudoku_ilp::report::lab::{step_text, summary, tree_json, tree_svg};
 use sudoku_ilp::report::lp_svg::lp_svg;
 use sudoku_ilp::solve::{grid_of, GridRelaxation, Relaxation, Status};
@@ -17,8 +17,7 @@ impl Core {
     pub fn lab_start(&mut self, objective: &str) -> Result<String, Failure> {
         let mut puzzle = self.puzzle.clone();
         if !objective.trim().is_empty() {
-            let parsed = Objective::parse(objective, puzzle.order())
-                .map_err(|e| format!("--objective {objective}: {e}"))?;
+            let parsed = super::parse_objective(objective, puzzle.order())?;
             puzzle = puzzle.with_objective(Some(parsed));
         }
         let model = lab_model(&puzzle);
@@ -93,6 +92,7 @@ impl Core {
             "tree": tree_json(lab),
             "tree_svg": tree_svg(lab, Some("Branch and bound, driven")),
             "summary": summary(lab),
+            "best_bound": best_bound_node(lab),
             "incumbent": lab.incumbent.as_ref().map(|i| json!({
                 "node": i.node, "value": i.value, "grid": i.grid.rows()
             })),
@@ -144,4 +144,18 @@ pub(super) fn node_grid(
         values: solved.then(|| n.values.clone()),
     };
     grid_of(&lab.puzzle, model, relaxation)
+}
+
+/// The node whose LP value is the global bound ([`Lab::bound`]: the best over the open nodes and
+/// those pruned by hand), `None` without an objective (every LP value is 0) or such a node.
+fn best_bound_node(lab: &Lab<Box<dyn LabLp>>) -> Option<usize> {
+    let sign = match lab.sense? {
+        ObjectiveSense::Max => -1.0,
+        _ => 1.0,
+    };
+    lab.nodes
+        .iter()
+        .filter(|n| matches!(n.status, NodeStatus::Open | NodeStatus::PrunedByHand))
+        .min_by(|a, b| (sign * a.objective).total_cmp(&(sign * b.objective)))
+        .map(|n| n.id)
 }

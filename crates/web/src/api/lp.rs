@@ -1,18 +1,40 @@
 //! The root LP relaxation: its point on the grid, duals, the range and dual pictures, and the
 //! LP measurements.
 
-use super::{cells, one_line, Core, Failure};
+use super::{cells, one_line, parse_objective, Core, Failure};
 use serde_json::{json, Value};
 use sudoku_ilp::lab::lab_model;
+use sudoku_ilp::lab::range::{column_ranges, forced, Forced};
 use sudoku_ilp::lp_interface::LpState;
 use sudoku_ilp::lp_restore::restore_iterations;
 use sudoku_ilp::report::lp_svg::lp_svg;
+use sudoku_ilp::report::polytope_svg::range_svg;
 use sudoku_ilp::solve::{grid_of, Relaxation, Status};
 
 impl Core {
     /// The root LP of the session's model: status, objective, nonzero row duals, the picture.
     pub fn relaxation(&self) -> Result<String, Failure> {
-        let mut lp = (self.backends.lab)(&self.model).map_err(one_line)?;
+        self.vertex("")
+    }
+
+    /// The root LP of the session's model with `objective` (as `--objective`; `""` keeps the
+    /// session's): one optimal vertex. With objective 0 every LP point is optimal and HiGHS
+    /// returns one of them; a seeded objective (`random:K`) picks another vertex of the same
+    /// polytope.
+    pub fn vertex(&self, objective: &str) -> Result<String, Failure> {
+        let (puzzle, rebuilt);
+        let model = if objective.trim().is_empty() {
+            puzzle = self.puzzle.clone();
+            &self.model
+        } else {
+            puzzle = self
+                .puzzle
+                .clone()
+                .with_objective(Some(parse_objective(objective, self.puzzle.order())?));
+            rebuilt = self.formulation.build(&puzzle);
+            &rebuilt
+        };
+        let mut lp = (self.backends.lab)(model).map_err(one_line)?;
         let point = lp.solve().map_err(one_line)?;
         let status = match point.state {
             LpState::Optimal => Status::Solved,
@@ -21,7 +43,7 @@ impl Core {
         };
         let values = (status == Status::Solved).then(|| point.columns.clone());
         let fractional = values.as_ref().map_or(0, |v| {
-            self.model
+            model
                 .variables
                 .iter_variables_with_def()
                 .zip(v)
@@ -38,16 +60,15 @@ impl Core {
             fractional,
             values,
         };
-        let grid = grid_of(&self.puzzle, &self.model, relaxation);
-        let duals: Vec<Value> = self
-            .model
+        let grid = grid_of(&puzzle, model, relaxation);
+        let duals: Vec<Value> = model
             .rows
             .iter()
             .zip(&point.row_duals)
             .filter(|(_, y)| y.abs() > 1e-9)
             .map(|(r, y)| json!({"row": r.name(), "value": y}))
             .collect();
-        let title = format!("Root LP relaxation, {} model", self.model.label);
+        let title = format!("Root LP relaxation, {} model", model.label);
         Ok(json!({
             "status": grid.status,
             "objective": grid.objective,
@@ -56,7 +77,8 @@ impl Core {
             "iterations": point.iterations,
             "duals": duals,
             "cells": cells::json(&grid, self.puzzle.order()),
-            "svg": lp_svg(&self.puzzle, &grid, Some(&title)),
+            "objective_spec": puzzle.objective().map(|o| o.spec()),
+            "svg": lp_svg(&puzzle, &grid, Some(&title)),
         })
         .to_string())
     }
@@ -122,5 +144,55 @@ impl Core {
         let model = lab_model(&self.puzzle);
         let found = restore_iterations(&self.backends.lab, &model).map_err(one_line)?;
         Ok(json!(found).to_string())
+    }
+
+    /// What the LP relaxation forces, over the whole polytope (the objective left out, as
+    /// `render --lp --range`): per cell `[[v, min, max]]` of every candidate that is not 0 at
+    /// every LP point, the counts of candidates forced to 1 (givens apart), forced to 0 and
+    /// free, and the library's range picture; `{status: "infeasible"}` when the LP is.
+    pub fn ranges(&self) -> Result<String, Failure> {
+        let puzzle = self.puzzle.clone().with_objective(None);
+        let model = lab_model(&puzzle);
+        let mut lp = (self.backends.lab)(&model).map_err(one_line)?;
+        let Some(ranges) = column_ranges(&mut lp, model.variables.len()).map_err(one_line)? else {
+            return Ok(json!({"status": "infeasible"}).to_string());
+        };
+        let n = puzzle.order();
+        let candidate = model.candidate_of_columns();
+        let mut per_cell: Vec<Vec<(u8, f64, f64)>> = vec![Vec::new(); n * n];
+        let (mut one, mut zero, mut free) = (0, 0, 0);
+        for (j, (cell, v)) in candidate
+            .iter()
+            .enumerate()
+            .filter_map(|(j, c)| c.map(|c| (j, c)))
+        {
+            match forced(ranges[j]) {
+                Forced::One if puzzle.givens()[cell] == 0 => one += 1,
+                Forced::One => {}
+                Forced::Zero => zero += 1,
+                Forced::Free => free += 1,
+            }
+            if forced(ranges[j]) != Forced::Zero {
+                per_cell[cell].push((v, ranges[j].0, ranges[j].1));
+            }
+        }
+        let cells: Vec<Value> = per_cell
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut r = r.clone();
+                r.sort_by_key(|&(v, _, _)| v);
+                json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "ranges": r})
+            })
+            .collect();
+        Ok(json!({
+            "status": "solved",
+            "forced_one": one,
+            "forced_zero": zero,
+            "free": free,
+            "cells": cells,
+            "svg": range_svg(&self.puzzle, &candidate, &ranges, None),
+        })
+        .to_string())
     }
 }

@@ -15,9 +15,9 @@ mod solve;
 
 use input::parse_box;
 pub use input::{gallery, read, read_puzzle, summary_json, Options};
-pub use names::lab_names;
+pub use names::{lab_names, names};
 
-use sudoku_ilp::formulation::BuiltModel;
+use sudoku_ilp::formulation::{BuiltModel, Formulation};
 use sudoku_ilp::lab::Lab;
 use sudoku_ilp::lp_interface::{backend, LabLp, LpBackend, LpMaker, LpUse};
 use sudoku_ilp::objective::Objective;
@@ -50,10 +50,18 @@ pub(super) fn one_line(e: impl std::fmt::Display) -> Failure {
     e.to_string().lines().next().unwrap_or("").to_string()
 }
 
+/// An objective as `--objective` reads it (`max:diagonal`, `random:7`, `min:random:2`).
+pub(super) fn parse_objective(spec: &str, order: usize) -> Result<Objective, Failure> {
+    Objective::parse(spec.trim(), order).map_err(|e| format!("--objective {spec}: {e}"))
+}
+
 /// A page's session: one puzzle, its model, and the lab when started.
 pub struct Core {
     pub puzzle: Puzzle,
     pub model: BuiltModel,
+    /// The formulation the model was built with (the LP tab builds it again with another
+    /// objective).
+    pub(super) formulation: Box<dyn Formulation + Send + Sync>,
     pub(super) backends: Backends,
     pub(super) lab: Option<Lab<Box<dyn LabLp>>>,
     pub(super) lab_model: Option<BuiltModel>,
@@ -66,9 +74,12 @@ impl Core {
         let options = Options::parse(options_json)?;
         let box_shape = options.box_shape.as_deref().map(parse_box).transpose()?;
         let mut puzzle = read_puzzle(text, box_shape)?;
-        if let Some(spec) = &options.objective {
-            let objective = Objective::parse(spec, puzzle.order())
-                .map_err(|e| format!("--objective {spec}: {e}"))?;
+        if let Some(spec) = options
+            .objective
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+        {
+            let objective = parse_objective(spec, puzzle.order())?;
             puzzle = puzzle.with_objective(Some(objective));
         }
         let formulation = options.spec()?.formulation().map_err(one_line)?;
@@ -76,6 +87,7 @@ impl Core {
         Ok(Core {
             puzzle,
             model,
+            formulation,
             backends,
             lab: None,
             lab_model: None,

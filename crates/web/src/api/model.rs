@@ -102,19 +102,24 @@ impl Core {
     }
 
     /// The rows of a target: for a cell, every row with a column of it; for a house or a
-    /// cage, the rows whose cells are exactly its cells.
+    /// cage, the rows whose cells are exactly its cells, or when there is none (the natural
+    /// model's pairwise rows) the rows of two or more cells all in it.
     pub fn rows_of(&self, target: &str) -> Result<String, Failure> {
         let (is_cell, mut cells) = self.target_cells(target)?;
         cells.sort_unstable();
         let lin = export::linear(&self.model).map_err(one_line)?;
         let cell_of = column_cells(&self.model);
-        let names: Vec<&str> = lin
+        let own = |r: &export::LinearRow| {
+            let mut own: Vec<usize> = r.terms.iter().filter_map(|&(j, _)| cell_of[j]).collect();
+            own.sort_unstable();
+            own.dedup();
+            own
+        };
+        let mut names: Vec<&str> = lin
             .rows
             .iter()
             .filter(|r| {
-                let mut own: Vec<usize> = r.terms.iter().filter_map(|&(j, _)| cell_of[j]).collect();
-                own.sort_unstable();
-                own.dedup();
+                let own = own(r);
                 if is_cell {
                     own.contains(&cells[0])
                 } else {
@@ -123,6 +128,19 @@ impl Core {
             })
             .map(|r| r.name)
             .collect();
+        if names.is_empty() && !is_cell {
+            // The natural model states a house pair by pair (ne1, ne2 and y of two cells): the
+            // rows of two or more cells, all in the house.
+            names = lin
+                .rows
+                .iter()
+                .filter(|r| {
+                    let own = own(r);
+                    own.len() >= 2 && own.iter().all(|c| cells.binary_search(c).is_ok())
+                })
+                .map(|r| r.name)
+                .collect();
+        }
         Ok(json!(names).to_string())
     }
 
