@@ -564,6 +564,7 @@ async function showRowsOf(target) {
   for (const name of names) {
     const item = el("div", "item", name);
     item.dataset.row = name;
+    item.tabIndex = 0;
     list.appendChild(item);
   }
   state.highlight = new Set(/^r\d+c\d+$/.test(target) ? [target] : []);
@@ -626,6 +627,7 @@ async function relaxation(seeded) {
     if (Math.abs(d.value) < 1e-9) continue;
     const item = el("div", "item", `${d.row}  y = ${+d.value.toFixed(4)}`);
     item.dataset.row = d.row;
+    item.tabIndex = 0;
     list.appendChild(item);
   }
   if (!list.childElementCount) list.textContent = "every dual is 0";
@@ -1050,7 +1052,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, stop, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);
