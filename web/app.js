@@ -234,7 +234,7 @@ async function openSession(text, reset) {
     state.highlight.clear();
     state.cert.clear();
     state.hintCells.clear();
-    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
+    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
   }
   drawBoard();
 }
@@ -450,12 +450,31 @@ function rangeCaption() {
   );
 }
 
+/** What a row of the binary or the natural model says, by its name (the Model tab's legend). */
+function rowMeaning(name) {
+  const v = (cell) => `v_${cell.replace("c", "_c")}`;
+  const families = [
+    [/^cell_r(\d+)_c(\d+)$/, (m) => `r${m[1]}c${m[2]} holds exactly one digit`],
+    [/^row_r(\d+)_v(\d+)$/, (m) => `digit ${m[2]} once in row ${m[1]}`],
+    [/^col_c(\d+)_v(\d+)$/, (m) => `digit ${m[2]} once in column ${m[1]}`],
+    [/^box_b(\d+)_v(\d+)$/, (m) => `digit ${m[2]} once in box ${m[1]}`],
+    [/^given_r(\d+)_c(\d+)$/, (m) => `the given digit of r${m[1]}c${m[2]}`],
+    [/^ne1_(r\d+c\d+)_(r\d+c\d+)$/, (m) => `with y = 0: ${v(m[1])} ≥ ${v(m[2])} + 1; with y = 1 it holds for any digits`],
+    [/^ne2_(r\d+c\d+)_(r\d+c\d+)$/, (m) => `with y = 1: ${v(m[2])} ≥ ${v(m[1])} + 1; with y = 0 it holds for any digits; with ne1: ${m[1]} ≠ ${m[2]}`],
+  ];
+  for (const [re, say] of families) {
+    const m = re.exec(name);
+    if (m) return say(m);
+  }
+  return "";
+}
+
 /** The rows of the session's model, explained (the Model tab's legend). */
 function modelLegend(model) {
   if (model === "natural") {
     return (
-      "<b>Natural model</b> (big-M): one integer column <code>v_rRcC</code> ∈ [1, n] per cell (its digit) and, per pair of cells a, b in a house, " +
-      "a binary column <code>y_a_b</code> (y = 0: v_a &gt; v_b; y = 1: v_b &gt; v_a) with two rows:<br>" +
+      "<b>Natural model</b> (big-M): one integer column <code>v_rR_cC</code> ∈ [1, n] per cell (its digit) and, per pair of cells a, b in a house, " +
+      "a binary column <code>y_a_b</code> (e.g. <code>y_r1c1_r1c2</code>) (y = 0: v_a &gt; v_b; y = 1: v_b &gt; v_a) with two rows:<br>" +
       "<code>ne1_a_b</code>: v_a − v_b + M·y ≥ 1 (with y = 0 it says v_a ≥ v_b + 1; with y = 1 it holds for any digits)<br>" +
       "<code>ne2_a_b</code>: v_b − v_a − M·y ≥ 1 − M (with y = 1 it says v_b ≥ v_a + 1; with y = 0 it holds for any digits).<br>" +
       "Together: v_a ≠ v_b. Click r1 on the grid: the ne1/ne2 rows of its pairs."
@@ -464,7 +483,7 @@ function modelLegend(model) {
   return (
     "<b>Binary model</b>: one column <code>x_rR_cC_vV</code> ∈ {0, 1} per cell and digit (1: the cell holds the digit), and rows " +
     "<code>cell_rR_cC</code>: Σ_v x = 1 (one digit per cell), <code>row_rR_vV</code>, <code>col_cC_vV</code>, <code>box_bB_vV</code>: Σ x = 1 over the house (each digit once per house); " +
-    "a given fixes its column at 1. Click r1 on the grid: its rows."
+    "<code>given_rR_cC</code>: x = 1 for the given digit. Click r1 on the grid: its rows."
   );
 }
 
@@ -581,7 +600,8 @@ async function showRow(name) {
     .map((t) => `${t.coefficient === 1 ? "" : t.coefficient === -1 ? "-" : t.coefficient + " "}${t.column}`)
     .join(" + ")
     .replace(/\+ -/g, "- ");
-  $("row").textContent = `${row.name}: ${text} ${row.sense} ${row.rhs}`;
+  const meaning = rowMeaning(row.name);
+  $("row").textContent = `${row.name}: ${text} ${row.sense} ${row.rhs}${meaning ? `\n(${meaning})` : ""}`;
   state.highlight = new Set(terms.map((t) => t.cell).filter(Boolean));
   for (const item of document.querySelectorAll("#rows .item, #lp-duals .item")) item.classList.toggle("active", item.dataset.row === name);
   drawBoard();
@@ -621,6 +641,10 @@ async function relaxation(seeded) {
   state.fractional = false;
   state.cands = candidates(lp.cells);
   dualNote(spec, (lp.duals || []).length, seeded);
+  // The duals and reduced costs on the grid: the library's picture of the session's root LP
+  // (its objective; a seeded vertex's objective is not the session's, so none is drawn then).
+  $("svg-dual").innerHTML = spec && !seeded ? await guard(S("polytope_svg", "dual")) : "";
+  $("dual-details").hidden = !(spec && !seeded);
   const list = $("lp-duals");
   list.innerHTML = "";
   for (const d of lp.duals || []) {
@@ -656,8 +680,8 @@ function dualNote(spec, nonzero, seeded) {
     note.appendChild(offer);
   } else {
     note.textContent =
-      `Objective ${spec}${seeded ? " (a seeded objective, to show another vertex)" : ""}: ${nonzero} nonzero row duals y (each: how much the optimum moves per unit of the row's right-hand side). ` +
-      "Reduced costs are in the library's dual picture below the list.";
+      `Objective ${spec}${seeded ? " (a seeded objective, to show another vertex)" : ""}: ${nonzero} nonzero row duals y (each: how much the optimum moves per unit of the row's right-hand side, while the basis stays optimal). ` +
+      (seeded ? "" : "The reduced costs d = c − Aᵀy of the candidates are in the picture below the list.");
   }
 }
 
@@ -765,6 +789,13 @@ function markTree(lab) {
     selected.setAttribute("stroke", "#0072B2");
     selected.setAttribute("stroke-width", "7");
     selected.dataset.selected = "true";
+    // The tree is drawn at its size (its text readable) in a scrolled box: the selected
+    // node is brought into the middle of it.
+    const box = $("svg-tree");
+    const x = Number(selected.getAttribute("x")) + Number(selected.getAttribute("width")) / 2;
+    const y = Number(selected.getAttribute("y"));
+    box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+    box.scrollTop = Math.max(0, y - box.clientHeight / 3);
   }
   const best = lab.best_bound === null || lab.best_bound === undefined ? null : boxes[lab.best_bound];
   if (best) {
@@ -930,7 +961,7 @@ function wire() {
     if (!state.text) return;
     state.range = null;
     state.cands = null;
-    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "export-text", "export-note"]) $(id).textContent = "";
+    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "export-text", "export-note"]) $(id).textContent = "";
     openSession(state.text, false)
       .then(() => (state.labSteps.length ? replayLab(state.labSteps) : null))
       .catch(() => {});

@@ -126,6 +126,7 @@ def test_duals_with_and_without_an_objective(page):
     """Objective 0: the page says why every dual is 0 and offers an objective; with
     max:diagonal the duals are nonzero and a clicked dual's row is written out, its cells
     outlined."""
+    d = page.driver
     page.api("loadText", read(SEED))
     set_objective(page, "")
     page.click("#tabs [data-tab=lp]")
@@ -142,6 +143,11 @@ def test_duals_with_and_without_an_objective(page):
     lp = page.api("S", "relaxation")
     assert len(items) == len(lp["duals"]) > 0
     assert "objective function: max:diagonal" in page.text("lp-info")
+    assert "nonzero row duals y" in page.text("lp-note")
+    dual_svg = d.find_element("id", "svg-dual").get_attribute("innerHTML")
+    out = os.path.join(page.downloads, "dual.svg")
+    cli("render", "--lp", "--dual", "--objective", "max:diagonal", SEED, "-o", out)
+    assert re.findall(r'data-nonzero-reduced="(\d+)"', dual_svg) == re.findall(r'data-nonzero-reduced="(\d+)"', read(out)) != []
     items[0].click()
     page.idle()
     name = items[0].get_attribute("data-row")
@@ -337,6 +343,9 @@ def test_a_room_a_class_can_see(page):
         page.click("#board .label[data-target='r1']")
         rows = [i.text for i in d.find_elements("css selector", "#rows .item")]
         assert len(rows) == 72 and all(r.startswith(("ne1_", "ne2_")) for r in rows), rows[:4]
+        d.find_element("css selector", "#rows .item").click()
+        page.idle()
+        assert "with y = 0: v_r1_c1 ≥ v_r1_c2 + 1" in page.text("row"), page.text("row")
         # Keyboard: a row of the list is reached with Tab and opened with Enter.
         item = d.find_element("css selector", "#rows .item")
         assert item.get_attribute("tabindex") == "0"
