@@ -229,12 +229,13 @@ async function openSession(text, reset) {
     state.cands = null;
     state.range = null;
     state.labSteps = [];
+    state.lastHint = null;
     state.fractional = false;
     state.lab = null;
     state.highlight.clear();
     state.cert.clear();
     state.hintCells.clear();
-    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
+    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "hint-note", "hint-path", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
   }
   drawBoard();
 }
@@ -847,6 +848,8 @@ async function hint(level) {
   // grid outlines the step's cells (green) and, from the level "rows" on, the cells of its
   // certificates' rows (orange).
   $("hint-text").textContent = h.hint || h.text || "";
+  state.lastHint = h;
+  $("hint-note").textContent = "";
   state.hintCells = new Set(h.cells || []);
   state.cert.clear();
   if (level === "rows" || level === "value") {
@@ -859,6 +862,39 @@ async function hint(level) {
   state.range = null;
   drawBoard();
   return h;
+}
+
+/** Applies the last hint's placements as givens (one undo step); a step that only removes
+ *  candidates cannot be written into the puzzle (it holds givens, not candidates): said so. */
+async function applyHint() {
+  const h = state.lastHint || (await hint("value"));
+  const placements = h.placements || [];
+  if (!placements.length) {
+    $("hint-note").textContent = h.complete
+      ? "the grid is complete"
+      : "this step removes candidates and places no digit: the puzzle holds givens only, so it cannot be applied; the next placement follows from it (ask for the next hint after placing it by hand, or use All steps)";
+    return h;
+  }
+  remember();
+  for (const p of placements) state.grid[cellIndex(p.cell)] = p.value;
+  await loadText(gridText());
+  $("hint-note").textContent = `applied: ${placements.map((p) => `${p.cell} = ${p.value}`).join(", ")}`;
+  state.lastHint = null;
+  return h;
+}
+
+/** Every step to the solution (steps --json): technique, text and the rating. */
+async function allSteps() {
+  const path = await guard(S("steps", false));
+  const list = $("hint-path");
+  list.innerHTML = "";
+  list.hidden = false;
+  (path.steps || []).forEach((step, k) => {
+    list.appendChild(el("div", "item", `${k + 1}. ${step.technique} (${step.difficulty}): ${step.text}`));
+  });
+  const r = path.rating || {};
+  $("hint-note").textContent = `${(path.steps || []).length} steps · ${path.status} · rating ${r.difficulty} (hardest: ${r.hardest})`;
+  return path;
 }
 
 async function solve(method) {
@@ -1037,6 +1073,8 @@ function wire() {
     }
   };
   $("count").onclick = () => count().catch(() => {});
+  $("hint-apply").onclick = () => applyHint().catch(() => {});
+  $("hint-steps").onclick = () => allSteps().catch(() => {});
   $("export-gmpl-model").onclick = () => download("gmpl-model").catch(() => {});
   $("export-node-lp").onclick = () => download("node-lp").catch(() => {});
 }
@@ -1083,7 +1121,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, stop, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, stop, applyHint, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

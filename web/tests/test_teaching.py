@@ -353,3 +353,32 @@ def test_a_room_a_class_can_see(page):
         page.idle()
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_hint_is_applied_and_every_step_listed(page):
+    """Apply this step: the hint's placements become givens (as `hint --json` places them), undo
+    takes them back; All steps lists `steps --json`'s steps and rating."""
+    puzzle = data("seeds", "seed003_minizinc_9x9.json")
+    page.api("loadText", read(puzzle))
+    set_objective(page, "")
+    page.click("#tabs [data-tab=hint]")
+    page.click("#hint-levels [data-level=value]")
+    expected = json.loads(cli("hint", "--json", puzzle)[0])
+    assert expected["placements"], "the first step of this puzzle places a digit"
+    before = page.board()
+    page.click("#hint-apply")
+    time.sleep(0.2)
+    page.idle()
+    after = page.board()
+    for p in expected["placements"]:
+        r, c = map(int, re.match(r"r(\d+)c(\d+)", p["cell"]).groups())
+        assert before[r - 1][c - 1] == 0 and after[r - 1][c - 1] == p["value"]
+        assert f"{p['cell']} = {p['value']}" in page.text("hint-note")
+    page.click("#undo")
+    time.sleep(0.2)
+    page.idle()
+    assert page.board() == before
+    page.click("#hint-steps")
+    steps = json.loads(cli("steps", "--json", puzzle)[0])
+    assert len(page.driver.find_elements("css selector", "#hint-path .item")) == len(steps["steps"])
+    assert f"rating {steps['rating']['difficulty']} (hardest: {steps['rating']['hardest']})" in page.text("hint-note")
