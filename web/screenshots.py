@@ -66,7 +66,7 @@ def views(page, shot):
     tab("lab")
     page.click("#lab-start")
     for _ in range(2):
-        page.click("#board .cand.frac")
+        page.click("#board .cand[data-branch]")
     page.click("#lab-cut-gomory")
     page.click("#lab-nodes [data-node='2']")
     page.click("#lab-prune")

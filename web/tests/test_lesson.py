@@ -74,7 +74,7 @@ def test_a_whole_lesson(page):
     nodes = len(d.find_elements("css selector", "#lab-nodes .node"))
     assert nodes == 1
     for _ in range(3):
-        cands = d.find_elements("css selector", "#board .cand.frac")
+        cands = d.find_elements("css selector", "#board .cand[data-branch]")
         assert cands, "the open node shows fractional candidates to branch on"
         cands[0].click()
         page.idle()
@@ -121,7 +121,7 @@ def test_a_whole_lesson(page):
 
     # Prune by hand: a new root, one branch, its x = 0 child pruned.
     page.click("#lab-start")
-    page.click("#board .cand.frac")
+    page.click("#board .cand[data-branch]")
     zero = [n for n in page.api("S", "lab_state")["tree"]["nodes"] if "≠" in (n["fixing"] or "")][0]
     d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").click()
     page.idle()

@@ -190,7 +190,7 @@ def test_exports_gmpl_is_solved_by_glpsol_and_a_node_lp(page):
     # The current lab node's LP: its relaxation (glpsol --nomip) is the node's LP value.
     page.click("#tabs [data-tab=lab]")
     page.click("#lab-start")
-    page.click("#board .cand.frac")
+    page.click("#board .cand[data-branch]")
     state = page.api("S", "lab_state")
     node = page.api("S", "lab_state")["tree"]["nodes"][1]
     d.find_element("css selector", "#lab-nodes [data-node='1']").click()
@@ -298,7 +298,7 @@ def test_the_lab_says_what_the_library_says(page):
     page.click("#lab-start")
     assert page.text("lab-cut") == ""
     # Stop keeps the session: the lab's steps are replayed in the new worker.
-    page.click("#board .cand.frac")
+    page.click("#board .cand[data-branch]")
     before = page.api("S", "lab_state")["tree"]
     d.execute_async_script("const done = arguments[arguments.length - 1]; window.sudokuPage.stop().then(() => done(0));")
     page.idle()
@@ -318,7 +318,7 @@ def test_a_room_a_class_can_see(page):
         set_objective(page, "max:diagonal")
         page.click("#tabs [data-tab=lab]")
         page.click("#lab-start")
-        page.click("#board .cand.frac")
+        page.click("#board .cand[data-branch]")
         height = d.execute_script("return window.innerHeight")
         bottom = d.execute_script("return document.querySelector('#board .cell[data-cell=\"80\"]').getBoundingClientRect().bottom")
         assert bottom <= height, (bottom, height)
