@@ -319,6 +319,15 @@ def test_a_room_a_class_can_see(page):
         page.click("#tabs [data-tab=lab]")
         page.click("#lab-start")
         page.click("#board .cand[data-branch]")
+        # Keyboard: a fractional candidate is reached with Tab and branched on with Enter.
+        from selenium.webdriver.common.keys import Keys
+
+        nodes = len(d.find_elements("css selector", "#lab-nodes .node"))
+        cand = d.find_element("css selector", "#board .cand[data-branch]")
+        assert cand.get_attribute("tabindex") == "0"
+        cand.send_keys(Keys.ENTER)
+        page.idle()
+        assert len(d.find_elements("css selector", "#lab-nodes .node")) == nodes + 2
         height = d.execute_script("return window.innerHeight")
         bottom = d.execute_script("return document.querySelector('#board .cell[data-cell=\"80\"]').getBoundingClientRect().bottom")
         assert bottom <= height, (bottom, height)
