@@ -342,7 +342,8 @@ function drawBoard() {
   else if (state.range) caption.push(rangeCaption());
   else if (state.cands)
     caption.push(
-      "small digits: one optimal vertex of the LP (shade = its value x; bold: x = 1 at this vertex, which another vertex may not share: “What the LP forces” shows the polytope); dashed outline: fractional" +
+      (state.tab === "lab" && state.lab ? `small digits: node ${state.node}'s LP point, ` : "small digits: ") +
+        "one optimal vertex of the LP (shade = its value x; bold: x = 1 at this vertex, which another vertex may not share: “What the LP forces” shows the polytope); dashed outline: fractional" +
         (state.fractional ? " (click or Enter to branch on it)" : ""),
     );
   $("board-caption").textContent = caption.join(" · ");
@@ -446,7 +447,7 @@ function drawRange(cell, list, i) {
 function rangeCaption() {
   const r = state.rangeCounts || {};
   return (
-    `what the LP forces, over its whole polytope (objective left out): big digit = x is 1 at every LP point; small digit in a dashed box = free (0 at some LP point, positive at another); no digit = 0 at every LP point. ` +
+    `what the LP forces, over its whole polytope (objective left out): underlined blue digit = x is 1 at every LP point (givens: bold black); small digit in a dashed box = free (0 at some LP point, positive at another); no digit = 0 at every LP point. ` +
     `${r.forced_one} candidates forced to 1 beyond the givens, ${r.free} free, ${r.forced_zero} forced to 0.`
   );
 }
@@ -702,6 +703,7 @@ async function ranges() {
   state.range = new Array(state.order * state.order).fill(null);
   for (const c of r.cells) state.range[cellIndex(c.cell)] = c.ranges.map(([v, lo, hi]) => ({ v, lo, hi }));
   state.rangeCounts = r;
+  $("lp-duals").textContent = "no duals here: the ranges come from up to two LPs per candidate; “One LP vertex” lists the root LP's duals";
   $("svg-lp").innerHTML = r.svg || "";
   $("lp-info").textContent = `over the whole LP polytope: ${r.forced_one} candidates forced to 1 beyond the givens, ${r.free} free, ${r.forced_zero} forced to 0`;
   drawBoard();
