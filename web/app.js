@@ -98,8 +98,13 @@ async function stop() {
   setStatus("stopped; restarting…");
   await startWorker();
   if (state.text) await openSession(state.text, false);
+  const replayed = state.labSteps.length;
+  if (replayed) await replayLab(state.labSteps);
   setStatus("stopped");
-  showError("stopped by the Stop button: the worker was started again with the same puzzle");
+  showError(
+    "stopped by the Stop button: the worker was started again with the same puzzle" +
+      (replayed ? ` and the lab's ${replayed} steps replayed` : ""),
+  );
 }
 
 // ---------------------------------------------------------------- state
@@ -124,6 +129,10 @@ const state = {
   lab: null,
   node: 0,
   typed: "",
+  range: null, // per cell: [{v, lo, hi}] over the LP polytope, or null
+  vertexSeed: 0, // the last seeded objective random:K of "Another vertex"
+  labSteps: [], // the lab's calls since its start: [{call, args}] (replayed after Stop, undo)
+  undo: [], // [{text, labSteps}]: the puzzle and the lab before each edit or lab step
 };
 
 function setStatus(text) {
@@ -158,6 +167,7 @@ function options() {
     cage_form: $("cage-form").value,
     thermo_form: $("thermo-form").value,
     pair_form: $("pair-form").value,
+    objective: $("objective").value.trim(),
   });
 }
 
@@ -213,16 +223,19 @@ async function openSession(text, reset) {
   const m = state.model;
   $("model-size").textContent =
     `${$("model").value} model: ${fmt(m.columns)} columns, ${fmt(m.rows)} rows, ${fmt(m.nonzeros)} nonzeros`;
-  $("svg-model").innerHTML = await S("grid_svg");
+  $("model-legend").innerHTML = modelLegend($("model").value);
   if (reset) {
     state.solved = null;
     state.cands = null;
+    state.range = null;
+    state.labSteps = [];
+    state.lastHint = null;
     state.fractional = false;
     state.lab = null;
     state.highlight.clear();
     state.cert.clear();
     state.hintCells.clear();
-    for (const id of ["lp-info", "lp-duals", "svg-lp", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
+    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "hint-note", "hint-path", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
   }
   drawBoard();
 }
@@ -246,6 +259,32 @@ function gridText() {
 async function placeDigit(cell, value) {
   state.grid[cellIndex(cell)] = value;
   await loadText(gridText());
+}
+
+/** Remembers the puzzle and the lab's steps before a change (the Undo button, Ctrl+Z). */
+function remember() {
+  state.undo.push({ text: state.text, labSteps: state.labSteps.slice() });
+  if (state.undo.length > 200) state.undo.shift();
+  $("undo").disabled = false;
+}
+
+/** Undo: the puzzle before the last edit, or the lab before its last step (replayed). */
+async function undo() {
+  const last = state.undo.pop();
+  $("undo").disabled = state.undo.length === 0;
+  if (!last) return;
+  if (last.text !== state.text) {
+    const summary = parse(await guard(call("read", last.text)));
+    applySummary(summary);
+    $("paste").value = last.text;
+    await openSession(last.text, true);
+  }
+  if (last.labSteps.length) await replayLab(last.labSteps);
+  else if (state.lab) {
+    state.lab = null;
+    state.labSteps = [];
+    for (const id of ["lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node"]) $(id).textContent = "";
+  }
 }
 
 let editTimer = null;
@@ -299,8 +338,14 @@ function drawBoard() {
   }
   const caption = [];
   if (state.typed) caption.push(`cage sum: ${state.typed} (Enter makes the cage, Esc cancels)`);
-  if (state.solved) caption.push("blue: the library's checked solution");
-  else if (state.cands) caption.push("blue: values the LP fixes; small digits: the LP point (shade = value; red outline: fractional, click to branch in the lab)");
+  if (state.solved) caption.push("blue digits: the library's checked solution");
+  else if (state.range) caption.push(rangeCaption());
+  else if (state.cands)
+    caption.push(
+      (state.tab === "lab" && state.lab ? `small digits: node ${state.node}'s LP point, ` : "small digits: ") +
+        "one optimal vertex of the LP (shade = its value x; bold: x = 1 at this vertex, which another vertex may not share: “What the LP forces” shows the polytope); dashed outline: fractional" +
+        (state.fractional ? " (click or Enter to branch on it)" : ""),
+    );
   $("board-caption").textContent = caption.join(" · ");
 }
 
@@ -334,10 +379,8 @@ function drawCell(i, r, c, br, bc, cageOf) {
     const value = el("span", "natural", String(+x.toFixed(3)));
     if (Math.abs(x - Math.round(x)) > 1e-6) value.classList.add("frac");
     cell.appendChild(value);
-  } else if (state.cands && state.cands[i] && state.cands[i].length === 1 && state.cands[i][0].x > 1 - 1e-6) {
-    cell.classList.add("solved");
-    cell.title = `the LP fixes ${cellName(i)} = ${state.cands[i][0].v}`;
-    cell.appendChild(document.createTextNode(String(state.cands[i][0].v)));
+  } else if (state.range && state.range[i]) {
+    drawRange(cell, state.range[i], i);
   } else if (state.cands && state.cands[i]) {
     cell.appendChild(drawCands(state.cands[i], i));
   }
@@ -357,16 +400,93 @@ function drawCands(list, i) {
     const cand = el("div", "cand", x > 1e-6 ? String(v) : "");
     if (x > 1e-6) {
       cand.style.background = `rgba(31, 95, 191, ${0.12 + 0.6 * Math.min(1, x)})`;
-      cand.title = `x_${cellName(i)}_v${v} = ${+x.toFixed(4)}`;
+      cand.title = `x_${cellName(i)}_v${v} = ${+x.toFixed(4)} at this vertex`;
       if (x > 1 - 1e-6) cand.classList.add("one");
-      else if (state.fractional) {
+      else {
         cand.classList.add("frac");
-        cand.dataset.branch = `${cellName(i)}=${v}`;
+        if (state.fractional) {
+          cand.dataset.branch = `${cellName(i)}=${v}`;
+          cand.tabIndex = 0;
+          cand.title += ` (click or Enter: branch on it, x = 1 and x = 0)`;
+        }
       }
     }
     box.appendChild(cand);
   }
   return box;
+}
+
+/** A cell in the range view: a digit forced to 1 over the whole polytope big, the free ones
+ *  small in a dashed box (shape, not colour alone), the ones forced to 0 left out. */
+function drawRange(cell, list, i) {
+  const one = list.find((r) => r.lo > 1 - 1e-6);
+  if (one) {
+    cell.classList.add("forced");
+    cell.title = `forced: x_${cellName(i)}_v${one.v} = 1 at every point of the LP polytope`;
+    cell.appendChild(document.createTextNode(String(one.v)));
+    return;
+  }
+  const n = state.order;
+  const side = Math.ceil(Math.sqrt(n));
+  const box = el("div", "cands");
+  box.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+  box.style.gridTemplateRows = `repeat(${side}, 1fr)`;
+  const byValue = new Map(list.map((r) => [r.v, r]));
+  for (let v = 1; v <= n; v++) {
+    const r = byValue.get(v);
+    const cand = el("div", "cand", r ? String(v) : "");
+    if (r) {
+      cand.classList.add("free");
+      cand.title = `free: x_${cellName(i)}_v${v} ranges over ${+r.lo.toFixed(4)}…${+r.hi.toFixed(4)} on the LP polytope (0 at some LP point, positive at another)`;
+    }
+    box.appendChild(cand);
+  }
+  cell.appendChild(box);
+}
+
+function rangeCaption() {
+  const r = state.rangeCounts || {};
+  return (
+    `what the LP forces, over its whole polytope (objective left out): underlined blue digit = x is 1 at every LP point (givens: bold black); small digit in a dashed box = free (0 at some LP point, positive at another); no digit = 0 at every LP point. ` +
+    `${r.forced_one} candidates forced to 1 beyond the givens, ${r.free} free, ${r.forced_zero} forced to 0.`
+  );
+}
+
+/** What a row of the binary or the natural model says, by its name (the Model tab's legend). */
+function rowMeaning(name) {
+  const v = (cell) => `v_${cell.replace("c", "_c")}`;
+  const families = [
+    [/^cell_r(\d+)_c(\d+)$/, (m) => `r${m[1]}c${m[2]} holds exactly one digit`],
+    [/^row_r(\d+)_v(\d+)$/, (m) => `digit ${m[2]} once in row ${m[1]}`],
+    [/^col_c(\d+)_v(\d+)$/, (m) => `digit ${m[2]} once in column ${m[1]}`],
+    [/^box_b(\d+)_v(\d+)$/, (m) => `digit ${m[2]} once in box ${m[1]}`],
+    [/^given_r(\d+)_c(\d+)$/, (m) => `the given digit of r${m[1]}c${m[2]}`],
+    [/^ne1_(r\d+c\d+)_(r\d+c\d+)$/, (m) => `with y = 0: ${v(m[1])} ≥ ${v(m[2])} + 1; with y = 1 it holds for any digits`],
+    [/^ne2_(r\d+c\d+)_(r\d+c\d+)$/, (m) => `with y = 1: ${v(m[2])} ≥ ${v(m[1])} + 1; with y = 0 it holds for any digits; with ne1: ${m[1]} ≠ ${m[2]}`],
+  ];
+  for (const [re, say] of families) {
+    const m = re.exec(name);
+    if (m) return say(m);
+  }
+  return "";
+}
+
+/** The rows of the session's model, explained (the Model tab's legend). */
+function modelLegend(model) {
+  if (model === "natural") {
+    return (
+      "<b>Natural model</b> (big-M): one integer column <code>v_rR_cC</code> ∈ [1, n] per cell (its digit) and, per pair of cells a, b in a house, " +
+      "a binary column <code>y_a_b</code> (e.g. <code>y_r1c1_r1c2</code>) (y = 0: v_a &gt; v_b; y = 1: v_b &gt; v_a) with two rows:<br>" +
+      "<code>ne1_a_b</code>: v_a − v_b + M·y ≥ 1 (with y = 0 it says v_a ≥ v_b + 1; with y = 1 it holds for any digits)<br>" +
+      "<code>ne2_a_b</code>: v_b − v_a − M·y ≥ 1 − M (with y = 1 it says v_b ≥ v_a + 1; with y = 0 it holds for any digits).<br>" +
+      "Together: v_a ≠ v_b. Click r1 on the grid: the ne1/ne2 rows of its pairs."
+    );
+  }
+  return (
+    "<b>Binary model</b>: one column <code>x_rR_cC_vV</code> ∈ {0, 1} per cell and digit (1: the cell holds the digit), and rows " +
+    "<code>cell_rR_cC</code>: Σ_v x = 1 (one digit per cell), <code>row_rR_vV</code>, <code>col_cC_vV</code>, <code>box_bB_vV</code>: Σ x = 1 over the house (each digit once per house); " +
+    "<code>given_rR_cC</code>: x = 1 for the given digit. Click r1 on the grid: its rows."
+  );
 }
 
 /** The outline of cage k in cell i; an overlapping cage (depth ≥ 1 in this cell) lies further inside. */
@@ -429,11 +549,13 @@ function onBoardKey(event) {
     let value = Number(event.key);
     if (n > 9 && before > 0 && before * 10 + value <= n) value = before * 10 + value;
     if (value > n) return;
+    remember();
     state.grid[i] = value;
     state.solved = null;
     edited();
   } else if (event.key === "Enter" && many && state.typed) {
     const cells = [...state.selection].sort((a, b) => a - b);
+    remember();
     // The same cells again replace that cage; other cages stay (they may overlap it).
     state.cages = state.cages.filter((c) => c.cells.join() !== cells.join());
     state.cages.push({ cells, sum: Number(state.typed) });
@@ -445,6 +567,7 @@ function onBoardKey(event) {
     drawBoard();
   } else if (event.key === "Delete" || event.key === "Backspace" || event.key === ".") {
     event.preventDefault();
+    remember();
     if (many) state.cages = state.cages.filter((c) => !c.cells.some((j) => state.selection.includes(j)));
     else state.grid[i] = 0;
     state.solved = null;
@@ -462,6 +585,7 @@ async function showRowsOf(target) {
   for (const name of names) {
     const item = el("div", "item", name);
     item.dataset.row = name;
+    item.tabIndex = 0;
     list.appendChild(item);
   }
   state.highlight = new Set(/^r\d+c\d+$/.test(target) ? [target] : []);
@@ -478,7 +602,8 @@ async function showRow(name) {
     .map((t) => `${t.coefficient === 1 ? "" : t.coefficient === -1 ? "-" : t.coefficient + " "}${t.column}`)
     .join(" + ")
     .replace(/\+ -/g, "- ");
-  $("row").textContent = `${row.name}: ${text} ${row.sense} ${row.rhs}`;
+  const meaning = rowMeaning(row.name);
+  $("row").textContent = `${row.name}: ${text} ${row.sense} ${row.rhs}${meaning ? `\n(${meaning})` : ""}`;
   state.highlight = new Set(terms.map((t) => t.cell).filter(Boolean));
   for (const item of document.querySelectorAll("#rows .item, #lp-duals .item")) item.classList.toggle("active", item.dataset.row === name);
   drawBoard();
@@ -498,24 +623,91 @@ function candidates(cells) {
   return out;
 }
 
-async function relaxation() {
-  const lp = await guard(S("relaxation"));
+/** One optimal vertex of the root LP: with the model panel's objective, or (`seeded`) with
+ *  the objective random:K, K = 1, 2, … (each press another). */
+async function relaxation(seeded) {
+  let objective = "";
+  if (seeded) {
+    state.vertexSeed += 1;
+    objective = `random:${state.vertexSeed}`;
+  }
+  const lp = await guard(S("vertex", objective));
   $("svg-lp").innerHTML = lp.svg || "";
-  $("lp-info").textContent = `LP ${lp.status}${lp.objective !== undefined ? ` · objective ${+Number(lp.objective).toFixed(4)}` : ""}`;
+  const spec = lp.objective_spec;
+  $("lp-info").textContent =
+    `LP ${lp.status}${lp.objective !== undefined ? ` · objective ${+Number(lp.objective).toFixed(4)}` : ""}` +
+    ` · objective function: ${spec || "none (0)"} · ${lp.fractional} fractional columns · this is one vertex` +
+    (seeded ? ` (the objective ${spec} only picks the vertex)` : "");
   state.solved = null;
+  state.range = null;
   state.fractional = false;
   state.cands = candidates(lp.cells);
+  dualNote(spec, (lp.duals || []).length, seeded);
+  // The duals and reduced costs on the grid: the library's picture of the session's root LP
+  // (its objective; a seeded vertex's objective is not the session's, so none is drawn then).
+  $("svg-dual").innerHTML = spec && !seeded ? await guard(S("polytope_svg", "dual")) : "";
+  $("dual-details").hidden = !(spec && !seeded);
   const list = $("lp-duals");
   list.innerHTML = "";
   for (const d of lp.duals || []) {
     if (Math.abs(d.value) < 1e-9) continue;
     const item = el("div", "item", `${d.row}  y = ${+d.value.toFixed(4)}`);
     item.dataset.row = d.row;
+    item.tabIndex = 0;
     list.appendChild(item);
   }
   if (!list.childElementCount) list.textContent = "every dual is 0";
   drawBoard();
   return lp;
+}
+
+/** Why the duals are what they are; without an objective, an offer of one. */
+function dualNote(spec, nonzero, seeded) {
+  const note = $("lp-note");
+  note.innerHTML = "";
+  if (!spec) {
+    note.appendChild(
+      document.createTextNode(
+        "Objective 0: every feasible point is optimal, and y = 0 is an optimal dual solution (dual objective b·y = 0 = the primal optimum, every reduced cost 0 − Aᵀy = 0 ≥ 0), so HiGHS reports every dual as 0. An objective makes the duals speak: ",
+      ),
+    );
+    const offer = el("button", "", "use max:diagonal");
+    offer.id = "lp-offer";
+    offer.onclick = () => {
+      $("objective").value = "max:diagonal";
+      openSession(state.text, true)
+        .then(() => relaxation(false))
+        .catch(() => {});
+    };
+    note.appendChild(offer);
+  } else {
+    note.textContent =
+      `Objective ${spec}${seeded ? " (a seeded objective, to show another vertex)" : ""}: ${nonzero} nonzero row duals y (each: how much the optimum moves per unit of the row's right-hand side, while the basis stays optimal). ` +
+      (seeded ? "" : "The reduced costs d = c − Aᵀy of the candidates are in the picture below the list.");
+  }
+}
+
+/** What the LP forces over its whole polytope: per candidate min and max (the library's ranges). */
+async function ranges() {
+  const r = await guard(S("ranges"));
+  state.solved = null;
+  state.cands = null;
+  state.fractional = false;
+  $("lp-note").textContent = "";
+  if (r.status !== "solved") {
+    state.range = null;
+    $("lp-info").textContent = "the LP relaxation is infeasible: no LP point, no range";
+    drawBoard();
+    return r;
+  }
+  state.range = new Array(state.order * state.order).fill(null);
+  for (const c of r.cells) state.range[cellIndex(c.cell)] = c.ranges.map(([v, lo, hi]) => ({ v, lo, hi }));
+  state.rangeCounts = r;
+  $("lp-duals").textContent = "no duals here: the ranges come from up to two LPs per candidate; “One LP vertex” lists the root LP's duals";
+  $("svg-lp").innerHTML = r.svg || "";
+  $("lp-info").textContent = `over the whole LP polytope: ${r.forced_one} candidates forced to 1 beyond the givens, ${r.free} free, ${r.forced_zero} forced to 0`;
+  drawBoard();
+  return r;
 }
 
 // ---------------------------------------------------------------- the lab
@@ -525,11 +717,36 @@ function nodesOf(lab) {
   return (lab && lab.tree && lab.tree.nodes) || [];
 }
 
+/** Runs one lab call (`lab_start`, `lab_do`, `lab_finish`), remembers it for undo and for
+ *  a Stop (whose worker restart replays the steps), and draws the state. */
+async function labCall(name, ...args) {
+  const before = state.labSteps.slice();
+  const lab = await guard(S(name, ...args));
+  if (name === "lab_start") {
+    state.labSteps = [];
+    for (const id of ["lab-cut"]) $(id).textContent = "";
+  }
+  state.undo.push({ text: state.text, labSteps: before });
+  $("undo").disabled = false;
+  state.labSteps.push({ name, args });
+  state.lab = lab;
+  return lab;
+}
+
 async function labDo(promise) {
   const lab = await guard(promise);
   state.lab = lab;
   await drawLab();
   return lab;
+}
+
+/** Starts the lab again and runs `steps` (after a Stop, or an undo). */
+async function replayLab(steps) {
+  let lab = null;
+  for (const step of steps) lab = await guard(S(step.name, ...step.args));
+  state.labSteps = steps.slice();
+  state.lab = lab;
+  if (lab) await drawLab();
 }
 
 /** Draws the tree, the node list and the chosen node's LP point (on the grid and as a picture). */
@@ -541,12 +758,14 @@ async function drawLab() {
   $("lab-node").textContent = String(state.node);
   $("lab-info").textContent = lab.summary || "";
   $("svg-tree").innerHTML = lab.tree_svg || "";
+  markTree(lab);
   const list = $("lab-nodes");
   list.innerHTML = "";
   for (const node of nodes) {
     const status = String(node.status || "");
     const lp = node.lp === null || node.lp === undefined ? "" : ` · LP ${+Number(node.lp).toFixed(4)}`;
-    const text = `${node.id} ${node.fixing || ""}${lp} · ${status}`;
+    const marks = (node.id === state.node ? "▶ " : "") + (node.id === lab.best_bound ? "★ " : "");
+    const text = `${marks}node ${node.id} ${node.fixing || ""}${lp} · ${status}${node.id === lab.best_bound ? " · best bound" : ""}`;
     const button = el("button", `node ${status.split(" ")[0]}`, text);
     button.dataset.node = String(node.id);
     if (node.id === state.node) button.classList.add("active");
@@ -562,11 +781,43 @@ async function drawLab() {
   drawBoard();
 }
 
+/** Marks the selected node (thick blue outline) and the best-bound node (★) in the library's
+ *  tree picture: its node boxes are drawn in the order of the node numbers. */
+function markTree(lab) {
+  const svg = $("svg-tree").querySelector("svg");
+  if (!svg) return;
+  const boxes = svg.querySelectorAll("rect.node");
+  const selected = boxes[state.node];
+  if (selected) {
+    selected.setAttribute("stroke", "#0072B2");
+    selected.setAttribute("stroke-width", "7");
+    selected.dataset.selected = "true";
+    // The tree is drawn at its size (its text readable) in a scrolled box: the selected
+    // node is brought into the middle of it.
+    const box = $("svg-tree");
+    const x = Number(selected.getAttribute("x")) + Number(selected.getAttribute("width")) / 2;
+    const y = Number(selected.getAttribute("y"));
+    box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+    box.scrollTop = Math.max(0, y - box.clientHeight / 3);
+  }
+  const best = lab.best_bound === null || lab.best_bound === undefined ? null : boxes[lab.best_bound];
+  if (best) {
+    best.dataset.bestBound = "true";
+    const star = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    star.setAttribute("x", String(Number(best.getAttribute("x")) + 4));
+    star.setAttribute("y", String(Number(best.getAttribute("y")) - 6));
+    star.setAttribute("font-size", "22");
+    star.setAttribute("font-family", "sans-serif");
+    star.setAttribute("class", "best-bound");
+    star.textContent = "★ best bound";
+    svg.appendChild(star);
+  }
+}
+
 async function labBranch(spec) {
   const [cell, value] = spec.split("=");
   const before = nodesOf(state.lab).length;
-  const lab = await guard(S("lab_branch", state.node, cell, Number(value)));
-  state.lab = lab;
+  const lab = await labCall("lab_do", `node ${state.node}; branch ${cell}=${value}`);
   const nodes = nodesOf(lab);
   // Go on at the first open child (x = 1 first), as a student would.
   const open = nodes.slice(before).find((n) => n.status === "fractional");
@@ -578,14 +829,16 @@ async function labBranch(spec) {
 /** Expands the chosen node on the cell lp-bb's rule suggests (the CLI's `branch suggested`). */
 async function labExpand() {
   const before = nodesOf(state.lab).length;
-  state.lab = await guard(S("lab_do", `node ${state.node}; branch suggested`));
+  await labCall("lab_do", `node ${state.node}; branch suggested`);
   const open = nodesOf(state.lab).slice(before).find((n) => n.status === "fractional");
   if (open) state.node = open.id;
   await drawLab();
 }
 
 async function labCut(kind) {
-  const lab = await labDo(S("lab_cut", state.node, kind));
+  await labCall("lab_do", `node ${state.node}; cut ${kind}`);
+  const lab = state.lab;
+  await drawLab();
   const log = lab.log || [];
   $("lab-cut").textContent = log.length ? log[log.length - 1] : "";
 }
@@ -597,6 +850,8 @@ async function hint(level) {
   // grid outlines the step's cells (green) and, from the level "rows" on, the cells of its
   // certificates' rows (orange).
   $("hint-text").textContent = h.hint || h.text || "";
+  state.lastHint = h;
+  $("hint-note").textContent = "";
   state.hintCells = new Set(h.cells || []);
   state.cert.clear();
   if (level === "rows" || level === "value") {
@@ -606,15 +861,52 @@ async function hint(level) {
   }
   $("svg-hint").innerHTML = level === "rows" || level === "value" ? h.svg || "" : "";
   state.cands = null;
+  state.range = null;
   drawBoard();
   return h;
+}
+
+/** Applies the last hint's placements as givens (one undo step); a step that only removes
+ *  candidates cannot be written into the puzzle (it holds givens, not candidates): said so. */
+async function applyHint() {
+  const h = state.lastHint || (await hint("value"));
+  const placements = h.placements || [];
+  if (!placements.length) {
+    $("hint-note").textContent = h.complete
+      ? "the grid is complete"
+      : "this step removes candidates and places no digit: the puzzle holds givens only, so it cannot be applied; the next placement follows from it (ask for the next hint after placing it by hand, or use All steps)";
+    return h;
+  }
+  remember();
+  for (const p of placements) state.grid[cellIndex(p.cell)] = p.value;
+  await loadText(gridText());
+  $("hint-note").textContent = `applied: ${placements.map((p) => `${p.cell} = ${p.value}`).join(", ")}`;
+  state.lastHint = null;
+  return h;
+}
+
+/** Every step to the solution (steps --json): technique, text and the rating. */
+async function allSteps() {
+  const path = await guard(S("steps", false));
+  const list = $("hint-path");
+  list.innerHTML = "";
+  list.hidden = false;
+  (path.steps || []).forEach((step, k) => {
+    list.appendChild(el("div", "item", `${k + 1}. ${step.technique} (${step.difficulty}): ${step.text}`));
+  });
+  const r = path.rating || {};
+  $("hint-note").textContent = `${(path.steps || []).length} steps · ${path.status} · rating ${r.difficulty} (hardest: ${r.hardest})`;
+  return path;
 }
 
 async function solve(method) {
   const limit = Number($("time-limit").value) || 10;
   const r = await guard(S("solve", method, limit));
-  $("solve-info").textContent = `${r.method || method}: ${r.status} in ${r.time_ms !== undefined ? (+r.time_ms).toFixed(1) + " ms" : "?"}`;
+  $("solve-info").textContent =
+    `${r.method || method}: ${r.status} in ${r.time_ms !== undefined ? (+r.time_ms).toFixed(1) + " ms" : "?"}` +
+    (r.nodes !== undefined ? ` · ${r.nodes} nodes` : "");
   state.cands = null;
+  state.range = null;
   state.solved = r.grid ? r.grid.flat() : null;
   drawBoard();
   return r;
@@ -627,16 +919,42 @@ async function count() {
   $("solve-info").textContent = `${shown} (${end === "complete" ? "all of them" : end}, propagate, ${(+r.time_ms).toFixed(1)} ms)`;
   // Each grid the count found is checked by the library; the first is drawn.
   state.cands = null;
+  state.range = null;
   state.solved = r.solutions && r.solutions.length ? r.solutions[0].flat() : null;
   drawBoard();
 }
 
+const EXTENSION = { lp: "lp", mps: "mps", "gmpl-data": "dat", cnf: "cnf", col: "col", dzn: "dzn" };
+
+/** Downloads one export (`format` a library format name, `gmpl-model`, or `node-lp`); an
+ *  error is shown next to the export buttons. */
 async function download(format) {
-  const text = await guard(S("export", format));
+  $("export-error").textContent = "";
+  let text;
+  let file;
+  try {
+    if (format === "gmpl-model") {
+      const m = await S("gmpl_model");
+      [text, file] = [m.text, m.file];
+    } else if (format === "node-lp") {
+      if (!state.lab) throw new Error("no lab node: start the lab (Branch and bound) first");
+      text = await S("lab_node_lp", state.node);
+      file = `node${state.node}.lp`;
+    } else {
+      text = await S("export", format);
+      file = `sudoku.${EXTENSION[format] || format}`;
+    }
+  } catch (err) {
+    $("export-error").textContent = err.message;
+    throw err;
+  }
   $("export-text").textContent = text.length > 20000 ? text.slice(0, 20000) + "\n…" : text;
+  const objective = $("objective").value.trim();
+  $("export-note").textContent = `${file}: ${objective ? `with the objective ${objective}` : "no objective (the feasibility model, minimise 0)"}` +
+    (format === "gmpl-data" || format === "gmpl-model" ? " · solve with: glpsol -m sudoku.mod -d sudoku.dat (the .mod the data names)" : "");
   const a = el("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  a.download = `sudoku.${format === "gmpl" ? "mod" : format}`;
+  a.download = file;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -652,6 +970,13 @@ function showTab(name) {
 
 function wire() {
   $("stop").onclick = stop;
+  $("undo").onclick = () => undo().catch(() => {});
+  document.addEventListener("keydown", (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key === "z" && event.target.tagName !== "TEXTAREA" && event.target.tagName !== "INPUT") {
+      event.preventDefault();
+      undo().catch(() => {});
+    }
+  });
   $("load").onclick = () => loadText($("paste").value).catch(() => {});
   $("empty").onclick = () => {
     const n = Number($("order").value);
@@ -667,6 +992,18 @@ function wire() {
   for (const id of ["model", "cage-form", "thermo-form", "pair-form"]) {
     $(id).onchange = () => state.text && openSession(state.text, true).catch(() => {});
   }
+  // A new objective: the session's model is built again with it (the LP tab, lp-bb and the
+  // exports use it); a lab that was running goes on (its steps replayed: it keeps the
+  // objective it was started with until "Start at the root").
+  $("objective").onchange = () => {
+    if (!state.text) return;
+    state.range = null;
+    state.cands = null;
+    for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "export-text", "export-note"]) $(id).textContent = "";
+    openSession(state.text, false)
+      .then(() => (state.labSteps.length ? replayLab(state.labSteps) : null))
+      .catch(() => {});
+  };
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
   const board = $("board");
   board.addEventListener("keydown", onBoardKey);
@@ -705,15 +1042,31 @@ function wire() {
       const item = event.target.closest("[data-row]");
       if (item) showRow(item.dataset.row).catch(() => {});
     };
+    $(id).onkeydown = (event) => {
+      const item = event.target.closest("[data-row]");
+      if (item && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        showRow(item.dataset.row).catch(() => {});
+      }
+    };
   }
-  $("lp-solve").onclick = () => relaxation().catch(() => {});
+  board.addEventListener("keydown", (event) => {
+    const cand = event.target.closest && event.target.closest("[data-branch]");
+    if (cand && event.key === "Enter" && state.tab === "lab") {
+      event.stopPropagation();
+      labBranch(cand.dataset.branch).catch(() => {});
+    }
+  }, true);
+  $("lp-solve").onclick = () => relaxation(false).catch(() => {});
+  $("lp-vertex").onclick = () => relaxation(true).catch(() => {});
+  $("lp-range").onclick = () => ranges().catch(() => {});
   $("lab-start").onclick = () => {
     state.node = 0;
-    labDo(S("lab_start", $("objective").value.trim())).catch(() => {});
+    labDo(labCall("lab_start", $("objective").value.trim())).catch(() => {});
   };
   $("lab-expand").onclick = () => labExpand().catch(() => {});
-  $("lab-prune").onclick = () => labDo(S("lab_prune", state.node)).catch(() => {});
-  $("lab-finish").onclick = () => labDo(S("lab_finish", state.node, Number($("time-limit").value) || 10)).catch(() => {});
+  $("lab-prune").onclick = () => labDo(labCall("lab_do", `node ${state.node}; prune`)).catch(() => {});
+  $("lab-finish").onclick = () => labDo(labCall("lab_finish", state.node, Number($("time-limit").value) || 10)).catch(() => {});
   $("lab-nodes").onclick = (event) => {
     const b = event.target.closest("[data-node]");
     if (b) {
@@ -721,10 +1074,11 @@ function wire() {
       drawLab().catch(() => {});
     }
   };
-  for (const b of document.querySelectorAll("[data-level]")) b.onclick = () => hint(b.dataset.level).catch(() => {});
-  for (const b of document.querySelectorAll("[data-method]")) b.onclick = () => solve(b.dataset.method).catch(() => {});
   $("count").onclick = () => count().catch(() => {});
-  for (const b of document.querySelectorAll("[data-format]")) b.onclick = () => download(b.dataset.format).catch(() => {});
+  $("hint-apply").onclick = () => applyHint().catch(() => {});
+  $("hint-steps").onclick = () => allSteps().catch(() => {});
+  $("export-gmpl-model").onclick = () => download("gmpl-model").catch(() => {});
+  $("export-node-lp").onclick = () => download("node-lp").catch(() => {});
 }
 
 async function main() {
@@ -739,6 +1093,20 @@ async function main() {
     button.title = kind.about;
     button.onclick = () => labCut(kind.name).catch(() => {});
   }
+  // The hint levels, the methods and the export formats by the library's Named lists.
+  const names = parse(await call("names"));
+  const buttons = (where, list, data, act) => {
+    for (const item of list) {
+      const b = el("button", "", item.name);
+      b.dataset[data] = item.name;
+      b.title = item.about;
+      b.onclick = () => act(item.name).catch(() => {});
+      $(where).appendChild(b);
+    }
+  };
+  buttons("hint-levels", names.hint_level, "level", hint);
+  buttons("methods", names.method, "method", solve);
+  buttons("formats", names.format, "format", download);
   state.gallery = parse(await call("gallery"));
   state.gallery.forEach((g, k) => {
     const o = el("option", "", g.name);
@@ -755,7 +1123,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, stop, applyHint, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

@@ -50,8 +50,8 @@ BRANCH_JS = timed(
   document.getElementById('objective').value = objective;
   await p.labDo(p.S('lab_start', objective));
   while (times.length < count && restarts < 50) {
-    const cand = document.querySelector('#board .cand.frac');
-    if (!cand) { restarts++; p.state.node = 0; await p.labDo(p.S('lab_start', objective)); if (!document.querySelector('#board .cand.frac')) break; continue; }
+    const cand = document.querySelector('#board .cand[data-branch]');
+    if (!cand) { restarts++; p.state.node = 0; await p.labDo(p.S('lab_start', objective)); if (!document.querySelector('#board .cand[data-branch]')) break; continue; }
     const t0 = performance.now();
     await p.labBranch(cand.dataset.branch);
     await frame();

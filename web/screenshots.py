@@ -1,11 +1,17 @@
-"""The screenshots of docs/web.md: the page's main views in headless Chromium at 1920×1080.
+"""The screenshots of docs/web.md: every view of the page in headless Chromium, at 1920×1080 (a
+projector) and 1366×768 (a laptop), the viewport set exactly by DevTools' device metrics.
 
   python web/screenshots.py [OUT_DIR]    (default docs/; the page must be built: bash web/build.sh)
 
-web-model.png  the rows of a clicked cell, a clicked row's cells outlined
-web-lp.png     the LP relaxation on the grid and its duals
-web-lab.png    branch and bound after three branches and a Gomory cut, the tree beside
-web-hint.png   a hint at the level "rows", its certificate's rows outlined
+For each SIZE in 1920x1080 and 1366x768 (docs/web-VIEW-SIZE.png):
+web-model     the natural model's legend, the rows of r1 (its ne1/ne2 rows), a row written out
+web-lp        one LP vertex with max:diagonal, its nonzero duals, a clicked dual's row
+web-range     what the LP forces over the polytope on the two-solution seed
+web-lab       branch and bound (max:diagonal): two branches, a Gomory cut, a hand prune; the
+              selected and the best-bound node marked
+web-hint      a hint at the level "rows", its certificate's rows outlined
+web-solve     lp-bb's grid and node count
+web-export    the GMPL data with the objective
 """
 
 import os
@@ -16,41 +22,60 @@ from conftest import ROOT, Page, data, read  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
+SIZES = [(1920, 1080), (1366, 768)]
 
-def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs")
-    opts = webdriver.ChromeOptions()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080", "--hide-scrollbars"]:
-        opts.add_argument(a)
-    d = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
-    d.set_script_timeout(300)
-    page = Page(d, "/tmp")
-    page.open()
-    shot = lambda name: d.save_screenshot(os.path.join(out, name))  # noqa: E731
 
-    page.api("loadText", read(data("seeds", "seed003_minizinc_9x9.json")))
-    page.click("#board .cell[data-cell='0']")
-    rows = [r for r in d.find_elements("css selector", "#rows .item") if r.text.startswith("box_")]
-    rows[4].click()
+def objective(page, spec):
+    page.driver.execute_script(
+        "const o = document.getElementById('objective'); o.value = arguments[0];"
+        "o.dispatchEvent(new Event('change'))",
+        spec,
+    )
     page.idle()
-    shot("web-model.png")
 
-    d.find_element("css selector", "#tabs [data-tab=lp]").click()
+
+def views(page, shot):
+    d = page.driver
+    tab = lambda name: page.click(f"#tabs [data-tab={name}]")  # noqa: E731
+
     page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
-    d.find_element("css selector", "#tabs [data-tab=lp]").click()
-    page.click("#lp-solve")
-    shot("web-lp.png")
+    objective(page, "")
+    d.find_element("css selector", "#model option[value=natural]").click()
+    page.idle()
+    tab("model")
+    page.click("#board .label[data-target='r1']")
+    page.click("#rows .item")
+    shot("web-model")
+    d.find_element("css selector", "#model option[value=binary]").click()
+    page.idle()
 
-    d.find_element("css selector", "#tabs [data-tab=lab]").click()
-    d.find_element("id", "objective").send_keys("max:diagonal")
+    objective(page, "max:diagonal")
+    tab("lp")
+    page.click("#lp-solve")
+    page.click("#lp-duals .item")
+    shot("web-lp")
+
+    page.api("loadText", read(data("seeds", "seed004_two_solutions_9x9.json")))
+    objective(page, "")
+    tab("lp")
+    page.click("#lp-range")
+    shot("web-range")
+
+    page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
+    objective(page, "max:diagonal")
+    tab("lab")
     page.click("#lab-start")
-    for _ in range(3):
-        page.click("#board .cand.frac")
+    for _ in range(2):
+        page.click("#board .cand[data-branch]")
     page.click("#lab-cut-gomory")
-    shot("web-lab.png")
+    page.click("#lab-nodes [data-node='2']")
+    page.click("#lab-prune")
+    page.click("#lab-nodes [data-node='3']")
+    shot("web-lab")
 
     page.api("loadText", read(data("seeds", "seed003_minizinc_9x9.json")))
-    d.find_element("css selector", "#tabs [data-tab=hint]").click()
+    objective(page, "")
+    tab("hint")
     # Walk to the first step that removes candidates (a certificate to outline).
     for _ in range(60):
         h = page.api("S", "hint", "rows")
@@ -58,8 +83,43 @@ def main():
             break
         for p in h.get("placements", []):
             page.api("placeDigit", p["cell"], p["value"])
-    page.click("[data-level=rows]")
-    shot("web-hint.png")
+    page.click("#hint-levels [data-level=rows]")
+    shot("web-hint")
+
+    page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
+    objective(page, "max:diagonal")
+    tab("solve")
+    page.click("#methods [data-method=lp-bb]")
+    shot("web-solve")
+
+    tab("export")
+    page.click("#formats [data-format=gmpl-data]")
+    shot("web-export")
+    objective(page, "")
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs")
+    opts = webdriver.ChromeOptions()
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080", "--hide-scrollbars"]:
+        opts.add_argument(a)
+    downloads = "/tmp/sudoku-ilp-screenshots"
+    os.makedirs(downloads, exist_ok=True)
+    opts.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
+    d = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
+    d.set_script_timeout(300)
+    page = Page(d, downloads)
+    for width, height in SIZES:
+        d.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+        page.open()
+        def shot(name):
+            d.execute_script("window.scrollTo(0, 0)")
+            d.save_screenshot(os.path.join(out, f"{name}-{width}x{height}.png"))
+
+        views(page, shot)
     d.quit()
 
 

@@ -25,6 +25,7 @@ const calls = {
   read: (text) => wasm_bindgen.read(text),
   gallery: () => wasm_bindgen.gallery(),
   lab_names: () => wasm_bindgen.lab_names(),
+  names: () => wasm_bindgen.names(),
   highs_models: () => JSON.parse(wasm_bindgen.highs_models()),
   open(text, options) {
     const next = new wasm_bindgen.Session(text, options);

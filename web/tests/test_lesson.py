@@ -74,7 +74,7 @@ def test_a_whole_lesson(page):
     nodes = len(d.find_elements("css selector", "#lab-nodes .node"))
     assert nodes == 1
     for _ in range(3):
-        cands = d.find_elements("css selector", "#board .cand.frac")
+        cands = d.find_elements("css selector", "#board .cand[data-branch]")
         assert cands, "the open node shows fractional candidates to branch on"
         cands[0].click()
         page.idle()
@@ -121,7 +121,7 @@ def test_a_whole_lesson(page):
 
     # Prune by hand: a new root, one branch, its x = 0 child pruned.
     page.click("#lab-start")
-    page.click("#board .cand.frac")
+    page.click("#board .cand[data-branch]")
     zero = [n for n in page.api("S", "lab_state")["tree"]["nodes"] if "≠" in (n["fixing"] or "")][0]
     d.find_element("css selector", f"#lab-nodes [data-node='{zero['id']}']").click()
     page.idle()
@@ -134,9 +134,13 @@ def test_a_whole_lesson(page):
     children = page.api("S", "lab_state")["tree"]["nodes"][1:]
     assert len(children) >= 2 and len({c["fixing"].split("=")[0] for c in children}) == 1, children
 
-    # Solve with each method: each grid shown passes the checker.
+    # Solve with each method: each grid shown passes the checker (without the objective:
+    # propagate and backtrack search for a grid, as on the command line).
+    d.find_element("id", "objective").clear()
+    d.execute_script("document.getElementById('objective').dispatchEvent(new Event('change'))")
+    page.idle()
     d.find_element("css selector", "#tabs [data-tab=solve]").click()
-    for method in ["propagate", "backtrack", "highs"]:
+    for method in ["propagate", "backtrack", "ilp", "lp-bb"]:
         page.click(f"[data-method={method}]")
         assert "solved" in page.text("solve-info"), page.text("solve-info")
         grid = page.board()
@@ -237,7 +241,7 @@ def test_the_file_needs_no_network(page):
     try:
         page.open()
         page.click("#tabs [data-tab=solve]")
-        page.click("[data-method=highs]")
+        page.click("[data-method=ilp]")
         assert "solved" in page.text("solve-info")
         check_grid(page.board())
     finally:

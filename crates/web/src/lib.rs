@@ -48,6 +48,13 @@ pub fn lab_names() -> String {
     api::lab_names()
 }
 
+/// The page's methods, hint levels and export formats by the library's names:
+/// `{method, hint_level, format}`, each `[{name, about}]`.
+#[wasm_bindgen]
+pub fn names() -> String {
+    api::names()
+}
+
 /// A few of the project's puzzles: `[{name, source, text}]`.
 #[wasm_bindgen]
 pub fn gallery() -> String {
@@ -111,6 +118,26 @@ impl Session {
 
     pub fn relaxation(&self) -> Result<String, JsValue> {
         self.core.relaxation().map_err(thrown)
+    }
+
+    /// The root LP with another objective (as `--objective`): one optimal vertex.
+    pub fn vertex(&self, objective: &str) -> Result<String, JsValue> {
+        self.core.vertex(objective).map_err(thrown)
+    }
+
+    /// Per candidate its minimum and maximum over the LP polytope, and the range picture.
+    pub fn ranges(&self) -> Result<String, JsValue> {
+        self.core.ranges().map_err(thrown)
+    }
+
+    /// `{file, text}`: the GNU MathProg model the `gmpl-data` export is for.
+    pub fn gmpl_model(&self) -> String {
+        self.core.gmpl_model()
+    }
+
+    /// A lab node's LP (fixings and cuts) as a CPLEX LP file.
+    pub fn lab_node_lp(&self, node: usize) -> Result<String, JsValue> {
+        self.core.lab_node_lp(node).map_err(thrown)
     }
 
     pub fn polytope_svg(&self, kind: &str) -> Result<String, JsValue> {

@@ -236,3 +236,65 @@ fn core_checks_for_wasm() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+const TWO_SOLUTIONS: &str = include_str!("../../../data/seeds/seed004_two_solutions_9x9.json");
+const SEED: &str = include_str!("../../../data/seeds/seed004_unique_9x9.json");
+
+#[test]
+fn the_range_view_is_the_polytopes_and_a_vertex_names_its_objective() {
+    let session = core(TWO_SOLUTIONS, "");
+    let r = json(session.ranges().unwrap());
+    // Two solutions: their midpoint is LP-feasible, so the cells where they differ are free.
+    assert_eq!(
+        (r["forced_one"].as_u64(), r["free"].as_u64()),
+        (Some(32), Some(8)),
+        "{}",
+        r["svg"]
+    );
+    let svg = r["svg"].as_str().unwrap();
+    assert!(
+        svg.contains(r#"data-free="8""#),
+        "the library's range picture"
+    );
+    let v = json(session.vertex("random:3").unwrap());
+    assert_eq!(v["status"], "solved");
+    assert!(v["objective_spec"].as_str().unwrap().ends_with("random:3"));
+    assert!(json(session.relaxation().unwrap())["objective_spec"].is_null());
+}
+
+#[test]
+fn lp_bb_is_the_labs_loop_and_the_page_lists_its_methods_by_name() {
+    let session = core(SEED, r#"{"objective": "max:diagonal"}"#);
+    let r = json(session.solve("lp-bb", 60.0).unwrap());
+    assert_eq!(r["status"], "solved");
+    assert_eq!(
+        r["nodes"], 61,
+        "as `solve --method lp-bb --objective max:diagonal`"
+    );
+    let names = json(sudoku_ilp_web::api::names());
+    let methods: Vec<&str> = names["method"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(methods, ["ilp", "backtrack", "propagate", "lp-bb"]);
+    let e = session.solve("sat", 1.0).unwrap_err();
+    assert!(e.starts_with("--method sat: not in the page"), "{e}");
+}
+
+#[test]
+fn a_lab_nodes_lp_file_has_its_fixings_and_cuts() {
+    let mut session = core(SEED, r#"{"objective": "max:diagonal"}"#);
+    session.lab_start("").unwrap();
+    session.lab_do("branch r1c2=2; node 1; cut gomory").unwrap();
+    let text = session.lab_node_lp(1).unwrap();
+    assert!(text.starts_with("\\ lab node 1: "), "{text}");
+    assert!(text.contains("branchings on its path: r1c2=2"), "{text}");
+    assert!(text.contains("cuts valid at it: gomory_1"), "{text}");
+    assert!(text.contains(" gomory_1: "), "the cut is a row");
+    assert!(text.contains(" x_r1_c2_v2 = 1\n"), "the fixing is a bound");
+    assert!(text.contains("Maximize\n"), "the objective");
+    let model = json(session.gmpl_model());
+    assert_eq!(model["file"], "sudoku.mod");
+}

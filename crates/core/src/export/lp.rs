@@ -31,7 +31,16 @@ pub const LINE_WIDTH: usize = 80;
 
 /// Writes the model as a CPLEX LP file.
 pub fn write(puzzle: &Puzzle, model: &BuiltModel) -> Result<String, ExportError> {
-    let lin = linear(model)?;
+    write_linear(puzzle, model, &linear(model)?)
+}
+
+/// Writes `lin` (the model's rows and columns, [`linear`], possibly with narrowed bounds and
+/// added rows, e.g. a lab node's fixings and cuts) with the model's header and objective.
+pub fn write_linear(
+    puzzle: &Puzzle,
+    model: &BuiltModel,
+    lin: &super::Linear<'_>,
+) -> Result<String, ExportError> {
     let mut out = String::new();
     for line in header("CPLEX LP", puzzle, model) {
         push_line(&mut out, &format!("\\ {line}"));

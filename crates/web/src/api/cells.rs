@@ -1,7 +1,8 @@
 //! The LP point cell by cell, as the page draws it on its grid (small digits shaded by weight,
 //! fractional ones clickable to branch on): the root LP's (in `relaxation()`) and a lab node's.
 
-use super::{node_grid, Core, Failure};
+use super::lab::node_grid;
+use super::{Core, Failure};
 use serde_json::{json, Value};
 use sudoku_ilp::solve::{CellLp, GridRelaxation};
 
