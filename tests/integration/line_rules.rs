@@ -1,7 +1,8 @@
 //! Issue 44's line and set rules and issue 42's overlapping cages on real puzzles: every
 //! puzzle of `../shared/data/variants/fpuzzles_more` whose rules the tool reads solves to its
-//! known grid with each engine (the MILP in both models where HiGHS is quick on it), and the
-//! Interactive Sudoku Solver's "Killer sudoku [overlap]" and hand-made overlapping cages solve
+//! known grid with each engine (the MILP in both models where HiGHS is quick on it), so do the
+//! real puzzles of `data/variants/fpuzzles_lines` (the line rules that sample lacks) and the
+//! slow-thermometer and numbered-room puzzles made there, and the Interactive Sudoku Solver's "Killer sudoku [overlap]" and hand-made overlapping cages solve
 //! with every engine. HiGHS runs hold the shared lock.
 
 use crate::common::{highs_lock, lines, shared_data};
