@@ -29,13 +29,13 @@ use std::process::Command;
 enum LpSolver {
     Cbc,
     /// glpsol `--minisat`: cbc ran past 2 minutes on the LP of the modular/nabner/double-arrow
-    /// puzzle (the tuple tables of its modular lines), which MiniSat solves in seconds.
+    /// puzzle, which MiniSat solves in seconds (HiGHS too is slow on it: docs/performance.md).
     GlpsolMinisat,
 }
 
 /// (file, line (0: the whole file is one puzzle), what it covers, LP solver, natural model too).
-/// cbc solves the natural model's LP of the three marked in under a second; it ran past a
-/// minute on the lockout, modular and slow-thermometer ones.
+/// cbc solves the natural model's LP of the three marked in under a second; it took 54 s on the
+/// lockout one and ran past a minute on the modular and slow-thermometer ones (busy machine).
 const SAMPLES: [(&str, usize, &str, LpSolver, bool); 15] = [
     (
         "fpuzzles_more.fpz.jsonl",
