@@ -146,6 +146,28 @@ pub struct BatchArgs {
 
 /// Runs a batch: the configuration from the arguments, the output, Ctrl-C, the run, then the
 /// summary and the exit code.
+/// The note for the lines of a batch file that carry f-puzzles drawing-only keys (read and
+/// ignored, as `solve` notes them): the first such line's note and how many more there are.
+/// `None` for standard input (read once, as it streams), a file `read_source` refuses (too
+/// large: the batch streams it), or no such line.
+fn drawing_notes(file: &str) -> Option<String> {
+    if file == "-" {
+        return None;
+    }
+    let text = sudoku_ilp::input::read_source(file).ok()?;
+    let mut notes = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| sudoku_ilp::input::drawing_note(line).map(|note| (i + 1, note)));
+    let (first, note) = notes.next()?;
+    let more = notes.count();
+    let note = note.replacen("note: ", &format!("note: line {first}: "), 1);
+    Some(match more {
+        0 => note,
+        more => format!("{note} (and {more} more lines with drawing-only keys)"),
+    })
+}
+
 pub fn run(args: BatchArgs) -> Result<Code, Failure> {
     if args.threads.is_some() {
         return Err(Failure::usage(
@@ -159,6 +181,11 @@ pub fn run(args: BatchArgs) -> Result<Code, Failure> {
         .clone()
         .unwrap_or_else(|| base_name(&args.file));
     let input = open_lines(&args.file)?;
+    if !args.quiet {
+        if let Some(note) = drawing_notes(&args.file) {
+            eprintln!("{note}");
+        }
+    }
     let (output, kept) = match &args.resume {
         None => (Output::open(args.out.as_deref(), &args.file)?, None),
         Some(path) => {

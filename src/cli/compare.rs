@@ -152,6 +152,9 @@ pub fn run(args: CompareArgs) -> Result<Code, Failure> {
     }
     let parse = args.input.options(args.box_shape);
     let puzzle = parse_puzzle(&origin, &text, parse).map_err(|e| input_failure("compare", e))?;
+    if let Some(note) = sudoku_ilp::input::drawing_note_at(&text, parse.line) {
+        eprintln!("{note}");
+    }
     let columns = compare(&puzzle, &variants, &options, &limits).map_err(Failure::internal)?;
     if args.json {
         emit(&format!("{}\n", serde_json::json!({ "columns": columns })))?;

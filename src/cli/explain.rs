@@ -103,6 +103,9 @@ pub fn run(args: ExplainArgs) -> Result<Code, Failure> {
     // A value given twice in a house is bad input (exit 2, one line), as in `solve`.
     let puzzle = parse_puzzle(&origin_name(&args.file), &text, parse)
         .map_err(|e| input_failure("explain", e))?;
+    if let Some(note) = sudoku_ilp::input::drawing_note_at(&text, parse.line) {
+        eprintln!("{note}");
+    }
     if args.fix {
         return run_fix(&puzzle, &args, &options, &limits);
     }

@@ -64,7 +64,7 @@ impl ModelArgs {
         let options = self.parse_options();
         let puzzle = parse_puzzle(&origin_name(&self.file), &text, options)
             .map_err(|e| input_failure(command, e))?;
-        if let Some(note) = sudoku_ilp::input::drawing_note(&text) {
+        if let Some(note) = sudoku_ilp::input::drawing_note_at(&text, options.line) {
             eprintln!("{note}");
         }
         match &self.objective {

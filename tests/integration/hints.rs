@@ -477,3 +477,38 @@ fn cli_hint_steps_and_rate_answer_and_validate_against_the_schema() {
     assert_eq!(text.lines().count(), 3);
     assert!(text.lines().all(|l| l.split('\t').count() == 4));
 }
+
+/// On the real line-rule puzzles of `data/variants/fpuzzles_lines` (region-sum, zipper and
+/// lockout lines, clones with arrows), every rule elimination of the path names the rule it
+/// comes from by kind and instance ("region-sum line regionsum1 (regionsum1_1: …)"), removes no
+/// digit of the known solution, and every certificate rebuilds from the exported LP's rows.
+#[test]
+fn rule_eliminations_name_their_rule_on_the_line_puzzles() {
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants");
+    let file = own.join("fpuzzles_lines.fpz.jsonl");
+    let answers = lines(&own.join("fpuzzles_lines.solutions.txt"));
+    let _guard = highs_lock();
+    let mut named = 0;
+    for ((k, line), (_, answer)) in lines(&file).into_iter().zip(answers).take(4) {
+        let (puzzle, _) = sudoku_ilp::input::parse_batch_line("lines", k, &line, None).unwrap();
+        let solution: Vec<u8> = answer.bytes().map(|b| b - b'0').collect();
+        let hint_path = solve_path(&puzzle, unbounded()).unwrap();
+        let rows = lp_rows(&["--line", &k.to_string(), file.to_str().unwrap()]);
+        check_path(&hint_path, &puzzle, &solution, &rows);
+        let kinds: Vec<&str> = puzzle.rules().iter().map(|r| r.kind_name()).collect();
+        for s in &hint_path.steps {
+            if s.step.technique != Technique::RuleElimination {
+                continue;
+            }
+            let text = &s.step.text;
+            assert!(
+                kinds
+                    .iter()
+                    .any(|kind| text.starts_with(&format!("{kind} "))),
+                "line {k}: {text} names none of {kinds:?}"
+            );
+            named += 1;
+        }
+    }
+    assert!(named > 0, "no rule elimination on the line puzzles");
+}

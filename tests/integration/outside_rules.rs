@@ -332,6 +332,43 @@ fn drawing_only_keys_are_noted_and_unknown_keys_refused_by_name() {
     assert!(err.contains("\"nosuchrule\""), "{err}");
 }
 
+/// The note on drawing-only keys comes from every command that reads an f-puzzles puzzle, not
+/// only `solve`: `compare`, `explain`, a line file's `--line K`, and `batch` (one line for the
+/// file: the first such line and how many more); standard output carries only the data.
+#[test]
+fn compare_explain_batch_and_line_choices_note_drawing_only_keys() {
+    let lines = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/variants/fpuzzles_lines.fpz.jsonl");
+    let file = lines.to_str().unwrap();
+    let text = std::fs::read_to_string(file).unwrap();
+    // Line 1 (region-sum lines) draws with f-puzzles' `line` key; line 4 (clones) has none.
+    let first = text.lines().next().unwrap();
+    let note = "note: f-puzzles line is drawing only, read and ignored";
+    for args in [
+        vec!["compare", "--variants", "binary", "-"],
+        vec!["explain", "-"],
+    ] {
+        let (code, out, err) = run(&args, Some(first));
+        assert!(code == 0 || code == 1, "{args:?}: {err}");
+        assert!(err.contains(note), "{args:?}: {err}");
+        assert!(!out.contains("note:"), "{args:?}: {out}");
+    }
+    let (code, _, err) = run(&["check", "--line", "1", file], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(note), "check --line 1: {err}");
+    let (code, _, err) = run(&["check", "--line", "4", file], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !err.contains("note:"),
+        "check --line 4 (no drawing key): {err}"
+    );
+    let (_, out, err) = run(&["batch", "--time-limit", "1", file], None);
+    let want = "note: line 1: f-puzzles line is drawing only, read and ignored \
+                (and 3 more lines with drawing-only keys)";
+    assert!(err.contains(want), "batch: {err}");
+    assert!(!out.contains("note:"), "batch: {out}");
+}
+
 #[test]
 fn pictures_draw_each_outside_clue_beside_its_line_and_shade_indexers() {
     let sample = variant_sample("fpuzzles_outside.fpz.jsonl", 1);

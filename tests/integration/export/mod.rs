@@ -11,11 +11,14 @@
 
 //!
 //! One file per format (`lp.rs`, `mps.rs`, `gmpl.rs`; CNF, graph colouring and MiniZinc data
-//! are tested in `methods.rs`), every format on every rule type in `variants.rs`, the checks both model files share in `suites.rs`, the puzzles in
-//! `cases.rs`, the solvers in `solvers.rs`, and the command's own behaviour in `command.rs`.
+//! are tested in `methods.rs`), every format on every rule type in `variants.rs`, `outside.rs`
+//! and `every_rule.rs` (which checks that every rule type of the JSON Schema is covered), the
+//! checks both model files share in `suites.rs`, the puzzles in `cases.rs`, the solvers in
+//! `solvers.rs`, and the command's own behaviour in `command.rs`.
 
 mod cases;
 mod command;
+mod every_rule;
 mod fix;
 mod gmpl;
 mod lp;

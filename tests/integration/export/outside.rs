@@ -47,6 +47,11 @@ fn samples(dir: &Path) -> Vec<(String, PathBuf, Vec<u32>)> {
     out
 }
 
+/// The sample files written into `dir` (for the test that every rule type is exported).
+pub(super) fn sample_files(dir: &Path) -> Vec<PathBuf> {
+    samples(dir).into_iter().map(|(_, file, _)| file).collect()
+}
+
 fn export(file: &Path, args: &[&str], out: &Path) -> Result<(), String> {
     let mut cmd = tool();
     cmd.arg("export").arg(file).args(args).arg("-o").arg(out);

@@ -178,6 +178,11 @@ fn samples(dir: &Path) -> Vec<Sample> {
     out
 }
 
+/// The sample files written into `dir` (for the test that every rule type is exported).
+pub(super) fn sample_files(dir: &Path) -> Vec<PathBuf> {
+    samples(dir).into_iter().map(|s| s.file).collect()
+}
+
 /// Two puzzles in the project's JSON for rules no data line has, built from published puzzles
 /// and their solutions so that the solution still holds and stays the only one:
 /// - ISS example 7 with its four extra regions (the windoku windows) as the `windoku` rule;

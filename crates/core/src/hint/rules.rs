@@ -2,7 +2,8 @@
 //! other cells (from their candidates, different where they share a house) can support. A killer
 //! cage's sum is "cage combination" (a digit in no digit set of the cage); an implied sum of the
 //! houses and cages (innies and outies, [`crate::implied`]) is "innies and outies"; every
-//! other rule is named by its tag ("the rule kropki_black_r4c5_r4c6 removes 7 from r4c6").
+//! other rule is named by its kind and instance, then its row: "whispers line whispers1
+//! (whispers1_r1c2_r1c3: …) leaves no room for 5 in r1c2".
 
 use super::grid::{bit, values, Candidates};
 use super::step::Step;
@@ -18,7 +19,44 @@ const BUDGET: usize = 20_000;
 pub struct RuleCheck {
     pub primitive: Primitive,
     pub technique: Technique,
+    /// The rule the primitive comes from, as people name it with its instance tag
+    /// (`whispers line whispers1`); `None` for an implied sum.
+    pub rule: Option<String>,
     cells: Vec<usize>,
+}
+
+/// Each rule's instance tag (`whispers1`, numbered per tag prefix in the rules' order, as
+/// [`crate::rules::lower_each`] numbers them), its tag prefix and its kind's name.
+fn rule_names(puzzle: &Puzzle) -> Vec<(String, &'static str, &'static str)> {
+    let mut counts: std::collections::HashMap<&str, usize> = Default::default();
+    puzzle
+        .rules()
+        .iter()
+        .map(|r| {
+            let prefix = r.kind().tag_prefix();
+            let k = counts.entry(prefix).or_insert(0);
+            *k += 1;
+            (format!("{prefix}{k}"), prefix, r.kind_name())
+        })
+        .collect()
+}
+
+/// How a step names the rule a primitive's tag belongs to: its kind and instance when the tag
+/// is the instance tag or it followed by `_…` (`whispers line whispers1`), its kind alone for
+/// the rules over the whole grid whose tags are the prefix and a pair (`anti-knight`), else
+/// the tag (`the rule negxv_r1c1_r1c2`).
+fn rule_of(tag: &str, names: &[(String, &'static str, &'static str)]) -> String {
+    let follows = |base: &str| {
+        tag.strip_prefix(base)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('_'))
+    };
+    if let Some((base, _, kind)) = names.iter().find(|(base, _, _)| follows(base)) {
+        return format!("{kind} {base}");
+    }
+    match names.iter().find(|(_, prefix, _)| follows(prefix)) {
+        Some((_, _, kind)) => kind.to_string(),
+        None => format!("the rule {tag}"),
+    }
 }
 
 /// The primitives of the puzzle and its implied sums (over at most `n` open cells), each with
@@ -31,6 +69,7 @@ pub fn rule_checks(puzzle: &Puzzle) -> Vec<RuleCheck> {
     let original = puzzle.primitives().len();
     let all = puzzle.primitives_with_implied(n.min(9));
     let houses: Vec<Vec<Cell>> = puzzle.houses().iter().map(|h| h.cells.clone()).collect();
+    let names = rule_names(puzzle);
     let cages: Vec<String> = distinct_sums(&all, &houses)
         .into_iter()
         .map(|d| d.tag)
@@ -47,6 +86,7 @@ pub fn rule_checks(puzzle: &Puzzle) -> Vec<RuleCheck> {
             };
             RuleCheck {
                 cells: p.cells().iter().map(|c| c.row * n + c.col).collect(),
+                rule: (i < original).then(|| rule_of(p.tag(), &names)),
                 primitive: p.clone(),
                 technique,
             }
@@ -127,11 +167,14 @@ pub fn rule_step(g: &Candidates, rules: &[RuleCheck], technique: Technique) -> O
         if elim.is_empty() {
             continue;
         }
+        let who = match &rule.rule {
+            Some(name) => name.clone(),
+            None => "the implied sum".into(),
+        };
         let mut s = Step::new(
             technique,
             format!(
-                "the rule {} ({}) leaves no room for {}",
-                rule.primitive.tag(),
+                "{who} ({}) leaves no room for {}",
                 rule.primitive,
                 elim.iter()
                     .map(|&(c, v)| format!("{v} in {}", g.cell(c)))
@@ -144,4 +187,30 @@ pub fn rule_step(g: &Candidates, rules: &[RuleCheck], technique: Technique) -> O
         return Some(s);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule_of;
+
+    #[test]
+    fn a_step_names_the_rule_its_row_comes_from() {
+        let names = vec![
+            ("thermo1".to_string(), "thermo", "thermometer"),
+            ("thermo10".to_string(), "thermo", "thermometer"),
+            ("whispers1".to_string(), "whispers", "whispers line"),
+            ("antiknight1".to_string(), "antiknight", "anti-knight"),
+        ];
+        assert_eq!(rule_of("thermo1_step2", &names), "thermometer thermo1");
+        assert_eq!(rule_of("thermo10_step1", &names), "thermometer thermo10");
+        assert_eq!(
+            rule_of("whispers1_r1c2_r1c3", &names),
+            "whispers line whispers1"
+        );
+        assert_eq!(rule_of("antiknight_r1c1_r2c3", &names), "anti-knight");
+        assert_eq!(
+            rule_of("negxv_r1c1_r1c2", &names),
+            "the rule negxv_r1c1_r1c2"
+        );
+    }
 }

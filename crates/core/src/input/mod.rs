@@ -428,6 +428,15 @@ pub fn drawing_note(text: &str) -> Option<String> {
     })
 }
 
+/// [`drawing_note`] of the puzzle a command reads: line `line` (1-based, every line counted) of a
+/// line file when one is chosen, else the whole text.
+pub fn drawing_note_at(text: &str, line: Option<usize>) -> Option<String> {
+    match line {
+        Some(k) => drawing_note(text.lines().nth(k.checked_sub(1)?)?),
+        None => drawing_note(text),
+    }
+}
+
 /// Whether a command's argument is an f-puzzles link (`https://f-puzzles.com/?load=…`, or any
 /// `http(s)://…load=…` address) rather than a file name: read as the puzzle itself. A file of
 /// that name, should one exist, is read instead.
