@@ -16,6 +16,7 @@ pub mod output;
 mod render;
 mod report;
 mod resume;
+mod row_check;
 mod shell;
 mod solve;
 mod values;
@@ -67,6 +68,7 @@ pub enum Command {
     Rate(hint::RateArgs),
     Info(info::InfoArgs),
     Lab(lab::LabArgs),
+    RowCheck(row_check::RowCheckArgs),
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -175,6 +177,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Rate(args) => hint::run_rate(args),
         Command::Info(args) => info::run(args),
         Command::Lab(args) => lab::run(args),
+        Command::RowCheck(args) => row_check::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(args),
