@@ -10,6 +10,7 @@
 #![deny(unsafe_code)]
 
 mod convert;
+mod exercises;
 mod hints;
 mod lab;
 mod lines;
@@ -33,6 +34,8 @@ pyo3::create_exception!(
 mod _native {
     use super::*;
 
+    #[pymodule_export]
+    use super::exercises::row_check;
     #[pymodule_export]
     use super::hints::{hint, rate, steps, Step};
     #[pymodule_export]
