@@ -23,9 +23,7 @@ pub fn row_check<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let backend = sudoku_ilp::solve::lab_lp::lab_backend();
     let r = check_rows(&puzzle.inner, rule, rows, &backend).map_err(|e| match e {
-        RowCheckError::Lp(_) | RowCheckError::TooMany => {
-            crate::SolverError::new_err(e.to_string())
-        }
+        RowCheckError::Lp(_) | RowCheckError::TooMany => crate::SolverError::new_err(e.to_string()),
         e => value_error(e),
     })?;
     let d = PyDict::new(py);
@@ -38,7 +36,9 @@ pub fn row_check<'py>(
     d.set_item("forbidden_accepted", &r.forbidden_accepted)?;
     d.set_item(
         "allowed_refused",
-        r.allowed_refused.as_ref().map(|(a, row)| vec![a.clone(), row.clone()]),
+        r.allowed_refused
+            .as_ref()
+            .map(|(a, row)| vec![a.clone(), row.clone()]),
     )?;
     let (strength, point, row) = match &r.strength {
         None => (None, None, None),

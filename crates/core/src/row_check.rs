@@ -128,7 +128,14 @@ pub fn find_rule(
         let mut known: Vec<String> = puzzle
             .primitives()
             .iter()
-            .map(|p| p.tag().split("_step").next().unwrap_or("").trim_end_matches("_sum").to_string())
+            .map(|p| {
+                p.tag()
+                    .split("_step")
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches("_sum")
+                    .to_string()
+            })
             .collect();
         known.dedup();
         known.push(format!("houses row_r1 … row_r{n}, col_c1 …, box_b1 …"));
