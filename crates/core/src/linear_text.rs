@@ -213,6 +213,8 @@ fn side(
     let mut sign = 1.0;
     let mut coefficient: Option<f64> = None;
     let mut times = false;
+    // A sign or `*` waits for its term.
+    let mut dangling = false;
     let incomplete = || ParseError::Incomplete(text.trim().into());
     for token in tokens {
         match token {
@@ -228,18 +230,21 @@ fn side(
                 if *token == Token::Minus {
                     sign = -sign;
                 }
+                dangling = true;
             }
             Token::Times => {
                 if coefficient.is_none() || times {
                     return Err(incomplete());
                 }
                 times = true;
+                dangling = true;
             }
             Token::Number(x) => {
                 if let Some(c) = coefficient {
                     return Err(ParseError::BadToken(format!("{c} {x}")));
                 }
                 coefficient = Some(*x);
+                dangling = times;
             }
             Token::Name(name) => {
                 let a = sign * coefficient.take().unwrap_or(1.0);
@@ -255,17 +260,16 @@ fn side(
                 }
                 sign = 1.0;
                 times = false;
+                dangling = false;
             }
             Token::Compare(_) => unreachable!("a side holds no comparison"),
         }
     }
-    if times {
+    if dangling {
         return Err(incomplete());
     }
-    match coefficient {
-        Some(c) => constant += sign * c,
-        None if sign < 0.0 => return Err(incomplete()),
-        None => {}
+    if let Some(c) = coefficient {
+        constant += sign * c;
     }
     Ok((terms, constant))
 }

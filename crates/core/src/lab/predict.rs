@@ -166,8 +166,12 @@ impl<L: LabLp> Lab<L> {
                 open.join(", ")
             ),
             (NodeRule::BestBound, Some(sense)) => format!(
-                "node {k} has the best LP value ({}, {sense:?}) of the open nodes {}",
+                "node {k} has the best LP value ({}, {}) of the open nodes {}",
                 short(node.objective),
+                match sense {
+                    crate::objective::ObjectiveSense::Max => "the largest: maximising",
+                    crate::objective::ObjectiveSense::Min => "the smallest: minimising",
+                },
                 open.join(", ")
             ),
             (NodeRule::DepthFirst, _) => format!(
