@@ -38,6 +38,12 @@ def test_tutorial_notebook_runs():
     # row minus a box row; a wing's candidate has LP maximum above 0; the LP levels 0, 1 and 2.
     assert "the first that removes candidates: pointing 2.6" in text
     assert "remove 5 from r7c1: +1 col_c1_v5 -1 box_b1_v5" in text
+    # Section 14: a student's cut (valid: the bound moves; not valid: the grid is the
+    # counterexample), predictions graded, a student's rows refused by name or called weaker.
+    assert "valid: False · counterexample is the grid: True" in text
+    assert "integral no: right" in text
+    assert "wrong: your rows accept a forbidden assignment · r3c1=1 r3c2=4" in text
+    assert "right, but weaker than the project's strong form" in text
     assert "not implied by the LP relaxation (LP maximum 0.500)" in text
     levels = next(line for line in text.splitlines() if line.startswith("hardest "))
     assert "guess (verified by search)" in levels and " 2 " in levels
