@@ -327,4 +327,13 @@ fn a_weak_but_correct_form_is_accepted_and_called_weaker_with_the_point() {
     .unwrap();
     assert!(r.exact(), "{r:?}");
     assert!(matches!(r.strength, Some(Strength::Weaker { .. })), "{r:?}");
+    // The V's sum (r4c1 + r4c2 = 5) on the value expressions: exact, and weaker than the
+    // project's digit-set form, found by a vertex no y_D completes.
+    let r = check_rows("xv1", &format!("{} + {} = 5", value("r4c1"), value("r4c2"))).unwrap();
+    assert!(r.exact() && r.allowed == 4, "{r:?}");
+    let Some(Strength::Weaker { point, row }) = &r.strength else {
+        panic!("the value-expression sum is weak: {r:?}")
+    };
+    assert!(row.contains("digit-set"), "{row}");
+    assert!(point.contains("0.5"), "{point}");
 }
