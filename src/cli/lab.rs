@@ -18,7 +18,7 @@ use sudoku_ilp::report::lab::{incumbent_text, step_text, tree_svg, tree_text};
 /// cut my: INEQUALITY (your own cut, e.g. "cut my: x_r1_c1_v1 + x_r1_c2_v1 <= 1" or
 /// "cut my: r1c1=1 + r1c2=1 <= 1": checked exactly on the node's subproblem by a MILP, a
 /// violating grid shown when it is not valid, added when it is), predict QUESTION ANSWER
-/// (graded with the reason: next best|depth K, branch NAME, infeasible rRcC=V yes|no,
+/// (graded with the reason: next [best|depth] K, branch NAME, infeasible rRcC=V yes|no,
 /// bound rRcC=V VALUE, integral yes|no).
 ///
 /// --time-limit bounds the whole script, root included: a step that reaches it stops there

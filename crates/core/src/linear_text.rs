@@ -39,6 +39,8 @@ pub enum ParseError {
     UnknownName { name: String, why: String },
     #[error("{0:?} has no column with a coefficient other than 0")]
     NoColumn(String),
+    #[error("{text:?} has no column left: {} the model leaves out (0 in every grid)", zeros.join(", "))]
+    OnlyZeros { text: String, zeros: Vec<String> },
     #[error("{0:?} ends without a term")]
     Incomplete(String),
 }
@@ -185,6 +187,12 @@ pub fn parse(text: &str, resolve: impl Fn(&str) -> Resolved) -> Result<Inequalit
         }
     }
     merged.retain(|&(_, a)| a != 0.0);
+    if merged.is_empty() && !zeros.is_empty() {
+        return Err(ParseError::OnlyZeros {
+            text: text.trim().into(),
+            zeros,
+        });
+    }
     if merged.is_empty() {
         return Err(ParseError::NoColumn(text.trim().into()));
     }

@@ -3,7 +3,8 @@
 //! solved aside (the node's bounds with the branch's fixings) and forgotten.
 //!
 //! Questions (after `predict`, at a node):
-//! - `next best|depth K` — the open node the rule picks next;
+//! - `next best|depth K` — the open node the rule picks next (`next K`: the automatic loop's
+//!   rule, best bound with an objective and depth first without);
 //! - `branch NAME` — the column the most-fractional rule branches on (`x_r1_c3_v4` or `r1c3=4`);
 //! - `infeasible rRcC=V yes|no` — whether that child (x = 1; `rRcC!=V` for x = 0) is infeasible;
 //! - `bound rRcC=V VALUE|infeasible` — the child's LP value, within [`BOUND_TOLERANCE`];
@@ -32,7 +33,7 @@ pub struct Graded {
 
 fn bad(text: &str) -> LabError {
     LabError::Question(format!(
-        "cannot read the prediction {text:?} (expected: next best|depth K, branch NAME, \
+        "cannot read the prediction {text:?} (expected: next [best|depth] K, branch NAME, \
          infeasible rRcC=V yes|no, bound rRcC=V VALUE|infeasible, integral yes|no)"
     ))
 }
@@ -55,6 +56,13 @@ impl<L: LabLp> Lab<L> {
         self.node(id)?;
         let words: Vec<&str> = text.split_whitespace().collect();
         let (question, given, expected, reason) = match words.as_slice() {
+            ["next", answer] => {
+                let rule = NodeRule::for_sense(self.sense);
+                let (expected, reason) = self.next_reason(rule);
+                let given = answer.trim_start_matches("node").to_string();
+                let reason = format!("the loop's rule here is {}: {reason}", rule.about());
+                (format!("next ({})", rule.name()), given, expected, reason)
+            }
             ["next", rule, answer] => {
                 let rule: NodeRule = parse(rule)?;
                 let (expected, reason) = self.next_reason(rule);
