@@ -6,6 +6,7 @@ use crate::convert::{value_error, Raise};
 use crate::puzzle::PyPuzzle;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sudoku_ilp::lab::cuts::student::Validity;
 use sudoku_ilp::lab::cuts::{short, CutKind};
 use sudoku_ilp::lab::script::{self, parse_cell};
 use sudoku_ilp::lab::LabError;
@@ -73,12 +74,20 @@ impl PyLab {
 
     /// Adds a cut of `kind` (gomory, clique, nogood) at `node`; returns the cut (its row in LP
     /// syntax, the bound and fractional count before and after) or None when none is violated.
+    /// `kind` may instead be your own inequality (`"x_r1_c1_v1 + x_r1_c2_v1 <= 1"` or
+    /// `"r1c1=1 + r1c2=1 <= 1"`): it is checked exactly on the node's subproblem (a MILP) and
+    /// the dict says "valid" (True, False, or None when the time limit stopped the check),
+    /// "counterexample" (a violating grid, checked, when not valid), "cuts_off" (whether it
+    /// cuts off the node's LP point), "violation", "added" and, when added, the bound's move.
     fn cut<'py>(
         &mut self,
         py: Python<'py>,
         node: usize,
         kind: &str,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if kind.contains(['<', '>', '=', '≤', '≥']) {
+            return self.student_cut(py, node, kind).map(Some);
+        }
         let kind: CutKind = parse(kind).map_err(|e| step_error(e.into()))?;
         self.start()?;
         let Some(r) = self.lab.cut(node, kind).map_err(step_error)? else {
@@ -95,6 +104,27 @@ impl PyLab {
         d.set_item("fractional_before", r.fractional_before)?;
         d.set_item("fractional_after", r.fractional_after)?;
         Ok(Some(d))
+    }
+
+    /// Grades a prediction at `node` without changing the tree: "next best 3", "next depth 2",
+    /// "branch x_r1_c3_v4" (the most-fractional column), "infeasible r1c1=5 yes" (the child
+    /// x = 1; r1c1!=5 for x = 0), "bound r1c1=5 12.5" (the child's LP value, within 0.001),
+    /// "integral no" (the root LP point). Returns {"correct", "given", "expected", "reason"}.
+    fn predict<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: usize,
+        question: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.start()?;
+        let g = self.lab.predict(node, question).map_err(step_error)?;
+        let d = PyDict::new(py);
+        d.set_item("question", &g.question)?;
+        d.set_item("correct", g.correct)?;
+        d.set_item("given", &g.given)?;
+        d.set_item("expected", &g.expected)?;
+        d.set_item("reason", &g.reason)?;
+        Ok(d)
     }
 
     /// The next open node: rule "best" (best bound) or "depth" (depth first); None when none.
@@ -243,6 +273,39 @@ impl PyLab {
 }
 
 impl PyLab {
+    /// The student's own cut at `node` (see [`PyLab::cut`]).
+    fn student_cut<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: usize,
+        text: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.start()?;
+        let r = self.lab.student_cut(node, text).map_err(step_error)?;
+        let d = PyDict::new(py);
+        let (valid, counterexample) = match &r.validity {
+            Validity::Valid { .. } => (Some(true), None),
+            Validity::Invalid { grid, .. } => (Some(false), Some(crate::convert::rows(grid))),
+            Validity::Undecided => (None, None),
+        };
+        let name = |j: usize| self.lab.column_name(j);
+        d.set_item("row", r.cut.lp_text(name))?;
+        d.set_item("valid", valid)?;
+        d.set_item("counterexample", counterexample)?;
+        d.set_item("cuts_off", r.cuts_off())?;
+        d.set_item("violation", r.violation)?;
+        d.set_item("zeros", &r.zeros)?;
+        d.set_item("added", r.added.is_some())?;
+        if let Some(a) = &r.added {
+            d.set_item("name", &self.lab.cuts[a.cut].name)?;
+            d.set_item("bound_before", a.bound_before)?;
+            d.set_item("bound_after", a.bound_after)?;
+            d.set_item("fractional_before", a.fractional_before)?;
+            d.set_item("fractional_after", a.fractional_after)?;
+        }
+        Ok(d)
+    }
+
     /// Gives the next call `time_limit` from now.
     fn start(&mut self) -> PyResult<()> {
         self.lab.start_step(&self.limits).map_err(step_error)

@@ -10,6 +10,7 @@
 #![deny(unsafe_code)]
 
 mod convert;
+mod exercises;
 mod hints;
 mod lab;
 mod lines;
@@ -35,6 +36,9 @@ mod _native {
 
     #[pymodule_export]
     use super::hints::{hint, prove, rate, steps, Step};
+    use super::exercises::row_check;
+    #[pymodule_export]
+    use super::hints::{hint, rate, steps, Step};
     #[pymodule_export]
     use super::lab::PyLab;
     #[pymodule_export]

@@ -260,7 +260,11 @@ class Lab:
     @property
     def stopped(self) -> bool: ...
     def branch(self, node: int, cell: str, value: Optional[int] = None) -> list[int]: ...
-    def cut(self, node: int, kind: str) -> Optional[dict[str, Any]]: ...
+    def cut(self, node: int, kind: str) -> Optional[dict[str, Any]]:
+        """A cut of `kind` (gomory, clique, nogood), or your own inequality checked exactly."""
+    def predict(self, node: int, question: str) -> dict[str, Any]:
+        """Grades a prediction ("next best 3", "branch x_r1_c3_v4", "infeasible r1c1=5 yes",
+        "bound r1c1=5 12.5", "integral no") with the reason; the tree does not change."""
     def next(self, rule: str = "best") -> Optional[int]: ...
     def finish(self, node: int) -> int: ...
     def prune(self, node: int) -> None: ...
@@ -294,6 +298,11 @@ def check(puzzle: Puzzle, **options: Unpack[EngineOptions]) -> Count:
 def explain(puzzle: Puzzle, *, houses: Optional[bool] = None, time_limit: float = 60.0) -> Explanation:
     """A minimal set of givens, rule instances (and houses) that already has no completion;
     houses=None: the houses on a classic grid only."""
+
+def row_check(puzzle: Puzzle, rule: str, rows: str) -> dict[str, Any]:
+    """Checks your own rows for one rule of the puzzle: exact (every assignment of its cells
+    enumerated; a forbidden one accepted or an allowed one refused is named) and, when exact,
+    as strong as the project's form or weaker (with a fractional point it cuts off)."""
 
 def fix(puzzle: Puzzle, *, time_limit: float = 60.0) -> dict[str, Any]:
     """The fewest givens and rule instances to remove so that the puzzle has a solution, as

@@ -42,6 +42,12 @@ def test_tutorial_notebook_runs():
     assert "box 4 minus column 1: not proven - spoiled by x_r2_c1_v3" in text
     assert "column 1 minus box 4: proven" in text
     assert "model answer: +1 col_c1_v3 -1 box_b4_v3" in text
+    # Section 15: a student's cut (valid: the bound moves; not valid: the grid is the
+    # counterexample), predictions graded, a student's rows refused by name or called weaker.
+    assert "valid: False · counterexample is the grid: True" in text
+    assert "integral no: right" in text
+    assert "wrong: your rows accept a forbidden assignment · r3c1=1 r3c2=4" in text
+    assert "right, but weaker than the project's strong form" in text
     assert "not implied by the LP relaxation (LP maximum 0.500)" in text
     levels = next(line for line in text.splitlines() if line.startswith("hardest "))
     assert "guess (verified by search)" in levels and " 2 " in levels

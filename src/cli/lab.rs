@@ -14,7 +14,12 @@ use sudoku_ilp::report::lab::{incumbent_text, step_text, tree_svg, tree_text};
 /// Steps (separated by ';'): branch rRcC=V (x = 1 / x = 0), branch rRcC (one child per
 /// digit), branch suggested (lp-bb's cell rule), branch variable (the most fractional
 /// column), cut gomory|clique|nogood, next depth|best, node N, finish, prune, suggest,
-/// auto [variable|cell] (best bound with an objective, depth first without one).
+/// auto [variable|cell] (best bound with an objective, depth first without one),
+/// cut my: INEQUALITY (your own cut, e.g. "cut my: x_r1_c1_v1 + x_r1_c2_v1 <= 1" or
+/// "cut my: r1c1=1 + r1c2=1 <= 1": checked exactly on the node's subproblem by a MILP, a
+/// violating grid shown when it is not valid, added when it is), predict QUESTION ANSWER
+/// (graded with the reason: next [best|depth] K, branch NAME, infeasible rRcC=V yes|no,
+/// bound rRcC=V VALUE, integral yes|no).
 ///
 /// --time-limit bounds the whole script, root included: a step that reaches it stops there
 /// (auto and finish keep what they found), the steps after it are not run, and the exit code

@@ -17,6 +17,7 @@ mod prove;
 mod render;
 mod report;
 mod resume;
+mod row_check;
 mod shell;
 mod solve;
 mod values;
@@ -69,6 +70,7 @@ pub enum Command {
     Info(info::InfoArgs),
     Lab(lab::LabArgs),
     Prove(prove::ProveArgs),
+    RowCheck(row_check::RowCheckArgs),
     Render(render::RenderArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -178,6 +180,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Info(args) => info::run(args),
         Command::Lab(args) => lab::run(args),
         Command::Prove(args) => prove::run(args),
+        Command::RowCheck(args) => row_check::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Render(args) => render::run(args),
         Command::Completions(args) => shell::completions(args),

@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 
 /// The layer of each top-level module of the library, bottom first.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("leaves", &["status", "named", "geometry", "clock"]),
+    (
+        "leaves",
+        &["status", "named", "geometry", "clock", "linear_text"],
+    ),
     (
         "puzzle",
         &["puzzle", "rules", "implied", "limits", "objective"],
@@ -40,6 +43,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "generate",
             "hint",
             "info",
+            "row_check",
         ],
     ),
     ("report", &["report"]),

@@ -11,6 +11,7 @@ mod common;
 mod count;
 mod differential;
 mod equivalence;
+mod exercises;
 mod explain_fix;
 mod explain_rules;
 mod export;

@@ -10,6 +10,7 @@ pub mod forms;
 pub mod natural;
 pub mod natural_rows;
 pub mod objective;
+pub mod rule_alone;
 pub mod sightline_rows;
 pub mod tuples;
 

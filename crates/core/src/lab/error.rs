@@ -64,7 +64,9 @@ pub enum LabError {
     ColumnFixed { name: String, node: usize },
     #[error("node {0} has nothing to branch on")]
     NothingToBranch(usize),
-    #[error("unknown step (expected branch, cut, next, node, finish, prune, suggest, auto)")]
+    #[error(
+        "unknown step (expected branch, cut, cut my: INEQUALITY, next, node, finish, prune, suggest, auto, predict)"
+    )]
     UnknownStep,
     /// A cut kind, node rule or branching rule that has no such name.
     #[error(transparent)]
@@ -77,6 +79,14 @@ pub enum LabError {
     NotCandidate(String),
     #[error("digit {text:?} is not in 1..={n}")]
     BadDigit { text: String, n: usize },
+    /// A student's cut that is no inequality over the model's columns.
+    #[error(transparent)]
+    CutText(#[from] crate::linear_text::ParseError),
+    #[error("this lab has no exact MILP check (its LP backend offers none)")]
+    NoExactCheck,
+    /// A prediction that cannot be read.
+    #[error("{0}")]
+    Question(String),
     /// A step of a script failed.
     #[error("step {command:?}: {source}")]
     InStep {

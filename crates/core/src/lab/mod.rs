@@ -15,6 +15,7 @@
 pub mod auto;
 pub mod cuts;
 pub mod error;
+pub mod predict;
 /// The LP interface the lab runs on (a leaf module, so that `solve` can implement it).
 pub use crate::lp_interface as lp;
 pub mod range;
@@ -234,6 +235,10 @@ pub struct Lab<L: LabLp> {
     pub propagation: bool,
     /// The propagators' structure of the puzzle, built on first use.
     shape: Option<crate::candidates::Shape>,
+    /// Makes a fresh LP of the lab's model ([`lab_model`]) for the exact checks of a
+    /// student's cut (a MILP beside the lab's LP, which keeps its basis); `None`: no such
+    /// check on this backend.
+    pub exact: Option<lp::LpBackend>,
 }
 
 /// Builds the binary model of `puzzle` (with its objective) for a lab, without the columns the
@@ -305,6 +310,7 @@ impl<L: LabLp> Lab<L> {
             names,
             propagation: false,
             shape: None,
+            exact: None,
         };
         lab.make_node(None, "root".into(), Vec::new())?;
         Ok(lab)
@@ -909,12 +915,25 @@ impl<L: LabLp> Lab<L> {
             )?,
             CutKind::Clique => cuts::clique::separate(self, &node.values, &bounds),
             CutKind::NoGood => cuts::nogood::separate(self, &node.values),
+            // The student writes it: no separator finds one ([`Lab::student_cut`]).
+            CutKind::Student => None,
         };
         let Some(mut cut) = found else {
             return Ok(None);
         };
         cut.scope = id;
         cut.violation = cut.violation_at(&node.values);
+        self.add_cut(id, cut, &node).map(Some)
+    }
+
+    /// Adds `cut` (its scope and violation set) at node `id`, whose state before was `before`,
+    /// as the next row of the LP, and re-solves the node.
+    fn add_cut(
+        &mut self,
+        id: usize,
+        mut cut: Cut,
+        before: &LabNode,
+    ) -> Result<CutReport, LabError> {
         let index = self.cuts.len();
         let row = self.lp.add_row(cut.lower, cut.upper, &cut.terms)?;
         self.rows.push(LabRow {
@@ -926,20 +945,20 @@ impl<L: LabLp> Lab<L> {
         });
         self.row_bounds.push((cut.lower, cut.upper));
         debug_assert_eq!(row + 1, self.rows.len());
-        cut.name = format!("{}_{}", kind.name(), index + 1);
+        cut.name = format!("{}_{}", cut.kind.name(), index + 1);
         self.cuts.push(cut);
         self.stats.cuts = self.cuts.len();
         let point = self.solve_at(id)?;
         self.set_point(id, point)?;
         let after = &self.nodes[id];
-        Ok(Some(CutReport {
+        Ok(CutReport {
             cut: index,
-            bound_before: node.objective,
+            bound_before: before.objective,
             bound_after: after.objective,
-            fractional_before: node.fractional.len(),
+            fractional_before: before.fractional.len(),
             fractional_after: after.fractional.len(),
             status_after: after.status,
-        }))
+        })
     }
 
     /// The column's name in the model (`x_r1_c1_v5`, `y_cage3_d2`).
@@ -1012,7 +1031,9 @@ pub fn native(puzzle: &Puzzle, limits: &crate::limits::Limits) -> Result<NativeL
         d.saturating_duration_since(Instant::now()).as_secs_f64()
     });
     lp.set_time_limit(left).map_err(lp_error)?;
-    Lab::with_deadline(puzzle, &model, lp, deadline)
+    let mut lab = Lab::with_deadline(puzzle, &model, lp, deadline)?;
+    lab.exact = Some(crate::solve::lab_lp::mip_backend());
+    Ok(lab)
 }
 
 #[cfg(feature = "highs")]
@@ -1030,7 +1051,7 @@ impl NativeLab {
 
 /// Every column's bounds and every row as `lower ≤ Σ a_j x_j ≤ upper` (good_lp keeps a row as
 /// `expression (sense) 0` with the constant inside the expression).
-fn model_rows(model: &BuiltModel) -> (Vec<(f64, f64)>, Vec<LabRow>) {
+pub fn model_rows(model: &BuiltModel) -> (Vec<(f64, f64)>, Vec<LabRow>) {
     use good_lp::IntoAffineExpression;
     let mut column_of = std::collections::HashMap::new();
     let mut base = Vec::with_capacity(model.variables.len());

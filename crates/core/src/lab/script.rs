@@ -8,13 +8,17 @@
 //! - `next depth|best` (the rule's next open node), `node N` (by hand);
 //! - `finish` (HiGHS solves the current node's subtree), `prune` (by hand), `suggest`;
 //! - `auto [variable|cell]` (the automatic loop from here on: best bound with an objective,
-//!   depth first without one).
+//!   depth first without one);
+//! - `cut my: INEQUALITY` (the student's own cut at the current node, checked exactly,
+//!   [`super::cuts::student`]); `predict QUESTION ANSWER` (graded, [`super::predict`]).
 //!
 //! A step that reaches [`Lab::deadline`] ends the script: the steps after it are not run.
 
 use super::auto::{self, AutoEnd, AutoOptions, Branching};
+use super::cuts::student::StudentCutReport;
 use super::cuts::{CutKind, CutReport};
 use super::lp::LabLp;
+use super::predict::Graded;
 use super::{Lab, LabError, NodeRule, Suggestion};
 use crate::named::parse;
 
@@ -55,6 +59,15 @@ pub enum StepOutcome {
     },
     Auto {
         end: AutoEnd,
+    },
+    /// The student's cut was checked at its node (and added when valid there).
+    StudentCut {
+        report: Box<StudentCutReport>,
+    },
+    /// A prediction at `node`, graded.
+    Predicted {
+        node: usize,
+        graded: Graded,
     },
     /// The deadline had passed: this step and the ones after it were not run.
     NotRun,
@@ -122,7 +135,15 @@ fn step<L: LabLp>(
 ) -> Result<StepOutcome, LabError> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let id = *current;
+    if let Some(text) = command.strip_prefix("cut my:") {
+        let report = Box::new(lab.student_cut(id, text)?);
+        return Ok(StepOutcome::StudentCut { report });
+    }
     match words.as_slice() {
+        ["predict", question @ ..] => Ok(StepOutcome::Predicted {
+            node: id,
+            graded: lab.predict(id, &question.join(" "))?,
+        }),
         ["branch", what] => {
             let children = branch(lab, id, what)?;
             *current = children[0];

@@ -152,6 +152,12 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
                 "  lp-bb's cell rule: {cell} · textbook variable rule: {var}"
             );
         }
+        StepOutcome::StudentCut { report } => {
+            out += &super::exercise::student_cut_text(lab, report);
+        }
+        StepOutcome::Predicted { graded, .. } => {
+            out += &super::exercise::graded_text(graded);
+        }
         StepOutcome::Auto { end } => {
             let _ = match end {
                 AutoEnd::Done => writeln!(out, "  the loop ended: Done"),

@@ -24,6 +24,7 @@ pub mod chart;
 #[cfg(feature = "highs")]
 pub mod compare;
 pub mod count;
+pub mod exercise;
 #[cfg(all(feature = "highs", feature = "sat"))]
 pub mod explain;
 #[cfg(all(feature = "highs", feature = "sat"))]

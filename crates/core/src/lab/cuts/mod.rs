@@ -6,6 +6,7 @@
 pub mod clique;
 pub mod gomory;
 pub mod nogood;
+pub mod student;
 
 use super::NodeStatus;
 use crate::named::{impl_named_text, Named, UnknownName};
@@ -16,6 +17,8 @@ pub enum CutKind {
     Gomory,
     Clique,
     NoGood,
+    /// The student's own cut ([`student`]): no separator, so not in [`Named::all`].
+    Student,
 }
 
 impl CutKind {
@@ -39,6 +42,7 @@ impl Named for CutKind {
             CutKind::Gomory => "gomory",
             CutKind::Clique => "clique",
             CutKind::NoGood => "nogood",
+            CutKind::Student => "my",
         }
     }
     fn about(self) -> &'static str {
@@ -46,6 +50,7 @@ impl Named for CutKind {
             CutKind::Gomory => "A Gomory mixed-integer cut from a row of the optimal tableau",
             CutKind::Clique => "A clique cut from the conflict graph of the candidates",
             CutKind::NoGood => "A no-good cut that excludes the node's integral point",
+            CutKind::Student => "The student's own cut, checked exactly",
         }
     }
     fn aliases(self) -> &'static [&'static str] {
