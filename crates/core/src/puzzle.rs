@@ -491,9 +491,8 @@ fn check_regions(n: usize, ids: &[usize]) -> Result<(), PuzzleError> {
     for (i, &id) in ids.iter().enumerate() {
         if id >= n {
             return Err(PuzzleError::BadRegions(format!(
-                "r{}c{}: region {} is outside 1..{n}",
-                i / n + 1,
-                i % n + 1,
+                "{}: region {} is outside 1..{n}",
+                Cell::at(i, n),
                 id + 1
             )));
         }

@@ -11,14 +11,14 @@ use sudoku_ilp::check::check;
 use sudoku_ilp::engine::spec::ModelSpec;
 use sudoku_ilp::engine::{backtrack::Backtrack, propagate::Propagate, Engine, Limits};
 use sudoku_ilp::export::{self, Format};
-use sudoku_ilp::formulation::{BuiltModel, CageForm, CellEncoding, ModelKind, PairForm, StepForm};
+use sudoku_ilp::formulation::{BuiltModel, CageForm, ModelKind, PairForm, StepForm};
 use sudoku_ilp::hint::path::{solve_path_on, PathOptions};
 use sudoku_ilp::input::{parse_puzzle, OptionNames, ParseOptions, STDIN_NAME};
 use sudoku_ilp::lab::{lab_model, script, Lab};
 use sudoku_ilp::lp_interface::{backend, LabLp, LpBackend, LpMaker, LpState, LpUse};
 use sudoku_ilp::lp_restore::restore_iterations;
 use sudoku_ilp::objective::Objective;
-use sudoku_ilp::puzzle::Puzzle;
+use sudoku_ilp::puzzle::{Cell, Puzzle};
 use sudoku_ilp::report::hint::{hint_text, path_json, step_json, step_svg, HintLevel};
 use sudoku_ilp::report::json::puzzle_json;
 use sudoku_ilp::report::lab::{step_text, summary, tree_json, tree_svg};
@@ -234,24 +234,8 @@ pub struct Core {
     lab_log: Vec<String>,
 }
 
-/// Which cells each column belongs to (one-hot and integer cell columns).
-fn column_cells(model: &BuiltModel) -> Vec<Option<usize>> {
-    let mut cell_of = vec![None; model.variables.len()];
-    for (cell, encoding) in model.cells.iter().enumerate() {
-        match encoding {
-            CellEncoding::OneHot(options) => {
-                for &(col, _) in options {
-                    cell_of[col] = Some(cell);
-                }
-            }
-            CellEncoding::Integer(col) => cell_of[*col] = Some(cell),
-        }
-    }
-    cell_of
-}
-
 fn cell_name(n: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / n + 1, cell % n + 1)
+    Cell::at(cell, n).to_string()
 }
 
 /// A cell named `r1c1` (1-based), row-major index.
@@ -290,13 +274,13 @@ impl Core {
     pub fn model_json(&self) -> Result<String, Failure> {
         let lin = export::linear(&self.model).map_err(one_line)?;
         let n = self.puzzle.order();
-        let cell_of = column_cells(&self.model);
+        let cell_of = |j: usize| self.model.cell_of_column(j);
         let rows: Vec<Value> = lin
             .rows
             .iter()
             .map(|r| {
                 let mut cells: Vec<usize> =
-                    r.terms.iter().filter_map(|&(j, _)| cell_of[j]).collect();
+                    r.terms.iter().filter_map(|&(j, _)| cell_of(j)).collect();
                 cells.sort_unstable();
                 cells.dedup();
                 let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
@@ -360,12 +344,12 @@ impl Core {
         let (is_cell, mut cells) = self.target_cells(target)?;
         cells.sort_unstable();
         let lin = export::linear(&self.model).map_err(one_line)?;
-        let cell_of = column_cells(&self.model);
+        let cell_of = |j: usize| self.model.cell_of_column(j);
         let names: Vec<&str> = lin
             .rows
             .iter()
             .filter(|r| {
-                let mut own: Vec<usize> = r.terms.iter().filter_map(|&(j, _)| cell_of[j]).collect();
+                let mut own: Vec<usize> = r.terms.iter().filter_map(|&(j, _)| cell_of(j)).collect();
                 own.sort_unstable();
                 own.dedup();
                 if is_cell {
@@ -383,7 +367,7 @@ impl Core {
     pub fn row(&self, name: &str) -> Result<String, Failure> {
         let lin = export::linear(&self.model).map_err(one_line)?;
         let n = self.puzzle.order();
-        let cell_of = column_cells(&self.model);
+        let cell_of = |j: usize| self.model.cell_of_column(j);
         let row =
             lin.rows.iter().find(|r| r.name == name).ok_or_else(|| {
                 format!("no row named {name:?} in the {} model", self.model.label)
@@ -395,7 +379,7 @@ impl Core {
                 json!({
                     "column": lin.columns[j].name,
                     "coefficient": a,
-                    "cell": cell_of[j].map(|c| cell_name(n, c)),
+                    "cell": cell_of(j).map(|c| cell_name(n, c)),
                 })
             })
             .collect();

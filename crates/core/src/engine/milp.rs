@@ -5,7 +5,8 @@ use super::{
     Stats,
 };
 use crate::clock::Instant;
-use crate::formulation::{cell_tag, Formulation};
+use crate::formulation::names::cell_tag;
+use crate::formulation::Formulation;
 use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
 use crate::rules::primitive::{Primitive, ValueSet};

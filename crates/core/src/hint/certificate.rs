@@ -16,7 +16,8 @@ use super::grid::Candidates;
 use super::step::Step;
 use crate::check::certificate::{check_certificate, CandidateState, RowSense, TextRow};
 use crate::export::linear;
-use crate::formulation::binary::{house_row_name, Binary};
+use crate::formulation::binary::Binary;
+use crate::formulation::names::{cell_row_name, house_row_name};
 use crate::formulation::{Formulation, Sense};
 use crate::lp_interface::{LpBackend, LpError};
 use crate::puzzle::Puzzle;
@@ -91,12 +92,11 @@ impl Certifier {
         let model = Binary::default().build(puzzle);
         let lin = linear(&model).map_err(|e| CertificateFailure::Model(e.to_string()))?;
         let n = puzzle.order();
-        let mut column = vec![usize::MAX; n * n * n];
-        for (j, col) in lin.columns.iter().enumerate() {
-            if let Some((r, c, v)) = crate::check::certificate::parse_column(col.name) {
-                column[((r - 1) * n + c - 1) * n + v - 1] = j;
-            }
-        }
+        // The unreduced binary model has every x_{cell,v}.
+        let column = (0..n * n)
+            .flat_map(|cell| (1..=n as u8).map(move |v| (cell, v)))
+            .map(|(cell, v)| model.column(cell, v).unwrap_or(usize::MAX))
+            .collect();
         let rows: Vec<TextRow> = lin
             .rows
             .iter()
@@ -288,8 +288,7 @@ impl Certifier {
             .iter()
             .chain(step.eliminations.iter().map(|(c, _)| c))
         {
-            let cell = g.cell(c);
-            names.push(format!("cell_r{}_c{}", cell.row + 1, cell.col + 1));
+            names.push(cell_row_name(g.cell(c)));
         }
         self.rows
             .iter()
