@@ -49,6 +49,7 @@ pub mod implied;
 pub mod info;
 pub mod input;
 pub mod lab;
+pub mod layout_index;
 pub mod limits;
 pub mod lp_interface;
 pub mod lp_restore;

@@ -10,9 +10,10 @@
 
 pub use crate::geometry::{square_box_side, Cell, Grid, House, HouseKind, Layout};
 use crate::implied::implied_sums;
+use crate::layout_index::LayoutIndex;
 use crate::rules::{lower_all, Primitive, Rule, RuleError};
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The largest order the tool accepts (a 64×64 grid, 262,144 binary variables).
 pub const MAX_ORDER: usize = 64;
@@ -72,6 +73,8 @@ pub struct Puzzle {
     objective: Option<crate::objective::Objective>,
     /// The implied sums of the houses and the primitives, computed once on first use.
     implied: Implied,
+    /// Houses and peers of every cell, built once on first use ([`Puzzle::index`]).
+    index: Index,
 }
 
 /// The implied sums of a puzzle ([`crate::implied`]) over at most `Puzzle::implied_cells_cap` open cells, computed on
@@ -87,6 +90,19 @@ impl PartialEq for Implied {
 }
 
 impl Eq for Implied {}
+
+/// The puzzle's [`LayoutIndex`], built on first use from its houses (which never change after
+/// [`Puzzle::new`]) and shared by its clones; like [`Implied`] it takes no part in comparing.
+#[derive(Debug, Clone, Default)]
+struct Index(OnceLock<Arc<LayoutIndex>>);
+
+impl PartialEq for Index {
+    fn eq(&self, _: &Index) -> bool {
+        true
+    }
+}
+
+impl Eq for Index {}
 
 /// A puzzle is its own reference, so that functions over many puzzles take owned puzzles,
 /// references or `Arc`s alike ([`crate::batch::solve_puzzles`]).
@@ -173,6 +189,7 @@ impl Puzzle {
             name: None,
             objective: None,
             implied: Implied::default(),
+            index: Index::default(),
         };
         puzzle.check_duplicates()?;
         Ok(puzzle)
@@ -401,29 +418,23 @@ impl Puzzle {
         })
     }
 
+    /// Houses of every cell, peers of every cell, cells of every house ([`LayoutIndex`]), built
+    /// on first use and kept.
+    pub fn index(&self) -> &LayoutIndex {
+        self.index
+            .0
+            .get_or_init(|| Arc::new(LayoutIndex::new(self.n, &self.houses)))
+    }
+
     /// For each cell (row-major), the indices into [`Puzzle::houses`] of the houses that hold it.
-    pub fn houses_of_cells(&self) -> Vec<Vec<usize>> {
-        let mut of = vec![Vec::new(); self.n * self.n];
-        for (h, house) in self.houses.iter().enumerate() {
-            for c in &house.cells {
-                of[c.row * self.n + c.col].push(h);
-            }
-        }
-        of
+    pub fn houses_of_cells(&self) -> &[Vec<usize>] {
+        &self.index().houses_of
     }
 
     /// The cells that share at least one house with `cell` (its peers), each once, sorted.
     pub fn peers(&self, cell: Cell) -> Vec<Cell> {
-        let mut peers: Vec<Cell> = self
-            .houses
-            .iter()
-            .filter(|h| h.cells.contains(&cell))
-            .flat_map(|h| h.cells.iter().copied())
-            .filter(|&c| c != cell)
-            .collect();
-        peers.sort();
-        peers.dedup();
-        peers
+        let peers = &self.index().peers[cell.index(self.n)];
+        peers.iter().map(|&i| Cell::at(i, self.n)).collect()
     }
 
     /// Every unordered pair of distinct cells that share at least one house, each once, in

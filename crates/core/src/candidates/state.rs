@@ -17,7 +17,7 @@
 //! structure in flat arrays; the propagators are in [`super::propagators`].
 
 use super::propagators::{intersections, lower, Propagator};
-use crate::candidates::{full_mask, house_index};
+use crate::candidates::full_mask;
 use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
 use std::cell::RefCell;
@@ -115,34 +115,22 @@ impl Shape {
     /// place of the puzzle's own.
     pub fn with_primitives(puzzle: &Puzzle, primitives: &[Primitive]) -> Shape {
         let n = puzzle.order();
-        let (mut houses_of, mut houses) = house_index(puzzle);
-        let mut groups = Vec::new();
+        let index = puzzle.index();
+        let mut houses_of = index.houses_of.to_vec();
+        let mut houses = index.cells_of.to_vec();
+        let mut peers = index.peers.to_vec();
         for p in primitives {
             if let Primitive::AllDifferent { cells, .. } = p {
-                let group: Vec<usize> = cells.iter().map(|c| c.row * n + c.col).collect();
+                let group: Vec<usize> = cells.iter().map(|c| c.index(n)).collect();
+                for &i in &group {
+                    peers[i].extend(group.iter().copied().filter(|&j| j != i));
+                }
                 if group.len() == n {
                     for &i in &group {
                         houses_of[i].push(houses.len());
                     }
                     houses.push(group);
-                } else {
-                    groups.push(group);
                 }
-            }
-        }
-        let mut peers: Vec<Vec<usize>> = houses_of
-            .iter()
-            .enumerate()
-            .map(|(i, hs)| {
-                hs.iter()
-                    .flat_map(|&h| houses[h].iter().copied())
-                    .filter(|&j| j != i)
-                    .collect()
-            })
-            .collect();
-        for group in &groups {
-            for &i in group {
-                peers[i].extend(group.iter().copied().filter(|&j| j != i));
             }
         }
         for p in &mut peers {

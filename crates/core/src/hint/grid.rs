@@ -47,38 +47,22 @@ impl Candidates {
     /// Every candidate open, then the givens placed (each removing its value from its peers).
     pub fn new(puzzle: &Puzzle) -> Candidates {
         let n = puzzle.order();
+        let index = puzzle.index();
         let houses: Vec<GridHouse> = puzzle
             .houses()
             .iter()
-            .map(|h| GridHouse {
+            .zip(index.cells_of.iter())
+            .map(|(h, cells)| GridHouse {
                 kind: h.kind,
-                cells: h.cells.iter().map(|c| c.row * n + c.col).collect(),
-            })
-            .collect();
-        let mut houses_of = vec![Vec::new(); n * n];
-        for (h, house) in houses.iter().enumerate() {
-            for &c in &house.cells {
-                houses_of[c].push(h);
-            }
-        }
-        let peers: Vec<Vec<usize>> = (0..n * n)
-            .map(|c| {
-                let mut p: Vec<usize> = houses_of[c]
-                    .iter()
-                    .flat_map(|&h| houses[h].cells.iter().copied())
-                    .filter(|&d| d != c)
-                    .collect();
-                p.sort_unstable();
-                p.dedup();
-                p
+                cells: cells.clone(),
             })
             .collect();
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut grid = Candidates {
             n,
             houses: Arc::new(houses),
-            houses_of: Arc::new(houses_of),
-            peers: Arc::new(peers),
+            houses_of: index.houses_of.clone(),
+            peers: index.peers.clone(),
             cand: vec![full; n * n],
             value: vec![0; n * n],
         };
