@@ -53,6 +53,7 @@ pub mod layout_index;
 pub mod limits;
 pub mod lp_interface;
 pub mod lp_restore;
+pub mod mask;
 pub mod named;
 pub mod objective;
 pub mod puzzle;

@@ -10,15 +10,7 @@
 use crate::puzzle::{Cell, HouseKind, Puzzle};
 use std::sync::Arc;
 
-/// The bit of value v (1-based) in a candidate mask.
-pub fn bit(v: u8) -> u64 {
-    1u64 << (v - 1)
-}
-
-/// The values of a mask, ascending.
-pub fn values(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |i| mask >> i & 1 == 1).map(|i| i + 1)
-}
+pub use crate::mask::{bit, values, Mask};
 
 /// One house: its kind (for names) and its cells as indices `row·n + col`.
 #[derive(Debug, Clone)]
@@ -38,7 +30,7 @@ pub struct Candidates {
     /// For each cell, the cells sharing a house with it (sorted, without itself).
     pub peers: Arc<Vec<Vec<usize>>>,
     /// For each cell, the open values as a bit mask (the placed value's bit once placed).
-    pub cand: Vec<u64>,
+    pub cand: Vec<Mask>,
     /// For each cell, its placed value or 0.
     pub value: Vec<u8>,
 }
@@ -57,7 +49,7 @@ impl Candidates {
                 cells: cells.clone(),
             })
             .collect();
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = crate::mask::full(n);
         let mut grid = Candidates {
             n,
             houses: Arc::new(houses),
