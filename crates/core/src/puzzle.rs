@@ -72,37 +72,32 @@ pub struct Puzzle {
     /// An optional linear objective over the candidates ([`crate::objective`]).
     objective: Option<crate::objective::Objective>,
     /// The implied sums of the houses and the primitives, computed once on first use.
-    implied: Implied,
+    implied: Derived<Vec<Primitive>>,
     /// Houses and peers of every cell, built once on first use ([`Puzzle::index`]).
-    index: Index,
+    index: Derived<Arc<LayoutIndex>>,
 }
 
-/// The implied sums of a puzzle ([`crate::implied`]) over at most `Puzzle::implied_cells_cap` open cells, computed on
-/// first use and then kept. Derived from the rest of the puzzle, so it takes no part in
-/// comparing puzzles; every change to the givens or primitives starts a new one.
-#[derive(Debug, Clone, Default)]
-struct Implied(OnceLock<Vec<Primitive>>);
+/// A value derived from the rest of the puzzle, computed on first use and then kept; it takes
+/// no part in comparing puzzles. The implied sums ([`crate::implied`], over at most
+/// `Puzzle::implied_cells_cap` open cells) start anew at every change to the givens or
+/// primitives; the [`LayoutIndex`] is built from the houses, which never change after
+/// [`Puzzle::new`], and is shared by clones.
+#[derive(Debug, Clone)]
+struct Derived<T>(OnceLock<T>);
 
-impl PartialEq for Implied {
-    fn eq(&self, _: &Implied) -> bool {
+impl<T> Default for Derived<T> {
+    fn default() -> Derived<T> {
+        Derived(OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Derived<T> {
+    fn eq(&self, _: &Derived<T>) -> bool {
         true
     }
 }
 
-impl Eq for Implied {}
-
-/// The puzzle's [`LayoutIndex`], built on first use from its houses (which never change after
-/// [`Puzzle::new`]) and shared by its clones; like [`Implied`] it takes no part in comparing.
-#[derive(Debug, Clone, Default)]
-struct Index(OnceLock<Arc<LayoutIndex>>);
-
-impl PartialEq for Index {
-    fn eq(&self, _: &Index) -> bool {
-        true
-    }
-}
-
-impl Eq for Index {}
+impl<T> Eq for Derived<T> {}
 
 /// A puzzle is its own reference, so that functions over many puzzles take owned puzzles,
 /// references or `Arc`s alike ([`crate::batch::solve_puzzles`]).
@@ -188,8 +183,8 @@ impl Puzzle {
             primitives: Vec::new(),
             name: None,
             objective: None,
-            implied: Implied::default(),
-            index: Index::default(),
+            implied: Derived::default(),
+            index: Derived::default(),
         };
         puzzle.check_duplicates()?;
         Ok(puzzle)
@@ -272,7 +267,7 @@ impl Puzzle {
     pub fn with_rules(mut self, rules: Vec<Rule>) -> Result<Puzzle, PuzzleError> {
         self.primitives = lower_all(self.n, &self.layout, &rules)?;
         self.rules = rules;
-        self.implied = Implied::default();
+        self.implied = Derived::default();
         Ok(self)
     }
 
@@ -295,7 +290,7 @@ impl Puzzle {
             }
         }
         self.primitives = primitives;
-        self.implied = Implied::default();
+        self.implied = Derived::default();
         Ok(self)
     }
 

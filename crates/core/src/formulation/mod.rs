@@ -423,10 +423,7 @@ impl BuiltModel {
         for (cell, (encoding, &value)) in self.cells.iter().zip(&grid.values).enumerate() {
             let missing = EncodeError::NotInModel { cell, value };
             let column = match encoding {
-                CellEncoding::OneHot(options) => {
-                    let found = options.iter().find(|(_, v)| *v == value);
-                    found.map(|&(column, _)| (column, 1.0)).ok_or(missing)?
-                }
+                CellEncoding::OneHot(_) => (self.column(cell, value).ok_or(missing)?, 1.0),
                 CellEncoding::Integer(column) => {
                     let x = f64::from(value);
                     match bounds.get(*column) {
@@ -487,24 +484,16 @@ impl BuiltModel {
     /// Adds the no-good row `Σ_cells x_{cell, grid(cell)} ≤ n² − 1`, which every assignment but
     /// `grid` satisfies (one-hot models only; returns false for other encodings).
     pub fn exclude_grid(&mut self, grid: &Grid) -> bool {
-        let columns: Option<Vec<usize>> = self
+        if !self
             .cells
             .iter()
-            .zip(&grid.values)
-            .map(|(enc, &v)| match enc {
-                CellEncoding::OneHot(options) => Some(
-                    options
-                        .iter()
-                        .find(|(_, value)| *value == v)
-                        .map(|(c, _)| *c),
-                ),
-                CellEncoding::Integer(_) => None,
-            })
-            .collect::<Option<Vec<_>>>()
-            .map(|cols| cols.into_iter().flatten().collect());
-        let Some(columns) = columns else {
+            .all(|e| matches!(e, CellEncoding::OneHot(_)))
+        {
             return false;
-        };
+        }
+        let columns: Vec<usize> = (grid.values.iter().enumerate())
+            .filter_map(|(cell, &v)| self.column(cell, v))
+            .collect();
         let vars: Vec<Variable> = self
             .variables
             .iter_variables_with_def()
