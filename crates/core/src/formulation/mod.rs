@@ -2,6 +2,10 @@
 //! says how to read a grid back from the solver's column values.
 //!
 //! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
+//!
+//! The built model owns its names: [`BuiltModel::column`] finds x_{cell,v},
+//! [`BuiltModel::candidate`] says which (cell, v) a column is, [`BuiltModel::column_names`] and
+//! [`BuiltModel::row_names`] give the names, which [`names`] writes in one place.
 
 pub mod binary;
 pub mod binary_rows;
