@@ -461,8 +461,7 @@ pub(crate) fn solve_from(
     let (houses_of, houses) = house_index(puzzle);
     let checks = Checks::new(puzzle);
     let fits = checks.all_hold(&values);
-    let mut search =
-        Search::new(&houses_of, &houses, values, allowed, deadline).with_checks(&checks);
+    let mut search = Search::new(houses_of, houses, values, allowed, deadline).with_checks(&checks);
     let mut found = None;
     if fits {
         search.run(&mut |values| {
@@ -507,8 +506,8 @@ pub fn count_keeping(
     let checks = Checks::new(puzzle);
     let fits = checks.all_hold(puzzle.givens());
     let mut search = Search::new(
-        &houses_of,
-        &houses,
+        houses_of,
+        houses,
         puzzle.givens().to_vec(),
         checks.allowed(),
         deadline,
@@ -612,7 +611,7 @@ mod tests {
         // Independent count: filter all 288 4×4 grids by the diagonal rule.
         let plain = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
         let (houses_of, houses) = house_index(&plain);
-        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
+        let mut search = Search::new(houses_of, houses, vec![0; 16], vec![15; 16], None);
         let mut diagonal = 0;
         search.run(&mut |v| {
             let ok = |cells: [usize; 4]| cells.iter().fold(0u32, |m, &i| m | 1 << v[i]) == 0b11110;
@@ -661,7 +660,7 @@ mod tests {
         let c = count(&p, 1000, None);
         // Independent count: all 288 grids, kept when every primitive holds.
         let (houses_of, houses) = house_index(&plain);
-        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
+        let mut search = Search::new(houses_of, houses, vec![0; 16], vec![15; 16], None);
         let mut kept = 0;
         search.run(&mut |v| {
             kept += primitives.iter().all(|p| p.holds(|c| v[c.row * 4 + c.col])) as u64;

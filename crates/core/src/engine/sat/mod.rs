@@ -204,7 +204,7 @@ fn encode_rows(
 ) -> Result<Option<Cnf>, Late> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
-    let cand = candidates(puzzle, &houses_of, &houses);
+    let cand = candidates(puzzle, houses_of, houses);
     let givens = puzzle.givens();
     let mut cnf = Cnf {
         cells: Vec::new(),
