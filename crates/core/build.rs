@@ -3,7 +3,7 @@
 
 fn main() {
     println!("cargo:rerun-if-changed=src/solve/out_of_memory.cpp");
-    // Only the `highs` feature has `solve/ffi.rs`, which calls the shim (the browser build has
+    // Only the `highs` feature has `solve/ffi/`, which calls the shim (the browser build has
     // neither the shim nor a C++ compiler for wasm32).
     if std::env::var_os("CARGO_FEATURE_HIGHS").is_none() {
         return;

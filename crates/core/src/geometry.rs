@@ -13,6 +13,21 @@ pub struct Cell {
     pub col: usize,
 }
 
+impl Cell {
+    /// The cell at row-major index `index` of an n×n grid.
+    pub fn at(index: usize, n: usize) -> Cell {
+        Cell {
+            row: index / n.max(1),
+            col: index % n.max(1),
+        }
+    }
+
+    /// The cell's row-major index in an n×n grid.
+    pub fn index(self, n: usize) -> usize {
+        self.row * n + self.col
+    }
+}
+
 impl fmt::Display for Cell {
     /// Formats as `r{row}c{col}`, 1-based, as in the model names.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -113,6 +128,13 @@ impl<'de> Deserialize<'de> for Cell {
             de::Error::custom(format!("cell {text:?}: expected r<row>c<col>, 1-based"))
         })
     }
+}
+
+/// Reads `r3c5` (1-based) as the row-major index of a cell of an n×n grid; `None` for any
+/// other text or a cell outside the grid.
+pub fn parse_cell_index(text: &str, n: usize) -> Option<usize> {
+    let cell = parse_cell(text)?;
+    (cell.row < n && cell.col < n).then(|| cell.index(n))
 }
 
 /// Reads `r3c5` / `R3C5` (1-based) as a cell.

@@ -10,9 +10,10 @@
 
 pub use crate::geometry::{square_box_side, Cell, Grid, House, HouseKind, Layout};
 use crate::implied::implied_sums;
+use crate::layout_index::LayoutIndex;
 use crate::rules::{lower_all, Primitive, Rule, RuleError};
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The largest order the tool accepts (a 64×64 grid, 262,144 binary variables).
 pub const MAX_ORDER: usize = 64;
@@ -71,22 +72,32 @@ pub struct Puzzle {
     /// An optional linear objective over the candidates ([`crate::objective`]).
     objective: Option<crate::objective::Objective>,
     /// The implied sums of the houses and the primitives, computed once on first use.
-    implied: Implied,
+    implied: Derived<Vec<Primitive>>,
+    /// Houses and peers of every cell, built once on first use ([`Puzzle::index`]).
+    index: Derived<Arc<LayoutIndex>>,
 }
 
-/// The implied sums of a puzzle ([`crate::implied`]) over at most `Puzzle::implied_cells_cap` open cells, computed on
-/// first use and then kept. Derived from the rest of the puzzle, so it takes no part in
-/// comparing puzzles; every change to the givens or primitives starts a new one.
-#[derive(Debug, Clone, Default)]
-struct Implied(OnceLock<Vec<Primitive>>);
+/// A value derived from the rest of the puzzle, computed on first use and then kept; it takes
+/// no part in comparing puzzles. The implied sums ([`crate::implied`], over at most
+/// `Puzzle::implied_cells_cap` open cells) start anew at every change to the givens or
+/// primitives; the [`LayoutIndex`] is built from the houses, which never change after
+/// [`Puzzle::new`], and is shared by clones.
+#[derive(Debug, Clone)]
+struct Derived<T>(OnceLock<T>);
 
-impl PartialEq for Implied {
-    fn eq(&self, _: &Implied) -> bool {
+impl<T> Default for Derived<T> {
+    fn default() -> Derived<T> {
+        Derived(OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Derived<T> {
+    fn eq(&self, _: &Derived<T>) -> bool {
         true
     }
 }
 
-impl Eq for Implied {}
+impl<T> Eq for Derived<T> {}
 
 /// A puzzle is its own reference, so that functions over many puzzles take owned puzzles,
 /// references or `Arc`s alike ([`crate::batch::solve_puzzles`]).
@@ -172,7 +183,8 @@ impl Puzzle {
             primitives: Vec::new(),
             name: None,
             objective: None,
-            implied: Implied::default(),
+            implied: Derived::default(),
+            index: Derived::default(),
         };
         puzzle.check_duplicates()?;
         Ok(puzzle)
@@ -255,7 +267,7 @@ impl Puzzle {
     pub fn with_rules(mut self, rules: Vec<Rule>) -> Result<Puzzle, PuzzleError> {
         self.primitives = lower_all(self.n, &self.layout, &rules)?;
         self.rules = rules;
-        self.implied = Implied::default();
+        self.implied = Derived::default();
         Ok(self)
     }
 
@@ -278,7 +290,7 @@ impl Puzzle {
             }
         }
         self.primitives = primitives;
-        self.implied = Implied::default();
+        self.implied = Derived::default();
         Ok(self)
     }
 
@@ -401,29 +413,23 @@ impl Puzzle {
         })
     }
 
+    /// Houses of every cell, peers of every cell, cells of every house ([`LayoutIndex`]), built
+    /// on first use and kept.
+    pub fn index(&self) -> &LayoutIndex {
+        self.index
+            .0
+            .get_or_init(|| Arc::new(LayoutIndex::new(self.n, &self.houses)))
+    }
+
     /// For each cell (row-major), the indices into [`Puzzle::houses`] of the houses that hold it.
-    pub fn houses_of_cells(&self) -> Vec<Vec<usize>> {
-        let mut of = vec![Vec::new(); self.n * self.n];
-        for (h, house) in self.houses.iter().enumerate() {
-            for c in &house.cells {
-                of[c.row * self.n + c.col].push(h);
-            }
-        }
-        of
+    pub fn houses_of_cells(&self) -> &[Vec<usize>] {
+        &self.index().houses_of
     }
 
     /// The cells that share at least one house with `cell` (its peers), each once, sorted.
     pub fn peers(&self, cell: Cell) -> Vec<Cell> {
-        let mut peers: Vec<Cell> = self
-            .houses
-            .iter()
-            .filter(|h| h.cells.contains(&cell))
-            .flat_map(|h| h.cells.iter().copied())
-            .filter(|&c| c != cell)
-            .collect();
-        peers.sort();
-        peers.dedup();
-        peers
+        let peers = &self.index().peers[cell.index(self.n)];
+        peers.iter().map(|&i| Cell::at(i, self.n)).collect()
     }
 
     /// Every unordered pair of distinct cells that share at least one house, each once, in
@@ -491,9 +497,8 @@ fn check_regions(n: usize, ids: &[usize]) -> Result<(), PuzzleError> {
     for (i, &id) in ids.iter().enumerate() {
         if id >= n {
             return Err(PuzzleError::BadRegions(format!(
-                "r{}c{}: region {} is outside 1..{n}",
-                i / n + 1,
-                i % n + 1,
+                "{}: region {} is outside 1..{n}",
+                Cell::at(i, n),
                 id + 1
             )));
         }

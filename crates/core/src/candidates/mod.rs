@@ -46,24 +46,11 @@ pub fn candidates_with(puzzle: &Puzzle, primitives: &[Primitive]) -> Option<Vec<
     Some((0..state.cells()).map(|i| state.cand(i)).collect())
 }
 
-/// The mask of all values 1..n: bits 0..n−1 (n ≤ 64).
-pub(crate) fn full_mask(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
-
-/// For each cell (row-major), the indices of its houses, and for each house its cells' indices.
-pub(crate) fn house_index(puzzle: &crate::puzzle::Puzzle) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
-    let n = puzzle.order();
-    let cells_of: Vec<Vec<usize>> = puzzle
-        .houses()
-        .iter()
-        .map(|h| h.cells.iter().map(|c| c.row * n + c.col).collect())
-        .collect();
-    (puzzle.houses_of_cells(), cells_of)
+/// For each cell (row-major), the indices of its houses, and for each house its cells' indices:
+/// the puzzle's [`crate::layout_index::LayoutIndex`].
+pub(crate) fn house_index(puzzle: &crate::puzzle::Puzzle) -> (&[Vec<usize>], &[Vec<usize>]) {
+    let index = puzzle.index();
+    (&index.houses_of, &index.cells_of)
 }
 
 /// How many open cells an implied sum may cover in the propagation search's primitives and the

@@ -17,7 +17,7 @@
 //! structure in flat arrays; the propagators are in [`super::propagators`].
 
 use super::propagators::{intersections, lower, Propagator};
-use crate::candidates::{full_mask, house_index};
+use crate::mask::{full, is_single, lowest};
 use crate::puzzle::{House, Puzzle};
 use crate::rules::primitive::Primitive;
 use std::cell::RefCell;
@@ -115,34 +115,22 @@ impl Shape {
     /// place of the puzzle's own.
     pub fn with_primitives(puzzle: &Puzzle, primitives: &[Primitive]) -> Shape {
         let n = puzzle.order();
-        let (mut houses_of, mut houses) = house_index(puzzle);
-        let mut groups = Vec::new();
+        let index = puzzle.index();
+        let mut houses_of = index.houses_of.to_vec();
+        let mut houses = index.cells_of.to_vec();
+        let mut peers = index.peers.to_vec();
         for p in primitives {
             if let Primitive::AllDifferent { cells, .. } = p {
-                let group: Vec<usize> = cells.iter().map(|c| c.row * n + c.col).collect();
+                let group: Vec<usize> = cells.iter().map(|c| c.index(n)).collect();
+                for &i in &group {
+                    peers[i].extend(group.iter().copied().filter(|&j| j != i));
+                }
                 if group.len() == n {
                     for &i in &group {
                         houses_of[i].push(houses.len());
                     }
                     houses.push(group);
-                } else {
-                    groups.push(group);
                 }
-            }
-        }
-        let mut peers: Vec<Vec<usize>> = houses_of
-            .iter()
-            .enumerate()
-            .map(|(i, hs)| {
-                hs.iter()
-                    .flat_map(|&h| houses[h].iter().copied())
-                    .filter(|&j| j != i)
-                    .collect()
-            })
-            .collect();
-        for group in &groups {
-            for &i in group {
-                peers[i].extend(group.iter().copied().filter(|&j| j != i));
             }
         }
         for p in &mut peers {
@@ -230,13 +218,6 @@ const PLACES: u32 = 0xff;
 /// probe's counts by copying them back.
 const PROBE_COPY_SLOTS: usize = 1024;
 
-/// Exactly one bit is set (a popcount without the `popcnt` instruction of the baseline target
-/// is a dozen instructions).
-#[inline(always)]
-fn single(m: u64) -> bool {
-    m != 0 && m & (m - 1) == 0
-}
-
 /// The empty clause was derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Conflict;
@@ -297,7 +278,7 @@ impl<'s> State<'s> {
         let n = shape.n;
         let mut state = State {
             shape,
-            cand: vec![full_mask(n); shape.cells()],
+            cand: vec![full(n); shape.cells()],
             slots: vec![0; shape.houses() * n],
             probe_slots: Vec::new(),
             probe_changes: None,
@@ -325,7 +306,7 @@ impl<'s> State<'s> {
             if g != 0 && (g as usize) <= n {
                 state.assign(i, 1u64 << (g - 1));
             }
-            if shape.domains[i] != full_mask(n) {
+            if shape.domains[i] != full(n) {
                 state.remove(i, !shape.domains[i]);
             }
         }
@@ -358,13 +339,7 @@ impl<'s> State<'s> {
     pub fn values(&self) -> Vec<u8> {
         self.cand
             .iter()
-            .map(|&m| {
-                if single(m) {
-                    m.trailing_zeros() as u8 + 1
-                } else {
-                    0
-                }
-            })
+            .map(|&m| if is_single(m) { lowest(m) } else { 0 })
             .collect()
     }
 
@@ -412,7 +387,7 @@ impl<'s> State<'s> {
         }
         if new == 0 {
             self.fail(Culprit::Cell([i as u32]));
-        } else if single(new) {
+        } else if is_single(new) {
             self.fixed += 1;
             self.naked.push(i as u32);
         }
@@ -547,7 +522,7 @@ impl<'s> State<'s> {
                     *slot = (*slot + 1) ^ ((i as u32) << 8);
                 }
             }
-            if single(now) && !single(old) {
+            if is_single(now) && !is_single(old) {
                 self.fixed -= 1;
             }
             self.cand[i] = old;
@@ -575,7 +550,7 @@ impl<'s> State<'s> {
         };
         for &(i, old) in self.trail[mark..].iter().rev() {
             let now = self.cand[i as usize];
-            if single(now) && !single(old) {
+            if is_single(now) && !is_single(old) {
                 self.fixed -= 1;
             }
             self.cand[i as usize] = old;
@@ -589,7 +564,7 @@ impl<'s> State<'s> {
     pub fn fixed_since(&self, mark: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
         self.trail[mark..].iter().filter_map(|&(i, old)| {
             let now = self.cand[i as usize];
-            (single(now) && !single(old)).then_some((i as usize, now))
+            (is_single(now) && !is_single(old)).then_some((i as usize, now))
         })
     }
 }

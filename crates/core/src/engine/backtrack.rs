@@ -33,9 +33,10 @@
 //! Over 600 lines, about 100 of them unit tests: the checks of the primitives on partial grids
 //! and the search that calls them at every node.
 
-use super::{checked, full_mask, house_index, Count, Engine, EngineError};
+use super::{checked, house_index, Count, Engine, EngineError};
 use super::{Limits, SearchStats, Solution, Stats, Status};
 use crate::clock::Instant;
+use crate::mask;
 use crate::puzzle::{Cell, Grid, Puzzle};
 use crate::rules::primitive::{distinct_sums, Primitive, Relation};
 use crate::solve::ms;
@@ -108,7 +109,7 @@ impl Checks {
 
     /// Each cell's allowed values under the `Values` primitives.
     fn allowed(&self) -> Vec<u64> {
-        let mut allowed = vec![full_mask(self.n); self.n * self.n];
+        let mut allowed = vec![mask::full(self.n); self.n * self.n];
         for p in &self.primitives {
             if let Primitive::Values {
                 cell, allowed: a, ..
@@ -131,7 +132,7 @@ impl Checks {
     /// still fits ([`Checks::fits`]) the other cells' candidates `candidates`.
     fn filter(&self, i: usize, mask: u64, values: &mut [u8], candidates: &[u64]) -> u64 {
         let mut kept = 0;
-        for v in bits(mask) {
+        for v in mask::values(mask) {
             values[i] = v;
             if self.watch[i]
                 .iter()
@@ -156,8 +157,8 @@ impl Checks {
             Primitive::Linear(l) if self.distinct[k] => {
                 let (placed, open, free) = split(cells, values, candidates);
                 let sum: i64 = cells.iter().map(|&j| values[j] as i64).sum();
-                let least: i64 = bits(free).take(open).map(i64::from).sum();
-                let most: i64 = bits(free)
+                let least: i64 = mask::values(free).take(open).map(i64::from).sum();
+                let most: i64 = mask::values(free)
                     .skip(free.count_ones() as usize - open.min(free.count_ones() as usize))
                     .map(i64::from)
                     .sum();
@@ -171,7 +172,10 @@ impl Checks {
                 for (&(a, _), &j) in l.terms.iter().zip(cells) {
                     let (least, most) = match values[j] {
                         0 if candidates[j] == 0 => return false,
-                        0 => (lowest(candidates[j]), highest(candidates[j])),
+                        0 => (
+                            i64::from(mask::lowest(candidates[j])),
+                            i64::from(mask::highest(candidates[j])),
+                        ),
                         v => (v as i64, v as i64),
                     };
                     low += (a * least).min(a * most);
@@ -190,7 +194,7 @@ impl Checks {
                     0 => candidates[j],
                     v => 1 << (v - 1),
                 };
-                bits(of(a)).any(|u| partners(u) & of(b) != 0)
+                mask::values(of(a)).any(|u| partners(u) & of(b) != 0)
             }
             Primitive::Values { allowed, .. } => match values[cells[0]] {
                 0 => candidates[cells[0]] & allowed.0 != 0,
@@ -220,25 +224,6 @@ impl Checks {
 /// The most partial lines one test of a sightline (outside clue) walks; past it the test reads
 /// only the placed values.
 const SIGHTLINE_BUDGET: usize = 2_000;
-
-/// The values of a mask (bit v−1 is value v), in increasing order.
-fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let v = mask.trailing_zeros() as u8 + 1;
-            mask &= mask - 1;
-            v
-        })
-    })
-}
-
-fn lowest(mask: u64) -> i64 {
-    mask.trailing_zeros() as i64 + 1
-}
-
-fn highest(mask: u64) -> i64 {
-    64 - mask.leading_zeros() as i64
-}
 
 /// Over `cells`: the mask of placed values (`None` when two repeat), the number of open cells,
 /// and the values their candidates offer that no placed cell holds.
@@ -421,7 +406,7 @@ impl<'a> Search<'a> {
         let mut best: Option<(u8, Vec<usize>)> = None;
         let mut limit = than as usize;
         for (h, cells) in self.houses.iter().enumerate() {
-            let mut missing = !self.used[h] & full_mask(cells.len());
+            let mut missing = !self.used[h] & mask::full(cells.len());
             while missing != 0 {
                 let bit = missing & missing.wrapping_neg();
                 missing &= missing - 1;
@@ -476,8 +461,7 @@ pub(crate) fn solve_from(
     let (houses_of, houses) = house_index(puzzle);
     let checks = Checks::new(puzzle);
     let fits = checks.all_hold(&values);
-    let mut search =
-        Search::new(&houses_of, &houses, values, allowed, deadline).with_checks(&checks);
+    let mut search = Search::new(houses_of, houses, values, allowed, deadline).with_checks(&checks);
     let mut found = None;
     if fits {
         search.run(&mut |values| {
@@ -522,8 +506,8 @@ pub fn count_keeping(
     let checks = Checks::new(puzzle);
     let fits = checks.all_hold(puzzle.givens());
     let mut search = Search::new(
-        &houses_of,
-        &houses,
+        houses_of,
+        houses,
         puzzle.givens().to_vec(),
         checks.allowed(),
         deadline,
@@ -627,7 +611,7 @@ mod tests {
         // Independent count: filter all 288 4×4 grids by the diagonal rule.
         let plain = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
         let (houses_of, houses) = house_index(&plain);
-        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
+        let mut search = Search::new(houses_of, houses, vec![0; 16], vec![15; 16], None);
         let mut diagonal = 0;
         search.run(&mut |v| {
             let ok = |cells: [usize; 4]| cells.iter().fold(0u32, |m, &i| m | 1 << v[i]) == 0b11110;
@@ -676,7 +660,7 @@ mod tests {
         let c = count(&p, 1000, None);
         // Independent count: all 288 grids, kept when every primitive holds.
         let (houses_of, houses) = house_index(&plain);
-        let mut search = Search::new(&houses_of, &houses, vec![0; 16], vec![15; 16], None);
+        let mut search = Search::new(houses_of, houses, vec![0; 16], vec![15; 16], None);
         let mut kept = 0;
         search.run(&mut |v| {
             kept += primitives.iter().all(|p| p.holds(|c| v[c.row * 4 + c.col])) as u64;

@@ -28,7 +28,7 @@ use crate::clock::Instant;
 #[cfg(feature = "highs")]
 use crate::formulation::binary::Binary;
 #[cfg(feature = "highs")]
-use crate::formulation::{BuiltModel, CellEncoding, Formulation};
+use crate::formulation::{BuiltModel, Formulation};
 #[cfg(feature = "highs")]
 use crate::lab::auto::{Branching, CutPolicy};
 #[cfg(feature = "highs")]
@@ -77,7 +77,11 @@ pub struct Decision {
 
 impl std::fmt::Display for Decision {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "r{}c{}={}", self.row + 1, self.col + 1, self.value)
+        let cell = crate::puzzle::Cell {
+            row: self.row,
+            col: self.col,
+        };
+        write!(f, "{cell}={}", self.value)
     }
 }
 
@@ -267,19 +271,9 @@ enum Found {
 /// The columns x_{cell, v} of the binary model: `columns[cell][v − 1]`.
 #[cfg(feature = "highs")]
 fn one_hot_columns(model: &BuiltModel) -> Vec<Vec<Option<usize>>> {
-    let n = (model.cells.len() as f64).sqrt().round() as usize;
-    model
-        .cells
-        .iter()
-        .map(|encoding| {
-            let mut by_value = vec![None; n];
-            if let CellEncoding::OneHot(options) = encoding {
-                for &(col, v) in options {
-                    by_value[usize::from(v) - 1] = Some(col);
-                }
-            }
-            by_value
-        })
+    let n = model.order();
+    (0..n * n)
+        .map(|cell| (1..=n as u8).map(|v| model.column(cell, v)).collect())
         .collect()
 }
 

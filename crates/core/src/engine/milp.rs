@@ -5,7 +5,8 @@ use super::{
     Stats,
 };
 use crate::clock::Instant;
-use crate::formulation::{cell_tag, Formulation};
+use crate::formulation::names::cell_tag;
+use crate::formulation::Formulation;
 use crate::implied::MAX_IMPLIED_CELLS;
 use crate::puzzle::{Grid, Puzzle};
 use crate::rules::primitive::{Primitive, ValueSet};
@@ -229,12 +230,11 @@ pub fn run_with_start(
 fn presolved(puzzle: &Puzzle, with_candidates: bool) -> Option<Puzzle> {
     let implied = puzzle.primitives_with_implied(MAX_IMPLIED_CELLS);
     let candidates = super::candidates::candidates_with(puzzle, &implied)?;
-    let single = |m: u64| m.count_ones() == 1;
     let values = candidates
         .iter()
         .map(|&m| {
-            if single(m) {
-                m.trailing_zeros() as u8 + 1
+            if crate::mask::is_single(m) {
+                crate::mask::lowest(m)
             } else {
                 0
             }
@@ -248,7 +248,7 @@ fn presolved(puzzle: &Puzzle, with_candidates: bool) -> Option<Puzzle> {
     let narrowed = puzzle
         .cells()
         .zip(&candidates)
-        .filter(|(_, &m)| !single(m) && m != full);
+        .filter(|(_, &m)| !crate::mask::is_single(m) && m != full);
     let mut primitives = puzzle.primitives().to_vec();
     primitives.extend(narrowed.map(|(cell, &m)| Primitive::Values {
         tag: format!("cand_{}", cell_tag(cell)),

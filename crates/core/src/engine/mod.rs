@@ -45,7 +45,7 @@ pub mod spec;
 /// The candidate grids and their propagators sit below the engines (the lab's loop uses them
 /// too); the engines keep reaching them here.
 pub use crate::candidates;
-pub(crate) use crate::candidates::{full_mask, house_index};
+pub(crate) use crate::candidates::house_index;
 pub use crate::limits::Limits;
 pub use crate::status::{CountEnd, Status};
 pub use lp_bb::LpBbStats;

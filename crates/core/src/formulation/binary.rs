@@ -23,10 +23,12 @@
 
 use super::binary_rows::{add_primitives, Forms};
 use super::forms::{CageForm, PairForm, StepForm, IMPLIED_CAGE_CELLS};
-use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
+pub use super::names::house_row_name;
+use super::names::{candidate_column_name, cell_row_name, given_row_name};
+use super::{sum_of, BuiltModel, CellEncoding, Formulation, ModelSize, Sense};
 use crate::named::Named;
 use crate::puzzle::Cell;
-use crate::puzzle::{HouseKind, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::rules::primitive::{distinct_sums, Primitive};
 use good_lp::{variable, Expression, Variable};
 use std::borrow::Cow;
@@ -39,17 +41,6 @@ pub struct Binary {
     pub cages: CageForm,
     pub steps: StepForm,
     pub pairs: PairForm,
-}
-
-/// The name of the row of house `kind` and value v.
-pub fn house_row_name(kind: HouseKind, v: usize) -> String {
-    match kind {
-        HouseKind::Row(i) => format!("row_r{}_v{v}", i + 1),
-        HouseKind::Col(i) => format!("col_c{}_v{v}", i + 1),
-        HouseKind::Box(i) => format!("box_b{}_v{v}", i + 1),
-        HouseKind::Region(i) => format!("region_g{}_v{v}", i + 1),
-        HouseKind::Diagonal(i) => format!("diag_d{}_v{v}", i + 1),
-    }
 }
 
 /// For every cell (row-major), which values keep a column: all of 1..n, or with `reduce` only
@@ -116,20 +107,20 @@ impl Formulation for Binary {
             let mut options = Vec::new();
             for v in 1..=n {
                 if keep[i][v] {
-                    let name = format!("x_{}_v{v}", cell_tag(cell));
+                    let name = candidate_column_name(cell, v as u8);
                     let (var, column) = model.add_variable(variable().binary().name(name));
                     x[v][i] = Some(var);
                     options.push((column, v as u8));
                 }
             }
-            model.cells.push(CellEncoding::OneHot(options));
+            model.add_cell(CellEncoding::OneHot(options));
         }
         let sum = |vars: &mut dyn Iterator<Item = Option<Variable>>| -> Expression {
             sum_of(vars.flatten())
         };
         for (i, cell) in puzzle.cells().enumerate() {
             let expr = sum(&mut x.iter().map(|by_cell| by_cell[i]));
-            model.add_row(format!("cell_{}", cell_tag(cell)), expr, Sense::Eq, 1.0);
+            model.add_row(cell_row_name(cell), expr, Sense::Eq, 1.0);
         }
         for house in puzzle.houses() {
             for (v, by_cell) in x.iter().enumerate().skip(1) {
@@ -140,7 +131,7 @@ impl Formulation for Binary {
         for (i, cell) in puzzle.cells().enumerate() {
             if let Some(g) = puzzle.given(cell) {
                 let expr = sum(&mut std::iter::once(x[g as usize][i]));
-                model.add_row(format!("given_{}", cell_tag(cell)), expr, Sense::Eq, 1.0);
+                model.add_row(given_row_name(cell), expr, Sense::Eq, 1.0);
             }
         }
         let forms = Forms {

@@ -21,8 +21,9 @@
 
 use super::binary::Binary;
 use super::binary_rows::{add_primitives, Forms};
+use super::names::{cell_tag, given_row_name};
 use super::objective::ModelObjective;
-use super::{cell_tag, BuiltModel, CellEncoding, Formulation, Row, Sense};
+use super::{BuiltModel, Formulation, Row, Sense};
 use crate::objective::ObjectiveSense;
 use crate::puzzle::{Cell, Puzzle, PuzzleError};
 use crate::rules::{lower_each, RuleError};
@@ -91,7 +92,7 @@ pub fn build(puzzle: &Puzzle) -> Result<FixModel, FixModelError> {
     let mut given_cells = Vec::new();
     for cell in puzzle.cells() {
         if let Some(v) = puzzle.given(cell) {
-            let name = format!("given_{}", cell_tag(cell));
+            let name = given_row_name(cell);
             let row = index[&name];
             items.push((format!("keep_given_{}", cell_tag(cell)), vec![row]));
             given_cells.push((cell, v));
@@ -156,15 +157,14 @@ fn columns_by_value(model: &BuiltModel, n: usize) -> Vec<Vec<Option<Variable>>> 
         .iter_variables_with_def()
         .map(|(v, _)| v)
         .collect();
-    let mut x = vec![vec![None; n * n]; n + 1];
-    for (i, encoding) in model.cells.iter().enumerate() {
-        if let CellEncoding::OneHot(options) = encoding {
-            for &(column, v) in options {
-                x[v as usize][i] = Some(variables[column]);
-            }
-        }
-    }
-    x
+    (0..=n as u8)
+        .map(|v| {
+            let column = |i: usize| (v > 0).then(|| model.column(i, v)).flatten();
+            (0..n * n)
+                .map(|i| column(i).map(|j| variables[j]))
+                .collect()
+        })
+        .collect()
 }
 
 /// (lower, upper) of every variable.

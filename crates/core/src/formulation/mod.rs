@@ -2,11 +2,16 @@
 //! says how to read a grid back from the solver's column values.
 //!
 //! Adding a formulation is one new file in this folder plus one line in [`ModelKind`].
+//!
+//! The built model owns its names: [`BuiltModel::column`] finds x_{cell,v},
+//! [`BuiltModel::candidate`] says which (cell, v) a column is, [`BuiltModel::column_names`] and
+//! [`BuiltModel::row_names`] give the names, which [`names`] writes in one place.
 
 pub mod binary;
 pub mod binary_rows;
 pub mod fix;
 pub mod forms;
+pub mod names;
 pub mod natural;
 pub mod natural_rows;
 pub mod objective;
@@ -17,7 +22,7 @@ pub mod tuples;
 pub use forms::{CageForm, PairForm, StepForm};
 
 use crate::named::{impl_named_text, Named};
-use crate::puzzle::{Cell, Grid, Puzzle};
+use crate::puzzle::{Grid, Puzzle};
 use good_lp::{
     Constraint, Expression, IntoAffineExpression, ProblemVariables, Variable, VariableDefinition,
 };
@@ -203,8 +208,11 @@ pub struct BuiltModel {
     pub label: String,
     pub variables: ProblemVariables,
     pub rows: Vec<Row>,
-    /// One entry per cell, row-major.
-    pub cells: Vec<CellEncoding>,
+    /// One entry per cell, row-major ([`BuiltModel::add_cell`], [`BuiltModel::cells`]).
+    cells: Vec<CellEncoding>,
+    /// Per column (as far as the cells' columns reach), the cell whose value it holds and, for
+    /// a one-hot column, that value: the inverse of [`BuiltModel::cells`].
+    column_cell: Vec<Option<(usize, Option<u8>)>>,
     /// The size of the same model before an optional reduction left columns out.
     pub unreduced: Option<ModelSize>,
     /// Binary columns that the cells' values decide (the natural model's disjunctions).
@@ -226,6 +234,7 @@ impl BuiltModel {
             variables: ProblemVariables::new(),
             rows: Vec::new(),
             cells: Vec::with_capacity(n * n),
+            column_cell: Vec::new(),
             unreduced: None,
             indicators: Vec::new(),
             cell_groups: Vec::new(),
@@ -241,19 +250,78 @@ impl BuiltModel {
         (self.variables.add(definition), column)
     }
 
-    /// Per column, the (cell, value) whose one-hot column x_{cell,value} it is; `None` for a
-    /// column that is no cell's digit (a killer cage's digit-set binary y_D, an indicator, an
-    /// integer cell column). Row-major cells, values 1..=n.
-    pub fn candidate_of_columns(&self) -> Vec<Option<(usize, u8)>> {
-        let mut candidate = vec![None; self.variables.len()];
-        for (cell, encoding) in self.cells.iter().enumerate() {
-            if let CellEncoding::OneHot(options) = encoding {
-                for &(col, v) in options {
-                    candidate[col] = Some((cell, v));
+    /// Adds the next cell (row-major) and how its value is read from the columns.
+    pub fn add_cell(&mut self, encoding: CellEncoding) {
+        let cell = self.cells.len();
+        let mut own = |column: usize, value: Option<u8>| {
+            if self.column_cell.len() <= column {
+                self.column_cell.resize(column + 1, None);
+            }
+            self.column_cell[column] = Some((cell, value));
+        };
+        match &encoding {
+            CellEncoding::OneHot(options) => {
+                for &(column, v) in options {
+                    own(column, Some(v));
                 }
             }
+            CellEncoding::Integer(column) => own(*column, None),
         }
-        candidate
+        self.cells.push(encoding);
+    }
+
+    /// The order n of the puzzle the model was built for.
+    pub fn order(&self) -> usize {
+        self.n
+    }
+
+    /// How each cell's value is read from the columns, row-major.
+    pub fn cells(&self) -> &[CellEncoding] {
+        &self.cells
+    }
+
+    /// The one-hot column x_{cell,value} (row-major cell, value 1..=n); `None` when the model
+    /// left it out or reads the cell from an integer column.
+    pub fn column(&self, cell: usize, value: u8) -> Option<usize> {
+        match self.cells.get(cell)? {
+            CellEncoding::OneHot(options) => {
+                options.iter().find(|&&(_, v)| v == value).map(|&(j, _)| j)
+            }
+            CellEncoding::Integer(_) => None,
+        }
+    }
+
+    /// The (cell, value) whose one-hot column x_{cell,value} `column` is; `None` for a column
+    /// that is no cell's digit (a killer cage's digit-set binary y_D, an indicator, an
+    /// integer cell column).
+    pub fn candidate(&self, column: usize) -> Option<(usize, u8)> {
+        match self.column_cell.get(column).copied().flatten()? {
+            (cell, Some(v)) => Some((cell, v)),
+            (_, None) => None,
+        }
+    }
+
+    /// The cell whose value `column` holds or helps to hold: a one-hot x_{cell,v} or an
+    /// integer cell column.
+    pub fn cell_of_column(&self, column: usize) -> Option<usize> {
+        self.column_cell
+            .get(column)
+            .copied()
+            .flatten()
+            .map(|(cell, _)| cell)
+    }
+
+    /// The columns' names, in column order (`x_r1_c1_v5`, `v_r1_c1`, `y_cage3_d2`, …).
+    pub fn column_names(&self) -> Vec<&str> {
+        self.variables
+            .iter_variables_with_def()
+            .map(|(_, def)| def.get_name())
+            .collect()
+    }
+
+    /// The rows' names, in row order (`cell_r1_c1`, `row_r1_v5`, …).
+    pub fn row_names(&self) -> impl Iterator<Item = &str> {
+        self.rows.iter().map(Row::name)
     }
 
     /// Adds the row `name: expression (sense) rhs`.
@@ -360,10 +428,7 @@ impl BuiltModel {
         for (cell, (encoding, &value)) in self.cells.iter().zip(&grid.values).enumerate() {
             let missing = EncodeError::NotInModel { cell, value };
             let column = match encoding {
-                CellEncoding::OneHot(options) => {
-                    let found = options.iter().find(|(_, v)| *v == value);
-                    found.map(|&(column, _)| (column, 1.0)).ok_or(missing)?
-                }
+                CellEncoding::OneHot(_) => (self.column(cell, value).ok_or(missing)?, 1.0),
                 CellEncoding::Integer(column) => {
                     let x = f64::from(value);
                     match bounds.get(*column) {
@@ -424,24 +489,16 @@ impl BuiltModel {
     /// Adds the no-good row `Σ_cells x_{cell, grid(cell)} ≤ n² − 1`, which every assignment but
     /// `grid` satisfies (one-hot models only; returns false for other encodings).
     pub fn exclude_grid(&mut self, grid: &Grid) -> bool {
-        let columns: Option<Vec<usize>> = self
+        if !self
             .cells
             .iter()
-            .zip(&grid.values)
-            .map(|(enc, &v)| match enc {
-                CellEncoding::OneHot(options) => Some(
-                    options
-                        .iter()
-                        .find(|(_, value)| *value == v)
-                        .map(|(c, _)| *c),
-                ),
-                CellEncoding::Integer(_) => None,
-            })
-            .collect::<Option<Vec<_>>>()
-            .map(|cols| cols.into_iter().flatten().collect());
-        let Some(columns) = columns else {
+            .all(|e| matches!(e, CellEncoding::OneHot(_)))
+        {
             return false;
-        };
+        }
+        let columns: Vec<usize> = (grid.values.iter().enumerate())
+            .filter_map(|(cell, &v)| self.column(cell, v))
+            .collect();
         let vars: Vec<Variable> = self
             .variables
             .iter_variables_with_def()
@@ -469,11 +526,6 @@ pub fn sum_of(vars: impl IntoIterator<Item = Variable>) -> Expression {
         expr.add_mul(1.0, var);
     }
     expr
-}
-
-/// The model name of a cell, `r{row}_c{col}` (1-based), as used in variable and row names.
-pub(crate) fn cell_tag(cell: Cell) -> String {
-    format!("r{}_c{}", cell.row + 1, cell.col + 1)
 }
 
 #[cfg(test)]
@@ -542,6 +594,35 @@ mod tests {
                 model.label
             );
         }
+    }
+
+    #[test]
+    fn the_model_names_its_columns_and_finds_them_by_cell_and_value() {
+        let p = Puzzle::with_square_boxes(4, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .unwrap();
+        let model = Binary {
+            reduce: true,
+            ..Binary::default()
+        }
+        .build(&p);
+        let names = model.column_names();
+        // r1c1 keeps only its given; r1c2 loses the 1.
+        assert_eq!(model.column(0, 2), None);
+        assert_eq!(model.column(1, 1), None);
+        let j = model.column(1, 3).unwrap();
+        assert_eq!(names[j], "x_r1_c2_v3");
+        assert_eq!(model.candidate(j), Some((1, 3)));
+        assert_eq!(model.cell_of_column(j), Some(1));
+        for (j, name) in names.iter().enumerate() {
+            let (cell, v) = model.candidate(j).unwrap();
+            assert_eq!(model.column(cell, v), Some(j), "{name}");
+        }
+        assert_eq!(model.row_names().next(), Some("cell_r1_c1"));
+        let natural = Natural::textbook().build(&p);
+        let v = natural.column_names().iter().position(|&c| c == "v_r2_c3");
+        assert_eq!(natural.cell_of_column(v.unwrap()), Some(6));
+        assert_eq!(natural.candidate(v.unwrap()), None);
+        assert_eq!(natural.column(6, 1), None);
     }
 
     #[test]

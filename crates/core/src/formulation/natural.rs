@@ -32,7 +32,8 @@
 //!
 //! Variant rules add their primitives' rows ([`super::natural_rows`]).
 
-use super::{cell_tag, sum_of, BuiltModel, CellEncoding, Formulation, Indicator, Sense};
+use super::names::cell_tag;
+use super::{sum_of, BuiltModel, CellEncoding, Formulation, Indicator, Sense};
 use crate::puzzle::{Cell, HouseKind, Puzzle};
 use good_lp::{variable, Expression, Variable};
 
@@ -65,9 +66,9 @@ impl Natural {
     }
 }
 
-/// `r1c2` style tag used inside pair names.
+/// `r1c2` style tag used inside pair names: the cell's own name.
 fn short(cell: Cell) -> String {
-    format!("r{}c{}", cell.row + 1, cell.col + 1)
+    cell.to_string()
 }
 
 /// The name of the sum row of a house: `sum_r3`, `sum_c5`, `sum_b2`, `sum_region4`, `sum_diag1`.
@@ -202,7 +203,7 @@ fn add_cell_columns(
         let (var, column) = model.add_variable(definition.name(name));
         x.push(var);
         bounds.push((lo, hi));
-        model.cells.push(CellEncoding::Integer(column));
+        model.add_cell(CellEncoding::Integer(column));
     }
     (x, bounds)
 }

@@ -15,7 +15,8 @@
 
 use super::binary_rows::sense;
 use super::forms::{add_pairs, PairForm};
-use super::{cell_tag, sum_of, BuiltModel, Indicator, Sense};
+use super::names::cell_tag;
+use super::{sum_of, BuiltModel, Indicator, Sense};
 use crate::puzzle::{Cell, Puzzle};
 use crate::rules::primitive::Primitive;
 use good_lp::{variable, Expression, Variable};

@@ -5,7 +5,8 @@
 //! primitives in its default forms — the project's strong form of the rule.
 
 use super::binary_rows::{add_primitives, Forms};
-use super::{cell_tag, sum_of, BuiltModel, Sense};
+use super::names::cell_tag;
+use super::{sum_of, BuiltModel, Sense};
 use crate::puzzle::{Cell, Puzzle};
 use crate::rules::primitive::Primitive;
 use good_lp::{variable, Variable};

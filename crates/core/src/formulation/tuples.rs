@@ -14,7 +14,8 @@
 //!
 //! [`Primitive::Tuples`]: crate::rules::Primitive::Tuples
 
-use super::{cell_tag, sum_of, BuiltModel, Indicator, Sense};
+use super::names::cell_tag;
+use super::{sum_of, BuiltModel, Indicator, Sense};
 use crate::puzzle::Cell;
 use good_lp::{variable, Expression, Variable};
 

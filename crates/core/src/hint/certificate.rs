@@ -23,7 +23,8 @@ use super::step::{ModelRow, Step};
 use crate::check::certificate::{CandidateState, RowSense, TextRow};
 use crate::check::summed::SummedInequality;
 use crate::export::{linear, Linear};
-use crate::formulation::binary::{house_row_name, Binary};
+use crate::formulation::binary::Binary;
+use crate::formulation::names::{cell_row_name, house_row_name};
 use crate::formulation::{Formulation, Sense};
 use crate::lp_interface::{LpBackend, LpError};
 use crate::puzzle::Puzzle;
@@ -133,12 +134,11 @@ impl Certifier {
         let model = Binary::default().build(puzzle);
         let lin = linear(&model).map_err(|e| CertificateFailure::Model(e.to_string()))?;
         let n = puzzle.order();
-        let mut column = vec![usize::MAX; n * n * n];
-        for (j, col) in lin.columns.iter().enumerate() {
-            if let Some((r, c, v)) = crate::check::certificate::parse_column(col.name) {
-                column[((r - 1) * n + c - 1) * n + v - 1] = j;
-            }
-        }
+        // The unreduced binary model has every x_{cell,v}.
+        let column = (0..n * n)
+            .flat_map(|cell| (1..=n as u8).map(move |v| (cell, v)))
+            .map(|(cell, v)| model.column(cell, v).unwrap_or(usize::MAX))
+            .collect();
         let rows = text_rows(&lin);
         let terms = lin.rows.iter().map(|r| r.terms.clone()).collect();
         Ok(Certifier {
@@ -338,8 +338,7 @@ impl Certifier {
             .iter()
             .chain(step.eliminations.iter().map(|(c, _)| c))
         {
-            let cell = g.cell(c);
-            names.push(format!("cell_r{}_c{}", cell.row + 1, cell.col + 1));
+            names.push(cell_row_name(g.cell(c)));
         }
         self.rows
             .iter()
@@ -430,10 +429,7 @@ fn argument_rows(g: &Candidates, argument: &[(ModelRow, f64)]) -> Vec<(String, f
         .map(|&(row, m)| {
             let name = match row {
                 ModelRow::House(h, v) => house_row_name(g.houses[h].kind, v as usize),
-                ModelRow::Cell(c) => {
-                    let cell = g.cell(c);
-                    format!("cell_r{}_c{}", cell.row + 1, cell.col + 1)
-                }
+                ModelRow::Cell(c) => cell_row_name(g.cell(c)),
             };
             (name, m)
         })

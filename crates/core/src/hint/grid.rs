@@ -10,15 +10,7 @@
 use crate::puzzle::{Cell, HouseKind, Puzzle};
 use std::sync::Arc;
 
-/// The bit of value v (1-based) in a candidate mask.
-pub fn bit(v: u8) -> u64 {
-    1u64 << (v - 1)
-}
-
-/// The values of a mask, ascending.
-pub fn values(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |i| mask >> i & 1 == 1).map(|i| i + 1)
-}
+pub use crate::mask::{bit, values, Mask};
 
 /// One house: its kind (for names) and its cells as indices `row·n + col`.
 #[derive(Debug, Clone)]
@@ -38,7 +30,7 @@ pub struct Candidates {
     /// For each cell, the cells sharing a house with it (sorted, without itself).
     pub peers: Arc<Vec<Vec<usize>>>,
     /// For each cell, the open values as a bit mask (the placed value's bit once placed).
-    pub cand: Vec<u64>,
+    pub cand: Vec<Mask>,
     /// For each cell, its placed value or 0.
     pub value: Vec<u8>,
 }
@@ -47,38 +39,22 @@ impl Candidates {
     /// Every candidate open, then the givens placed (each removing its value from its peers).
     pub fn new(puzzle: &Puzzle) -> Candidates {
         let n = puzzle.order();
+        let index = puzzle.index();
         let houses: Vec<GridHouse> = puzzle
             .houses()
             .iter()
-            .map(|h| GridHouse {
+            .zip(index.cells_of.iter())
+            .map(|(h, cells)| GridHouse {
                 kind: h.kind,
-                cells: h.cells.iter().map(|c| c.row * n + c.col).collect(),
+                cells: cells.clone(),
             })
             .collect();
-        let mut houses_of = vec![Vec::new(); n * n];
-        for (h, house) in houses.iter().enumerate() {
-            for &c in &house.cells {
-                houses_of[c].push(h);
-            }
-        }
-        let peers: Vec<Vec<usize>> = (0..n * n)
-            .map(|c| {
-                let mut p: Vec<usize> = houses_of[c]
-                    .iter()
-                    .flat_map(|&h| houses[h].cells.iter().copied())
-                    .filter(|&d| d != c)
-                    .collect();
-                p.sort_unstable();
-                p.dedup();
-                p
-            })
-            .collect();
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = crate::mask::full(n);
         let mut grid = Candidates {
             n,
             houses: Arc::new(houses),
-            houses_of: Arc::new(houses_of),
-            peers: Arc::new(peers),
+            houses_of: index.houses_of.clone(),
+            peers: index.peers.clone(),
             cand: vec![full; n * n],
             value: vec![0; n * n],
         };

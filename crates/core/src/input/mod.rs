@@ -5,23 +5,31 @@
 //! grid row and column) and says what is wrong in one line; what is wrong is a typed
 //! [`Problem`] (an invalid puzzle keeps its [`PuzzleError`]).
 //!
-//! Nearly 700 lines: the input errors with their places, the format detection and the dispatch
-//! to the readers (each reader is a file of its own).
+//! This file holds the format detection and the dispatch to the readers (each reader is a file
+//! of its own); [`error`] the input errors with their places, [`source`] reading files,
+//! standard input and links.
 
 mod block;
+mod error;
 mod fpuzzles;
 mod fpuzzles_outside;
 mod jigsaw;
 mod json;
 mod short_killer;
+mod source;
 mod stream;
 mod sudocue;
 mod text;
 mod tokens;
 
+pub use error::{InputError, LineError, OptionNames, Place, Problem};
 pub use fpuzzles::{decompress_link, is_fpuzzles_json, presentation_keys};
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
 pub use short_killer::{is_short_killer, parse_short_killer};
+use source::valid_utf8;
+pub use source::{drawing_note, drawing_note_at, is_link, origin_name, MAX_INPUT_BYTES, STDIN_NAME};
+#[cfg(not(target_arch = "wasm32"))]
+pub use source::{open_lines, read_source};
 pub use stream::{LineStream, MAX_LINE_BYTES};
 pub use sudocue::{is_sudocue, parse_sudocue};
 pub use text::parse_line;
@@ -29,222 +37,10 @@ pub use tokens::{char_cells, tokens};
 
 use crate::named::{impl_named_text, Named};
 use crate::puzzle::{square_box_side, Conflict, Grid, Layout, Puzzle, PuzzleError};
-use std::fmt;
-#[cfg(not(target_arch = "wasm32"))]
-use std::io::Read;
-
-/// Inputs larger than this are refused before they are read whole (a 64×64 JSON grid is
-/// about 16 KiB; the largest puzzle collection in use is under 4 MiB).
-pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Largest JSON document or grid block read as one puzzle (a 64×64 grid with its regions takes
 /// about 40 KiB as JSON): a larger one is refused before it is parsed.
 pub const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
-
-/// Where in the input a problem is, 1-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// The input as a whole.
-    Whole,
-    /// A line of a text file.
-    Line(usize),
-    /// A line and column of a file (text or JSON syntax).
-    LineCol(usize, usize),
-    /// A cell of the grid (JSON input).
-    Cell(usize, usize),
-}
-
-/// What is wrong with an input.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Problem {
-    /// The grid was read, but it is not a valid puzzle (shape, values, a value twice in a house).
-    #[error(transparent)]
-    Puzzle(#[from] PuzzleError),
-    /// A line file with several puzzles where one is wanted, and no line picked
-    /// ([`ParseOptions::line`]).
-    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
-    SeveralPuzzles { count: usize },
-    /// The picked line is past the file's puzzle lines (or 0).
-    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
-    LineOutside {
-        line: usize,
-        count: usize,
-        last: usize,
-    },
-    /// The picked line is blank or a `#` comment.
-    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
-    LineNotPuzzle { line: usize },
-    /// A line was picked in an input that is not a line file.
-    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
-    LineInWhole { what: &'static str },
-    /// The box shape given beside the input differs from the input's own layout.
-    #[error("{}", self.said_with(&OptionNames::LIBRARY).unwrap_or_default())]
-    BoxConflict {
-        rows: usize,
-        cols: usize,
-        what: String,
-    },
-    /// Anything else (syntax, encoding, size, reading); the text says what.
-    #[error("{0}")]
-    Other(String),
-}
-
-/// How a front end names the options an input problem points to (the line to pick, the box
-/// shape): the library words each such problem once ([`Problem::said_with`]) and the command
-/// line and Python say it with their own option names.
-#[derive(Debug, Clone, Copy)]
-pub struct OptionNames<'a> {
-    /// The line option before a line number: `--line ` (`--line 5`), `line=` (`line=5`).
-    pub line: &'a str,
-    /// The line option as a whole: `--line`, `line=`.
-    pub line_option: &'a str,
-    /// The line option with its placeholder: `--line K`, `line=K`.
-    pub line_k: &'a str,
-    /// How a box shape is written: `--box 2x3`, `box=(2, 3)`.
-    pub box_shape: fn(usize, usize) -> String,
-    /// Where a box shape is given besides JSON: `--box RxC on the command line`.
-    pub box_hint: Option<&'a str>,
-    /// That one puzzle is wanted: `solve takes one`, `a Puzzle is one`.
-    pub takes_one: &'a str,
-}
-
-impl<'a> OptionNames<'a> {
-    /// The command line's names (`--line K`, `--box RxC`); the browser page says the same.
-    pub fn command_line(takes_one: &'a str) -> OptionNames<'a> {
-        OptionNames {
-            line: "--line ",
-            line_option: "--line",
-            line_k: "--line K",
-            box_shape: |rows, cols| format!("--box {rows}x{cols}"),
-            box_hint: Some("--box RxC on the command line"),
-            takes_one,
-        }
-    }
-}
-
-impl OptionNames<'static> {
-    /// The library's own words ([`ParseOptions`]' fields), used by `Display`.
-    pub const LIBRARY: OptionNames<'static> = OptionNames {
-        line: "line ",
-        line_option: "a line number",
-        line_k: "a line number",
-        box_shape: |rows, cols| format!("box {rows}x{cols}"),
-        box_hint: None,
-        takes_one: "one puzzle is wanted",
-    };
-}
-
-impl Problem {
-    /// The problem in words with a front end's option names; `None` for a problem that names
-    /// no option.
-    pub fn said_with(&self, names: &OptionNames) -> Option<String> {
-        Some(match self {
-            Problem::SeveralPuzzles { count } => format!(
-                "{count} puzzle lines; {} (pick one with {})",
-                names.takes_one, names.line_k
-            ),
-            Problem::LineOutside { line, count, last } => format!(
-                "{}{line}: the file has {count} puzzle lines (the last is line {last})",
-                names.line
-            ),
-            Problem::LineNotPuzzle { line } => {
-                format!("{}{line} is a blank or '#' line, not a puzzle", names.line)
-            }
-            Problem::LineInWhole { what } => {
-                format!("{} applies to line files, not to {what}", names.line_option)
-            }
-            Problem::BoxConflict { rows, cols, what } => format!(
-                "{} conflicts with the file's {what}",
-                (names.box_shape)(*rows, *cols)
-            ),
-            Problem::Puzzle(e @ PuzzleError::NoBoxShape(_)) => match names.box_hint {
-                Some(hint) => format!("{}, {hint})", e.to_string().trim_end_matches(')')),
-                None => return None,
-            },
-            _ => return None,
-        })
-    }
-}
-
-/// A problem with the input: which source, where, and what.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct InputError {
-    pub origin: String,
-    pub place: Place,
-    pub problem: Problem,
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.place {
-            Place::Whole => write!(f, "{}: {}", self.origin, self.problem),
-            Place::Line(l) => write!(f, "{}:{l}: {}", self.origin, self.problem),
-            Place::LineCol(l, c) => write!(f, "{}:{l}:{c}: {}", self.origin, self.problem),
-            Place::Cell(r, c) => write!(
-                f,
-                "{}: grid row {r}, column {c}: {}",
-                self.origin, self.problem
-            ),
-        }
-    }
-}
-
-impl InputError {
-    /// The error with a front end's option names ([`Problem::said_with`]): same origin and
-    /// place, the problem in the front end's words.
-    pub fn said_with(&self, names: &OptionNames) -> InputError {
-        match self.problem.said_with(names) {
-            Some(words) => InputError::new(&self.origin, self.place, words),
-            None => self.clone(),
-        }
-    }
-
-    /// An error whose problem is a message ([`Problem::Other`]).
-    pub fn new(origin: &str, place: Place, problem: impl Into<String>) -> InputError {
-        InputError::with(origin, place, Problem::Other(problem.into()))
-    }
-
-    /// An error with a typed problem.
-    pub fn with(origin: &str, place: Place, problem: Problem) -> InputError {
-        InputError {
-            origin: origin.to_string(),
-            place,
-            problem,
-        }
-    }
-
-    /// The error of a line parser ([`LineError`]) placed on line `number` of `origin`.
-    pub fn at_line(origin: &str, number: usize, e: LineError) -> InputError {
-        InputError::with(origin, Place::LineCol(number, e.column), e.problem)
-    }
-}
-
-/// What the line parsers ([`parse_line`], [`parse_jigsaw_line`]) return on failure: the
-/// 1-based column (in characters) and the problem.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("column {column}: {problem}")]
-pub struct LineError {
-    pub column: usize,
-    pub problem: Problem,
-}
-
-impl LineError {
-    /// A problem described by a message, at `column`.
-    pub fn new(column: usize, problem: impl Into<String>) -> LineError {
-        LineError {
-            column,
-            problem: Problem::Other(problem.into()),
-        }
-    }
-
-    /// An invalid puzzle, placed at `column`.
-    pub fn puzzle(column: usize, e: PuzzleError) -> LineError {
-        LineError {
-            column,
-            problem: Problem::Puzzle(e),
-        }
-    }
-}
 
 /// How the text of a source is read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -308,213 +104,6 @@ pub struct ParseOptions {
     pub line: Option<usize>,
     /// How to read the text (by default: by content).
     pub format: InputFormat,
-}
-
-// Files and standard input: not in the browser build (wasm32), where the page hands text.
-/// Reads a whole input: a file path, or `-` for standard input. Refuses more than
-/// [`MAX_INPUT_BYTES`] and binary input; drops a UTF-8 byte-order mark. Bytes that are not
-/// UTF-8 become U+FFFD, which the parser refuses where it reads them (a line of a line file,
-/// or anywhere in a whole document). An f-puzzles link given as `path` is the text itself.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn read_source(path: &str) -> Result<String, InputError> {
-    if is_link(path) {
-        // The puzzle is the argument itself: one line, read as an f-puzzles link.
-        return Ok(path.trim().to_string());
-    }
-    let origin = origin_name(path);
-    let mut bytes = Vec::new();
-    let read = if path == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_INPUT_BYTES + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| {
-            InputError::new(
-                &origin,
-                Place::Whole,
-                format!("cannot open: {}", io_reason(&e)),
-            )
-        })?;
-        let metadata = file.metadata().ok();
-        if metadata.as_ref().is_some_and(|m| m.is_dir()) {
-            // As open_lines says it: one wording for a directory given as a file.
-            return Err(InputError::new(
-                &origin,
-                Place::Whole,
-                "cannot open: is a directory",
-            ));
-        }
-        let len = metadata.map_or(0, |m| m.len());
-        if len > MAX_INPUT_BYTES {
-            return Err(too_large(&origin));
-        }
-        file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)
-    };
-    read.map_err(|e| {
-        InputError::new(
-            &origin,
-            Place::Whole,
-            format!("cannot read: {}", io_reason(&e)),
-        )
-    })?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(too_large(&origin));
-    }
-    decode_utf8(&origin, bytes)
-}
-
-/// Opens an input to read line by line (see [`LineStream`]): a file path, or `-` for standard
-/// input. Errors as [`read_source`]'s: "cannot open: no such file", "is a directory".
-#[cfg(not(target_arch = "wasm32"))]
-pub fn open_lines(path: &str) -> Result<Box<dyn std::io::BufRead + Send>, InputError> {
-    if is_link(path) {
-        let line = format!("{}\n", path.trim());
-        return Ok(Box::new(std::io::Cursor::new(line.into_bytes())));
-    }
-    if path == "-" {
-        return Ok(Box::new(std::io::BufReader::new(std::io::stdin())));
-    }
-    let origin = origin_name(path);
-    let cannot =
-        |reason: String| InputError::new(&origin, Place::Whole, format!("cannot open: {reason}"));
-    let file = std::fs::File::open(path).map_err(|e| cannot(io_reason(&e)))?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(cannot("is a directory".into()));
-    }
-    Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, file)))
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn too_large(origin: &str) -> InputError {
-    InputError::new(
-        origin,
-        Place::Whole,
-        format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
-    )
-}
-
-/// The name of standard input in messages and in batch results' `"file"`.
-pub const STDIN_NAME: &str = "<stdin>";
-
-/// The name used for a source in messages: the path, or [`STDIN_NAME`].
-pub fn origin_name(path: &str) -> String {
-    if path == "-" {
-        STDIN_NAME.into()
-    } else if is_link(path) {
-        "<f-puzzles link>".into()
-    } else {
-        path.into()
-    }
-}
-
-/// The one-line note for an f-puzzles document (plain, a link or its lz-string text) whose
-/// drawing-only keys (`text`, `line`, `rectangle`, `circle`, `fogofwar`, a `cage` outline
-/// drawn for another constraint or with the cosmetic cage tool) were read and ignored; `None` when it has none or is not f-puzzles.
-pub fn drawing_note(text: &str) -> Option<String> {
-    let text = text.trim();
-    let json = match text.starts_with('{') {
-        true => text.to_string(),
-        false => decompress_link(text.lines().next()?)?,
-    };
-    let doc: serde_json::Value = serde_json::from_str(&json).ok()?;
-    let keys = presentation_keys(&doc);
-    (is_fpuzzles_json(&doc) && !keys.is_empty()).then(|| {
-        format!(
-            "note: f-puzzles {} {} drawing only, read and ignored",
-            keys.join(", "),
-            if keys.len() == 1 { "is" } else { "are" }
-        )
-    })
-}
-
-/// [`drawing_note`] of the puzzle a command reads: line `line` (1-based, every line counted) of a
-/// line file when one is chosen, else the whole text.
-pub fn drawing_note_at(text: &str, line: Option<usize>) -> Option<String> {
-    match line {
-        Some(k) => drawing_note(text.lines().nth(k.checked_sub(1)?)?),
-        None => drawing_note(text),
-    }
-}
-
-/// Whether a command's argument is an f-puzzles link (`https://f-puzzles.com/?load=…`, or any
-/// `http(s)://…load=…` address) rather than a file name: read as the puzzle itself. A file of
-/// that name, should one exist, is read instead.
-///
-/// ```
-/// use sudoku_ilp::input::is_link;
-/// assert!(is_link("https://f-puzzles.com/?load=N4IgzglgXpAsCMIBcBmAtAJgAwE51gHYA2eEAGhAA"));
-/// assert!(is_link("https://sudokupad.app/fpuzzlesN4IgzglgXpAsCMIBcBmAtAJgAwE51gHYA2eEAGhAA"));
-/// assert!(!is_link("puzzle.json"));
-/// ```
-pub fn is_link(path: &str) -> bool {
-    let path = path.trim();
-    (path.starts_with("https://") || path.starts_with("http://"))
-        && fpuzzles::link_payload(path).is_some()
-        && !std::path::Path::new(path).exists()
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::IsADirectory => "is a directory".into(),
-        _ => e.to_string(),
-    }
-}
-
-/// The text without a UTF-8 byte-order mark. Bytes that are not UTF-8 become U+FFFD, so
-/// that one bad line of a line file spoils that line only: the parser refuses a puzzle line
-/// or a whole document that holds U+FFFD ([`valid_utf8`]), naming its line and column. Only a
-/// file that is not text at all (a NUL byte and invalid UTF-8 in its first 8 KiB) is refused
-/// here, at the first bad byte.
-#[cfg(not(target_arch = "wasm32"))]
-fn decode_utf8(origin: &str, bytes: Vec<u8>) -> Result<String, InputError> {
-    match String::from_utf8(bytes) {
-        Ok(mut s) => {
-            if s.starts_with('\u{feff}') {
-                s.drain(..3);
-            }
-            Ok(s)
-        }
-        Err(e) => {
-            let bad = e.utf8_error().valid_up_to();
-            let bytes = e.into_bytes();
-            let head = &bytes[..bytes.len().min(8192)];
-            if head.contains(&0) {
-                let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
-                let col = 1 + bad
-                    - bytes[..bad]
-                        .iter()
-                        .rposition(|&b| b == b'\n')
-                        .map_or(0, |p| p + 1);
-                return Err(InputError::new(
-                    origin,
-                    Place::LineCol(line, col),
-                    "not valid UTF-8 text",
-                ));
-            }
-            let mut s = String::from_utf8_lossy(&bytes).into_owned();
-            if s.starts_with('\u{feff}') {
-                s.drain(..3);
-            }
-            Ok(s)
-        }
-    }
-}
-
-/// Refuses line `number` when it holds U+FFFD, the mark [`read_source`] puts where a byte
-/// was not UTF-8: "not valid UTF-8 text" at its line and column (in characters).
-fn valid_utf8(origin: &str, number: usize, line: &str) -> Result<(), InputError> {
-    match line.find(char::REPLACEMENT_CHARACTER) {
-        None => Ok(()),
-        Some(at) => Err(InputError::new(
-            origin,
-            Place::LineCol(number, line[..at].chars().count() + 1),
-            "not valid UTF-8 text",
-        )),
-    }
 }
 
 /// Parses one puzzle from the text of a source, read as `options.format` says (by default:

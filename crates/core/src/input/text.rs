@@ -114,10 +114,9 @@ fn letter_value(token: &str, row: usize, col: usize, n: usize, digits: bool) -> 
     match value {
         Some(v) if v <= n => Ok(v as u8),
         _ => Err(format!(
-            "r{}c{}: {token:?} is not a value of a {n}x{n} line written with letters: A-{} for \
+            "{}: {token:?} is not a value of a {n}x{n} line written with letters: A-{} for \
              1-{n}, or 1-9 then A-{} for 10-{n} ('.' or '0' empty)",
-            row + 1,
-            col + 1,
+            crate::puzzle::Cell { row, col },
             last(1),
             last(10)
         )),
@@ -127,7 +126,7 @@ fn letter_value(token: &str, row: usize, col: usize, n: usize, digits: bool) -> 
 /// The value of one cell token of an n×n grid at 0-based (row, col): `.` or an integer in
 /// 0..=n. The error names the cell (`r2c8: …`).
 pub(super) fn cell_value(token: &str, row: usize, col: usize, n: usize) -> Result<u8, String> {
-    let cell = format!("r{}c{}", row + 1, col + 1);
+    let cell = crate::puzzle::Cell { row, col };
     if token == "." {
         return Ok(0);
     }

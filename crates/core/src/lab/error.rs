@@ -23,7 +23,11 @@ impl CellName {
 
 impl std::fmt::Display for CellName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "r{}c{}", self.row, self.col)
+        let cell = crate::puzzle::Cell {
+            row: self.row - 1,
+            col: self.col - 1,
+        };
+        write!(f, "{cell}")
     }
 }
 

@@ -203,9 +203,9 @@ pub struct Lab<L: LabLp> {
     pub n: usize,
     /// `None`: no objective (min 0).
     pub sense: Option<ObjectiveSense>,
-    /// `column_of[cell][v − 1]`.
+    /// `column_of[cell][v − 1]`, as the model's [`BuiltModel::column`] gives it.
     pub column_of: Vec<Vec<Option<usize>>>,
-    /// (cell, value) of each column x_{cell,value}; `None` for a column that is no cell's digit
+    /// (cell, value) of each column x_{cell,value} ([`BuiltModel::candidate`]); `None` for a column that is no cell's digit
     /// (a killer cage's digit-set binary y_D): it has no cell to name, branch on or draw.
     pub candidate: Vec<Option<(usize, u8)>>,
     base: Vec<(f64, f64)>,
@@ -227,7 +227,7 @@ pub struct Lab<L: LabLp> {
     pub deadline: Option<Instant>,
     /// True once a step stopped at the deadline (the search is then not complete).
     pub hit_limit: bool,
-    /// Each column's name in the model (`y_cage3_d2` for a cage's digit-set binary).
+    /// Each column's name in the model ([`BuiltModel::column_names`]).
     names: Vec<String>,
     /// When true, every node made runs candidate propagation ([`crate::candidates`])
     /// on its candidate grid before its LP is solved ([`Lab::propagate_at`]). The automatic
@@ -270,21 +270,20 @@ impl<L: LabLp> Lab<L> {
         deadline: Option<Instant>,
     ) -> Result<Lab<L>, LabError> {
         let n = puzzle.order();
-        let mut column_of = vec![vec![None; n]; n * n];
-        for (cell, encoding) in model.cells.iter().enumerate() {
-            let CellEncoding::OneHot(options) = encoding else {
-                return Err(LabError::NotBinary);
-            };
-            for &(col, v) in options {
-                column_of[cell][usize::from(v) - 1] = Some(col);
-            }
+        if model
+            .cells()
+            .iter()
+            .any(|e| !matches!(e, CellEncoding::OneHot(_)))
+        {
+            return Err(LabError::NotBinary);
         }
-        let candidate = model.candidate_of_columns();
-        let names = model
-            .variables
-            .iter_variables_with_def()
-            .map(|(_, def)| def.get_name().to_string())
+        let column_of = (0..n * n)
+            .map(|cell| (1..=n as u8).map(|v| model.column(cell, v)).collect())
             .collect();
+        let candidate = (0..model.variables.len())
+            .map(|j| model.candidate(j))
+            .collect();
+        let names = model.column_names().into_iter().map(String::from).collect();
         let (base, rows) = model_rows(model);
         let row_bounds = rows.iter().map(|r| (r.lower, r.upper)).collect();
         let mut lab = Lab {
@@ -963,10 +962,7 @@ impl<L: LabLp> Lab<L> {
 
     /// The column's name in the model (`x_r1_c1_v5`, `y_cage3_d2`).
     pub fn column_name(&self, col: usize) -> String {
-        match self.candidate.get(col).copied().flatten() {
-            Some((cell, v)) => format!("x_r{}_c{}_v{v}", cell / self.n + 1, cell % self.n + 1),
-            None => self.names.get(col).cloned().unwrap_or_default(),
-        }
+        self.names.get(col).cloned().unwrap_or_default()
     }
 
     /// The best LP value over the open nodes, the nodes pruned by hand and the incumbent: no

@@ -122,11 +122,7 @@ pub fn run_each<L: LabLp>(
 }
 
 /// Reads `rRcC` (1-based) as a cell index.
-pub fn parse_cell(text: &str, n: usize) -> Option<usize> {
-    let (r, c) = text.strip_prefix('r')?.split_once('c')?;
-    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
-    ((1..=n).contains(&r) && (1..=n).contains(&c)).then(|| (r - 1) * n + c - 1)
-}
+pub use crate::geometry::parse_cell_index as parse_cell;
 
 fn step<L: LabLp>(
     lab: &mut Lab<L>,

@@ -20,7 +20,7 @@
 //! The *under* layer goes before the grid lines and the digits, the *over* layer after them, so
 //! that cage sums and markers on edges stay readable above digits or LP values.
 //!
-//! Over 600 lines: one small drawing function per rule type, with the frame geometry they share.
+//! Over 500 lines: one small drawing function per rule type, with the frame geometry they share.
 
 use crate::puzzle::{Cell, Puzzle};
 use crate::rules::arrow::Arrow;

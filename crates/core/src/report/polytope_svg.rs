@@ -249,7 +249,7 @@ pub fn range_picture_on(
     let Some(ranges) = crate::lab::range::column_ranges(&mut lp, columns)? else {
         return Ok(None);
     };
-    let candidate = model.candidate_of_columns();
+    let candidate: Vec<_> = (0..columns).map(|j| model.candidate(j)).collect();
     Ok(Some(range_svg(puzzle, &candidate, &ranges, title)))
 }
 

@@ -44,11 +44,9 @@ pub(super) fn apart(grid: &Grid, name: &str, steps: &[(i64, i64)]) -> Result<(),
                     return broken(
                         name,
                         format!(
-                            "r{}c{} and r{}c{} hold the same value",
-                            r + 1,
-                            c + 1,
-                            r2 + 1,
-                            c2 + 1
+                            "{} and {} hold the same value",
+                            Cell::at((r * n + c) as usize, n as usize),
+                            Cell::at((r2 * n + c2) as usize, n as usize),
                         ),
                     );
                 }

@@ -48,19 +48,19 @@ impl Relation {
     }
 }
 
-/// A set of values 1..=64 as a bit set: bit v−1 is value v.
+/// A set of values 1..=64 as a bit set: bit v−1 is value v (a [`crate::mask::Mask`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ValueSet(pub u64);
 
 impl ValueSet {
     /// Every value of 1..=n.
     pub fn full(n: usize) -> ValueSet {
-        ValueSet(if n >= 64 { u64::MAX } else { (1u64 << n) - 1 })
+        ValueSet(crate::mask::full(n))
     }
 
     /// The set of the given values (each 1..=64).
     pub fn of(values: impl IntoIterator<Item = u8>) -> ValueSet {
-        ValueSet(values.into_iter().fold(0, |m, v| m | 1u64 << (v - 1)))
+        ValueSet(crate::mask::of(values))
     }
 
     pub fn contains(self, v: u8) -> bool {
@@ -68,7 +68,7 @@ impl ValueSet {
     }
 
     pub fn insert(&mut self, v: u8) {
-        self.0 |= 1u64 << (v - 1);
+        self.0 |= crate::mask::bit(v);
     }
 
     pub fn is_empty(self) -> bool {
@@ -81,7 +81,7 @@ impl ValueSet {
 
     /// The values in increasing order.
     pub fn values(self) -> impl Iterator<Item = u8> {
-        (1..=64u8).filter(move |&v| self.contains(v))
+        crate::mask::values(self.0)
     }
 }
 

@@ -84,7 +84,7 @@ impl RuleKind for Windoku {
         for &r0 in &starts {
             for &c0 in &starts {
                 let values = (r0..r0 + s).flat_map(|r| (c0..c0 + s).map(move |c| (r, c)));
-                let name = format!("windoku window at r{}c{}", r0 + 1, c0 + 1);
+                let name = format!("windoku window at {}", Cell { row: r0, col: c0 });
                 distinct(&name, values.map(|(r, c)| grid.values[r * n + c] as i64))?;
             }
         }

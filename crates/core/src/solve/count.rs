@@ -111,14 +111,14 @@ pub fn count(
     // The values each cell can take in the model; givens have one.
     let domains: Vec<Vec<u8>> = puzzle
         .cells()
-        .zip(&model.cells)
+        .zip(model.cells())
         .map(|(cell, encoding)| match puzzle.given(cell) {
             Some(g) => vec![g],
             None => cell_values(encoding, &bounds),
         })
         .collect();
     let space = Space {
-        cells: &model.cells,
+        cells: model.cells(),
         bounds: &bounds,
         domains: &domains,
     };

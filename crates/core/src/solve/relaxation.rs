@@ -93,7 +93,7 @@ pub fn grid_of(puzzle: &Puzzle, model: &BuiltModel, relaxation: Relaxation) -> G
             gives_grid: false,
         };
     };
-    let cells: Vec<CellLp> = model.cells.iter().map(|e| cell_lp(e, values)).collect();
+    let cells: Vec<CellLp> = model.cells().iter().map(|e| cell_lp(e, values)).collect();
     let fractional_in_cells: usize = cells
         .iter()
         .map(|c| match c {

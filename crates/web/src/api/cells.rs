@@ -4,6 +4,7 @@
 use super::lab::node_grid;
 use super::{Core, Failure};
 use serde_json::{json, Value};
+use sudoku_ilp::puzzle::Cell;
 use sudoku_ilp::solve::{CellLp, GridRelaxation};
 
 /// `[{cell: "r1c1", values: [[v, x_{cell,v}], …]}]` for a one-hot model (the values with
@@ -14,7 +15,7 @@ pub fn json(grid: &GridRelaxation, n: usize) -> Value {
         .iter()
         .enumerate()
         .map(|(i, lp)| {
-            let cell = format!("r{}c{}", i / n + 1, i % n + 1);
+            let cell = Cell::at(i, n).to_string();
             match lp {
                 CellLp::Weights(w) => json!({"cell": cell, "values": w}),
                 CellLp::Value(x) => json!({"cell": cell, "value": x}),

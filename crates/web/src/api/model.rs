@@ -3,28 +3,12 @@
 use super::{one_line, Core, Failure};
 use serde_json::{json, Value};
 use sudoku_ilp::export;
-use sudoku_ilp::formulation::{BuiltModel, CellEncoding};
+use sudoku_ilp::puzzle::Cell;
 use sudoku_ilp::lab::script;
 use sudoku_ilp::rules::Rule;
 
-/// Which cells each column belongs to (one-hot and integer cell columns).
-fn column_cells(model: &BuiltModel) -> Vec<Option<usize>> {
-    let mut cell_of = vec![None; model.variables.len()];
-    for (cell, encoding) in model.cells.iter().enumerate() {
-        match encoding {
-            CellEncoding::OneHot(options) => {
-                for &(col, _) in options {
-                    cell_of[col] = Some(cell);
-                }
-            }
-            CellEncoding::Integer(col) => cell_of[*col] = Some(cell),
-        }
-    }
-    cell_of
-}
-
 fn cell_name(n: usize, cell: usize) -> String {
-    format!("r{}c{}", cell / n + 1, cell % n + 1)
+    Cell::at(cell, n).to_string()
 }
 
 /// A cell named `r1c1` (1-based), row-major index.
@@ -37,13 +21,13 @@ impl Core {
     pub fn model_json(&self) -> Result<String, Failure> {
         let lin = export::linear(&self.model).map_err(one_line)?;
         let n = self.puzzle.order();
-        let cell_of = column_cells(&self.model);
+        let cell_of = |j: usize| self.model.cell_of_column(j);
         let rows: Vec<Value> = lin
             .rows
             .iter()
             .map(|r| {
                 let mut cells: Vec<usize> =
-                    r.terms.iter().filter_map(|&(j, _)| cell_of[j]).collect();
+                    r.terms.iter().filter_map(|&(j, _)| cell_of(j)).collect();
                 cells.sort_unstable();
                 cells.dedup();
                 let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
@@ -108,9 +92,9 @@ impl Core {
         let (is_cell, mut cells) = self.target_cells(target)?;
         cells.sort_unstable();
         let lin = export::linear(&self.model).map_err(one_line)?;
-        let cell_of = column_cells(&self.model);
+        let cell_of = |j: usize| self.model.cell_of_column(j);
         let own = |r: &export::LinearRow| {
-            let mut own: Vec<usize> = r.terms.iter().filter_map(|&(j, _)| cell_of[j]).collect();
+            let mut own: Vec<usize> = r.terms.iter().filter_map(|&(j, _)| cell_of(j)).collect();
             own.sort_unstable();
             own.dedup();
             own
@@ -148,7 +132,7 @@ impl Core {
     pub fn row(&self, name: &str) -> Result<String, Failure> {
         let lin = export::linear(&self.model).map_err(one_line)?;
         let n = self.puzzle.order();
-        let cell_of = column_cells(&self.model);
+        let cell_of = |j: usize| self.model.cell_of_column(j);
         let row =
             lin.rows.iter().find(|r| r.name == name).ok_or_else(|| {
                 format!("no row named {name:?} in the {} model", self.model.label)
@@ -160,7 +144,7 @@ impl Core {
                 json!({
                     "column": lin.columns[j].name,
                     "coefficient": a,
-                    "cell": cell_of[j].map(|c| cell_name(n, c)),
+                    "cell": cell_of(j).map(|c| cell_name(n, c)),
                 })
             })
             .collect();

@@ -200,14 +200,8 @@ impl SubsetTable {
 }
 
 /// The digits (0-based bit positions) of a mask.
-pub(super) fn digits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            d
-        })
-    })
+pub(super) fn digits(m: u64) -> impl Iterator<Item = usize> {
+    crate::mask::values(m).map(|v| usize::from(v) - 1)
 }
 
 /// Perfect matchings of a distinct sum's cells (in order) to the digits of one set, by dynamic

@@ -161,7 +161,7 @@ pub(crate) fn lower(
     let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
     let words = (n * n).div_ceil(64);
     let mut rules = Vec::new();
-    let mut domains = vec![crate::candidates::full_mask(n); n * n];
+    let mut domains = vec![crate::mask::full(n); n * n];
     for p in primitives {
         match p {
             Primitive::AllDifferent { .. } => {}
@@ -321,21 +321,15 @@ pub(crate) fn has_distinct_sums(puzzle: &Puzzle) -> bool {
     2 * covered >= puzzle.order() * puzzle.order()
 }
 
-/// Values of a mask, 1-based.
-pub(super) fn values(mut m: u64) -> impl Iterator<Item = i64> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let v = m.trailing_zeros() as i64 + 1;
-            m &= m - 1;
-            v
-        })
-    })
+/// Values of a mask, 1-based, as numbers for the arithmetic of the rules.
+pub(super) fn values(m: u64) -> impl Iterator<Item = i64> {
+    crate::mask::values(m).map(i64::from)
 }
 
 /// Least and greatest value of a·x over the candidates `m` (non-empty).
 pub(super) fn term_range(a: i64, m: u64) -> (i64, i64) {
-    let lo = m.trailing_zeros() as i64 + 1;
-    let hi = 64 - m.leading_zeros() as i64;
+    let lo = i64::from(crate::mask::lowest(m));
+    let hi = i64::from(crate::mask::highest(m));
     if a >= 0 {
         (a * lo, a * hi)
     } else {

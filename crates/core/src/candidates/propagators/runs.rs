@@ -3,6 +3,7 @@
 //! ([`shifted_union`]), and remembered per run while its candidates repeat ([`RunMemo`]).
 
 use super::{term_range, values, Wiped};
+use crate::mask::single_bits;
 use std::cell::RefCell;
 
 /// Longest runs of a run of distinct cells in [`runs_gac`] (its tuples are enumerated).
@@ -54,15 +55,6 @@ pub(super) fn values_at(a: i64, low: i64, m: u64, offsets: u128) -> u64 {
             .filter(|&v| offsets >> (a * v - low) & 1 != 0)
             .fold(0, |acc, v| acc | 1 << (v - 1))
     }
-}
-
-/// The single-bit masks of `m`, lowest first.
-pub(super) fn single_bits(mut m: u64) -> impl Iterator<Item = u64> {
-    std::iter::from_fn(move || {
-        let bit = m & m.wrapping_neg();
-        m &= m.wrapping_sub(1);
-        (bit != 0).then_some(bit)
-    })
 }
 
 /// Every assignment of different values to all terms of a run but its last (a run has at most

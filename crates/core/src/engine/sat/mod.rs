@@ -33,14 +33,15 @@ mod sightline;
 
 pub use clauses::SumEncoding;
 
+use super::house_index;
 #[cfg(feature = "sat")]
 use super::{checked, Count, CountEnd, CountStats, Engine, EngineError};
-use super::{full_mask, house_index};
 #[cfg(feature = "sat")]
 use super::{Limits, SatStats, Solution, Stats, Status};
 use crate::clock::Instant;
 #[cfg(feature = "sat")]
 use crate::implied::MAX_IMPLIED_CELLS;
+use crate::mask;
 #[cfg(feature = "sat")]
 use crate::puzzle::Grid;
 use crate::puzzle::Puzzle;
@@ -108,7 +109,7 @@ fn candidates(puzzle: &Puzzle, houses_of: &[Vec<usize>], houses: &[Vec<usize>]) 
                 .fold(0, |m, &j| m | 1 << (givens[j] - 1))
         })
         .collect();
-    let full = full_mask(puzzle.order());
+    let full = mask::full(puzzle.order());
     (0..givens.len())
         .map(|i| match givens[i] {
             0 => full & !houses_of[i].iter().fold(0, |m, &h| m | used[h]),
@@ -203,7 +204,7 @@ fn encode_rows(
 ) -> Result<Option<Cnf>, Late> {
     let n = puzzle.order();
     let (houses_of, houses) = house_index(puzzle);
-    let cand = candidates(puzzle, &houses_of, &houses);
+    let cand = candidates(puzzle, houses_of, houses);
     let givens = puzzle.givens();
     let mut cnf = Cnf {
         cells: Vec::new(),

@@ -32,7 +32,7 @@ pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64], bounds: &[(f64, f64)]) -
     for &seed in &order {
         let mut clique = vec![seed];
         for &j in &order {
-            if clique.iter().all(|&k| conflict(lab, &houses, j, k)) {
+            if clique.iter().all(|&k| conflict(lab, houses, j, k)) {
                 clique.push(j);
             }
         }
