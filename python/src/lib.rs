@@ -35,10 +35,9 @@ mod _native {
     use super::*;
 
     #[pymodule_export]
-    use super::hints::{hint, prove, rate, steps, Step};
     use super::exercises::row_check;
     #[pymodule_export]
-    use super::hints::{hint, rate, steps, Step};
+    use super::hints::{hint, prove, rate, steps, Step};
     #[pymodule_export]
     use super::lab::PyLab;
     #[pymodule_export]

@@ -27,7 +27,9 @@ pub use fpuzzles::{decompress_link, is_fpuzzles_json, presentation_keys};
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
 pub use short_killer::{is_short_killer, parse_short_killer};
 use source::valid_utf8;
-pub use source::{drawing_note, drawing_note_at, is_link, origin_name, MAX_INPUT_BYTES, STDIN_NAME};
+pub use source::{
+    drawing_note, drawing_note_at, is_link, origin_name, MAX_INPUT_BYTES, STDIN_NAME,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use source::{open_lines, read_source};
 pub use stream::{LineStream, MAX_LINE_BYTES};

@@ -160,7 +160,14 @@ impl Core {
         let n = puzzle.order();
         let mut per_cell: Vec<Vec<(u8, f64, f64)>> = vec![Vec::new(); n * n];
         let (mut one, mut zero, mut free) = (0, 0, 0);
-        for (j, (cell, v)) in (0..model.variables.len()).filter_map(|j| model.candidate(j).map(|c| (j, c))) {
+        let candidate: Vec<_> = (0..model.variables.len())
+            .map(|j| model.candidate(j))
+            .collect();
+        for (j, (cell, v)) in candidate
+            .iter()
+            .enumerate()
+            .filter_map(|(j, c)| c.map(|c| (j, c)))
+        {
             match forced(ranges[j]) {
                 Forced::One if puzzle.givens()[cell] == 0 => one += 1,
                 Forced::One => {}

@@ -3,8 +3,8 @@
 use super::{one_line, Core, Failure};
 use serde_json::{json, Value};
 use sudoku_ilp::export;
-use sudoku_ilp::puzzle::Cell;
 use sudoku_ilp::lab::script;
+use sudoku_ilp::puzzle::Cell;
 use sudoku_ilp::rules::Rule;
 
 fn cell_name(n: usize, cell: usize) -> String {
