@@ -88,7 +88,7 @@ use Finder::{Catalogue as C, Forcing as F, Path as P, WithAbove as W};
 
 /// Every technique, in the order the path tries them.
 #[rustfmt::skip]
-pub const CATALOGUE: [Row; 39] = [
+pub const CATALOGUE: [Row; 42] = [
     row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
@@ -120,6 +120,9 @@ pub const CATALOGUE: [Row; 39] = [
     unique(T::BugType1, "BUG type 1", 5.6, C(|g, _| unique::bug_type_1(g))),
     row(T::VwxyzWing, "VWXYZ-wing", 6.2, false, true, C(|g, _| wings::wing_of_size(g, 5))),
     row(T::XChain, "X-chain", 6.6, false, true, C(|g, _| cheapest_chain(g))),
+    row(T::XCycle, "bidirectional X-cycle", 6.5, false, true, W),
+    row(T::YCycle, "bidirectional Y-cycle", 6.5, false, true, W),
+    row(T::XyCycle, "bidirectional cycle", 7.0, false, true, W),
     row(T::XyChain, "XY-chain", 7.0, false, true, W),
     row(T::WWing, "W-wing", 7.1, false, true, W),
     row(T::Aic, "alternating inference chain", 7.0, false, true, W),

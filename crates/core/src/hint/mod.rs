@@ -13,6 +13,7 @@
 pub mod catalogue;
 pub mod certificate;
 pub mod chains;
+pub mod cycles;
 pub mod direct_hidden;
 pub mod direct_locked;
 pub mod fish;
@@ -45,13 +46,17 @@ pub const MAX_CHAIN: usize = 16;
 /// See [`MAX_CHAIN`].
 pub const MAX_CHAIN_LARGE: usize = 8;
 
-/// The X-chain, XY-chain, W-wing or AIC of lowest difficulty (the first of these in that
-/// order on a tie). The searches that cannot beat the best found so far are cut short: none
+/// The X-chain, bidirectional cycle, XY-chain, W-wing or AIC of lowest difficulty (the first
+/// of these in that order on a tie). The searches that cannot beat the best found so far are cut short: none
 /// below 7.0 when an X-chain is rated below it, and the AIC search (the costliest) only to the
 /// length whose rating is still below the best.
 pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     let mut best = chains::x_chain(g, max);
+    let below = best.as_ref().map_or(f64::INFINITY, |b| b.difficulty);
+    if let Some(s) = cycles::cycle(g, 2 * max, below) {
+        best = Some(s);
+    }
     if best
         .as_ref()
         .is_some_and(|s| s.difficulty < chains::LEAST_AIC - 1e-9)
