@@ -29,6 +29,7 @@ pub mod step;
 pub mod subsets;
 pub mod technique;
 pub mod unique;
+pub mod unique_loops;
 pub mod wings;
 
 pub use catalogue::{catalogue_step, forcing_step};
