@@ -224,8 +224,8 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
                         4,
                         d,
                         format!(
-                            "{intro} one of {} and {} is {lock} or other, and {lock} has no \
-                             other place in {}: one of them is {lock}, so neither is {other}",
+                            "{intro} {} and {} cannot both take a value of {{{a},{b}}}; {lock} has no other \
+                             place in {}, so one of them is {lock} and neither is {other}",
                             g.cell(c1),
                             g.cell(c2),
                             g.houses[h].kind
@@ -257,7 +257,11 @@ fn type_3(
             .copied()
             .filter(|&c| c != c1 && c != c2 && g.value[c] == 0 && g.cand[c].count_ones() >= 2)
             .collect();
-        let open = g.houses[h].cells.iter().filter(|&&c| g.value[c] == 0).count();
+        let open = g.houses[h]
+            .cells
+            .iter()
+            .filter(|&&c| g.value[c] == 0)
+            .count();
         for degree in 2..=g.n - 2 {
             if degree * 2 > open || degree < extra.count_ones() as usize {
                 continue;
