@@ -88,7 +88,7 @@ use Finder::{Catalogue as C, Forcing as F, Path as P, WithAbove as W};
 
 /// Every technique, in the order the path tries them.
 #[rustfmt::skip]
-pub const CATALOGUE: [Row; 46] = [
+pub const CATALOGUE: [Row; 48] = [
     row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
@@ -122,6 +122,8 @@ pub const CATALOGUE: [Row; 46] = [
     row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, _| chains::three_strong_links(g))),
     row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
     unique(T::BugType1, "BUG type 1", 5.6, C(|g, x| if x.rules.is_empty() { unique::bug_type_1(g) } else { None })),
+    unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_3(g) } else { None })),
+    unique(T::BugType3, "BUG type 3", 5.8, W),
     row(T::VwxyzWing, "VWXYZ-wing", 6.2, false, true, C(|g, _| wings::wing_of_size(g, 5))),
     row(T::XChain, "X-chain", 6.6, false, true, C(|g, _| cheapest_chain(g))),
     row(T::XCycle, "bidirectional X-cycle", 6.5, false, true, W),

@@ -43,6 +43,8 @@ pub enum Technique {
     ThreeStrongLinks,
     WxyzWing,
     BugType1,
+    BugType2,
+    BugType3,
     VwxyzWing,
     XChain,
     XCycle,
