@@ -222,10 +222,10 @@ fn checked_steps(puzzle: &sudoku_ilp::puzzle::Puzzle, technique: Technique, what
     }
 }
 
-/// Bidirectional cycles and unique rectangles/loops on diabolical lines where `serate` uses
+/// Bidirectional cycles, unique rectangles/loops and BUG types 2–3 on diabolical lines where `serate` uses
 /// them (found with `serate --after='%r %s'`): the path has a step of each, checked as above,
 /// and the rating equals Sukaku Explainer's (the sidecar's ER). Without uniqueness the path has
-/// no unique rectangle or loop.
+/// no step that assumes uniqueness.
 #[test]
 fn cycles_and_unique_loops_are_found_where_serate_uses_them() {
     let cases = [
@@ -233,6 +233,8 @@ fn cycles_and_unique_loops_are_found_where_serate_uses_them() {
         (22837, vec![Technique::XCycle]),
         (4489, vec![Technique::YCycle]),
         (10033, vec![Technique::UniqueLoop2]),
+        (7393, vec![Technique::BugType2]),
+        (11749, vec![Technique::BugType3]),
         (35377, vec![Technique::UniqueLoop2]),
         (
             8317,

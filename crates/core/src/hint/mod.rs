@@ -55,7 +55,8 @@ pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     let mut best = chains::x_chain(g, max);
     let below = best.as_ref().map_or(f64::INFINITY, |b| b.difficulty);
-    if let Some(s) = cycles::cycle(g, 2 * max, below) {
+    let cycle_states = if g.n <= 9 { 2 * max } else { max };
+    if let Some(s) = cycles::cycle(g, cycle_states, below) {
         best = Some(s);
     }
     if best

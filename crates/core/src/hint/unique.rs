@@ -10,6 +10,7 @@
 use super::grid::{bit, values, Candidates};
 use super::step::{cell_list, value_list, Step};
 use super::technique::Technique;
+use super::unique_loops::small_sets;
 
 /// BUG type 1: the one cell of three candidates takes the value seen three times.
 pub fn bug_type_1(g: &Candidates) -> Option<Step> {
@@ -151,7 +152,7 @@ fn bug_type_3(g: &Candidates, bug: &[usize], extra: u64, intro: &str) -> Option<
                 .copied()
                 .filter(|&c| !bug.contains(&c) && g.value[c] == 0 && g.cand[c].count_ones() >= 2)
                 .collect();
-            for set in subsets(&others, degree - 1) {
+            for set in small_sets(g, &others, degree - 1, extra, degree) {
                 let union = set.iter().fold(0u64, |m, &c| m | g.cand[c]);
                 if union.count_ones() as usize != degree || (union | extra) != union {
                     continue;
@@ -183,19 +184,4 @@ fn bug_type_3(g: &Candidates, bug: &[usize], extra: u64, intro: &str) -> Option<
         }
     }
     None
-}
-
-/// Every subset of `items` of size k.
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &x) in items.iter().enumerate() {
-        for mut rest in subsets(&items[i + 1..], k - 1) {
-            rest.insert(0, x);
-            out.push(rest);
-        }
-    }
-    out
 }

@@ -91,6 +91,7 @@ fn extend(
                 && !path.contains(&next)
                 && g.value[next] == 0
                 && g.cand[next] & pair == pair
+                && fits(g, path, next)
             {
                 let more = extra | (g.cand[next] & !pair);
                 let wide = g.cand[next].count_ones() > 2;
@@ -103,6 +104,22 @@ fn extend(
             }
         }
     }
+}
+
+/// Whether `next` can follow `path` in a valid loop: none of its houses already holds a path
+/// cell at the same parity or two path cells (an exact cut: [`valid`] would refuse the loop).
+fn fits(g: &Candidates, path: &[usize], next: usize) -> bool {
+    g.houses_of[next].iter().all(|&h| {
+        let mut same = 0;
+        let mut all = 0;
+        for (i, &c) in path.iter().enumerate() {
+            if g.houses_of[c].contains(&h) {
+                all += 1;
+                same += usize::from(i % 2 == path.len() % 2);
+            }
+        }
+        same == 0 && all < 2
+    })
 }
 
 /// Whether every house of a loop cell holds exactly two loop cells, one at an odd and one at
@@ -266,7 +283,7 @@ fn type_3(
             if degree * 2 > open || degree < extra.count_ones() as usize {
                 continue;
             }
-            for set in combinations(&others, degree - 1) {
+            for set in small_sets(g, &others, degree - 1, extra, degree) {
                 let rest = set.iter().fold(0u64, |m, &c| m | g.cand[c]);
                 let union = extra | rest;
                 if union.count_ones() as usize != degree
@@ -297,17 +314,38 @@ fn type_3(
     out
 }
 
-/// Every subset of `items` of size k.
-fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &x) in items.iter().enumerate() {
-        for mut rest in combinations(&items[i + 1..], k - 1) {
-            rest.insert(0, x);
-            out.push(rest);
+/// The sets of k cells of `items` whose candidates, with the values of `start`, are at most
+/// `limit` values (depth first, a branch cut as soon as it passes `limit`).
+pub(super) fn small_sets(
+    g: &Candidates,
+    items: &[usize],
+    k: usize,
+    start: u64,
+    limit: usize,
+) -> Vec<Vec<usize>> {
+    fn grow(
+        g: &Candidates,
+        items: &[usize],
+        k: usize,
+        union: u64,
+        limit: usize,
+        set: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if set.len() == k {
+            out.push(set.clone());
+            return;
+        }
+        for (i, &c) in items.iter().enumerate() {
+            let more = union | g.cand[c];
+            if more.count_ones() as usize <= limit {
+                set.push(c);
+                grow(g, &items[i + 1..], k, more, limit, set, out);
+                set.pop();
+            }
         }
     }
+    let mut out = Vec::new();
+    grow(g, items, k, start, limit, &mut Vec::new(), &mut out);
     out
 }
