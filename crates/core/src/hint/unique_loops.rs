@@ -46,11 +46,14 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
     for start in g.open_cells().filter(|&c| g.cand[c].count_ones() == 2) {
         let mut vs = values(g.cand[start]);
         let (a, b) = (vs.next()?, vs.next()?);
-        let mut loops = Vec::new();
-        let mut path = vec![start];
-        let pair = bit(a) | bit(b);
-        extend(g, pair, &mut path, 2, 0, usize::MAX, max, &mut loops);
-        for cells in loops.iter().filter(|l| valid(g, l)) {
+        let mut search = LoopSearch {
+            g,
+            pair: bit(a) | bit(b),
+            max,
+            out: Vec::new(),
+        };
+        search.extend(&mut vec![start], 2, 0, usize::MAX);
+        for cells in search.out.iter().filter(|l| valid(g, l)) {
             for found in deductions(g, cells, a, b) {
                 let better = best.as_ref().is_none_or(|b| {
                     found.difficulty < b.difficulty - 1e-9
@@ -65,41 +68,42 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
     best.map(|f| f.step)
 }
 
-/// Depth-first: the loops that continue `path` through cells holding both values of `pair`,
-/// each link in a house other than the last one's, with at most two cells of extra values
-/// (or any number sharing one extra value), closed back at the start after ≥ 4 cells.
-#[allow(clippy::too_many_arguments)]
-fn extend(
-    g: &Candidates,
+/// The depth-first search of loops on the values `pair`, at most `max` cells, into `out`.
+struct LoopSearch<'a> {
+    g: &'a Candidates,
     pair: u64,
-    path: &mut Vec<usize>,
-    allowed_extra: usize,
-    extra: u64,
-    last_house: usize,
     max: usize,
-    out: &mut Vec<Vec<usize>>,
-) {
-    let cell = *path.last().unwrap();
-    for &h in &g.houses_of[cell] {
-        if h == last_house {
-            continue;
-        }
-        for &next in &g.houses[h].cells {
-            if next == path[0] && path.len() >= 4 {
-                out.push(path.clone());
-            } else if path.len() < max
-                && !path.contains(&next)
-                && g.value[next] == 0
-                && g.cand[next] & pair == pair
-                && fits(g, path, next)
-            {
-                let more = extra | (g.cand[next] & !pair);
-                let wide = g.cand[next].count_ones() > 2;
-                if !wide || more.count_ones() == 1 || allowed_extra > 0 {
-                    path.push(next);
-                    let left = allowed_extra - usize::from(wide && allowed_extra > 0);
-                    extend(g, pair, path, left, more, h, max, out);
-                    path.pop();
+    out: Vec<Vec<usize>>,
+}
+
+impl LoopSearch<'_> {
+    /// The loops that continue `path` through cells holding both values of the pair, each
+    /// link in a house other than the last one's, with at most two cells of extra values (or
+    /// any number sharing one extra value), closed back at the start after ≥ 4 cells.
+    fn extend(&mut self, path: &mut Vec<usize>, allowed_extra: usize, extra: u64, last: usize) {
+        let (g, pair) = (self.g, self.pair);
+        let cell = *path.last().unwrap();
+        for &h in &g.houses_of[cell] {
+            if h == last {
+                continue;
+            }
+            for &next in &g.houses[h].cells {
+                if next == path[0] && path.len() >= 4 {
+                    self.out.push(path.clone());
+                } else if path.len() < self.max
+                    && !path.contains(&next)
+                    && g.value[next] == 0
+                    && g.cand[next] & pair == pair
+                    && fits(g, path, next)
+                {
+                    let more = extra | (g.cand[next] & !pair);
+                    let wide = g.cand[next].count_ones() > 2;
+                    if !wide || more.count_ones() == 1 || allowed_extra > 0 {
+                        path.push(next);
+                        let left = allowed_extra - usize::from(wide && allowed_extra > 0);
+                        self.extend(path, left, more, h);
+                        path.pop();
+                    }
                 }
             }
         }
@@ -256,15 +260,12 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
     out
 }
 
+/// A deduction of type 3: its difficulty, sentence and removals.
+type Deduction = (f64, String, Vec<(usize, u8)>);
+
 /// Type 3: the rescue cells c1, c2 (one of them holds a value of `extra`) with `k − 1` other
 /// cells of a house they share form a naked set of k values.
-fn type_3(
-    g: &Candidates,
-    c1: usize,
-    c2: usize,
-    extra: u64,
-    base: f64,
-) -> Vec<(f64, String, Vec<(usize, u8)>)> {
+fn type_3(g: &Candidates, c1: usize, c2: usize, extra: u64, base: f64) -> Vec<Deduction> {
     let mut out = Vec::new();
     let common = extra & g.cand[c1] & g.cand[c2];
     for h in g.common_houses(&[c1, c2]) {
