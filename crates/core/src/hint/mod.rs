@@ -48,9 +48,10 @@ pub const MAX_CHAIN: usize = 16;
 pub const MAX_CHAIN_LARGE: usize = 8;
 
 /// The X-chain, bidirectional cycle, XY-chain, W-wing or AIC of lowest difficulty (the first
-/// of these in that order on a tie). The searches that cannot beat the best found so far are cut short: none
-/// below 7.0 when an X-chain is rated below it, and the AIC search (the costliest) only to the
-/// length whose rating is still below the best.
+/// of these in that order on a tie). The searches that cannot beat the best found so far are
+/// cut short: cycles only below the X-chain's rating, none rated 7.0 or more when an X-chain or
+/// cycle is rated below it, and the AIC search (the costliest) only to the length whose rating
+/// is still below the best.
 pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     let mut best = chains::x_chain(g, max);
