@@ -113,7 +113,7 @@ pub fn steps(
 
 /// The rating: a dict with `difficulty` (Sukaku Explainer's scale, the same with `lp=False`),
 /// `hardest`, `lp_level` (None with `lp=False`), `root_lp_integral`, `lp_bb_nodes`, `guessed`.
-/// `uniqueness=False` leaves out the techniques that assume one solution (BUG). Raises
+/// `uniqueness=False` leaves out the techniques that assume one solution (unique rectangles/loops, BUG). Raises
 /// `TimeoutError` when `time_limit` (seconds) is reached first.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, lp = true, uniqueness = true, time_limit = DEFAULT_TIME_LIMIT))]

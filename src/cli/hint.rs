@@ -92,7 +92,8 @@ pub struct HintArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Leave out the uniqueness techniques (BUG: they assume one solution).
+    /// Leave out the uniqueness techniques (unique rectangles/loops, BUG: they assume one
+    /// solution).
     #[arg(long)]
     pub no_uniqueness: bool,
 }
@@ -131,7 +132,8 @@ pub struct StepsArgs {
     #[arg(long)]
     pub lp_level: bool,
 
-    /// Leave out the uniqueness techniques (BUG: they assume one solution).
+    /// Leave out the uniqueness techniques (unique rectangles/loops, BUG: they assume one
+    /// solution).
     #[arg(long)]
     pub no_uniqueness: bool,
 }
@@ -169,8 +171,8 @@ pub struct RateArgs {
     #[arg(long)]
     pub no_lp: bool,
 
-    /// Leave out the uniqueness techniques (BUG: they assume one solution; Sukaku Explainer
-    /// uses them).
+    /// Leave out the uniqueness techniques (unique rectangles/loops, BUG: they assume one
+    /// solution; Sukaku Explainer uses them).
     #[arg(long)]
     pub no_uniqueness: bool,
 

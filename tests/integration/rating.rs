@@ -190,3 +190,85 @@ fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
     .unwrap();
     assert!(without.difficulty > with.difficulty);
 }
+
+/// Sukaku Explainer's rating (ER) of line `k` of the diabolical bank, from its sidecar.
+fn se_rating(k: usize) -> Option<f64> {
+    let line = line_of("sudoku_exchange_diabolical.ratings.tsv", k)?;
+    line.split('\t').nth(1)?.parse().ok()
+}
+
+/// The steps of `technique` on the path of `puzzle`: at least one, each removal not the
+/// solution's digit and every certificate passed by the independent checker.
+fn checked_steps(puzzle: &sudoku_ilp::puzzle::Puzzle, technique: Technique, what: &str) {
+    let path = solve_path(puzzle, PathOptions::default()).unwrap();
+    let rows = Certifier::new(puzzle).unwrap().rows().to_vec();
+    let found: Vec<_> = path
+        .steps
+        .iter()
+        .filter(|s| s.step.technique == technique)
+        .collect();
+    assert!(!found.is_empty(), "{what}: no {technique:?} step");
+    for s in found {
+        assert!(!s.step.eliminations.is_empty(), "{}", s.step.text);
+        for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
+            assert_ne!(path.solution[c], v, "{}", s.step.text);
+            if let Proof::Implied(cert) = &s.proofs[i] {
+                let target = (c / 9 + 1, c % 9 + 1, v as usize);
+                let checked =
+                    check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
+                assert!(checked.is_ok(), "{}: {checked:?}", s.step.text);
+            }
+        }
+    }
+}
+
+/// Bidirectional cycles, unique rectangles/loops and BUG types 2–3 on diabolical lines where `serate` uses
+/// them (found with `serate --after='%r %s'`): the path has a step of each, checked as above,
+/// and the rating equals Sukaku Explainer's (the sidecar's ER). Without uniqueness the path has
+/// no step that assumes uniqueness.
+#[test]
+fn cycles_and_unique_loops_are_found_where_serate_uses_them() {
+    let cases = [
+        (1189, vec![Technique::XyCycle]),
+        (22837, vec![Technique::XCycle]),
+        (4489, vec![Technique::YCycle]),
+        (10033, vec![Technique::UniqueLoop2]),
+        (7393, vec![Technique::BugType2]),
+        (11749, vec![Technique::BugType3]),
+        (35377, vec![Technique::UniqueLoop2]),
+        (
+            8317,
+            vec![
+                Technique::UniqueLoop1,
+                Technique::UniqueLoop3,
+                Technique::UniqueLoop4,
+            ],
+        ),
+    ];
+    for (k, techniques) in cases {
+        let Some(line) = line_of("sudoku_exchange_diabolical.txt", k) else {
+            return;
+        };
+        let _guard = highs_lock();
+        let puzzle = parse_line(&line, None).unwrap();
+        for &t in &techniques {
+            checked_steps(&puzzle, t, &format!("diabolical line {k}"));
+        }
+        let rated = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
+        let se = se_rating(k).expect("the sidecar has every line");
+        assert!(
+            (rated.difficulty - se).abs() < 1e-9,
+            "line {k}: {rated:?} vs SE {se}"
+        );
+        let options = PathOptions {
+            certificates: false,
+            uniqueness: false,
+            ..PathOptions::default()
+        };
+        let path = solve_path(&puzzle, options).unwrap();
+        assert!(path
+            .steps
+            .iter()
+            .all(|s| !s.step.technique.assumes_uniqueness()));
+    }
+}

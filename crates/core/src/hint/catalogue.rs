@@ -13,7 +13,7 @@ use super::step::Step;
 use super::technique::Technique as T;
 use super::{
     chains, cheapest_chain, direct_hidden, direct_locked, fish, forcing, locked, singles, subsets,
-    unique, wings,
+    unique, unique_loops, wings,
 };
 
 /// What a finder of the catalogue reads beside the grid.
@@ -88,7 +88,7 @@ use Finder::{Catalogue as C, Forcing as F, Path as P, WithAbove as W};
 
 /// Every technique, in the order the path tries them.
 #[rustfmt::skip]
-pub const CATALOGUE: [Row; 39] = [
+pub const CATALOGUE: [Row; 48] = [
     row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
@@ -112,14 +112,23 @@ pub const CATALOGUE: [Row; 39] = [
     row(T::TurbotFish, "turbot fish", 4.2, false, true, W),
     row(T::XyWing, "XY-wing", 4.2, false, true, C(|g, _| wings::xy_wing(g, false))),
     row(T::XyzWing, "XYZ-wing", 4.4, false, true, C(|g, _| wings::xy_wing(g, true))),
+    unique(T::UniqueLoop1, "unique rectangle/loop type 1", 4.5, C(unique_loops::unique_loop)),
+    unique(T::UniqueLoop2, "unique rectangle/loop type 2", 4.5, W),
+    unique(T::UniqueLoop3, "unique rectangle/loop type 3", 4.6, W),
+    unique(T::UniqueLoop4, "unique rectangle/loop type 4", 4.5, W),
     row(T::NakedQuad, "naked quad", 5.0, true, true, C(|g, _| subsets::naked(g, 4))),
     row(T::Jellyfish, "jellyfish", 5.2, true, true, C(|g, _| fish::fish(g, 4))),
     row(T::HiddenQuad, "hidden quad", 5.4, true, true, C(|g, _| subsets::hidden(g, 4))),
     row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, _| chains::three_strong_links(g))),
     row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
-    unique(T::BugType1, "BUG type 1", 5.6, C(|g, _| unique::bug_type_1(g))),
+    unique(T::BugType1, "BUG type 1", 5.6, C(|g, x| if x.rules.is_empty() { unique::bug_type_1(g) } else { None })),
+    unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_3(g) } else { None })),
+    unique(T::BugType3, "BUG type 3", 5.8, W),
     row(T::VwxyzWing, "VWXYZ-wing", 6.2, false, true, C(|g, _| wings::wing_of_size(g, 5))),
     row(T::XChain, "X-chain", 6.6, false, true, C(|g, _| cheapest_chain(g))),
+    row(T::XCycle, "bidirectional X-cycle", 6.5, false, true, W),
+    row(T::YCycle, "bidirectional Y-cycle", 6.5, false, true, W),
+    row(T::XyCycle, "bidirectional cycle", 7.0, false, true, W),
     row(T::XyChain, "XY-chain", 7.0, false, true, W),
     row(T::WWing, "W-wing", 7.1, false, true, W),
     row(T::Aic, "alternating inference chain", 7.0, false, true, W),

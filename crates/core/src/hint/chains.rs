@@ -41,7 +41,7 @@ fn open(g: &Candidates, c: usize, v: u8) -> bool {
 
 /// The two places of each value in each house that has exactly two (a strong link), at
 /// `house·n + v − 1`; computed once per search.
-fn house_pairs(g: &Candidates) -> Vec<Option<(usize, usize)>> {
+pub(super) fn house_pairs(g: &Candidates) -> Vec<Option<(usize, usize)>> {
     let mut out = vec![None; g.houses.len() * g.n];
     for (h, house) in g.houses.iter().enumerate() {
         for v in 1..=g.n as u8 {

@@ -14,6 +14,7 @@
 pub mod catalogue;
 pub mod certificate;
 pub mod chains;
+pub mod cycles;
 pub mod direct_hidden;
 pub mod direct_locked;
 pub mod fish;
@@ -29,6 +30,7 @@ pub mod step;
 pub mod subsets;
 pub mod technique;
 pub mod unique;
+pub mod unique_loops;
 pub mod wings;
 
 pub use catalogue::{catalogue_step, forcing_step};
@@ -46,13 +48,19 @@ pub const MAX_CHAIN: usize = 16;
 /// See [`MAX_CHAIN`].
 pub const MAX_CHAIN_LARGE: usize = 8;
 
-/// The X-chain, XY-chain, W-wing or AIC of lowest difficulty (the first of these in that
-/// order on a tie). The searches that cannot beat the best found so far are cut short: none
-/// below 7.0 when an X-chain is rated below it, and the AIC search (the costliest) only to the
-/// length whose rating is still below the best.
+/// The X-chain, bidirectional cycle, XY-chain, W-wing or AIC of lowest difficulty (the first
+/// of these in that order on a tie). The searches that cannot beat the best found so far are
+/// cut short: cycles only below the X-chain's rating, none rated 7.0 or more when an X-chain or
+/// cycle is rated below it, and the AIC search (the costliest) only to the length whose rating
+/// is still below the best.
 pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
     let mut best = chains::x_chain(g, max);
+    let below = best.as_ref().map_or(f64::INFINITY, |b| b.difficulty);
+    let cycle_states = if g.n <= 9 { 2 * max } else { max };
+    if let Some(s) = cycles::cycle(g, cycle_states, below) {
+        best = Some(s);
+    }
     if best
         .as_ref()
         .is_some_and(|s| s.difficulty < chains::LEAST_AIC - 1e-9)

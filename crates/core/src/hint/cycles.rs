@@ -1,0 +1,295 @@
+//! Sukaku Explainer's bidirectional cycles (continuous loops): candidates joined in a loop,
+//! alternately "on" (true) and "off" (false), each link valid in both directions, so the loop
+//! holds one way round or the other. Off→on is a strong link (the other candidate of a
+//! bivalue cell, the other place of a value that has two in a house), on→off a weak one (two
+//! values of a cell, one value in two cells that see each other). Either way round, each
+//! candidate of the loop is on in one of the two readings: a cell outside the loop that sees a
+//! candidate of value v that is on and one that is off (in the reading found) sees v true in
+//! either reading, and loses v.
+//!
+//! Kinds, as Sukaku Explainer searches them: X-cycles use house links of one value only,
+//! Y-cycles start in a bivalue cell and turn on only through bivalue cells, and (X+Y) cycles
+//! use every link. Difficulty: 6.5 for X- and Y-cycles, 7.0 for the rest, plus the length
+//! bonus of the loop's candidates ([`length_difficulty`] of their number, the start counted
+//! once). The search is breadth first from each start, so each loop is a shortest one back to
+//! its start.
+
+use super::chains::house_pairs;
+use super::grid::{bit, values, Candidates};
+use super::step::Step;
+use super::technique::{length_difficulty, Technique};
+
+/// Which links a cycle may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Links {
+    /// House links of one value.
+    X,
+    /// Bivalue cells, and one value between cells that see each other.
+    Y,
+    /// Every link.
+    Xy,
+}
+
+impl Links {
+    fn technique(self) -> Technique {
+        match self {
+            Links::X => Technique::XCycle,
+            Links::Y => Technique::YCycle,
+            Links::Xy => Technique::XyCycle,
+        }
+    }
+
+    fn base(self) -> f64 {
+        match self {
+            Links::Xy => 7.0,
+            _ => 6.5,
+        }
+    }
+}
+
+/// A loop found: its states (candidate·2 + on) from the start round to the last before it,
+/// and what it removes.
+struct Cycle {
+    states: Vec<usize>,
+    elim: Vec<(usize, u8)>,
+}
+
+/// The grid read as candidates numbered cell·n + value − 1.
+struct Net<'a> {
+    g: &'a Candidates,
+    pairs: Vec<Option<(usize, usize)>>,
+}
+
+impl Net<'_> {
+    fn split(&self, id: usize) -> (usize, u8) {
+        (id / self.g.n, (id % self.g.n) as u8 + 1)
+    }
+
+    fn id(&self, c: usize, v: u8) -> usize {
+        c * self.g.n + v as usize - 1
+    }
+
+    fn open(&self, c: usize, v: u8) -> bool {
+        self.g.value[c] == 0 && self.g.has(c, v)
+    }
+
+    /// The candidates that go off when (c, v) is on.
+    fn on_to_off(&self, (c, v): (usize, u8), links: Links, out: &mut Vec<usize>) {
+        if links != Links::X {
+            out.extend(values(self.g.cand[c] & !bit(v)).map(|w| self.id(c, w)));
+        }
+        out.extend(
+            self.g.peers[c]
+                .iter()
+                .filter(|&&d| self.open(d, v))
+                .map(|&d| self.id(d, v)),
+        );
+    }
+
+    /// The candidates that come on when (c, v) is off.
+    fn off_to_on(&self, (c, v): (usize, u8), links: Links, out: &mut Vec<usize>) {
+        let g = self.g;
+        if links != Links::X && g.cand[c].count_ones() == 2 {
+            out.extend(values(g.cand[c] & !bit(v)).map(|w| self.id(c, w)));
+        }
+        if links != Links::Y {
+            for &h in &g.houses_of[c] {
+                if let Some((a, b)) = self.pairs[h * g.n + v as usize - 1] {
+                    out.push(self.id(if a == c { b } else { a }, v));
+                }
+            }
+        }
+    }
+
+    /// The cells outside the loop that see an on and an off candidate of one value of it.
+    fn removed_by(&self, states: &[usize]) -> Vec<(usize, u8)> {
+        let g = self.g;
+        let cells: Vec<usize> = states.iter().map(|&s| self.split(s / 2).0).collect();
+        let mut seen = vec![[0u64; 2]; g.n * g.n];
+        for &s in states {
+            let (c, v) = self.split(s / 2);
+            for &d in &g.peers[c] {
+                if !cells.contains(&d) && self.open(d, v) {
+                    seen[d][s % 2] |= bit(v);
+                }
+            }
+        }
+        let mut out: Vec<(usize, u8)> = (0..g.n * g.n)
+            .flat_map(|d| values(seen[d][0] & seen[d][1]).map(move |v| (d, v)))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The shortest loops from (start on) back to it, of at most `max_states` candidates
+    /// (breadth first, as Sukaku Explainer searches them: each "on" candidate is reached once,
+    /// an "off" one again by every other "on" one that is not already behind it, so that the
+    /// loop can close through the start's own links); the first of them that removes
+    /// something. `sr` holds the buffers, reused from one start to the next.
+    fn loop_from(
+        &self,
+        sr: &mut Buffers,
+        start: usize,
+        links: Links,
+        max_states: usize,
+    ) -> Option<Cycle> {
+        sr.reset();
+        let s0 = start * 2 + 1;
+        sr.seen_on[start] = true;
+        sr.touched.push(start);
+        sr.entries.push((s0, usize::MAX, 1));
+        let mut next = Vec::new();
+        let mut k = 0;
+        while k < sr.entries.len() {
+            let (s, _, depth) = sr.entries[k];
+            let (id, on) = (s / 2, s % 2 == 1);
+            next.clear();
+            if on {
+                self.on_to_off(self.split(id), links, &mut next);
+            } else {
+                self.off_to_on(self.split(id), links, &mut next);
+            }
+            for &x in &next {
+                let t = x * 2 + usize::from(!on);
+                if t == s0 && depth >= 4 {
+                    let states = sr.chain(k);
+                    let elim = self.removed_by(&states);
+                    if !elim.is_empty() {
+                        return Some(Cycle { states, elim });
+                    }
+                }
+                if depth >= max_states {
+                    continue;
+                }
+                if on && !sr.behind(k, t) {
+                    sr.entries.push((t, k, depth + 1));
+                } else if !on && !sr.seen_on[x] {
+                    sr.seen_on[x] = true;
+                    sr.touched.push(x);
+                    sr.entries.push((t, k, depth + 1));
+                }
+            }
+            k += 1;
+        }
+        None
+    }
+
+    fn describe(&self, states: &[usize]) -> String {
+        let mut out = String::new();
+        for (i, &s) in states.iter().chain(std::iter::once(&states[0])).enumerate() {
+            let (c, v) = self.split(s / 2);
+            if i > 0 {
+                out.push_str(if s % 2 == 1 { " = " } else { " - " });
+            }
+            out.push_str(&format!("{v}{}", self.g.cell(c)));
+        }
+        out
+    }
+}
+
+/// The buffers of a breadth-first search over states (candidate·2 + on).
+struct Buffers {
+    /// The candidates reached "on".
+    seen_on: Vec<bool>,
+    touched: Vec<usize>,
+    /// Each state reached: (state, the entry it came from, candidates from the start).
+    entries: Vec<(usize, usize, usize)>,
+}
+
+impl Buffers {
+    fn new(g: &Candidates) -> Buffers {
+        Buffers {
+            seen_on: vec![false; g.n * g.n * g.n],
+            touched: Vec::new(),
+            entries: Vec::new(),
+        }
+    }
+
+    fn reset(&mut self) {
+        for &t in &self.touched {
+            self.seen_on[t] = false;
+        }
+        self.touched.clear();
+        self.entries.clear();
+    }
+
+    /// Whether state t is entry k's or one of its ancestors'.
+    fn behind(&self, mut k: usize, t: usize) -> bool {
+        while k != usize::MAX {
+            if self.entries[k].0 == t {
+                return true;
+            }
+            k = self.entries[k].1;
+        }
+        false
+    }
+
+    /// The states from the start to entry k.
+    fn chain(&self, mut k: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        while k != usize::MAX {
+            out.push(self.entries[k].0);
+            k = self.entries[k].1;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// The rating of a cycle of `links` with `states` candidates.
+fn difficulty(links: Links, states: usize) -> f64 {
+    links.base() + length_difficulty(states)
+}
+
+/// The cheapest bidirectional cycle rated below `below` with at most `max_states` candidates
+/// (the X-cycles first, then Y, then X+Y; the shorter on a tie), if any.
+pub fn cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    let net = Net {
+        g,
+        pairs: house_pairs(g),
+    };
+    let mut sr = Buffers::new(g);
+    let mut best: Option<(f64, Links, Cycle)> = None;
+    for links in [Links::X, Links::Y, Links::Xy] {
+        'starts: for c in g.open_cells() {
+            if links == Links::Y && g.cand[c].count_ones() != 2 {
+                continue;
+            }
+            for v in values(g.cand[c]) {
+                let bound = best.as_ref().map_or(below, |b| b.0);
+                // Only loops rated below the best so far, and no longer than one already found
+                // at that rating.
+                let limit = (4..=max_states)
+                    .take_while(|&k| difficulty(links, k) < bound - 1e-9)
+                    .last();
+                let Some(limit) = limit else {
+                    break 'starts;
+                };
+                if let Some(found) = net.loop_from(&mut sr, net.id(c, v), links, limit) {
+                    let d = difficulty(links, found.states.len());
+                    best = Some((d, links, found));
+                }
+            }
+        }
+    }
+    let (d, links, found) = best?;
+    let kind = match links {
+        Links::X => "X-cycle",
+        Links::Y => "Y-cycle",
+        Links::Xy => "cycle",
+    };
+    let mut s = Step::new(
+        links.technique(),
+        format!(
+            "{kind} {} (= one of two is true, - not both): the loop holds one way round or \
+             the other, so a cell outside it that sees two of its candidates of one value, one \
+             true and one false in this reading, sees that value true in either",
+            net.describe(&found.states)
+        ),
+    );
+    s.difficulty = d;
+    s.eliminations = found.elim;
+    s.cells = found.states.iter().map(|&x| net.split(x / 2).0).collect();
+    s.cells.dedup();
+    Some(s)
+}
