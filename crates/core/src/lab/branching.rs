@@ -12,6 +12,7 @@ impl<L: LabLp> Lab<L> {
         cell: usize,
         value: u8,
     ) -> Result<Vec<usize>, LabError> {
+        self.evaluate(id)?;
         self.open_node(id, "branched")?;
         let col = self.column(cell, value)?;
         let bounds = self.bounds_at(id);
@@ -27,7 +28,7 @@ impl<L: LabLp> Lab<L> {
         let fixings = self.fix_one(col, &bounds);
         let one = self.make_node(Some(id), format!("{name}={value}"), fixings)?;
         let zero = self.make_node(Some(id), format!("{name}≠{value}"), vec![(col, 0.0)])?;
-        self.release(id);
+        self.release_when_children_solved(id);
         Ok(vec![one, zero])
     }
 
@@ -38,6 +39,7 @@ impl<L: LabLp> Lab<L> {
         if let Some((cell, value)) = self.candidate.get(col).copied().flatten() {
             return self.branch_candidate(id, cell, value);
         }
+        self.evaluate(id)?;
         self.open_node(id, "branched")?;
         let bounds = self
             .bounds_at(id)
@@ -53,17 +55,23 @@ impl<L: LabLp> Lab<L> {
         let fixings = self.fix_one(col, &all);
         let one = self.make_node(Some(id), format!("{name}=1"), fixings)?;
         let zero = self.make_node(Some(id), format!("{name}=0"), vec![(col, 0.0)])?;
+        self.release_when_children_solved(id);
         Ok(vec![one, zero])
     }
 
-    /// Branches node `id` on a cell: one child per digit still open in it (x_{cell,v} = 1).
+    /// Branches node `id` on a cell: one child per digit still open in it (x_{cell,v} = 1), in
+    /// decreasing LP value x_{cell,v} at the node (ties by digit), so that depth first tries
+    /// first the digit the LP leans to.
     pub fn branch_cell(&mut self, id: usize, cell: usize) -> Result<Vec<usize>, LabError> {
+        self.evaluate(id)?;
         self.open_node(id, "branched")?;
         let bounds = self.bounds_at(id);
-        let open: Vec<(u8, usize)> = (1..=self.n as u8)
+        let mut open: Vec<(u8, usize)> = (1..=self.n as u8)
             .filter_map(|v| self.column_of[cell][usize::from(v) - 1].map(|c| (v, c)))
             .filter(|&(_, c)| bounds[c].1 > 0.5)
             .collect();
+        let weight = |c: usize| self.nodes[id].values.get(c).copied().unwrap_or(0.0);
+        open.sort_by(|a, b| weight(b.1).total_cmp(&weight(a.1)).then(a.0.cmp(&b.0)));
         if open.len() < 2 {
             return Err(LabError::FewDigits {
                 cell: self.cell_ref(cell),
@@ -78,7 +86,7 @@ impl<L: LabLp> Lab<L> {
             let fixings = self.fix_one(col, &bounds);
             children.push(self.make_node(Some(id), format!("{name}={v}"), fixings)?);
         }
-        self.release(id);
+        self.release_when_children_solved(id);
         Ok(children)
     }
 

@@ -11,6 +11,7 @@ impl<L: LabLp> Lab<L> {
     /// `time_limit` seconds and the time left before [`Lab::deadline`]; an optimal grid
     /// becomes a candidate incumbent. When HiGHS stops at the limit the node stays open.
     pub fn finish(&mut self, id: usize, time_limit: f64) -> Result<Finish, LabError> {
+        self.evaluate(id)?;
         self.open_node(id, "finished")?;
         self.solve_at(id)?;
         let seconds = self
@@ -57,6 +58,7 @@ impl<L: LabLp> Lab<L> {
     /// Derives a cut of `kind` at node `id`, adds it (valid in `id`'s subtree) and re-solves
     /// the node; `None` when the separator finds no violated cut.
     pub fn cut(&mut self, id: usize, kind: CutKind) -> Result<Option<CutReport>, LabError> {
+        self.evaluate(id)?;
         let node = self.open_node(id, "cut")?.clone();
         if self.solved != Some(id) {
             let point = self.solve_at(id)?;

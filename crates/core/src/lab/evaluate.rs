@@ -40,6 +40,8 @@ impl<L: LabLp> Lab<L> {
         self.stats.lp_solves += 1;
         self.stats.lp_iterations += point.iterations;
         self.solved = Some(id);
+        self.nodes[id].lp_solved = true;
+        self.nodes[id].iterations += point.iterations;
         self.bases.resize(self.nodes.len(), None);
         self.bases[id] = match point.state {
             LpState::Optimal => Some(self.lp.basis()?),
@@ -81,6 +83,8 @@ impl<L: LabLp> Lab<L> {
             fixings,
             propagated: Vec::new(),
             propagation_ran: false,
+            lp_solved: false,
+            iterations: 0,
             status: NodeStatus::Open,
             objective: f64::NAN,
             values: Vec::new(),
@@ -98,12 +102,55 @@ impl<L: LabLp> Lab<L> {
             self.nodes[id].status = NodeStatus::InfeasibleByPropagation;
             return Ok(id);
         }
+        if let Some(p) = parent.filter(|_| self.defer_lp) {
+            let bound = self.nodes[p].objective;
+            self.nodes[id].objective = bound;
+            if self.cannot_improve(bound) {
+                self.nodes[id].status = NodeStatus::PrunedByBound;
+            }
+            return Ok(id);
+        }
         let point = self.solve_at(id)?;
         self.set_point(id, point)?;
         if self.nodes[id].status != NodeStatus::Open {
             self.release(id);
         }
         Ok(id)
+    }
+
+    /// Solves the LP of open node `id` when it was made without one ([`Lab::defer_lp`]) and
+    /// classifies the node; nothing for a node whose LP is solved or that is closed.
+    pub fn evaluate(&mut self, id: usize) -> Result<(), LabError> {
+        let node = self.node(id)?;
+        if node.lp_solved || node.status != NodeStatus::Open {
+            return Ok(());
+        }
+        let parent = node.parent;
+        let point = self.solve_at(id)?;
+        self.set_point(id, point)?;
+        if self.nodes[id].status == NodeStatus::Infeasible {
+            // Its parent's value was only a bound: an infeasible LP has none.
+            self.nodes[id].objective = f64::NAN;
+        }
+        if self.nodes[id].status != NodeStatus::Open {
+            self.release(id);
+        }
+        if let Some(p) = parent {
+            self.release_when_children_solved(p);
+        }
+        Ok(())
+    }
+
+    /// Forgets branched node `id`'s basis once every open child has its LP solved (a child
+    /// waiting for its LP starts from it).
+    pub(super) fn release_when_children_solved(&mut self, id: usize) {
+        let waiting = self.nodes[id]
+            .children
+            .iter()
+            .any(|&k| !self.nodes[k].lp_solved && self.nodes[k].status == NodeStatus::Open);
+        if !waiting {
+            self.release(id);
+        }
     }
 
     /// Forgets node `id`'s basis once it is closed and its children are made: only an open

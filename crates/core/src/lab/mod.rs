@@ -30,6 +30,7 @@ pub use crate::lp_interface as lp;
 mod node;
 mod propagation;
 pub mod range;
+pub mod record;
 mod rows;
 pub mod script;
 mod selection;
@@ -87,6 +88,11 @@ pub struct Lab<L: LabLp> {
     /// on its candidate grid before its LP is solved ([`Lab::propagate_at`]). The automatic
     /// loop turns it on; hand steps leave it off, so a student's nodes are the LP alone.
     pub propagation: bool,
+    /// When true, a child is made with its parent's LP value as its bound and its own LP is
+    /// solved only when the search picks it ([`Lab::evaluate`]): the automatic loop's depth-first
+    /// search, which stops at the first grid, never pays for the siblings it does not visit.
+    /// Hand steps leave it off.
+    pub defer_lp: bool,
     /// The propagators' structure of the puzzle, built on first use.
     shape: Option<crate::candidates::Shape>,
 }
@@ -159,6 +165,7 @@ impl<L: LabLp> Lab<L> {
             hit_limit: false,
             names,
             propagation: false,
+            defer_lp: false,
             shape: None,
         };
         lab.make_node(None, "root".into(), Vec::new())?;

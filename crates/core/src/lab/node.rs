@@ -60,6 +60,12 @@ pub struct LabNode {
     pub propagated: Vec<(usize, f64)>,
     /// True once propagation ran at it ([`Lab::propagation`]).
     pub propagation_ran: bool,
+    /// True once its LP was solved. A child made while [`Lab::defer_lp`] is on waits for its
+    /// LP until it is picked; until then `objective` is its parent's LP value, a valid bound
+    /// (a child's LP is its parent's with more fixings).
+    pub lp_solved: bool,
+    /// Simplex iterations of its LP solves.
+    pub iterations: i64,
     pub status: NodeStatus,
     /// Its LP value (NaN when infeasible).
     pub objective: f64,

@@ -7,8 +7,9 @@
 //! - `cut gomory|clique|nogood` at the current node;
 //! - `next depth|best` (the rule's next open node), `node N` (by hand);
 //! - `finish` (HiGHS solves the current node's subtree), `prune` (by hand), `suggest`;
-//! - `auto [variable|cell]` (the automatic loop from here on: best bound with an objective,
-//!   depth first without one).
+//! - `auto [cell|variable]` (the automatic loop from here on, lp-bb's own search: cell
+//!   branching unless `variable` is named; best bound with an objective, depth first without
+//!   one).
 //!
 //! A step that reaches [`Lab::deadline`] ends the script: the steps after it are not run.
 
@@ -163,13 +164,16 @@ fn step<L: LabLp>(
             })
         }
         ["prune"] => lab.prune(id).map(|()| StepOutcome::Pruned { node: id }),
-        ["suggest"] => Ok(StepOutcome::Suggested {
-            node: id,
-            suggestion: lab.suggest(id)?,
-        }),
+        ["suggest"] => {
+            lab.evaluate(id)?;
+            Ok(StepOutcome::Suggested {
+                node: id,
+                suggestion: lab.suggest(id)?,
+            })
+        }
         ["auto", rest @ ..] => {
             let branching = match rest {
-                [] => Branching::Variable,
+                [] => Branching::default(),
                 [name] => parse(name)?,
                 _ => return Err(LabError::UnknownStep),
             };
@@ -186,6 +190,7 @@ fn branch<L: LabLp>(lab: &mut Lab<L>, id: usize, what: &str) -> Result<Vec<usize
     let n = lab.n;
     match what {
         "suggested" | "variable" => {
+            lab.evaluate(id)?;
             let s = lab.suggest(id)?;
             match (what, s.cell, s.variable) {
                 ("suggested", Some(cell), _) => lab.branch_cell(id, cell),
