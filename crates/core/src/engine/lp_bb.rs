@@ -22,7 +22,6 @@
 use super::{checked, Engine, EngineError, Limits, Solution, Stats, Status};
 #[cfg(feature = "highs")]
 use crate::clock::Instant;
-#[cfg(feature = "highs")]
 use crate::formulation::BuiltModel;
 use crate::lab::auto::{self, AutoEnd, AutoOptions, Branching, CutPolicy};
 use crate::lab::lp::LabLp;
@@ -77,18 +76,18 @@ impl LpBbStats {
     }
 }
 
-/// Runs lp-bb's search on `puzzle` over `lp` (the LP of [`lab_model`] on any backend) until
-/// it ends or `deadline` passes: the lab made, then its automatic loop with `branching` and
-/// `cuts`. The lab holds the tree.
+/// Runs lp-bb's search on `puzzle` over `lp` (the LP of `model`, [`lab_model`] of the puzzle,
+/// on any backend) until it ends or `deadline` passes: the lab made, then its automatic loop
+/// with `branching` and `cuts`. The lab holds the tree.
 pub fn search<L: LabLp>(
     puzzle: &Puzzle,
+    model: &BuiltModel,
     lp: L,
     deadline: Option<crate::clock::Instant>,
     branching: Branching,
     cuts: CutPolicy,
 ) -> Result<(AutoEnd, Lab<L>), LabError> {
-    let model = lab_model(puzzle);
-    let mut lab = Lab::with_deadline(puzzle, &model, lp, deadline)?;
+    let mut lab = Lab::with_deadline(puzzle, model, lp, deadline)?;
     let settings = AutoOptions {
         cuts,
         ..AutoOptions::for_lab(&lab, branching)
@@ -129,12 +128,14 @@ impl LpBb {
         limits: &Limits,
     ) -> Result<(Solution, crate::lab::NativeLab), EngineError> {
         let start = Instant::now();
-        refuse_missing_rows(puzzle, &lab_model(puzzle))?;
+        let model = lab_model(puzzle);
+        refuse_missing_rows(puzzle, &model)?;
         let lab_error = |e: LabError| EngineError::Solver(SolveError::Pass(e.to_string()));
-        let mut lp = NativeLp::new(&lab_model(puzzle), &self.options)?;
+        let mut lp = NativeLp::new(&model, &self.options)?;
         lp.set_time_limit(limits.time_limit)?;
+        let deadline = limits.deadline();
         let (end, lab) =
-            search(puzzle, lp, limits.deadline(), self.branch, self.cuts).map_err(lab_error)?;
+            search(puzzle, &model, lp, deadline, self.branch, self.cuts).map_err(lab_error)?;
         let grid = match &lab.incumbent {
             Some(i) => Some(checked("lp-bb", puzzle, i.grid.clone())?),
             None => None,

@@ -119,10 +119,15 @@ pub fn lp_bb_nodes(
     backend: &LpBackend,
     deadline: Option<Instant>,
 ) -> Result<u64, CertificateFailure> {
-    let lp = backend(&lab_model(puzzle))?;
-    let no_count = |e: LabError| CertificateFailure::Model(e.to_string());
+    let model = lab_model(puzzle);
+    let lp = backend(&model)?;
+    let no_count = |e: LabError| match e {
+        LabError::Lp(e) => CertificateFailure::Lp(e),
+        e => CertificateFailure::Model(e.to_string()),
+    };
     let (end, lab) = search(
         puzzle,
+        &model,
         lp,
         deadline,
         Branching::default(),

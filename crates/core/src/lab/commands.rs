@@ -2,7 +2,7 @@
 //! or a cut is added there.
 
 use super::auto::AutoEnd;
-use super::cuts::{self, CutKind, CutReport};
+use super::cuts::{self, CutKind, CutReport, NoCut};
 use super::lp::{LabLp, LpState};
 use super::{Finish, Lab, LabError, LabRow, NodeStatus};
 
@@ -56,8 +56,17 @@ impl<L: LabLp> Lab<L> {
     }
 
     /// Derives a cut of `kind` at node `id`, adds it (valid in `id`'s subtree) and re-solves
-    /// the node; `None` when the separator finds no violated cut.
+    /// the node; `None` when the separator finds no violated cut ([`Lab::cut_or_why`] says why).
     pub fn cut(&mut self, id: usize, kind: CutKind) -> Result<Option<CutReport>, LabError> {
+        Ok(self.cut_or_why(id, kind)?.ok())
+    }
+
+    /// [`Lab::cut`], or why the separator found no violated cut at the node's LP point.
+    pub fn cut_or_why(
+        &mut self,
+        id: usize,
+        kind: CutKind,
+    ) -> Result<Result<CutReport, NoCut>, LabError> {
         self.evaluate(id)?;
         let node = self.open_node(id, "cut")?.clone();
         if self.solved != Some(id) {
@@ -78,8 +87,9 @@ impl<L: LabLp> Lab<L> {
             CutKind::Clique => cuts::clique::separate(self, &node.values, &bounds),
             CutKind::NoGood => cuts::nogood::separate(self, &node.values),
         };
-        let Some(mut cut) = found else {
-            return Ok(None);
+        let mut cut = match found {
+            Ok(cut) => cut,
+            Err(why) => return Ok(Err(why)),
         };
         cut.scope = id;
         cut.violation = cut.violation_at(&node.values);
@@ -100,7 +110,7 @@ impl<L: LabLp> Lab<L> {
         let point = self.solve_at(id)?;
         self.set_point(id, point)?;
         let after = &self.nodes[id];
-        Ok(Some(CutReport {
+        Ok(Ok(CutReport {
             cut: index,
             bound_before: node.objective,
             bound_after: after.objective,

@@ -14,7 +14,7 @@
 //! A step that reaches [`Lab::deadline`] ends the script: the steps after it are not run.
 
 use super::auto::{self, AutoEnd, AutoOptions, Branching};
-use super::cuts::{CutKind, CutReport};
+use super::cuts::{CutKind, CutReport, NoCut};
 use super::lp::LabLp;
 use super::{Lab, LabError, NodeRule, Suggestion};
 use crate::named::parse;
@@ -30,11 +30,12 @@ pub enum StepOutcome {
         parent: usize,
         children: Vec<usize>,
     },
-    /// A cut was added at `node` (or none was found).
+    /// A cut was added at `node` (or none was found, and `none_because` says why).
     Cut {
         node: usize,
         kind: CutKind,
         report: Option<CutReport>,
+        none_because: Option<NoCut>,
     },
     /// The current node is now `node` (`None`: no open node is left).
     Moved {
@@ -134,11 +135,15 @@ fn step<L: LabLp>(
         }
         ["cut", kind] => {
             let kind: CutKind = parse(kind)?;
-            let report = lab.cut(id, kind)?;
+            let (report, none_because) = match lab.cut_or_why(id, kind)? {
+                Ok(report) => (Some(report), None),
+                Err(why) => (None, Some(why)),
+            };
             Ok(StepOutcome::Cut {
                 node: id,
                 kind,
                 report,
+                none_because,
             })
         }
         ["next", rule] => {

@@ -84,9 +84,17 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
                 let _ = writeln!(out, "  {}", node_line(lab, &lab.nodes[c]));
             }
         }
-        StepOutcome::Cut { node, report, kind } => match report {
+        StepOutcome::Cut {
+            node,
+            report,
+            kind,
+            none_because,
+        } => match report {
             None => {
-                let _ = writeln!(out, "  no violated {} cut at node {node}", kind.name());
+                let why = none_because
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(": {w}"));
+                let _ = writeln!(out, "  no violated {} cut at node {node}{why}", kind.name());
             }
             Some(r) => {
                 let cut = &lab.cuts[r.cut];
