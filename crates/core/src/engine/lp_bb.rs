@@ -128,8 +128,8 @@ impl LpBb {
         limits: &Limits,
     ) -> Result<(Solution, crate::lab::NativeLab), EngineError> {
         let start = Instant::now();
+        refuse_missing_rows(puzzle)?;
         let model = lab_model(puzzle);
-        refuse_missing_rows(puzzle, &model)?;
         let lab_error = |e: LabError| EngineError::Solver(SolveError::Pass(e.to_string()));
         let mut lp = NativeLp::new(&model, &self.options)?;
         lp.set_time_limit(limits.time_limit)?;
@@ -160,8 +160,17 @@ impl LpBb {
 
 /// The LP must carry every variant primitive (rows named after its tag), or an integral LP
 /// point could break a rule; until the binary model has a primitive's rows, lp-bb refuses.
+/// The full binary model is read (the lab's drops the rows the givens settle, so a rule may
+/// have none left there).
 #[cfg(feature = "highs")]
-fn refuse_missing_rows(puzzle: &Puzzle, model: &BuiltModel) -> Result<(), EngineError> {
+fn refuse_missing_rows(puzzle: &Puzzle) -> Result<(), EngineError> {
+    if puzzle.primitives().is_empty() {
+        return Ok(());
+    }
+    let model = crate::formulation::Formulation::build(
+        &crate::formulation::binary::Binary::default(),
+        puzzle,
+    );
     let missing = puzzle
         .primitives()
         .iter()
