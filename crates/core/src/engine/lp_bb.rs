@@ -24,8 +24,10 @@ use super::{checked, Engine, EngineError, Limits, Solution, Stats, Status};
 use crate::clock::Instant;
 use crate::formulation::BuiltModel;
 use crate::lab::auto::{self, AutoEnd, AutoOptions, Branching, CutPolicy};
+#[cfg(feature = "highs")]
+use crate::lab::lab_model;
 use crate::lab::lp::LabLp;
-use crate::lab::{lab_model, Lab, LabError, NodeStatus};
+use crate::lab::{Lab, LabError, NodeStatus};
 use crate::puzzle::Puzzle;
 #[cfg(feature = "highs")]
 use crate::solve::lab_lp::NativeLp;
@@ -76,7 +78,7 @@ impl LpBbStats {
     }
 }
 
-/// Runs lp-bb's search on `puzzle` over `lp` (the LP of `model`, [`lab_model`] of the puzzle,
+/// Runs lp-bb's search on `puzzle` over `lp` (the LP of `model`, [`crate::lab::lab_model`] of the puzzle,
 /// on any backend) until it ends or `deadline` passes: the lab made, then its automatic loop
 /// with `branching` and `cuts`. The lab holds the tree.
 pub fn search<L: LabLp>(
