@@ -151,7 +151,8 @@ impl PyLab {
     }
 
     /// What lp-bb's rules would branch on: {"cell": "r1c3", "variable": "x_r1_c3_v4"}.
-    fn suggest<'py>(&self, py: Python<'py>, node: usize) -> PyResult<Bound<'py, PyDict>> {
+    fn suggest<'py>(&mut self, py: Python<'py>, node: usize) -> PyResult<Bound<'py, PyDict>> {
+        self.lab.evaluate(node).map_err(step_error)?;
         let s = self.lab.suggest(node).map_err(step_error)?;
         let d = PyDict::new(py);
         d.set_item("cell", s.cell.map(|c| self.lab.cell_name(c)))?;
@@ -159,9 +160,10 @@ impl PyLab {
         Ok(d)
     }
 
-    /// Runs the automatic loop (branching "variable" or "cell"; best bound with an
-    /// objective, depth first without one) to the end or `time_limit`.
-    #[pyo3(signature = (branching = "variable"))]
+    /// Runs the automatic loop, lp-bb's own search (branching "cell", lp-bb's default, or
+    /// "variable"; best bound with an objective, depth first without one) to the end or
+    /// `time_limit`.
+    #[pyo3(signature = (branching = "cell"))]
     fn auto(&mut self, branching: &str) -> PyResult<()> {
         let branching: auto::Branching = parse(branching).map_err(|e| step_error(e.into()))?;
         self.start()?;

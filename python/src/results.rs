@@ -6,17 +6,18 @@ use crate::puzzle::PyPuzzle;
 use crate::stats::{json_name, stats_object};
 use pyo3::prelude::*;
 use std::sync::Arc;
-use sudoku_ilp::engine::lp_bb::Tree;
 use sudoku_ilp::engine::{Count as Counted, Solution, Stats, Status};
 use sudoku_ilp::explain::{Explained, Verdict};
 use sudoku_ilp::formulation::ModelKind;
+use sudoku_ilp::lab::lp::LabLp;
+use sudoku_ilp::lab::Lab;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::count::{check_report, count_json, count_text, Answer};
 use sudoku_ilp::report::explain::{explained_json, explained_svg, explained_text};
 use sudoku_ilp::report::json::solution_json;
+use sudoku_ilp::report::lab::{tree_json, tree_svg_to_fit};
 use sudoku_ilp::report::svg::{escape, svg};
 use sudoku_ilp::report::text::solution_text;
-use sudoku_ilp::report::tree::{tree_json, tree_svg};
 
 /// The result of `solve`: the status, the grid (only when solved and passed by the independent
 /// checker), the time and the engine's typed statistics.
@@ -24,8 +25,25 @@ use sudoku_ilp::report::tree::{tree_json, tree_svg};
 pub struct SolveResult {
     pub puzzle: Arc<Puzzle>,
     pub solution: Solution,
-    /// The branch-and-bound tree, when `solve(method="lp-bb", tree=True)` recorded it.
-    pub tree: Option<Tree>,
+    /// The branch-and-bound tree (the lab's, numbered as `Lab` numbers it), when
+    /// `solve(method="lp-bb", tree=True)` recorded it.
+    pub tree: Option<RecordedTree>,
+}
+
+/// lp-bb's tree as the result keeps it: its JSON records and its picture, rendered when the
+/// search ended (the lab itself holds the LP and stays behind).
+pub struct RecordedTree {
+    json: serde_json::Value,
+    svg: String,
+}
+
+impl RecordedTree {
+    pub fn of<L: LabLp>(lab: &Lab<L>) -> RecordedTree {
+        RecordedTree {
+            json: tree_json(lab),
+            svg: tree_svg_to_fit(lab, Some("LP branch and bound")),
+        }
+    }
 }
 
 #[pymethods]
@@ -108,13 +126,13 @@ impl SolveResult {
 
     /// The branch-and-bound tree as a picture (`solve(..., method="lp-bb", tree=True)`).
     fn tree_picture(&self) -> PyResult<Picture> {
-        let tree = self.recorded_tree()?;
-        Ok(Picture::svg(tree_svg(tree, Some("LP branch and bound"))))
+        Ok(Picture::svg(self.recorded_tree()?.svg.clone()))
     }
 
-    /// The branch-and-bound tree as a dict: {"order", "nodes": [...]}, one record per node.
+    /// The branch-and-bound tree as a dict: {"order", "nodes": [...], "cuts"}, one record per
+    /// node, as `solve --tree tree.json` writes it.
     fn tree<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &tree_json(self.recorded_tree()?))
+        to_py(py, &self.recorded_tree()?.json)
     }
 
     /// The grid (or the puzzle when not solved) as a picture.
@@ -170,7 +188,7 @@ impl SolveResult {
 }
 
 impl SolveResult {
-    fn recorded_tree(&self) -> PyResult<&Tree> {
+    fn recorded_tree(&self) -> PyResult<&RecordedTree> {
         self.tree.as_ref().ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(
                 "no tree was recorded: solve with method=\"lp-bb\" and tree=True",

@@ -58,11 +58,17 @@ pub fn solve(
     }
     if tree {
         let lp_bb = spec.tree_recorder().raise()?;
-        let (solution, tree) = py.detach(|| lp_bb.run(&inner, &limits, true)).raise()?;
+        let (solution, tree) = py
+            .detach(|| {
+                lp_bb
+                    .run(&inner, &limits)
+                    .map(|(s, lab)| (s, crate::results::RecordedTree::of(&lab)))
+            })
+            .raise()?;
         return Ok(SolveResult {
             puzzle: inner,
             solution,
-            tree: Some(tree.unwrap_or_default()),
+            tree: Some(tree),
         });
     }
     let engine = spec.build().raise()?;

@@ -6,13 +6,12 @@ use super::values::OutputArg;
 use super::{emit, exit_code, Code, Failure};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use sudoku_ilp::engine::lp_bb::Tree;
 use sudoku_ilp::engine::{Method, Solution};
 use sudoku_ilp::lab::auto::{Branching, CutPolicy};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::json::solution_json;
+use sudoku_ilp::report::lab::{tree_json, tree_svg_to_fit};
 use sudoku_ilp::report::text::{grid_text, solution_line, solution_text, status_text};
-use sudoku_ilp::report::tree::{tree_json, tree_svg};
 
 /// Solve one puzzle (the MILP with HiGHS, or another --method) and print the checked grid.
 ///
@@ -58,7 +57,8 @@ pub struct SolveArgs {
     /// most-constrained choice first), propagate (unit propagation on the SAT clauses, the
     /// failed-literal rule, then search), sat (the SAT clauses over the literals givens leave
     /// open, solved by the CDCL solver CaDiCaL) or lp-bb (LP-based branch and bound over HiGHS
-    /// LPs with singles propagation at every node). --time-limit applies to all.
+    /// LPs with candidate propagation at every node: the lab's automatic loop). --time-limit
+    /// applies to all.
     #[arg(long, value_parser = named::<Method>(), default_value_t = Method::Ilp)]
     pub method: Method,
 
@@ -75,8 +75,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "KIND", value_parser = named::<CutPolicy>())]
     pub cuts: Option<CutPolicy>,
 
-    /// With --method lp-bb: write every branch-and-bound node (decision, cells propagation
-    /// fixed, LP status, iterations) to this file, as JSON (.json) or as a picture (.svg).
+    /// With --method lp-bb: write every branch-and-bound node (the lab's records: number,
+    /// fixing, status, LP value, iterations, cells propagation placed) to this file, as JSON
+    /// (.json) or as a picture (.svg), numbered as `lab` numbers them.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
 }
@@ -101,17 +102,9 @@ pub fn run(args: SolveArgs) -> Result<Code, Failure> {
         Some(path) => {
             let lp_bb = spec.tree_recorder().map_err(spec_failure)?;
             let format = TreeFormat::of(path)?;
-            if lp_bb.uses_lab(&puzzle) {
-                let (solution, lab) = lp_bb.run_lab(&puzzle, &limits).map_err(engine_failure)?;
-                write_lab_tree(path, &args.model.file, format, &lab)?;
-                solution
-            } else {
-                let (solution, tree) = lp_bb
-                    .run(&puzzle, &limits, true)
-                    .map_err(Failure::internal)?;
-                write_tree(path, &args.model.file, format, &tree.unwrap_or_default())?;
-                solution
-            }
+            let (solution, lab) = lp_bb.run(&puzzle, &limits).map_err(engine_failure)?;
+            write_tree(path, &args.model.file, format, &lab)?;
+            solution
         }
     };
     let output = if args.json {
@@ -210,28 +203,17 @@ impl TreeFormat {
     }
 }
 
-/// Writes the tree as JSON or SVG (atomically, never over the puzzle file `input`), or fails
-/// with one line: "cannot write PATH: reason", exit 3 for a full disk.
-fn write_tree(path: &Path, input: &str, format: TreeFormat, tree: &Tree) -> Result<(), Failure> {
-    let text = match format {
-        TreeFormat::Json => format!("{:#}\n", tree_json(tree)),
-        TreeFormat::Svg => tree_svg(tree, Some("LP branch and bound")),
-    };
-    super::output::write_out(Some(path), &[input], &text)
-}
-
-/// Writes the lab loop's tree (an objective, `--branch variable` or `--cuts`) as JSON or SVG,
-/// as [`write_tree`] does.
-fn write_lab_tree<L: sudoku_ilp::lab::lp::LabLp>(
+/// Writes lp-bb's tree (the lab's) as JSON or SVG (atomically, never over the puzzle file
+/// `input`), or fails with one line: "cannot write PATH: reason", exit 3 for a full disk.
+fn write_tree<L: sudoku_ilp::lab::lp::LabLp>(
     path: &Path,
     input: &str,
     format: TreeFormat,
     lab: &sudoku_ilp::lab::Lab<L>,
 ) -> Result<(), Failure> {
-    use sudoku_ilp::report::lab;
     let text = match format {
-        TreeFormat::Json => format!("{:#}\n", lab::tree_json(lab)),
-        TreeFormat::Svg => lab::tree_svg(lab, Some("LP branch and bound")),
+        TreeFormat::Json => format!("{:#}\n", tree_json(lab)),
+        TreeFormat::Svg => tree_svg_to_fit(lab, Some("LP branch and bound")),
     };
     super::output::write_out(Some(path), &[input], &text)
 }

@@ -242,8 +242,8 @@ fn killer_seed_1_solves_with_the_textbook_rule_clique_cuts_and_the_lab() {
 /// as "infeasible (propagation)".
 #[test]
 fn the_propagation_hook_fixes_only_what_holds_in_the_solution() {
-    use sudoku_ilp::engine::{lp_bb_lab, Limits, Status};
-    use sudoku_ilp::lab::auto::{Branching, CutPolicy};
+    use sudoku_ilp::engine::{lp_bb::LpBb, Limits, Status};
+    use sudoku_ilp::lab::auto::Branching;
     use sudoku_ilp::lab::NodeStatus;
     let mut propagated = 0;
     for seed in [1, 2, 26] {
@@ -251,13 +251,11 @@ fn the_propagation_hook_fixes_only_what_holds_in_the_solution() {
         let solution = &generated.solution.values;
         let (result, lab) = {
             let _guard = crate::common::highs_lock();
-            lp_bb_lab::run(
-                &generated.puzzle,
-                &Default::default(),
-                Branching::Variable,
-                CutPolicy::None,
-                &Limits::seconds(600.0).unwrap(),
-            )
+            let engine = LpBb {
+                branch: Branching::Variable,
+                ..LpBb::default()
+            };
+            engine.run(&generated.puzzle, &Limits::seconds(600.0).unwrap())
         }
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(result.status, Status::Solved, "seed {seed}");

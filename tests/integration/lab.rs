@@ -12,7 +12,7 @@ use sudoku_ilp::engine::{milp::Milp, Engine, Limits};
 use sudoku_ilp::formulation::binary::Binary;
 use sudoku_ilp::input::{parse_line, parse_puzzle, read_source, ParseOptions};
 use sudoku_ilp::lab::auto::{self, AutoOptions, Branching};
-use sudoku_ilp::lab::cuts::CutKind;
+use sudoku_ilp::lab::cuts::{CutKind, NoCut};
 use sudoku_ilp::lab::lp::LabLp;
 use sudoku_ilp::lab::{native, script, Lab, NodeRule, NodeStatus};
 use sudoku_ilp::objective::{Objective, ObjectiveSense};
@@ -251,6 +251,59 @@ fn clique_cuts_find_nothing_in_the_binary_model() {
     let mut lab = native(&puzzle, &Limits::default()).unwrap();
     assert_eq!(lab.nodes[0].status, NodeStatus::Open);
     assert!(lab.cut(0, CutKind::Clique).unwrap().is_none());
+}
+
+/// A cut round that finds nothing says why (issue 43 item 3): the binary model's cliques all lie
+/// in rows = 1, and a no-good needs an integral point; the reasons are the library's, so the
+/// command line, Python's scripts and the page print the same sentence.
+#[test]
+fn a_cut_that_finds_nothing_says_why() {
+    let _guard = highs_lock();
+    let puzzle =
+        repo_puzzle(UNIQUE).with_objective(Some(Objective::diagonal(9, ObjectiveSense::Max)));
+    let mut lab = native(&puzzle, &Limits::default()).unwrap();
+    let fractional = lab.nodes[0].fractional.len();
+    assert!(fractional > 0);
+    match lab.cut_or_why(0, CutKind::Clique).unwrap() {
+        Err(why @ NoCut::CliqueNotViolated { weight }) => {
+            assert!(weight <= 1.0 + 1e-6);
+            assert!(why
+                .to_string()
+                .starts_with("no clique row is violated at this point: "));
+        }
+        other => panic!("{other:?}"),
+    }
+    let why = lab.cut_or_why(0, CutKind::NoGood).unwrap().unwrap_err();
+    assert_eq!(
+        why,
+        NoCut::Fractional {
+            columns: fractional
+        }
+    );
+    assert_eq!(
+        why.to_string(),
+        format!("no no-good applies: the LP point is fractional in {fractional} columns, and a no-good excludes a grid (an integral point)")
+    );
+    assert!(lab.cuts.is_empty());
+    let file = format!("{}/{UNIQUE}", env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = lab_cli(&[
+        "--objective",
+        "max:diagonal",
+        &file,
+        "--do",
+        "cut clique; cut nogood",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("no violated clique cut at node 0: no clique row is violated at this point: "),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "no violated nogood cut at node 0: no no-good applies: the LP point is fractional in {fractional} columns"
+        )),
+        "{out}"
+    );
 }
 
 fn lab_cli(args: &[&str]) -> (i32, String, String) {

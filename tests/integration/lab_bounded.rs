@@ -77,17 +77,13 @@ fn auto_without_an_objective_is_depth_first_and_ends_with_a_checked_grid() {
 }
 
 #[test]
-fn lab_auto_and_lp_bb_branch_variable_open_the_same_nodes() {
+fn lab_auto_and_lp_bb_open_the_same_nodes() {
     let path = temp_file("same.txt", &format!("{THREE_GIVENS}\n"));
     let file = path.to_str().unwrap();
     let (code, out, err) = run(&["lab", file, "--do", "auto"], None);
     assert_eq!(code, 0, "{err}");
-    let (code, json, err) = crate::common::run_json(
-        &[
-            "solve", "--method", "lp-bb", "--branch", "variable", "--json", file,
-        ],
-        None,
-    );
+    let (code, json, err) =
+        crate::common::run_json(&["solve", "--method", "lp-bb", "--json", file], None);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json["status"], "solved");
     let nodes = json["stats"]["nodes"].as_u64().expect("lp-bb's node count");

@@ -3,7 +3,7 @@
 //! tree and the head of the LP export. [`crate::report::html`] renders it.
 
 use crate::compare::{all_variants, compare, Column, Variant};
-use crate::engine::lp_bb::{LpBb, Tree};
+use crate::engine::lp_bb::LpBb;
 use crate::engine::milp::Milp;
 use crate::engine::propagate::Propagate;
 use crate::engine::{backtrack::Backtrack, Count, Engine, EngineError, Limits, Solution};
@@ -37,7 +37,8 @@ pub struct Classroom {
     pub columns: Vec<Column>,
     /// Root LP of the binary model, then of the natural model.
     pub relaxations: Vec<GridRelaxation>,
-    pub tree: Option<Tree>,
+    /// lp-bb's search tree (the lab's, its LP let go).
+    pub tree: Option<crate::lab::record::Finished>,
     /// The first [`LP_HEAD_LINES`] lines of the binary model's LP file.
     pub lp_head: Vec<String>,
     /// Total lines of that LP file.
@@ -107,7 +108,8 @@ pub fn gather_with(
         solutions.push(engine.solve(puzzle, limits)?);
     }
     stage(4);
-    let (bb, tree) = lp_bb.run(puzzle, limits, true)?;
+    let (bb, lab) = lp_bb.run(puzzle, limits)?;
+    let tree = Some(lab.finished());
     solutions.push(bb);
     let grid = solutions.iter().find_map(|s| s.grid.clone());
     stage(5);

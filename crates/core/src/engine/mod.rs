@@ -20,7 +20,7 @@
 //! | MILP | [`milp`] | a [`crate::formulation::Formulation`] solved by HiGHS ([`crate::solve`]) |
 //! | backtracking | [`backtrack`] | depth-first search, most-constrained choice first |
 //! | propagation | [`propagate`] | unit propagation and the failed-literal rule, then search |
-//! | LP branch and bound | [`lp_bb`] | HiGHS LP relaxations, singles propagation, depth first |
+//! | LP branch and bound | [`lp_bb`] | the lab's loop: HiGHS LP relaxations, propagation at every node |
 //! | SAT | [`sat`] | seed 001's CNF over the open literals, solved by CaDiCaL (CDCL) |
 //!
 //! ```
@@ -34,8 +34,6 @@
 
 pub mod backtrack;
 pub mod lp_bb;
-#[cfg(feature = "highs")]
-pub mod lp_bb_lab;
 #[cfg(feature = "highs")]
 pub mod milp;
 pub mod propagate;

@@ -1,5 +1,5 @@
 //! Exercises for the driven branch and bound: a generated puzzle whose tree under `lp-bb`'s
-//! textbook rule (x = 1 / x = 0 on the most fractional column, [`crate::engine::lp_bb_lab`])
+//! textbook rule (x = 1 / x = 0 on the most fractional column, [`crate::engine::lp_bb`])
 //! has a chosen number of nodes, so that a class has something to branch by hand (the 4×4
 //! puzzles tried were all integral at the root). Seeds `seed`, `seed + 1`, … are tried in turn,
 //! all within one time limit (`options.limits`, of the whole search): past it the answer is
@@ -7,7 +7,8 @@
 
 use super::{generate, GenerateError, GenerateOptions, Generated};
 use crate::clock::Instant;
-use crate::engine::{lp_bb_lab, Limits, Stats, Status};
+use crate::engine::lp_bb::LpBb;
+use crate::engine::{Engine, Limits, Stats, Status};
 use crate::lab::auto::{Branching, CutPolicy};
 use std::ops::RangeInclusive;
 
@@ -48,13 +49,12 @@ pub fn exercise(
 /// The node count of the textbook branch and bound on the generated puzzle
 /// ([`GenerateError::TimeLimit`] when `limits` stop it).
 pub fn tree_nodes(generated: &Generated, limits: &Limits) -> Result<u64, GenerateError> {
-    let solution = lp_bb_lab::solve(
-        &generated.puzzle,
-        &crate::solve::SolveOptions::default(),
-        Branching::Variable,
-        CutPolicy::None,
-        limits,
-    )?;
+    let engine = LpBb {
+        branch: Branching::Variable,
+        cuts: CutPolicy::None,
+        ..LpBb::default()
+    };
+    let solution = engine.solve(&generated.puzzle, limits)?;
     if solution.status == Status::TimeLimit {
         return Err(GenerateError::TimeLimit);
     }

@@ -4,7 +4,8 @@
 //!   every candidate not in the solution is 0 (Provan's and Harris's test);
 //! - level 1: LP probing to a fixpoint reaches that point: a candidate fixed to 1 that makes
 //!   the LP infeasible is removed, and again, until nothing changes;
-//! - level 2: neither; `lp_bb_nodes` then says how many nodes `lp-bb` needs.
+//! - level 2: neither; `lp_bb_nodes` then says how many nodes `lp-bb` needs (its own search,
+//!   the lab's loop, run on the same LP backend: natively and in the page alike).
 //!
 //! A probe that stays feasible gives an LP point; every candidate at 1 there would pass its
 //! own probe too, so until the next removal it is not probed (the point is its witness).
@@ -20,10 +21,11 @@
 use super::certificate::{CertificateFailure, Certifier};
 use super::grid::{values, Candidates};
 use crate::clock::Instant;
-#[cfg(feature = "highs")]
-use crate::engine::{lp_bb::LpBb, Engine, Stats, Status};
+use crate::engine::lp_bb::search;
 use crate::formulation::binary::Binary;
 use crate::formulation::Formulation;
+use crate::lab::auto::{AutoEnd, Branching, CutPolicy};
+use crate::lab::{lab_model, LabError};
 #[cfg(feature = "highs")]
 use crate::limits::Limits;
 use crate::lp_interface::LpBackend;
@@ -93,56 +95,59 @@ fn outside(g: &Candidates, solution: &[u8], cert: &Certifier) -> Vec<(usize, u8)
         .collect()
 }
 
-/// The LP level of `puzzle` with its known `solution`, on HiGHS in-process (lp-bb's node
-/// count at level 2), within `limits`.
+/// The LP level of `puzzle` with its known `solution`, on HiGHS in-process, within `limits`.
 #[cfg(feature = "highs")]
 pub fn lp_level(
     puzzle: &Puzzle,
     solution: &[u8],
     limits: &Limits,
 ) -> Result<LpLevel, CertificateFailure> {
-    let start = Instant::now();
-    let stopped = std::cell::Cell::new(false);
-    let lp_bb_nodes = || lp_bb_node_count(puzzle, &limits.after(start.elapsed()), &stopped);
     let deadline = limits.deadline();
-    let level = lp_level_until(
+    lp_level_until(
         puzzle,
         solution,
         crate::solve::lab_lp::hint_backend_until(deadline),
-        &lp_bb_nodes,
         deadline,
-    )?;
-    match stopped.get() {
-        true => Err(CertificateFailure::TimeLimit),
-        false => Ok(level),
-    }
+    )
 }
 
-/// lp-bb's node count on `puzzle` within `limits` (what level 2 reports), `None` when it fails
-/// or is stopped; a count cut short by the limit is no count, and sets `stopped`.
-#[cfg(feature = "highs")]
-pub fn lp_bb_node_count(
+/// lp-bb's node count on `puzzle` (what level 2 reports): lp-bb's own search ([`search`],
+/// its default rules) on an LP of `backend`; [`CertificateFailure::TimeLimit`] when `deadline`
+/// stops it (a count cut short is no count).
+pub fn lp_bb_nodes(
     puzzle: &Puzzle,
-    limits: &Limits,
-    stopped: &std::cell::Cell<bool>,
-) -> Option<u64> {
-    let solved = LpBb::default().solve(puzzle, limits).ok()?;
-    stopped.set(solved.status == Status::TimeLimit);
-    match solved.stats {
-        Stats::LpBb(b) if solved.status != Status::TimeLimit => Some(b.nodes),
-        _ => None,
+    backend: &LpBackend,
+    deadline: Option<Instant>,
+) -> Result<u64, CertificateFailure> {
+    let model = lab_model(puzzle);
+    let lp = backend(&model)?;
+    let no_count = |e: LabError| match e {
+        LabError::Lp(e) => CertificateFailure::Lp(e),
+        e => CertificateFailure::Model(e.to_string()),
+    };
+    let (end, lab) = search(
+        puzzle,
+        &model,
+        lp,
+        deadline,
+        Branching::default(),
+        CutPolicy::default(),
+    )
+    .map_err(no_count)?;
+    match end {
+        AutoEnd::Done => Ok(lab.nodes.len() as u64),
+        AutoEnd::TimeLimit => Err(CertificateFailure::TimeLimit),
     }
 }
 
-/// The LP level of `puzzle` with its known `solution`, every LP on `backend`; at level 2,
-/// `lp_bb_nodes` gives lp-bb's node count (where that engine runs). No time limit.
+/// The LP level of `puzzle` with its known `solution`, every LP on `backend` (lp-bb's search
+/// too, at level 2). No time limit.
 pub fn lp_level_on(
     puzzle: &Puzzle,
     solution: &[u8],
     backend: LpBackend,
-    lp_bb_nodes: &dyn Fn() -> Option<u64>,
 ) -> Result<LpLevel, CertificateFailure> {
-    lp_level_until(puzzle, solution, backend, lp_bb_nodes, None)
+    lp_level_until(puzzle, solution, backend, None)
 }
 
 /// Fails with [`CertificateFailure::TimeLimit`] once `deadline` has passed.
@@ -159,10 +164,9 @@ pub fn lp_level_until(
     puzzle: &Puzzle,
     solution: &[u8],
     backend: LpBackend,
-    lp_bb_nodes: &dyn Fn() -> Option<u64>,
     deadline: Option<Instant>,
 ) -> Result<LpLevel, CertificateFailure> {
-    match level_until(puzzle, solution, backend, lp_bb_nodes, deadline) {
+    match level_until(puzzle, solution, backend, deadline) {
         Err(_) if in_time(deadline).is_err() => Err(CertificateFailure::TimeLimit),
         level => level,
     }
@@ -172,7 +176,6 @@ fn level_until(
     puzzle: &Puzzle,
     solution: &[u8],
     backend: LpBackend,
-    lp_bb_nodes: &dyn Fn() -> Option<u64>,
     deadline: Option<Instant>,
 ) -> Result<LpLevel, CertificateFailure> {
     let model = Binary::default().build(puzzle);
@@ -182,7 +185,7 @@ fn level_until(
     }
     let root_integral = root.fractional == 0;
     let g = Candidates::new(puzzle);
-    let mut cert = Certifier::with_backend(puzzle, backend)?;
+    let mut cert = Certifier::with_backend(puzzle, backend.clone())?;
     cert.sync(&g)?;
     let mut rest = outside(&g, solution, &cert);
     let zero = |cert: &mut Certifier, rest: &[(usize, u8)]| -> Result<bool, CertificateFailure> {
@@ -238,7 +241,7 @@ fn level_until(
         level: 2,
         probing_passes: passes,
         root_integral,
-        lp_bb_nodes: lp_bb_nodes(),
+        lp_bb_nodes: Some(lp_bb_nodes(puzzle, &backend, deadline)?),
     })
 }
 

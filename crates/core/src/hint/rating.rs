@@ -80,8 +80,7 @@ fn rating_path_options(options: RateOptions, limits: &Limits) -> PathOptions {
     }
 }
 
-/// Rates `puzzle` with every LP on `backend`; at LP level 2, `lp_bb_nodes` gives lp-bb's node
-/// count (where that engine runs). `known` is a complete path of the same puzzle already
+/// Rates `puzzle` with every LP on `backend` (at LP level 2, lp-bb's search runs on it too). `known` is a complete path of the same puzzle already
 /// computed (by `steps`) with the same use of uniqueness: it is reused when it has no LP step.
 /// The whole rating keeps within `limits` ([`HintError::TimeLimit`] past them, never "no
 /// solution").
@@ -89,7 +88,6 @@ pub fn rate_on(
     puzzle: &Puzzle,
     options: RateOptions,
     backend: LpBackend,
-    lp_bb_nodes: &dyn Fn() -> Option<u64>,
     known: Option<&Path>,
     limits: &Limits,
 ) -> Result<Rating, HintError> {
@@ -117,7 +115,6 @@ pub fn rate_on(
             puzzle,
             &path.solution,
             backend,
-            lp_bb_nodes,
             limits.after(start.elapsed()).deadline(),
         )?),
         false => None,
@@ -125,8 +122,7 @@ pub fn rate_on(
     Ok(Rating::of(path, level))
 }
 
-/// [`rate_on`] on HiGHS in-process (every LP solve stopped at the limit), lp-bb counting the
-/// nodes at LP level 2 within what is left of it.
+/// [`rate_on`] on HiGHS in-process (every LP solve stopped at the limit).
 #[cfg(feature = "highs")]
 pub fn rate(
     puzzle: &Puzzle,
@@ -134,13 +130,6 @@ pub fn rate(
     known: Option<&Path>,
     limits: &Limits,
 ) -> Result<Rating, HintError> {
-    let start = Instant::now();
-    let stopped = std::cell::Cell::new(false);
-    let nodes = || super::level::lp_bb_node_count(puzzle, &limits.after(start.elapsed()), &stopped);
     let backend = crate::solve::lab_lp::hint_backend_until(limits.deadline());
-    let rating = rate_on(puzzle, options, backend, &nodes, known, limits)?;
-    match stopped.get() {
-        true => Err(HintError::TimeLimit("the LP level was decided")),
-        false => Ok(rating),
-    }
+    rate_on(puzzle, options, backend, known, limits)
 }

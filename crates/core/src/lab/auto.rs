@@ -161,10 +161,11 @@ pub enum AutoEnd {
 /// Runs cut rounds at the root, then branches until no open node is left, the options'
 /// deadline or the lab's ([`Lab::deadline`]) passes.
 pub fn run<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd, LabError> {
-    let by_hand = lab.propagation;
+    let by_hand = (lab.propagation, lab.defer_lp);
     lab.propagation = true;
+    lab.defer_lp = options.rule == NodeRule::DepthFirst;
     let end = search(lab, options);
-    lab.propagation = by_hand;
+    (lab.propagation, lab.defer_lp) = by_hand;
     end
 }
 
@@ -189,6 +190,7 @@ fn search<L: LabLp>(lab: &mut Lab<L>, options: &AutoOptions) -> Result<AutoEnd, 
             break;
         };
         lab.propagate_open(id)?;
+        lab.evaluate(id)?;
         if lab.nodes[id].status != super::NodeStatus::Open {
             continue;
         }

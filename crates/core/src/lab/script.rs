@@ -7,8 +7,9 @@
 //! - `cut gomory|clique|nogood` at the current node;
 //! - `next depth|best` (the rule's next open node), `node N` (by hand);
 //! - `finish` (HiGHS solves the current node's subtree), `prune` (by hand), `suggest`;
-//! - `auto [variable|cell]` (the automatic loop from here on: best bound with an objective,
-//!   depth first without one);
+//! - `auto [cell|variable]` (the automatic loop from here on, lp-bb's own search: cell
+//!   branching unless `variable` is named; best bound with an objective, depth first without
+//!   one);
 //! - `cut my: INEQUALITY` (the student's own cut at the current node, checked exactly,
 //!   [`super::cuts::student`]); `predict QUESTION ANSWER` (graded, [`super::predict`]).
 //!
@@ -16,7 +17,7 @@
 
 use super::auto::{self, AutoEnd, AutoOptions, Branching};
 use super::cuts::student::StudentCutReport;
-use super::cuts::{CutKind, CutReport};
+use super::cuts::{CutKind, CutReport, NoCut};
 use super::lp::LabLp;
 use super::predict::Graded;
 use super::{Lab, LabError, NodeRule, Suggestion};
@@ -33,11 +34,12 @@ pub enum StepOutcome {
         parent: usize,
         children: Vec<usize>,
     },
-    /// A cut was added at `node` (or none was found).
+    /// A cut was added at `node` (or none was found, and `none_because` says why).
     Cut {
         node: usize,
         kind: CutKind,
         report: Option<CutReport>,
+        none_because: Option<NoCut>,
     },
     /// The current node is now `node` (`None`: no open node is left).
     Moved {
@@ -150,11 +152,15 @@ fn step<L: LabLp>(
         }
         ["cut", kind] => {
             let kind: CutKind = parse(kind)?;
-            let report = lab.cut(id, kind)?;
+            let (report, none_because) = match lab.cut_or_why(id, kind)? {
+                Ok(report) => (Some(report), None),
+                Err(why) => (None, Some(why)),
+            };
             Ok(StepOutcome::Cut {
                 node: id,
                 kind,
                 report,
+                none_because,
             })
         }
         ["next", rule] => {
@@ -180,13 +186,16 @@ fn step<L: LabLp>(
             })
         }
         ["prune"] => lab.prune(id).map(|()| StepOutcome::Pruned { node: id }),
-        ["suggest"] => Ok(StepOutcome::Suggested {
-            node: id,
-            suggestion: lab.suggest(id)?,
-        }),
+        ["suggest"] => {
+            lab.evaluate(id)?;
+            Ok(StepOutcome::Suggested {
+                node: id,
+                suggestion: lab.suggest(id)?,
+            })
+        }
         ["auto", rest @ ..] => {
             let branching = match rest {
-                [] => Branching::Variable,
+                [] => Branching::default(),
                 [name] => parse(name)?,
                 _ => return Err(LabError::UnknownStep),
             };
@@ -203,6 +212,7 @@ fn branch<L: LabLp>(lab: &mut Lab<L>, id: usize, what: &str) -> Result<Vec<usize
     let n = lab.n;
     match what {
         "suggested" | "variable" => {
+            lab.evaluate(id)?;
             let s = lab.suggest(id)?;
             match (what, s.cell, s.variable) {
                 ("suggested", Some(cell), _) => lab.branch_cell(id, cell),

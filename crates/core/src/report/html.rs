@@ -3,10 +3,10 @@
 //! sizes and the comparison table, the root LP pictures, the branch-and-bound tree, the head of
 //! the LP file and each engine's statistics. Large type and high contrast, for a projector.
 
+use super::lab::tree_svg_to_fit;
 use super::lp_svg::lp_svg;
 use super::svg::{escape, svg};
 use super::text::{size_text, solution_text, status_text};
-use super::tree::tree_svg;
 use crate::classroom::Classroom;
 use crate::compare::{Column, MEASURES};
 use crate::status::CountEnd;
@@ -177,7 +177,11 @@ fn tree(out: &mut String, c: &Classroom) {
     out.push_str("<h2>Branch and bound you can follow (<code>--method lp-bb</code>)</h2>\n<p>Each box is a node: its decision, how many cells naked and hidden singles then fixed, and the LP re-solved from the previous basis (status and simplex iterations). Branching takes the open cell with the fewest candidates and tries its values in decreasing LP weight.</p>\n");
     match &c.tree {
         Some(t) => {
-            let _ = writeln!(out, "<div class=\"tree\">{}</div>", tree_svg(t, None));
+            let _ = writeln!(
+                out,
+                "<div class=\"tree\">{}</div>",
+                tree_svg_to_fit(t, None)
+            );
         }
         None => out.push_str("<p>No tree was recorded.</p>\n"),
     }

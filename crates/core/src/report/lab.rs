@@ -1,10 +1,11 @@
-//! The driven branch and bound on screen: each step in a line or two, the tree as text and as
-//! an SVG picture laid out tidily (node labels: the node's number, the fixing, the LP value, the
-//! status; open nodes — the unexplored siblings — dashed; fonts sized for a 1,080-line
-//! projector), a cut as a row in LP syntax.
+//! The branch and bound on screen (the lab's, driven by hand, and lp-bb's, the lab's automatic
+//! loop: one tree, one picture): each step in a line or two, the tree as text, as JSON and as an
+//! SVG picture laid out tidily and folded to fit a projector (node labels: the node's number,
+//! the fixing, the LP value, the status; open nodes — the unexplored siblings — dashed; fonts
+//! sized for a 1,080-line projector), a cut as a row in LP syntax.
 
-use super::svg::svg_start;
-use super::tidy::tidy;
+use super::fold::{fit, Drawing, Item, Shape, CANVAS_WIDTH};
+use super::svg::{escape, svg_start};
 use crate::lab::auto::AutoEnd;
 use crate::lab::cuts::short;
 use crate::lab::lp::LabLp;
@@ -14,12 +15,9 @@ use std::fmt::Write;
 
 /// A node in one line: `#3 r1c1=5 · LP 14.5 · fractional (12 columns)`.
 pub fn node_line<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> String {
-    let lp = if node.objective.is_nan() {
-        "LP —".to_string()
-    } else {
-        format!("LP {}", short(node.objective))
-    };
+    let lp = lp_text(node);
     let status = match node.status {
+        NodeStatus::Open if !node.lp_solved => "open, its LP not solved yet".to_string(),
         NodeStatus::Open => format!("fractional ({} columns)", node.fractional.len()),
         NodeStatus::Integral => {
             let mark = lab.incumbent.as_ref().is_some_and(|i| i.node == node.id);
@@ -86,9 +84,17 @@ pub fn step_text<L: LabLp>(lab: &Lab<L>, index: usize, step: &Step) -> String {
                 let _ = writeln!(out, "  {}", node_line(lab, &lab.nodes[c]));
             }
         }
-        StepOutcome::Cut { node, report, kind } => match report {
+        StepOutcome::Cut {
+            node,
+            report,
+            kind,
+            none_because,
+        } => match report {
             None => {
-                let _ = writeln!(out, "  no violated {} cut at node {node}", kind.name());
+                let why = none_because
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(": {w}"));
+                let _ = writeln!(out, "  no violated {} cut at node {node}{why}", kind.name());
             }
             Some(r) => {
                 let cut = &lab.cuts[r.cut];
@@ -187,22 +193,41 @@ const BOX_H: usize = 3 * LINE + 12;
 const GAP_Y: usize = 44;
 const MARGIN: usize = 20;
 
+/// A node's LP value as the text and the boxes show it: `LP 14.5`, `LP —` (no point), or its
+/// parent's value when its own LP was never needed (`LP 14.5 (parent's)`).
+fn lp_text(node: &LabNode) -> String {
+    match (node.objective.is_nan(), node.lp_solved) {
+        (true, _) => "LP —".to_string(),
+        (false, true) => format!("LP {}", short(node.objective)),
+        (false, false) => format!("LP {} (parent's)", short(node.objective)),
+    }
+}
+
 /// A box's lines: `node k fixing` (k the number the text, the JSON and Python use),
 /// `LP value`, status.
-fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> [String; 3] {
-    let lp = if node.objective.is_nan() {
-        "LP —".to_string()
-    } else {
-        format!("LP {}", short(node.objective))
-    };
+fn box_lines<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> Vec<String> {
     let status = match node.status {
+        NodeStatus::Open if !node.lp_solved => "open · LP not solved".into(),
         NodeStatus::Open => format!("open · {} frac", node.fractional.len()),
         NodeStatus::Integral if lab.incumbent.as_ref().is_some_and(|i| i.node == node.id) => {
             "incumbent".into()
         }
         s => s.name().to_string(),
     };
-    [format!("node {} {}", node.id, node.label), lp, status]
+    vec![
+        format!("node {} {}", node.id, node.label),
+        lp_text(node),
+        status,
+    ]
+}
+
+/// A fold box's lines: how many nodes it holds, and whether a grid is among them.
+fn fold_lines(count: usize, grid: bool) -> Vec<String> {
+    let mut lines = vec![format!("+{count} nodes")];
+    if grid {
+        lines.push("with the grid".into());
+    }
+    lines
 }
 
 fn fill(status: NodeStatus) -> &'static str {
@@ -219,8 +244,23 @@ fn fill(status: NodeStatus) -> &'static str {
     }
 }
 
-/// The tree as JSON: `{"nodes": [{"id", "parent", "depth", "fixing", "status", "lp", "fractional",
-/// "order", "children"}], "cuts": k}`, `lp` null when the node's LP is infeasible.
+/// The cells propagation placed at a node (`r1c2=4`), beyond its fixing and the givens.
+fn placed<L: LabLp>(lab: &Lab<L>, node: &LabNode) -> Vec<String> {
+    let givens = lab.puzzle.givens();
+    node.propagated
+        .iter()
+        .filter(|&&(_, v)| v > 0.5)
+        .filter_map(|&(col, _)| lab.candidate.get(col).copied().flatten())
+        .filter(|&(cell, _)| givens.get(cell).is_some_and(|&g| g == 0))
+        .map(|(cell, v)| format!("{}={v}", lab.cell_name(cell)))
+        .collect()
+}
+
+/// The tree as JSON: `{"order": n, "nodes": [{"id", "parent", "depth", "fixing", "status",
+/// "lp", "lp_solved", "fractional", "iterations", "propagated", "eliminated", "order",
+/// "children"}], "cuts": k}`: `lp` null when the node's LP has no point, its parent's value
+/// when `lp_solved` is false; `propagated` the cells propagation placed there (`"r1c2=4"`),
+/// `eliminated` how many candidates it removed.
 pub fn tree_json<L: LabLp>(lab: &Lab<L>) -> serde_json::Value {
     let nodes: Vec<serde_json::Value> = lab
         .nodes
@@ -233,45 +273,93 @@ pub fn tree_json<L: LabLp>(lab: &Lab<L>) -> serde_json::Value {
                 "fixing": n.label,
                 "status": n.status.name(),
                 "lp": n.objective.is_finite().then_some(n.objective),
+                "lp_solved": n.lp_solved,
                 "fractional": n.fractional.len(),
+                "iterations": n.iterations,
+                "propagated": placed(lab, n),
+                "eliminated": n.propagated.iter().filter(|&&(_, v)| v < 0.5).count(),
                 "order": n.order,
                 "children": n.children,
             })
         })
         .collect();
-    serde_json::json!({ "nodes": nodes, "cuts": lab.cuts.len() })
+    serde_json::json!({ "order": lab.n, "nodes": nodes, "cuts": lab.cuts.len() })
 }
 
-/// The tree as an SVG picture (tidy layout).
+/// The tree as an SVG picture, every node drawn (tidy layout): the lab's picture, where every
+/// node can be read and picked.
 pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
+    drawn_tree(lab, title, None)
+}
+
+/// The tree as an SVG picture within [`CANVAS_WIDTH`] (lp-bb's `--tree`, the classroom page): a
+/// tree too wide for it is cut at the deepest depth at which it fits, each node there
+/// standing over one grey dashed box "+N nodes" that holds its whole subtree
+/// ([`super::fold`]).
+pub fn tree_svg_to_fit<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
+    drawn_tree(lab, title, Some((CANVAS_WIDTH - 2 * MARGIN) as f64))
+}
+
+/// The picture, folded to fit `room` pixels when given. The root element carries
+/// `data-nodes` (all nodes), `data-drawn` (node boxes) and `data-folded` (nodes inside fold
+/// boxes).
+fn drawn_tree<L: LabLp>(lab: &Lab<L>, title: Option<&str>, room: Option<f64>) -> String {
     let nodes = &lab.nodes;
-    let lines: Vec<[String; 3]> = nodes.iter().map(|n| box_lines(lab, n)).collect();
-    let widths: Vec<f64> = lines
+    let lines: Vec<Vec<String>> = nodes.iter().map(|n| box_lines(lab, n)).collect();
+    let text_width = |l: &[String]| {
+        l.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64 * FONT as f64 * 0.6 + 20.0
+    };
+    let item_lines = |item: &Item| match item {
+        Item::Node(id) => lines[*id].clone(),
+        Item::Fold { count, grid, .. } => fold_lines(*count, *grid),
+    };
+    let parents: Vec<Option<usize>> = nodes.iter().map(|n| n.parent).collect();
+    let depths: Vec<usize> = nodes.iter().map(|n| n.depth).collect();
+    let grids: Vec<bool> = nodes
         .iter()
-        .map(|l| {
-            l.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64 * FONT as f64 * 0.6 + 20.0
-        })
+        .map(|n| n.status == NodeStatus::Integral)
         .collect();
-    let children: Vec<Vec<usize>> = nodes.iter().map(|n| n.children.clone()).collect();
-    let (x, layout_width) = tidy(&children, &widths, 0, 16.0);
-    let levels = nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
+    let shape = Shape {
+        parents: &parents,
+        depths: &depths,
+        grids: &grids,
+    };
+    let width_of = |item: &Item| text_width(&item_lines(item));
+    let d = fit(&shape, &width_of, 16.0, room);
+    let levels = d
+        .items
+        .iter()
+        .map(|i| d.depth_of(i, &shape))
+        .max()
+        .unwrap_or(0)
+        + 1;
     let top = MARGIN + if title.is_some() { 40 } else { 0 };
-    let legend = legend_lines(lab);
+    let legend = legend_lines(lab, &d);
     let legend_width = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64
         * LEGEND_FONT as f64
         * 0.6;
-    let width = (layout_width.ceil() as usize + 2 * MARGIN)
+    let width = (d.width.ceil() as usize + 2 * MARGIN)
         .max(legend_width.ceil() as usize + 2 * MARGIN)
         .max(480);
     let height = top + levels * (BOX_H + GAP_Y) + 20 + LINE * legend.len();
-    let x0 = (width as f64 - layout_width) / 2.0;
-    let y_of = |d: usize| top + d * (BOX_H + GAP_Y);
-    let mut out = svg_start(width, height, &format!(r#" data-nodes="{}""#, nodes.len()));
-    super::tree::heading(&mut out, title, 26);
+    let x0 = (width as f64 - d.width) / 2.0;
+    let y_of = |item: &Item| top + d.depth_of(item, &shape) * (BOX_H + GAP_Y);
+    let data = format!(
+        r#" data-nodes="{}" data-drawn="{}" data-folded="{}""#,
+        nodes.len(),
+        d.drawn(),
+        d.folded()
+    );
+    let mut out = svg_start(width, height, &data);
+    heading(&mut out, title, 26);
+    let dashed = |item: &Item| match item {
+        Item::Node(id) => nodes[*id].status == NodeStatus::Open,
+        Item::Fold { .. } => true,
+    };
     let _ = writeln!(out, r##"<g stroke="#555555" stroke-width="2">"##);
-    for node in nodes {
-        for &k in &node.children {
-            let dash = if nodes[k].status == NodeStatus::Open {
+    for (p, kids) in d.children.iter().enumerate() {
+        for &k in kids {
+            let dash = if dashed(&d.items[k]) {
                 r#" stroke-dasharray="6 4""#
             } else {
                 ""
@@ -279,10 +367,10 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
             let _ = writeln!(
                 out,
                 r#"<line x1="{:.1}" y1="{}" x2="{:.1}" y2="{}"{dash}/>"#,
-                x0 + x[node.id],
-                y_of(node.depth) + BOX_H,
-                x0 + x[k],
-                y_of(nodes[k].depth)
+                x0 + d.x[p],
+                y_of(&d.items[p]) + BOX_H,
+                x0 + d.x[k],
+                y_of(&d.items[k])
             );
         }
     }
@@ -290,53 +378,89 @@ pub fn tree_svg<L: LabLp>(lab: &Lab<L>, title: Option<&str>) -> String {
         out,
         "</g>\n<g font-family=\"sans-serif\" font-size=\"{FONT}\" text-anchor=\"middle\">"
     );
-    for node in nodes {
-        let (cx, y) = (x0 + x[node.id], y_of(node.depth));
-        let dash = if node.status == NodeStatus::Open {
+    for (k, item) in d.items.iter().enumerate() {
+        let (cx, y) = (x0 + d.x[k], y_of(item));
+        let dash = if dashed(item) {
             r#" stroke-dasharray="6 4""#
         } else {
             ""
         };
+        let (class, status, ground) = match item {
+            Item::Node(id) => ("node", nodes[*id].status.name(), fill(nodes[*id].status)),
+            Item::Fold { grid: true, .. } => ("fold", "folded", "#e3f4e3"),
+            Item::Fold { .. } => ("fold", "folded", "#f2f2f2"),
+        };
         let _ = writeln!(
             out,
-            r##"<rect class="node" data-status="{}" x="{:.1}" y="{y}" width="{:.1}" height="{BOX_H}" rx="6" fill="{}" stroke="#333333" stroke-width="2"{dash}/>"##,
-            node.status.name(),
-            cx - widths[node.id] / 2.0,
-            widths[node.id],
-            fill(node.status)
+            r##"<rect class="{class}" data-status="{status}" x="{:.1}" y="{y}" width="{:.1}" height="{BOX_H}" rx="6" fill="{ground}" stroke="#333333" stroke-width="2"{dash}/>"##,
+            cx - d.widths[k] / 2.0,
+            d.widths[k],
         );
-        super::tree::box_text(
+        box_text(
             &mut out,
             (cx, y + 4),
             LINE,
-            &lines[node.id],
+            &item_lines(item),
             r#" font-weight="bold""#,
         );
     }
     out.push_str("</g>\n");
-    let (last, before) = legend.split_last().expect("three legend lines");
-    for (k, line) in before.iter().enumerate() {
+    for (k, line) in legend.iter().enumerate() {
         let _ = writeln!(
             out,
             r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="{LEGEND_FONT}">{}</text>"#,
-            height - 14 - LINE * (before.len() - k),
-            super::svg::escape(line)
+            height - 14 - LINE * (legend.len() - 1 - k),
+            escape(line)
         );
     }
-    super::tree::footer(&mut out, height, LEGEND_FONT, last);
+    out.push_str("</svg>\n");
     out
+}
+
+/// The lines of a box, centred at `cx` from `top`, `line` apart; the first line gets the
+/// attributes `first` (bold).
+fn box_text(out: &mut String, (cx, top): (f64, usize), line: usize, lines: &[String], first: &str) {
+    for (i, text) in lines.iter().enumerate() {
+        let weight = if i == 0 { first } else { "" };
+        let _ = writeln!(
+            out,
+            r#"<text x="{cx:.1}" y="{}"{weight}>{}</text>"#,
+            top + line * (i + 1),
+            escape(text)
+        );
+    }
+}
+
+/// The title of a tree picture, when it has one, in `size` px.
+fn heading(out: &mut String, title: Option<&str>, size: usize) {
+    if let Some(t) = title {
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="{size}" font-weight="bold">{}</text>"#,
+            MARGIN + size,
+            escape(t)
+        );
+    }
 }
 
 const LEGEND_FONT: usize = 16;
 
-/// The lines under the tree: the summary, then what the numbers and colours mean (each short
-/// enough to be read whole).
-fn legend_lines<L: LabLp>(lab: &Lab<L>) -> [String; 3] {
-    [
+/// The lines under the tree: the summary, then what the numbers, colours and dashes mean (each
+/// short enough to be read whole), and what was folded.
+fn legend_lines<L: LabLp>(lab: &Lab<L>, d: &Drawing) -> Vec<String> {
+    let mut lines = vec![
         summary(lab),
         "node k: the number the steps, the JSON and Python use · dashed: open · blue: branched"
             .into(),
         "green: grid · violet: finished by HiGHS · red: infeasible or pruned by bound · grey: pruned by hand"
             .into(),
-    ]
+    ];
+    if d.folded() > 0 {
+        lines.push(format!(
+            "grey dashed: {} nodes below depth {} folded (green when the grid is inside)",
+            d.folded(),
+            d.fold_depth
+        ));
+    }
+    lines
 }

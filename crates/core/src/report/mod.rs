@@ -12,7 +12,8 @@
 //! - [`lines`]: puzzle lines to result lines in one call (a partition of a distributed run);
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
 //! - [`marks`]: the variant rules drawn on every grid picture;
-//! - [`tree`]: the LP branch-and-bound tree as JSON records and as a picture, laid out by [`tidy`];
+//! - [`lab`]: the branch-and-bound tree (the lab's, lp-bb's) as text, JSON records and a picture,
+//!   laid out by [`tidy`] and folded to fit a projector by [`fold`];
 //! - [`html`]: the classroom page (inline SVG and CSS, no script).
 //!
 //! The library's algorithms return typed results; only this module turns them into text.
@@ -29,6 +30,7 @@ pub mod exercise;
 pub mod explain;
 #[cfg(all(feature = "highs", feature = "sat"))]
 pub mod fix;
+pub mod fold;
 #[cfg(feature = "highs")]
 pub mod generated;
 pub mod hint;
@@ -50,6 +52,5 @@ pub mod prove;
 pub mod svg;
 pub mod text;
 pub mod tidy;
-pub mod tree;
 
 pub use crate::format::round3;

@@ -30,8 +30,8 @@ impl Core {
         Ok(out.to_string())
     }
 
-    /// Every step as `steps --json` prints it (`lp_level`: as `--lp-level`, without lp-bb's
-    /// node count, which needs the native engine).
+    /// Every step as `steps --json` prints it (`lp_level`: as `--lp-level`, lp-bb's node count
+    /// included: its search runs on the page's LP).
     pub fn steps(&self, lp_level: bool) -> Result<String, Failure> {
         let path = solve_path_on(
             &self.puzzle,
@@ -46,7 +46,6 @@ impl Core {
                 ..Default::default()
             },
             self.backends.hints.clone(),
-            &|| None,
             Some(&path),
             &Limits::default(),
         )

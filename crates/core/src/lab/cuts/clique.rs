@@ -9,7 +9,7 @@
 //! digit), and each of those is already a row `= 1`: no clique cut is ever violated there. The
 //! separator says so rather than add a useless row; clique cuts bite in the natural model.
 
-use super::{Cut, CutKind};
+use super::{Cut, CutKind, NoCut};
 use crate::lab::{lp::LabLp, Lab, TOLERANCE};
 
 /// True when the two candidates cannot both hold (a column that is no cell's digit, a cage's
@@ -21,8 +21,12 @@ fn conflict<L: LabLp>(lab: &Lab<L>, houses: &[Vec<usize>], a: usize, b: usize) -
     a != b && (ca == cb || (va == vb && houses[ca].iter().any(|h| houses[cb].contains(h))))
 }
 
-/// A violated clique cut at `values`, if the greedy clique finds one.
-pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64], bounds: &[(f64, f64)]) -> Option<Cut> {
+/// A violated clique cut at `values`, if the greedy clique finds one; else why not.
+pub fn separate<L: LabLp>(
+    lab: &Lab<L>,
+    values: &[f64],
+    bounds: &[(f64, f64)],
+) -> Result<Cut, NoCut> {
     let houses = lab.puzzle.houses_of_cells();
     let mut order: Vec<usize> = (0..values.len())
         .filter(|&j| bounds[j].1 > 0.5 && values[j] > TOLERANCE)
@@ -41,12 +45,12 @@ pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64], bounds: &[(f64, f64)]) -
             best = Some((sum, clique));
         }
     }
-    let (sum, mut clique) = best?;
+    let (sum, mut clique) = best.ok_or(NoCut::NothingPositive)?;
     if sum <= 1.0 + TOLERANCE {
-        return None;
+        return Err(NoCut::CliqueNotViolated { weight: sum });
     }
     clique.sort_unstable();
-    Some(Cut {
+    Ok(Cut {
         kind: CutKind::Clique,
         name: String::new(),
         origin: format!("a clique of {} conflicting candidates", clique.len()),

@@ -24,7 +24,7 @@
 //! The basic column whose value is nearest ½ goes first; a row whose β does not reproduce the
 //! LP value (numerical trouble) or whose f₀ is within 10⁻³ of an integer is skipped.
 
-use super::{Cut, CutKind};
+use super::{Cut, CutKind, NoCut};
 use crate::lab::lp::{Basic, BasisStatus, LabLp, LpError};
 use crate::lab::{LabRow, TOLERANCE};
 
@@ -43,14 +43,14 @@ struct Term {
 }
 
 /// A violated GMI cut at the LP point `values` (the node's bounds `bounds`, every row's data
-/// and current bounds in `rows`/`row_bounds`), or `None`.
+/// and current bounds in `rows`/`row_bounds`), or why there is none.
 pub fn separate(
     lp: &mut impl LabLp,
     values: &[f64],
     bounds: &[(f64, f64)],
     rows: &[LabRow],
     row_bounds: &[(f64, f64)],
-) -> Result<Option<Cut>, LpError> {
+) -> Result<Result<Cut, NoCut>, LpError> {
     let basis = lp.basis()?;
     let mut positions: Vec<(usize, usize)> = basis
         .basic
@@ -67,7 +67,12 @@ pub fn separate(
         let d = |k: usize| (fraction(values[k]) - 0.5).abs();
         d(a.1).total_cmp(&d(b.1)).then(a.1.cmp(&b.1))
     });
-    for (p, k) in positions.into_iter().take(20) {
+    if positions.is_empty() {
+        return Ok(Err(NoCut::IntegralRows));
+    }
+    let fractional = positions.len();
+    let (mut unreadable, mut numerical, mut satisfied) = (0, 0, 0);
+    for &(p, k) in positions.iter().take(20) {
         let row = lp.tableau_row(p)?;
         let Some((beta, terms)) = substitute(
             &row.reduced,
@@ -78,20 +83,26 @@ pub fn separate(
             rows,
             row_bounds,
         ) else {
+            unreadable += 1;
             continue;
         };
-        if (beta - values[k]).abs() > 1e-6 {
-            continue;
-        }
         let f0 = fraction(beta);
-        if !(1e-3..=1.0 - 1e-3).contains(&f0) {
+        if (beta - values[k]).abs() > 1e-6 || !(1e-3..=1.0 - 1e-3).contains(&f0) {
+            numerical += 1;
             continue;
         }
-        if let Some(cut) = gmi(&terms, f0, values, bounds, rows, k) {
-            return Ok(Some(cut));
+        match gmi(&terms, f0, values, bounds, rows, k) {
+            Some(cut) => return Ok(Ok(cut)),
+            None => satisfied += 1,
         }
     }
-    Ok(None)
+    Ok(Err(NoCut::NoRowCuts {
+        fractional,
+        tried: fractional.min(20),
+        unreadable,
+        numerical,
+        satisfied,
+    }))
 }
 
 /// x − ⌊x⌋.

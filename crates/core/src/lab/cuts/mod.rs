@@ -1,12 +1,16 @@
 //! Cutting planes the student adds at a node (one file each): a Gomory mixed-integer cut from
 //! a row of the optimal simplex tableau, a clique cut from the conflict graph, a no-good cut
 //! that excludes an integral point. A cut is a row `lower ≤ Σ a_j x_j ≤ upper` valid for every
-//! grid in the subtree of the node where it was derived (the whole tree at the root).
+//! grid in the subtree of the node where it was derived (the whole tree at the root). A
+//! separator that finds none says why ([`NoCut`]).
 
 pub mod clique;
 pub mod gomory;
 pub mod nogood;
+mod none;
 pub mod student;
+
+pub use none::NoCut;
 
 use super::NodeStatus;
 use crate::named::{impl_named_text, Named, UnknownName};

@@ -3,13 +3,16 @@
 //! or it has a 1 outside S, which in the binary model means a 0 inside S: one 1 per cell);
 //! x̂ violates it by 1. It lets the search go on past a grid to the next one.
 
-use super::{Cut, CutKind};
+use super::{Cut, CutKind, NoCut};
 use crate::lab::{lp::LabLp, Lab};
 
-/// The no-good cut of `values` when it is integral, else `None`.
-pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64]) -> Option<Cut> {
-    if !crate::lab::fractional_columns(values).is_empty() {
-        return None;
+/// The no-good cut of `values` when it is integral, else why not.
+pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64]) -> Result<Cut, NoCut> {
+    let fractional = crate::lab::fractional_columns(values).len();
+    if fractional > 0 {
+        return Err(NoCut::Fractional {
+            columns: fractional,
+        });
     }
     let givens = lab.puzzle.givens();
     let terms: Vec<(usize, f64)> = values
@@ -19,10 +22,10 @@ pub fn separate<L: LabLp>(lab: &Lab<L>, values: &[f64]) -> Option<Cut> {
         .map(|(j, _)| (j, 1.0))
         .collect();
     if terms.is_empty() {
-        return None;
+        return Err(NoCut::OnlyGivens);
     }
     let upper = terms.len() as f64 - 1.0;
-    Some(Cut {
+    Ok(Cut {
         kind: CutKind::NoGood,
         name: String::new(),
         origin: format!(

@@ -124,7 +124,7 @@ impl<L: LabLp> Lab<L> {
 
     /// Decides the cut's validity on node `id`'s subproblem by a MILP per finite side.
     fn validity(&mut self, id: usize, cut: &Cut) -> Result<Validity, LabError> {
-        let make = self.exact.clone().ok_or(LabError::NoExactCheck)?;
+        let make = self.exact.ok_or(LabError::NoExactCheck)?();
         let model = crate::lab::lab_model(&self.puzzle);
         let mut milp = make(&model)?;
         if milp.column_count() != self.candidate.len() {
