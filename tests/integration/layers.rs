@@ -14,11 +14,25 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "leaves",
-        &["status", "named", "geometry", "clock", "linear_text"],
+        &[
+            "status",
+            "named",
+            "geometry",
+            "clock",
+            "linear_text",
+            "mask",
+        ],
     ),
     (
         "puzzle",
-        &["puzzle", "rules", "implied", "limits", "objective"],
+        &[
+            "puzzle",
+            "layout_index",
+            "rules",
+            "implied",
+            "limits",
+            "objective",
+        ],
     ),
     ("check", &["check", "format"]),
     ("input", &["input"]),
@@ -43,6 +57,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "generate",
             "hint",
             "info",
+            "prove",
             "row_check",
         ],
     ),

@@ -5,7 +5,8 @@
 
 use crate::common::{highs_lock, lines, shared_data};
 use std::collections::BTreeSet;
-use sudoku_ilp::check::certificate::{check_certificate, CandidateState};
+use sudoku_ilp::check::certificate::CandidateState;
+use sudoku_ilp::check::summed::check_certificate;
 use sudoku_ilp::formulation::binary::house_row_name;
 use sudoku_ilp::hint::certificate::{CertificateFrom, Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions, PathStep};

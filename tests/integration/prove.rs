@@ -5,7 +5,8 @@
 //! answer (the LP's maximum is above 0). In the library and on the command line.
 
 use crate::common::{highs_lock, run, run_json, seed_arg};
-use sudoku_ilp::check::certificate::{check_certificate, CandidateState};
+use sudoku_ilp::check::certificate::CandidateState;
+use sudoku_ilp::check::summed::check_certificate;
 use sudoku_ilp::hint::certificate::Proof;
 use sudoku_ilp::hint::Candidates;
 use sudoku_ilp::prove::{check_proof, model_answer, model_rows, parse_elimination, ProveError};

@@ -4,7 +4,8 @@
 //! `Named` list on the command line.
 
 use crate::common::{counter, highs_lock, lines, run, shared_data};
-use sudoku_ilp::check::certificate::{check_certificate, CandidateState};
+use sudoku_ilp::check::certificate::CandidateState;
+use sudoku_ilp::check::summed::check_certificate;
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions};
 use sudoku_ilp::hint::rating::{rate, RateOptions};

@@ -12,7 +12,9 @@
 //! - its right-hand side minus the coefficients of the placed columns (fixed at 1) is ≤ 0.
 //!
 //! Then c_t·x_t ≤ rhs − Σ_placed c_j − Σ_open c_j·x_j ≤ 0, so x_t ≤ 0. Numbers are compared
-//! with a tolerance of 1e-6 (multipliers come from a floating-point dual).
+//! with a tolerance of 1e-6 (multipliers come from a floating-point dual). This file holds the
+//! rows, states and errors; the check itself (`check_certificate`) is in `summed.rs`, which
+//! writes the sum out first.
 
 /// The tolerance of every comparison.
 pub const TOLERANCE: f64 = 1e-6;
@@ -69,24 +71,9 @@ pub fn parse_column(name: &str) -> Option<(usize, usize, usize)> {
     Some((r.parse().ok()?, c.parse().ok()?, v.parse().ok()?))
 }
 
-/// Checks that `certificate` proves x_target ≤ 0 with candidates in the states `state` gives
-/// (by 1-based row, column, value): the first reason its sum
-/// ([`super::summed::SummedInequality`]) does not, if any.
-pub fn check_certificate(
-    rows: &[TextRow],
-    state: impl Fn(usize, usize, usize) -> CandidateState,
-    target: (usize, usize, usize),
-    certificate: &[(String, f64)],
-) -> Result<(), CertificateError> {
-    let sum = super::summed::SummedInequality::of(rows, state, target, certificate)?;
-    match sum.failures().into_iter().next() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::summed::check_certificate;
     use super::*;
 
     fn row(name: &str, cols: &[&str]) -> TextRow {

@@ -5,7 +5,7 @@
 //! columns are fixed at 1 (moved to the right: b' = b − Σ_placed c_j), removed ones at 0
 //! (dropped). What is left is `c_t·x_t + Σ_open c_j·x_j ≤ b'`. When c_t ≥ 1, every other
 //! open c_j ≥ 0 and b' ≤ 0, then c_t·x_t ≤ b' − Σ_open c_j·x_j ≤ 0 since every x_j ≥ 0, so
-//! x_t ≤ 0. Like the checker it serves ([`super::certificate::check_certificate`] reads its
+//! x_t ≤ 0. Like the checker it serves ([`check_certificate`] reads its
 //! verdict), it reads rows as text and shares nothing with the LP.
 
 use super::certificate::{
@@ -315,6 +315,22 @@ fn row_text(row: &TextRow) -> String {
         sense_text(row.sense),
         number(row.rhs)
     )
+}
+
+/// Checks that `certificate` proves x_target ≤ 0 with candidates in the states `state` gives
+/// (by 1-based row, column, value): the first reason its sum
+/// ([`SummedInequality`]) does not, if any.
+pub fn check_certificate(
+    rows: &[TextRow],
+    state: impl Fn(usize, usize, usize) -> CandidateState,
+    target: (usize, usize, usize),
+    certificate: &[(String, f64)],
+) -> Result<(), CertificateError> {
+    let sum = SummedInequality::of(rows, state, target, certificate)?;
+    match sum.failures().into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
