@@ -4,11 +4,12 @@ use super::names::page_methods;
 use super::{one_line, Core, Failure};
 use serde_json::{json, Value};
 use sudoku_ilp::check::check;
+use sudoku_ilp::engine::lp_bb;
 use sudoku_ilp::engine::Method;
 use sudoku_ilp::engine::{backtrack::Backtrack, propagate::Propagate, Engine, Limits};
 use sudoku_ilp::export;
-use sudoku_ilp::lab::auto::{self, AutoEnd, AutoOptions, Branching};
-use sudoku_ilp::lab::{lab_model, Lab};
+use sudoku_ilp::lab::auto::{AutoEnd, Branching, CutPolicy};
+use sudoku_ilp::lab::lab_model;
 use sudoku_ilp::lp_interface::LpState;
 use sudoku_ilp::puzzle::Grid;
 use sudoku_ilp::report::svg::svg;
@@ -98,10 +99,15 @@ impl Core {
     fn solve_lp_bb(&self, limits: &Limits) -> Result<Solved, Failure> {
         let model = lab_model(&self.puzzle);
         let lp = (self.backends.lab)(&model).map_err(one_line)?;
-        let mut lab =
-            Lab::with_deadline(&self.puzzle, &model, lp, limits.deadline()).map_err(one_line)?;
-        let settings = AutoOptions::for_lab(&lab, Branching::Cell);
-        let end = auto::run(&mut lab, &settings).map_err(one_line)?;
+        let (end, lab) = lp_bb::search(
+            &self.puzzle,
+            &model,
+            lp,
+            limits.deadline(),
+            Branching::Cell,
+            CutPolicy::default(),
+        )
+        .map_err(one_line)?;
         let grid = lab.incumbent.as_ref().map(|i| i.grid.clone());
         let status = match (&grid, end) {
             (_, AutoEnd::TimeLimit) if self.puzzle.objective().is_some() || grid.is_none() => {
