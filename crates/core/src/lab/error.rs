@@ -88,8 +88,11 @@ pub enum LabError {
     CutText(#[from] crate::linear_text::ParseError),
     #[error("this lab has no exact MILP check (its LP backend offers none)")]
     NoExactCheck,
-    /// A prediction that cannot be read.
-    #[error("{0}")]
+    /// A prediction that cannot be read (its text).
+    #[error(
+        "cannot read the prediction {0:?} (expected: next [best|depth] K, branch NAME, \
+         infeasible rRcC=V yes|no, bound rRcC=V VALUE|infeasible, integral yes|no)"
+    )]
     Question(String),
     /// A step of a script failed.
     #[error("step {command:?}: {source}")]

@@ -32,10 +32,7 @@ pub struct Graded {
 }
 
 fn bad(text: &str) -> LabError {
-    LabError::Question(format!(
-        "cannot read the prediction {text:?} (expected: next [best|depth] K, branch NAME, \
-         infeasible rRcC=V yes|no, bound rRcC=V VALUE|infeasible, integral yes|no)"
-    ))
+    LabError::Question(text.to_string())
 }
 
 fn yes_no(word: &str, text: &str) -> Result<bool, LabError> {
