@@ -28,6 +28,15 @@ def script_safe(name, text):
     return text
 
 
+def app_source():
+    """web/parts/*.js (in name order: each defines functions a view needs), then web/app.js, which
+    starts the page; one script, so every part's functions are visible to app.js and to each other."""
+    parts_dir = os.path.join(HERE, "parts")
+    names = sorted(n for n in os.listdir(parts_dir) if n.endswith(".js")) if os.path.isdir(parts_dir) else []
+    texts = [f"// ---- web/parts/{n}\n" + read(os.path.join(parts_dir, n)) for n in names]
+    return "\n".join(texts + ["// ---- web/app.js\n" + read(os.path.join(HERE, "app.js"))])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pkg", required=True, help="wasm-bindgen output folder")
@@ -46,7 +55,7 @@ def main():
     )
     slots = {
         "style": read(os.path.join(HERE, "style.css")),
-        "app": script_safe("app.js", read(os.path.join(HERE, "app.js"))),
+        "app": script_safe("app.js and web/parts", app_source()),
         "worker": script_safe("worker source", worker),
         "core_wasm": base64.b64encode(
             read(os.path.join(a.pkg, "sudoku_ilp_web_bg.wasm"), "rb")

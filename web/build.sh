@@ -5,7 +5,7 @@
 #   2. HiGHS as WebAssembly: the npm package `highs` at the pinned version 1.15.3 (MIT), fetched
 #      with `npm pack` and checked against web/highs-1.15.3.tgz.sha256 (committed);
 #   3. web/assemble.py inlines both wasm binaries (base64), the glue scripts (wasm-bindgen's and
-#      crates/web/highs_glue.js, the crate's binding to highs), web/app.js,
+#      crates/web/highs_glue.js, the crate's binding to highs), web/parts/*.js, web/app.js,
 #      web/worker.js, web/style.css and the highs licence text into web/page.html.
 # Needs: cargo with the wasm32-unknown-unknown target, wasm-bindgen-cli 0.2.130, npm, python3
 # (`.ci/setup` installs what is missing). Usage: bash web/build.sh [OUTPUT.html]
