@@ -7,6 +7,9 @@
 //! Within a layer, no two modules may import each other, directly or round a longer circle: every
 //! `crate::…` and `super::…` path of `crates/core/src` (test modules excepted) is an edge between
 //! the two sibling modules that hold its two ends, and the graph of those edges has no cycle.
+//!
+//! And `unsafe` code lives in two files alone: every HiGHS C call in `solve/ffi/c_api.rs`, and the
+//! out-of-memory exit in `solve/out_of_memory.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -351,4 +354,56 @@ fn the_old_puzzle_rules_circle_is_seen() {
     );
     assert!(find_cycle(&pairs).is_some());
     assert!(find_cycle(&pairs[..1]).is_none());
+}
+
+/// The files that may hold `unsafe` code: every HiGHS C call in one file, and the out-of-memory
+/// exit (a C++ new-handler and the global allocator).
+const UNSAFE_FILES: &[&str] = &["solve/ffi/c_api.rs", "solve/out_of_memory.rs"];
+
+/// The lines of `text` that use `unsafe` code (not comments, not the lint's name).
+fn unsafe_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.split("//").next().unwrap_or("");
+            code.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|word| word == "unsafe")
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[test]
+fn unsafe_code_is_in_the_c_api_file_and_the_out_of_memory_exit_alone() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src");
+    let mut found = Vec::new();
+    for file in rust_files(&src) {
+        let relative = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines = unsafe_lines(&text);
+        if UNSAFE_FILES.contains(&relative.as_str()) {
+            assert!(
+                !lines.is_empty(),
+                "{relative} is listed but holds no unsafe code"
+            );
+        } else if let Some(line) = lines.first() {
+            found.push(format!("{relative}:{line}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "unsafe code outside {UNSAFE_FILES:?}: {found:?}"
+    );
+}
+
+#[test]
+fn an_unsafe_block_is_seen_and_a_comment_is_not() {
+    assert_eq!(
+        unsafe_lines("let x = unsafe { f() };\n// unsafe here\n#![deny(unsafe_code)]"),
+        vec![1]
+    );
 }

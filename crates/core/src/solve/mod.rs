@@ -21,7 +21,6 @@ pub mod session;
 mod analyse;
 mod error;
 #[cfg(feature = "highs")]
-#[allow(unsafe_code)]
 mod ffi;
 #[cfg(feature = "highs")]
 #[allow(unsafe_code)]

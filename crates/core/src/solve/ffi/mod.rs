@@ -1,5 +1,7 @@
-//! The one door to HiGHS: every HiGHS call of the crate (all `unsafe`), each behind a small safe
-//! function. (The crate's other `unsafe` code, the out-of-memory exit, is [`super::out_of_memory`].)
+//! The one door to HiGHS: every HiGHS call of the crate. The `unsafe` calls are all in one file,
+//! [`c_api`], each made sound there and given a safe signature; the files around it are safe
+//! code that reads HiGHS's statuses and shapes what the rest of the crate asks for. (The crate's
+//! other `unsafe` code, the out-of-memory exit, is [`super::out_of_memory`].)
 //!
 //! Every function takes a [`Handle`], something that owns one live HiGHS instance (a
 //! `highs::Model` made by good_lp's backend, or an [`Instance`] of our own), so that the pointer
@@ -15,16 +17,19 @@
 //! HiGHS's log goes to standard error through its logging callback ([`log_to_stderr`]), never
 //! to standard output, which carries only the data a command was asked for.
 //!
-//! By job: this file holds the [`Handle`]s and the status checks; [`options`] the option
-//! setters and the log callback, [`run`] running HiGHS and reading its status and counters,
-//! [`model`] reading and editing the model (rows, columns, bounds, integrality, objective),
+//! By job: [`c_api`] the unsafe calls and the [`Handle`]s; this file the status checks;
+//! [`options`] the option setters and the log callback, [`run`] running HiGHS and reading its
+//! status and counters, [`model`] reading and editing the model (rows, columns, bounds, integrality, objective),
 //! [`lp`] the solution, the basis and the tableau.
 
+#[allow(unsafe_code)]
+mod c_api;
 mod lp;
 mod model;
 mod options;
 mod run;
 
+pub(crate) use c_api::{Handle, Instance};
 pub(crate) use lp::*;
 pub(crate) use model::*;
 pub(crate) use options::*;
@@ -33,53 +38,13 @@ pub(crate) use run::*;
 use super::SolveError;
 use highs_sys as sys;
 use highs_sys::HighsInt;
-use std::ffi::c_void;
-use std::ptr::NonNull;
-
-/// Something that owns one live HiGHS instance.
-///
-/// # Safety
-/// [`Handle::ptr`] must return a pointer made by `Highs_create` that stays valid (not
-/// destroyed) for as long as the handle lives.
-pub(crate) unsafe trait Handle {
-    /// The instance's pointer, for one C call.
-    fn ptr(&mut self) -> *mut c_void;
-}
-
-// SAFETY: a `highs::Model` creates its instance with `Highs_create` and destroys it only in its
-// `Drop`, so the pointer is live while the model is.
-unsafe impl Handle for highs::Model {
-    fn ptr(&mut self) -> *mut c_void {
-        self.as_mut_ptr()
-    }
-}
-
-/// A HiGHS instance of our own (for reading model files and checking options), destroyed when
-/// dropped.
-pub(crate) struct Instance(NonNull<c_void>);
 
 impl Instance {
     /// A fresh, empty instance that logs nothing.
     pub(crate) fn quiet() -> Result<Instance, SolveError> {
-        // SAFETY: `Highs_create` takes no argument and returns a new instance or null.
-        let ptr = NonNull::new(unsafe { sys::Highs_create() }).ok_or(SolveError::Create)?;
-        let mut instance = Instance(ptr);
+        let mut instance = Instance::create().ok_or(SolveError::Create)?;
         set_bool(&mut instance, c"output_flag", false)?;
         Ok(instance)
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        // SAFETY: the pointer came from `Highs_create` and is destroyed once, here.
-        unsafe { sys::Highs_destroy(self.0.as_ptr()) }
-    }
-}
-
-// SAFETY: the pointer came from `Highs_create` and lives until `Drop`.
-unsafe impl Handle for Instance {
-    fn ptr(&mut self) -> *mut c_void {
-        self.0.as_ptr()
     }
 }
 
@@ -101,12 +66,7 @@ fn ok_or_warning(status: HighsInt, what: &'static str) -> Result<(), SolveError>
     }
 }
 
-/// A HiGHS count as `usize` (negative counts, which HiGHS never returns, as 0).
-fn count(k: HighsInt) -> usize {
-    usize::try_from(k).unwrap_or(0)
-}
-
-/// An index as HiGHS's integer type.
+/// An index as HiGHS's integer type, checked against `count`.
 fn index(what: &'static str, i: usize, count: usize) -> Result<HighsInt, SolveError> {
     HighsInt::try_from(i)
         .ok()

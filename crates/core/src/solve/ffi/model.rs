@@ -1,20 +1,22 @@
 //! Reading and editing the model HiGHS holds: model files, columns and their names, bounds,
 //! integrality, rows added or deleted, the objective.
 
-use super::{count, index, ok, ok_or_warning, size, Handle};
+use super::c_api;
+use super::{index, ok, ok_or_warning, size, Handle};
 use crate::solve::SolveError;
 use highs_sys as sys;
 use highs_sys::HighsInt;
-use std::ffi::{c_char, CString};
+use std::ffi::CString;
 use std::path::Path;
+
+/// The error for an index (or a range end) outside `count`.
+fn outside(what: &'static str, index: usize, count: usize) -> SolveError {
+    SolveError::Index { what, index, count }
+}
 
 /// Makes every column continuous (the LP relaxation).
 pub(crate) fn clear_integrality(h: &mut impl Handle) -> Result<(), SolveError> {
-    // SAFETY: live instance.
-    ok(
-        unsafe { sys::Highs_clearIntegrality(h.ptr()) },
-        "clear integrality",
-    )
+    ok(c_api::clear_integrality(h), "clear integrality")
 }
 
 /// Deletes rows `from..rows` (the last ones).
@@ -24,11 +26,8 @@ pub(crate) fn delete_rows_from(h: &mut impl Handle, from: usize) -> Result<(), S
         return Ok(());
     }
     let (first, last) = (index("row", from, rows)?, index("row", rows - 1, rows)?);
-    // SAFETY: live instance; the range lies inside its rows (checked above).
-    ok(
-        unsafe { sys::Highs_deleteRowsByRange(h.ptr(), first, last) },
-        "delete rows",
-    )
+    let status = c_api::delete_rows(h, first, last).ok_or(outside("row", from, rows))?;
+    ok(status, "delete rows")
 }
 
 /// Deletes columns `from..columns` (the last ones).
@@ -37,15 +36,10 @@ pub(crate) fn delete_columns_from(h: &mut impl Handle, from: usize) -> Result<()
     if from >= cols {
         return Ok(());
     }
-    let (first, last) = (
-        index("column", from, cols)?,
-        index("column", cols - 1, cols)?,
-    );
-    // SAFETY: live instance; the range lies inside its columns (checked above).
-    ok(
-        unsafe { sys::Highs_deleteColsByRange(h.ptr(), first, last) },
-        "delete columns",
-    )
+    let first = index("column", from, cols)?;
+    let last = index("column", cols - 1, cols)?;
+    let status = c_api::delete_cols(h, first, last).ok_or(outside("column", from, cols))?;
+    ok(status, "delete columns")
 }
 
 /// Changes the bounds of a column.
@@ -56,12 +50,9 @@ pub(crate) fn set_column_bounds(
     upper: f64,
 ) -> Result<(), SolveError> {
     let (cols, _, _) = size(h);
-    let j = index("column", j, cols)?;
-    // SAFETY: live instance; `j` is one of its columns (checked above).
-    ok(
-        unsafe { sys::Highs_changeColBounds(h.ptr(), j, lower, upper) },
-        "change column bounds",
-    )
+    let q = index("column", j, cols)?;
+    let status = c_api::change_col_bounds(h, q, lower, upper).ok_or(outside("column", j, cols))?;
+    ok(status, "change column bounds")
 }
 
 /// Changes the bounds of a row.
@@ -72,12 +63,9 @@ pub(crate) fn set_row_bounds(
     upper: f64,
 ) -> Result<(), SolveError> {
     let (_, rows, _) = size(h);
-    let i = index("row", i, rows)?;
-    // SAFETY: live instance; `i` is one of its rows (checked above).
-    ok(
-        unsafe { sys::Highs_changeRowBounds(h.ptr(), i, lower, upper) },
-        "change row bounds",
-    )
+    let q = index("row", i, rows)?;
+    let status = c_api::change_row_bounds(h, q, lower, upper).ok_or(outside("row", i, rows))?;
+    ok(status, "change row bounds")
 }
 
 /// Reads a model file into the instance (HiGHS picks the reader by extension).
@@ -87,9 +75,7 @@ pub(crate) fn read_model(h: &mut impl Handle, path: &Path) -> Result<(), SolveEr
         path: shown.clone(),
         reason: "the path holds a NUL byte".into(),
     })?;
-    // SAFETY: live instance; `c_path` is NUL-terminated and outlives the call.
-    let status = unsafe { sys::Highs_readModel(h.ptr(), c_path.as_ptr()) };
-    ok_or_warning(status, "read the model").map_err(|_| SolveError::Read {
+    ok_or_warning(c_api::read_model(h, &c_path), "read the model").map_err(|_| SolveError::Read {
         path: shown,
         reason: "HiGHS cannot read the model".into(),
     })
@@ -105,50 +91,26 @@ pub(crate) struct Columns {
 
 /// Reads every column's bounds and matrix values (`Highs_getColsByRange`).
 pub(crate) fn columns(h: &mut impl Handle) -> Result<Columns, SolveError> {
-    let (ncol, _, nnz) = size(h);
-    let mut out = Columns {
-        lower: vec![0.0; ncol],
-        upper: vec![0.0; ncol],
-        values: vec![0.0; nnz.max(1)],
-    };
-    if ncol == 0 {
-        out.values.clear();
-        return Ok(out);
-    }
-    let last = index("column", ncol - 1, ncol)?;
-    let mut costs = vec![0.0; ncol];
-    let mut start = vec![0 as HighsInt; ncol + 1];
-    let mut rows = vec![0 as HighsInt; nnz.max(1)];
-    let (mut got_cols, mut got_nz): (HighsInt, HighsInt) = (0, 0);
-    // SAFETY: live instance; every output buffer holds at least as many entries as HiGHS
-    // writes (ncol columns, ncol + 1 starts, nnz entries, from the same instance's counts).
-    let status = unsafe {
-        sys::Highs_getColsByRange(
-            h.ptr(),
-            0,
-            last,
-            &mut got_cols,
-            costs.as_mut_ptr(),
-            out.lower.as_mut_ptr(),
-            out.upper.as_mut_ptr(),
-            &mut got_nz,
-            start.as_mut_ptr(),
-            rows.as_mut_ptr(),
-            out.values.as_mut_ptr(),
-        )
+    let Some((status, raw)) = c_api::columns(h) else {
+        return Ok(Columns {
+            lower: vec![],
+            upper: vec![],
+            values: vec![],
+        });
     };
     ok_or_warning(status, "read the columns")?;
-    out.values.truncate(count(got_nz).min(nnz));
-    Ok(out)
+    Ok(Columns {
+        lower: raw.lower,
+        upper: raw.upper,
+        values: raw.values,
+    })
 }
 
 /// True when column `j` is integer.
 pub(crate) fn is_integer(h: &mut impl Handle, j: usize) -> Result<bool, SolveError> {
     let (cols, _, _) = size(h);
-    let j = index("column", j, cols)?;
-    let mut integrality: HighsInt = 0;
-    // SAFETY: live instance; `j` is one of its columns; the output outlives the call.
-    let status = unsafe { sys::Highs_getColIntegrality(h.ptr(), j, &mut integrality) };
+    let q = index("column", j, cols)?;
+    let (status, integrality) = c_api::col_integrality(h, q).ok_or(outside("column", j, cols))?;
     ok_or_warning(status, "read a column's integrality")?;
     Ok(integrality == sys::kHighsVarTypeInteger)
 }
@@ -156,43 +118,27 @@ pub(crate) fn is_integer(h: &mut impl Handle, j: usize) -> Result<bool, SolveErr
 /// The name of column `j` (empty when HiGHS has none).
 pub(crate) fn column_name(h: &mut impl Handle, j: usize) -> Result<String, SolveError> {
     let (cols, _, _) = size(h);
-    let j = index("column", j, cols)?;
-    // Room for HiGHS's longest name (kHighsMaximumStringLength, 512) and its NUL.
-    let mut buf = vec![0 as c_char; 2 * sys::kHighsMaximumStringLength as usize];
-    // SAFETY: live instance; `j` is one of its columns; the buffer is larger than any name
-    // HiGHS writes, NUL included.
-    let status = unsafe { sys::Highs_getColName(h.ptr(), j, buf.as_mut_ptr()) };
-    if ok_or_warning(status, "read a column name").is_err() {
-        return Ok(String::new());
-    }
-    // The buffer was zeroed and is longer than any name, so it holds a NUL.
-    let bytes: Vec<u8> = buf
-        .iter()
-        .take_while(|&&c| c != 0)
-        .map(|&c| c as u8)
-        .collect();
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let q = index("column", j, cols)?;
+    let (status, name) = c_api::col_name(h, q).ok_or(outside("column", j, cols))?;
+    Ok(match ok_or_warning(status, "read a column name") {
+        Ok(()) => name,
+        Err(_) => String::new(),
+    })
 }
 
 // ---- The lab's LP (driven branch and bound, cuts): tableau rows, basis, duals, integrality.
 
 /// Makes every column integer (`true`) or continuous (`false`).
 pub(crate) fn set_all_integrality(h: &mut impl Handle, integer: bool) -> Result<(), SolveError> {
-    let (cols, _, _) = size(h);
-    if cols == 0 {
-        return Ok(());
-    }
     let kind = if integer {
         sys::kHighsVarTypeInteger
     } else {
         sys::kHighsVarTypeContinuous
     };
-    let flags = vec![kind; cols];
-    let last = index("column", cols - 1, cols)?;
-    // SAFETY: live instance; `flags` holds one entry per column of the range 0..=last.
-    let status =
-        unsafe { sys::Highs_changeColsIntegralityByRange(h.ptr(), 0, last, flags.as_ptr()) };
-    ok(status, "change integrality")
+    match c_api::set_all_integrality(h, kind) {
+        Some(status) => ok(status, "change integrality"),
+        None => Ok(()),
+    }
 }
 
 /// Adds the row `lower ≤ Σ a_j x_j ≤ upper` (`Highs_addRow`).
@@ -206,16 +152,13 @@ pub(crate) fn add_row(
     let indices = terms
         .iter()
         .map(|&(j, _)| index("column", j, cols))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<HighsInt>, _>>()?;
     let values: Vec<f64> = terms.iter().map(|&(_, a)| a).collect();
-    let k = HighsInt::try_from(terms.len()).map_err(|_| SolveError::Index {
-        what: "term",
-        index: terms.len(),
-        count: cols,
-    })?;
-    // SAFETY: live instance; `indices` and `values` hold `k` entries, every index a column.
-    let status =
-        unsafe { sys::Highs_addRow(h.ptr(), lower, upper, k, indices.as_ptr(), values.as_ptr()) };
+    let status = c_api::add_row(h, lower, upper, &indices, &values).ok_or(outside(
+        "term",
+        terms.len(),
+        cols,
+    ))?;
     ok(status, "add a row")
 }
 
@@ -226,30 +169,18 @@ pub(crate) fn set_objective(
     costs: &[f64],
 ) -> Result<(), SolveError> {
     let (cols, _, _) = size(h);
-    if costs.len() != cols || cols == 0 {
-        return Err(SolveError::Index {
-            what: "objective coefficient",
-            index: costs.len(),
-            count: cols,
-        });
-    }
-    let last = index("column", cols - 1, cols)?;
+    let status = c_api::set_all_costs(h, costs).ok_or(outside(
+        "objective coefficient",
+        costs.len(),
+        cols,
+    ))?;
+    ok(status, "change the objective")?;
     let sense = if maximise {
         sys::kHighsObjSenseMaximize
     } else {
         sys::kHighsObjSenseMinimize
     };
-    // SAFETY: live instance; `costs` holds one entry per column of the range 0..=last.
-    let status = unsafe { sys::Highs_changeColsCostByRange(h.ptr(), 0, last, costs.as_ptr()) };
-    ok(status, "change the objective")?;
-    // SAFETY: live instance; a plain setter.
-    ok(
-        unsafe { sys::Highs_changeObjectiveSense(h.ptr(), sense) },
-        "change the objective sense",
-    )?;
-    // SAFETY: live instance; a plain setter (the constant is kept by the caller).
-    ok(
-        unsafe { sys::Highs_changeObjectiveOffset(h.ptr(), 0.0) },
-        "change the objective offset",
-    )
+    ok(c_api::set_sense(h, sense), "change the objective sense")?;
+    // The constant is kept by the caller.
+    ok(c_api::set_offset(h, 0.0), "change the objective offset")
 }

@@ -1,12 +1,12 @@
 //! HiGHS options, typed setters and getters chosen by the option's type, and the log callback
 //! that sends HiGHS's log to standard error ([`super`] notes).
 
+use super::c_api;
 use super::{ok, Handle};
 use crate::solve::{OptionReason, SolveError};
 use highs_sys as sys;
 use highs_sys::HighsInt;
-use std::ffi::{c_char, c_int, c_void, CStr, CString};
-use std::io::Write;
+use std::ffi::{CStr, CString};
 
 /// An option name as a C string, or the option error for a NUL byte.
 fn c_name(name: &str, value: &str) -> Result<CString, SolveError> {
@@ -32,32 +32,26 @@ fn setter(status: HighsInt, name: &str, value: &str) -> Result<(), SolveError> {
 
 /// Sets a boolean option.
 pub(crate) fn set_bool(h: &mut impl Handle, name: &CStr, value: bool) -> Result<(), SolveError> {
-    // SAFETY: live instance (Handle); `name` is NUL-terminated and outlives the call.
-    let status =
-        unsafe { sys::Highs_setBoolOptionValue(h.ptr(), name.as_ptr(), c_int::from(value)) };
+    let status = c_api::set_bool_option(h, name, value);
     setter(status, &name.to_string_lossy(), &value.to_string())
 }
 
 /// Reads a boolean option.
 pub(crate) fn get_bool(h: &mut impl Handle, name: &CStr) -> Result<bool, SolveError> {
-    let mut value: HighsInt = 0;
-    // SAFETY: live instance; `name` is NUL-terminated; `value` outlives the call.
-    let status = unsafe { sys::Highs_getBoolOptionValue(h.ptr(), name.as_ptr(), &mut value) };
+    let (status, value) = c_api::bool_option(h, name);
     ok(status, "read a boolean option")?;
-    Ok(value != 0)
+    Ok(value)
 }
 
 /// Sets an integer option.
 pub(crate) fn set_int(h: &mut impl Handle, name: &CStr, value: i32) -> Result<(), SolveError> {
-    // SAFETY: as in `set_bool`.
-    let status = unsafe { sys::Highs_setIntOptionValue(h.ptr(), name.as_ptr(), value) };
+    let status = c_api::set_int_option(h, name, value);
     setter(status, &name.to_string_lossy(), &value.to_string())
 }
 
 /// Sets a floating-point option.
 pub(crate) fn set_double(h: &mut impl Handle, name: &CStr, value: f64) -> Result<(), SolveError> {
-    // SAFETY: as in `set_bool`.
-    let status = unsafe { sys::Highs_setDoubleOptionValue(h.ptr(), name.as_ptr(), value) };
+    let status = c_api::set_double_option(h, name, value);
     setter(status, &name.to_string_lossy(), &value.to_string())
 }
 
@@ -66,32 +60,20 @@ pub(crate) fn set_string(h: &mut impl Handle, name: &CStr, value: &str) -> Resul
     let shown = name.to_string_lossy();
     let c_value =
         CString::new(value).map_err(|_| option_error(&shown, value, OptionReason::NulByte))?;
-    // SAFETY: as in `set_bool`; `c_value` is NUL-terminated and outlives the call.
-    let status =
-        unsafe { sys::Highs_setStringOptionValue(h.ptr(), name.as_ptr(), c_value.as_ptr()) };
+    let status = c_api::set_string_option(h, name, &c_value);
     setter(status, &shown, value)
 }
 
 /// Reads a string option (at most `kHighsMaximumStringLength` bytes, as HiGHS writes it).
 pub(crate) fn get_string(h: &mut impl Handle, name: &CStr) -> Result<String, SolveError> {
-    let mut buffer = vec![0 as std::os::raw::c_char; sys::kHighsMaximumStringLength as usize + 1];
-    // SAFETY: live instance; `name` is NUL-terminated; `buffer` has room for the longest
-    // string HiGHS writes and its NUL, and outlives the call.
-    let status =
-        unsafe { sys::Highs_getStringOptionValue(h.ptr(), name.as_ptr(), buffer.as_mut_ptr()) };
+    let (status, text) = c_api::string_option(h, name);
     ok(status, "read a string option")?;
-    let last = buffer.len() - 1;
-    buffer[last] = 0;
-    // SAFETY: `buffer` holds a NUL (its last byte at the latest).
-    let text = unsafe { CStr::from_ptr(buffer.as_ptr()) };
-    Ok(text.to_string_lossy().into_owned())
+    Ok(text)
 }
 
 /// The type code of an option (`kHighsOptionType…`), or `Unknown` when HiGHS has no such option.
 fn option_type(h: &mut impl Handle, name: &CStr) -> Result<HighsInt, SolveError> {
-    let mut kind: HighsInt = -1;
-    // SAFETY: live instance; `name` is NUL-terminated; `kind` outlives the call.
-    let status = unsafe { sys::Highs_getOptionType(h.ptr(), name.as_ptr(), &mut kind) };
+    let (status, kind) = c_api::option_type(h, name);
     if status == sys::kHighsStatusOk {
         Ok(kind)
     } else {
@@ -137,28 +119,10 @@ fn parse_bool(text: &str) -> Option<bool> {
 /// Sends HiGHS's log to standard error (the logging callback), for a handle whose
 /// `output_flag` is on and `log_to_console` off.
 pub(crate) fn log_to_stderr(h: &mut impl Handle) -> Result<(), SolveError> {
-    // SAFETY: live instance; `log_line` is a C-ABI function that lives for the whole program
-    // and reads only the message; the user data pointer is null and never read.
-    let status = unsafe { sys::Highs_setCallback(h.ptr(), Some(log_line), std::ptr::null_mut()) };
-    ok(status, "set the logging callback")?;
-    // SAFETY: live instance with a callback set just above.
-    let status = unsafe { sys::Highs_startCallback(h.ptr(), sys::kHighsCallbackLogging) };
-    ok(status, "start the logging callback")
-}
-
-/// HiGHS's callback: writes a log message to standard error (other callback types are not
-/// started, so they never arrive).
-unsafe extern "C" fn log_line(
-    kind: c_int,
-    message: *const c_char,
-    _out: *const sys::HighsCallbackDataOut,
-    _in: *mut sys::HighsCallbackDataIn,
-    _data: *mut c_void,
-) {
-    if kind != sys::kHighsCallbackLogging || message.is_null() {
-        return;
-    }
-    // SAFETY: HiGHS passes a NUL-terminated message that lives during the callback.
-    let text = unsafe { CStr::from_ptr(message) };
-    let _ = std::io::stderr().lock().write_all(text.to_bytes());
+    let (set, start) = c_api::start_log_callback(h);
+    ok(set, "set the logging callback")?;
+    ok(
+        start.unwrap_or(sys::kHighsStatusError),
+        "start the logging callback",
+    )
 }
