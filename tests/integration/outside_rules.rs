@@ -36,6 +36,15 @@ fn limits() -> Limits {
     Limits::seconds(600.0).unwrap()
 }
 
+/// HiGHS's solve of the puzzle in the binary and the natural model (no presolve).
+fn both_models(puzzle: &Puzzle) -> [sudoku_ilp::engine::Solution; 2] {
+    let options = SolveOptions::default();
+    let run = |formulation: &dyn sudoku_ilp::formulation::Formulation| {
+        milp_run(puzzle, formulation, &options, &limits(), Presolve::None).unwrap()
+    };
+    [run(&Binary::default()), run(&Natural::default())]
+}
+
 fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], what: &str) {
     let s = engine.solve(puzzle, &limits()).unwrap();
     assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
@@ -73,28 +82,10 @@ fn fpuzzles_more_outside_clues_and_sizes_solve_to_their_grids_with_both_models()
     if sample.is_empty() {
         return;
     }
-    let options = SolveOptions::default();
     for (k, puzzle, answer) in &sample {
         let what = format!("fpuzzles_more line {k}");
         let _guard = highs_lock();
-        for report in [
-            milp_run(
-                puzzle,
-                &Binary::default(),
-                &options,
-                &limits(),
-                Presolve::None,
-            )
-            .unwrap(),
-            milp_run(
-                puzzle,
-                &Natural::default(),
-                &options,
-                &limits(),
-                Presolve::None,
-            )
-            .unwrap(),
-        ] {
+        for report in both_models(puzzle) {
             assert_eq!(report.status, Status::Solved, "{what}");
             assert_eq!(report.grid.unwrap().values, *answer, "{what}");
         }
@@ -111,7 +102,6 @@ fn fpuzzles_outside_sandwiches_indexers_skyscrapers_and_x_sums_solve_with_every_
         return;
     }
     assert_eq!(sample.len(), 6);
-    let options = SolveOptions::default();
     for (k, line, answer) in &sample {
         let (puzzle, _) = parse_batch_line("fpuzzles_outside", *k, line, None).unwrap();
         let what = format!("fpuzzles_outside line {k}");
@@ -121,24 +111,7 @@ fn fpuzzles_outside_sandwiches_indexers_skyscrapers_and_x_sums_solve_with_every_
         let count = Propagate::default().count(&puzzle, 2, &limits()).unwrap();
         assert_eq!(count.solutions.len(), 1, "propagate count on {what}");
         let _guard = highs_lock();
-        for report in [
-            milp_run(
-                &puzzle,
-                &Binary::default(),
-                &options,
-                &limits(),
-                Presolve::None,
-            )
-            .unwrap(),
-            milp_run(
-                &puzzle,
-                &Natural::default(),
-                &options,
-                &limits(),
-                Presolve::None,
-            )
-            .unwrap(),
-        ] {
+        for report in both_models(&puzzle) {
             assert_eq!(report.status, Status::Solved, "{what}");
             assert_eq!(report.grid.unwrap().values, *answer, "{what}");
         }
@@ -233,7 +206,6 @@ fn small_specs() -> Vec<(&'static str, Spec)> {
 
 #[test]
 fn every_engine_agrees_with_brute_force_on_small_outside_clue_puzzles() {
-    let options = SolveOptions::default();
     for (name, mut spec) in small_specs() {
         if spec.n > 4 {
             // Every third cell of one solution given: few enough solutions to count.
@@ -255,24 +227,7 @@ fn every_engine_agrees_with_brute_force_on_small_outside_clue_puzzles() {
             assert_eq!(found, want, "{name}, {}", engine.label());
         }
         let _guard = highs_lock();
-        for report in [
-            milp_run(
-                &puzzle,
-                &Binary::default(),
-                &options,
-                &limits(),
-                Presolve::None,
-            )
-            .unwrap(),
-            milp_run(
-                &puzzle,
-                &Natural::default(),
-                &options,
-                &limits(),
-                Presolve::None,
-            )
-            .unwrap(),
-        ] {
+        for report in both_models(&puzzle) {
             assert_eq!(report.status, Status::Solved, "{name}");
             assert!(want.contains(&report.grid.unwrap().values), "{name}");
         }

@@ -103,6 +103,44 @@ fn column(
     var
 }
 
+/// A position indicator split over the digits of cell k: for each digit v of the cell a column
+/// `{letter}_kv` with `{letter}_kv ≤ x_kv` and `Σ_v {letter}_kv = indicator`, so that
+/// `{letter}_kv = indicator · x_kv` exactly (cell k takes one value); `Σ_v v·{letter}_kv` is
+/// added to the line's total. Rows `{tag}_{letter}{k}_v{v}` and `{tag}_{letter}{k}`.
+struct DigitSplit<'a> {
+    letter: char,
+    group: usize,
+    k: usize,
+    fact: &'a dyn Fn(u8) -> LineFact,
+}
+
+impl DigitSplit<'_> {
+    fn add(
+        &self,
+        model: &mut BuiltModel,
+        line: &Sightline,
+        cell: impl Iterator<Item = (u8, Variable)>,
+        indicator: Expression,
+        total: &mut Expression,
+    ) {
+        let (letter, k, tag) = (self.letter, self.k, &line.tag);
+        let mut parts = Vec::new();
+        for (v, xv) in cell {
+            let name = format!("{letter}_{tag}_k{k}_v{v}");
+            let part = column(model, name, self.group, k, (self.fact)(v), None);
+            model.add_row(format!("{tag}_{letter}{k}_v{v}"), part - xv, Sense::Le, 0.0);
+            total.add_mul(v as f64, part);
+            parts.push(part);
+        }
+        model.add_row(
+            format!("{tag}_{letter}{k}"),
+            sum_of(parts) - indicator,
+            Sense::Eq,
+            0.0,
+        );
+    }
+}
+
 /// Registers the line's cells as a cell group and returns its index.
 fn line_group(model: &mut BuiltModel, n: usize, line: &Sightline) -> usize {
     model
@@ -154,27 +192,19 @@ pub(super) fn add_binary(
                 for (i, (expr, sense, rhs)) in rows.into_iter().enumerate() {
                     model.add_row(name(i + 1), expr, sense, rhs);
                 }
-                let mut qs = Vec::new();
-                for v in (1..=n as u8).filter(|&v| v != low && v != high) {
-                    let Some(xv) = x(k, v as usize) else { continue };
-                    let fact = LineFact::Between {
+                let split = DigitSplit {
+                    letter: 'q',
+                    group,
+                    k,
+                    fact: &|v| LineFact::Between {
                         low,
                         high,
                         digit: Some(v),
-                    };
-                    let q = column(
-                        model,
-                        format!("q_{}_k{k}_v{v}", line.tag),
-                        group,
-                        k,
-                        fact,
-                        None,
-                    );
-                    model.add_row(format!("{}_q{k}_v{v}", line.tag), q - xv, Sense::Le, 0.0);
-                    total.add_mul(v as f64, q);
-                    qs.push(q);
-                }
-                model.add_row(format!("{}_q{k}", line.tag), sum_of(qs) - b, Sense::Eq, 0.0);
+                    },
+                };
+                let digits = (1..=n as u8).filter(|&v| v != low && v != high);
+                let cell = digits.filter_map(|v| x(k, v as usize).map(|xv| (v, xv)));
+                split.add(model, line, cell, b.into(), &mut total);
             }
             model.add_row(line.tag.clone(), total, Sense::Eq, line.value as f64);
         }
@@ -192,23 +222,14 @@ pub(super) fn add_binary(
             }
             for k in 1..m {
                 let w = sum_some((k + 1..=n).map(|big| x(0, big)));
-                let mut ps = Vec::new();
-                for v in 1..=n as u8 {
-                    let Some(xv) = x(k, v as usize) else { continue };
-                    let fact = LineFact::Counted { digit: v };
-                    let p = column(
-                        model,
-                        format!("p_{}_k{k}_v{v}", line.tag),
-                        group,
-                        k,
-                        fact,
-                        None,
-                    );
-                    model.add_row(format!("{}_p{k}_v{v}", line.tag), p - xv, Sense::Le, 0.0);
-                    total.add_mul(v as f64, p);
-                    ps.push(p);
-                }
-                model.add_row(format!("{}_p{k}", line.tag), sum_of(ps) - w, Sense::Eq, 0.0);
+                let split = DigitSplit {
+                    letter: 'p',
+                    group,
+                    k,
+                    fact: &|v| LineFact::Counted { digit: v },
+                };
+                let cell = (1..=n as u8).filter_map(|v| x(k, v as usize).map(|xv| (v, xv)));
+                split.add(model, line, cell, w, &mut total);
             }
             model.add_row(line.tag.clone(), total, Sense::Eq, line.value as f64);
         }
