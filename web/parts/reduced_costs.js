@@ -37,7 +37,7 @@ function reducedCaption() {
   const count = state.reduced.map.size;
   if (!count) return `reduced costs: every d = c − Aᵀy is 0 at this vertex${state.reduced.spec ? "" : " (objective 0: c = 0, and HiGHS returns y = 0)"}`;
   return (
-    `small signed numbers: the ${count} nonzero reduced costs d = c − Aᵀy (objective ${state.reduced.spec}); ` +
+    `small signed numbers: the ${count} nonzero reduced costs d = c − Aᵀy of this vertex (objective ${state.reduced.spec}; candidates the givens rule out left out); ` +
     "each sits on a candidate at a bound (x = 0, a faint digit, or x = 1), since a column strictly between 0 and 1 is basic and a basic column has d = 0"
   );
 }
