@@ -858,7 +858,7 @@ async function hint(level) {
   // h.hint is the command line's `hint --level` text (h.text the step's, as `hint --json`); the
   // grid outlines the step's cells (green) and, from the level "rows" on, the cells of its
   // certificates' rows (orange).
-  $("hint-text").textContent = h.hint || h.text || "";
+  $("hint-text").textContent = hintTextShown(h, level);
   state.lastHint = h;
   $("hint-note").textContent = "";
   state.hintCells = new Set(h.cells || []);

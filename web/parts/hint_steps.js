@@ -104,6 +104,18 @@ function showCertificates(h, level) {
   }
 }
 
+/** The step's text at `level` (the command line's `hint --level`), without the lines that write
+ *  a certificate out (indented six spaces) when the certificate list below says them, rows
+ *  clickable. */
+function hintTextShown(h, level) {
+  const text = h.hint || h.text || "";
+  if (!(h.eliminations || []).some((e) => e.summed)) return text;
+  return text
+    .split("\n")
+    .filter((line) => !line.startsWith("      "))
+    .join("\n");
+}
+
 /** A multiplier as the factor written before a row: +1, −1, +0.5. */
 function multiplierText(m) {
   const sign = m < 0 ? "−" : "+";

@@ -23,12 +23,10 @@ function markReduced(cand, i, v) {
   const text = `${d > 0 ? "+" : "−"}${+Math.abs(d).toFixed(3)}`;
   cand.classList.add("reduced");
   cand.dataset.reduced = String(d);
-  if (!cand.textContent) {
-    cand.textContent = String(v);
-    cand.classList.add("at-zero");
-  }
-  const mark = el("span", "rc", text);
-  cand.appendChild(mark);
+  // At x = 0 the candidate shows no digit: d stands in its place (the place says the digit);
+  // at x = 1 d is a small mark in the candidate's corner.
+  if (!cand.textContent) cand.classList.add("at-zero");
+  cand.appendChild(el("span", "rc", text));
   cand.title = `${cand.title ? cand.title + "; " : `x_${cellName(i)}_v${v} = 0 at this vertex; `}reduced cost d = ${+d.toFixed(6)}`;
 }
 
@@ -38,6 +36,6 @@ function reducedCaption() {
   if (!count) return `reduced costs: every d = c − Aᵀy is 0 at this vertex${state.reduced.spec ? "" : " (objective 0: c = 0, and HiGHS returns y = 0)"}`;
   return (
     `small signed numbers: the ${count} nonzero reduced costs d = c − Aᵀy of this vertex (objective ${state.reduced.spec}; candidates the givens rule out left out); ` +
-    "each sits on a candidate at a bound (x = 0, a faint digit, or x = 1), since a column strictly between 0 and 1 is basic and a basic column has d = 0"
+    "each sits on a candidate at a bound (x = 0: the number in the digit's place; x = 1: in the digit's corner), since a column strictly between 0 and 1 is basic and a basic column has d = 0"
   );
 }

@@ -284,7 +284,7 @@ def test_the_empty_6x6_with_min_random_2(page):
 
 
 def test_the_trees_whole_legend_is_readable_at_1366x768(page):
-    """At 1366×768 after three branchings: the legend's box lies inside the viewport and its
+    """At 1366×768 after three branchings, a cut and a hand prune: the legend's box lies inside the viewport and its
     tab, nothing of it is cut (no horizontal overflow), every text left in the tree picture is
     a node's (the picture's own legend lines, wider than its scrolled box, are said in the page's
     words: the summary is #lab-info's)."""
@@ -297,6 +297,11 @@ def test_the_trees_whole_legend_is_readable_at_1366x768(page):
         page.click("#lab-start")
         for _ in range(3):
             page.click("#board .cand[data-branch]")
+        # A Gomory cut's log and a hand prune's warning (three lines of summary) above it too.
+        page.click("#lab-cut-gomory")
+        page.click("#lab-nodes [data-node='2']")
+        page.click("#lab-prune")
+        assert "warning" in page.text("lab-info")
         d.execute_script("window.scrollTo(0, 0)")
         box = lambda css: d.execute_script(f"const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]")  # noqa: E731
         legend, tab = box("#lab-legend"), box("#tab-lab")
