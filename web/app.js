@@ -712,6 +712,7 @@ async function ranges() {
   for (const c of r.cells) state.range[cellIndex(c.cell)] = c.ranges.map(([v, lo, hi]) => ({ v, lo, hi }));
   state.rangeCounts = r;
   $("lp-duals").textContent = "no duals here: the ranges come from up to two LPs per candidate; “One LP vertex” lists the root LP's duals";
+  $("dual-details").hidden = true;
   $("svg-lp").innerHTML = r.svg || "";
   $("lp-info").textContent = `over the whole LP polytope: ${r.forced_one} candidates forced to 1 beyond the givens, ${r.free} free, ${r.forced_zero} forced to 0`;
   drawBoard();

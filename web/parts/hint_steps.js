@@ -25,6 +25,10 @@ async function hintAt(level) {
   const h = await guard(S("hint_at", hintWalk.index, hintWalk.level));
   hintWalk.step = h;
   hintWalk.before = h.before || null;
+  for (const item of document.querySelectorAll("#hint-path .item")) item.classList.toggle("active", Number(item.dataset.step) === hintWalk.index);
+  // A row clicked for the step before is not this step's.
+  state.highlight.clear();
+  $("row").textContent = "";
   showCertificates(h, hintWalk.level);
   return h;
 }
@@ -66,7 +70,6 @@ async function hintGoTo(k) {
   hintWalk.index = k;
   const h = await hint(hintWalk.level);
   $("hint-note").textContent = `step ${k + 1} of the path, with steps 1–${k} applied on this tab's grid`;
-  for (const item of document.querySelectorAll("#hint-path .item")) item.classList.toggle("active", Number(item.dataset.step) === k);
   return h;
 }
 
