@@ -1077,6 +1077,10 @@ function wire() {
     const item = event.target.closest("[data-step]");
     if (item) hintGoTo(Number(item.dataset.step)).catch(() => {});
   };
+  $("hint-path").onkeydown = (event) => {
+    const item = event.target.closest("[data-step]");
+    if (item && event.key === "Enter") hintGoTo(Number(item.dataset.step)).catch(() => {});
+  };
   $("export-gmpl-model").onclick = () => download("gmpl-model").catch(() => {});
   $("export-node-lp").onclick = () => download("node-lp").catch(() => {});
 }

@@ -45,9 +45,11 @@ impl Core {
         let path =
             solve_path_on(&self.puzzle, options, self.backends.hints.clone()).map_err(one_line)?;
         let Some(step) = path.steps.get(k) else {
-            return Ok(json!({"complete": true, "index": k, "steps": path.steps.len(),
+            return Ok(
+                json!({"complete": true, "index": k, "steps": path.steps.len(),
                 "text": "the grid is complete"})
-            .to_string());
+                .to_string(),
+            );
         };
         let mut out = step_json(step);
         out["hint"] = json!(hint_text(step, level));
@@ -87,11 +89,11 @@ fn before_json(puzzle: &sudoku_ilp::puzzle::Puzzle, g: &Candidates) -> serde_jso
     let givens = puzzle.givens();
     let mut open = Vec::new();
     let mut placed = Vec::new();
-    for i in 0..g.n * g.n {
+    for (i, &given) in givens.iter().enumerate() {
         let cell = g.cell(i).to_string();
         if g.value[i] == 0 {
             open.push(json!({"cell": cell, "values": values(g.cand[i]).collect::<Vec<_>>()}));
-        } else if givens[i] == 0 {
+        } else if given == 0 {
             placed.push(json!({"cell": cell, "value": g.value[i]}));
         }
     }

@@ -76,7 +76,10 @@ impl Core {
             .filter_map(|j| Some((model.candidate(j)?, point.reduced_costs[j])))
             .filter(|&((cell, v), d)| d.abs() > 1e-9 && left.column(cell, v).is_some())
             .map(|((cell, v), d)| {
-                let name = sudoku_ilp::puzzle::Cell { row: cell / n, col: cell % n };
+                let name = sudoku_ilp::puzzle::Cell {
+                    row: cell / n,
+                    col: cell % n,
+                };
                 json!({"cell": name.to_string(), "value": v, "d": d})
             })
             .collect();
