@@ -98,6 +98,7 @@ def test_the_certificate_is_the_command_lines_and_written_out(page):
             assert f"sum: {e['summed']['sum']}" in lines, (k_line, lines)
             assert f"so: {e['summed']['why']}" in lines
             assert e["summed"]["proves"], e
+            assert f"certificate from {e['certificate_note']}:" in lines, (k_line, lines)
         # A row of the certificate, clicked: written out, its cells outlined.
         item = d.find_element("css selector", "#hint-cert .item")
         name = item.get_attribute("data-row")
