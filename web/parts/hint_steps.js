@@ -45,7 +45,16 @@ async function applyHint() {
   state.undo.push({ text: state.text, labSteps: state.labSteps.slice(), hintIndex: hintWalk.index });
   $("undo").disabled = false;
   hintWalk.index += 1;
-  const next = await hint(hintWalk.level);
+  let next;
+  try {
+    next = await hint(hintWalk.level);
+  } catch (err) {
+    // Not applied: the path position and the undo stack as they were (the error is shown).
+    hintWalk.index -= 1;
+    state.undo.pop();
+    $("undo").disabled = state.undo.length === 0;
+    throw err;
+  }
   const placed = (h.placements || []).map((p) => `${p.cell} = ${p.value}`);
   const removed = (h.eliminations || []).map((e) => `${e.value} from ${e.cell}`);
   const done = [placed.length ? `placed ${placed.join(", ")}` : "", removed.length ? `removed ${removed.join(", ")}` : ""]
@@ -62,6 +71,11 @@ async function applyHint() {
 async function hintUndo(entry) {
   hintWalk.index = entry.hintIndex;
   if (state.tab === "hint") await hint(hintWalk.level);
+  else {
+    // Drawn again when the Hint tab asks for the step.
+    hintWalk.before = null;
+    hintWalk.step = null;
+  }
   $("hint-note").textContent = `back at step ${hintWalk.index + 1} of the path`;
 }
 
