@@ -235,6 +235,7 @@ async function openSession(text, reset) {
     state.highlight.clear();
     state.cert.clear();
     state.hintCells.clear();
+    hintWalkReset();
     for (const id of ["lp-info", "lp-note", "lp-duals", "svg-lp", "svg-dual", "lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "hint-text", "svg-hint", "hint-note", "hint-path", "solve-info", "export-text", "rows", "row", "model-target", "rows-title"]) $(id).textContent = "";
   }
   drawBoard();
@@ -273,6 +274,7 @@ async function undo() {
   const last = state.undo.pop();
   $("undo").disabled = state.undo.length === 0;
   if (!last) return;
+  if (last.hintIndex !== undefined && last.text === state.text) return hintUndo(last);
   if (last.text !== state.text) {
     const summary = parse(await guard(call("read", last.text)));
     applySummary(summary);
@@ -283,7 +285,7 @@ async function undo() {
   else if (state.lab) {
     state.lab = null;
     state.labSteps = [];
-    for (const id of ["lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node"]) $(id).textContent = "";
+    for (const id of ["lab-info", "lab-cut", "lab-nodes", "svg-tree", "svg-node", "lab-tree-note"]) $(id).textContent = "";
   }
 }
 
@@ -338,7 +340,8 @@ function drawBoard() {
   }
   const caption = [];
   if (state.typed) caption.push(`cage sum: ${state.typed} (Enter makes the cage, Esc cancels)`);
-  if (state.solved) caption.push("blue digits: the library's checked solution");
+  if (state.tab === "hint" && hintWalk.before) caption.push(hintCaption());
+  else if (state.solved) caption.push("blue digits: the library's checked solution");
   else if (state.range) caption.push(rangeCaption());
   else if (state.cands)
     caption.push(
@@ -346,6 +349,7 @@ function drawBoard() {
         "one optimal vertex of the LP (shade = its value x; bold: x = 1 at this vertex, which another vertex may not share: “What the LP forces” shows the polytope); dashed outline: fractional" +
         (state.fractional ? " (click or Enter to branch on it)" : ""),
     );
+  if (reducedShown()) caption.push(reducedCaption());
   $("board-caption").textContent = caption.join(" · ");
 }
 
@@ -371,6 +375,8 @@ function drawCell(i, r, c, br, bc, cageOf) {
   if (given) {
     cell.classList.add("given");
     cell.appendChild(document.createTextNode(String(given)));
+  } else if (drawHintCell(cell, i)) {
+    // the Hint tab's candidates (web/parts/hint_steps.js)
   } else if (state.solved && state.solved[i]) {
     cell.classList.add("solved");
     cell.appendChild(document.createTextNode(String(state.solved[i])));
@@ -411,6 +417,7 @@ function drawCands(list, i) {
         }
       }
     }
+    markReduced(cand, i, v);
     box.appendChild(cand);
   }
   return box;
@@ -605,7 +612,7 @@ async function showRow(name) {
   const meaning = rowMeaning(row.name);
   $("row").textContent = `${row.name}: ${text} ${row.sense} ${row.rhs}${meaning ? `\n(${meaning})` : ""}`;
   state.highlight = new Set(terms.map((t) => t.cell).filter(Boolean));
-  for (const item of document.querySelectorAll("#rows .item, #lp-duals .item")) item.classList.toggle("active", item.dataset.row === name);
+  for (const item of document.querySelectorAll("#rows .item, #lp-duals .item, #hint-cert .item")) item.classList.toggle("active", item.dataset.row === name);
   drawBoard();
 }
 
@@ -642,6 +649,7 @@ async function relaxation(seeded) {
   state.range = null;
   state.fractional = false;
   state.cands = candidates(lp.cells);
+  setReducedCosts(lp, state.cands); // web/parts/reduced_costs.js
   dualNote(spec, (lp.duals || []).length, seeded);
   // The duals and reduced costs on the grid: the library's picture of the session's root LP
   // (its objective; a seeded vertex's objective is not the session's, so none is drawn then).
@@ -683,7 +691,7 @@ function dualNote(spec, nonzero, seeded) {
   } else {
     note.textContent =
       `Objective ${spec}${seeded ? " (a seeded objective, to show another vertex)" : ""}: ${nonzero} nonzero row duals y (each: how much the optimum moves per unit of the row's right-hand side, while the basis stays optimal). ` +
-      (seeded ? "" : "The reduced costs d = c − Aᵀy of the candidates are in the picture below the list.");
+      "The nonzero reduced costs d = c − Aᵀy of the candidates are drawn on the grid (small signed numbers)" + (seeded ? "." : " and in the picture below the list.");
   }
 }
 
@@ -704,6 +712,7 @@ async function ranges() {
   for (const c of r.cells) state.range[cellIndex(c.cell)] = c.ranges.map(([v, lo, hi]) => ({ v, lo, hi }));
   state.rangeCounts = r;
   $("lp-duals").textContent = "no duals here: the ranges come from up to two LPs per candidate; “One LP vertex” lists the root LP's duals";
+  $("dual-details").hidden = true;
   $("svg-lp").innerHTML = r.svg || "";
   $("lp-info").textContent = `over the whole LP polytope: ${r.forced_one} candidates forced to 1 beyond the givens, ${r.free} free, ${r.forced_zero} forced to 0`;
   drawBoard();
@@ -758,6 +767,7 @@ async function drawLab() {
   $("lab-node").textContent = String(state.node);
   $("lab-info").textContent = lab.summary || "";
   $("svg-tree").innerHTML = lab.tree_svg || "";
+  moveTreeLegend(); // web/parts/tree_legend.js
   markTree(lab);
   const list = $("lab-nodes");
   list.innerHTML = "";
@@ -845,11 +855,11 @@ async function labCut(kind) {
 
 // ---------------------------------------------------------------- hint, solve, count, export
 async function hint(level) {
-  const h = await guard(S("hint", level));
+  const h = await hintAt(level); // web/parts/hint_steps.js: step k of the path, k steps applied
   // h.hint is the command line's `hint --level` text (h.text the step's, as `hint --json`); the
   // grid outlines the step's cells (green) and, from the level "rows" on, the cells of its
   // certificates' rows (orange).
-  $("hint-text").textContent = h.hint || h.text || "";
+  $("hint-text").textContent = hintTextShown(h, level);
   state.lastHint = h;
   $("hint-note").textContent = "";
   state.hintCells = new Set(h.cells || []);
@@ -866,25 +876,6 @@ async function hint(level) {
   return h;
 }
 
-/** Applies the last hint's placements as givens (one undo step); a step that only removes
- *  candidates cannot be written into the puzzle (it holds givens, not candidates): said so. */
-async function applyHint() {
-  const h = state.lastHint || (await hint("value"));
-  const placements = h.placements || [];
-  if (!placements.length) {
-    $("hint-note").textContent = h.complete
-      ? "the grid is complete"
-      : "this step removes candidates and places no digit: the puzzle holds givens only, so it cannot be applied; the next placement follows from it (ask for the next hint after placing it by hand, or use All steps)";
-    return h;
-  }
-  remember();
-  for (const p of placements) state.grid[cellIndex(p.cell)] = p.value;
-  await loadText(gridText());
-  $("hint-note").textContent = `applied: ${placements.map((p) => `${p.cell} = ${p.value}`).join(", ")}`;
-  state.lastHint = null;
-  return h;
-}
-
 /** Every step to the solution (steps --json): technique, text and the rating. */
 async function allSteps() {
   const path = await guard(S("steps", false));
@@ -892,7 +883,10 @@ async function allSteps() {
   list.innerHTML = "";
   list.hidden = false;
   (path.steps || []).forEach((step, k) => {
-    list.appendChild(el("div", "item", `${k + 1}. ${step.technique} (${step.difficulty}): ${step.text}`));
+    const item = el("div", "item", `${k + 1}. ${step.technique} (${step.difficulty}): ${step.text}`);
+    item.dataset.step = String(k);
+    item.tabIndex = 0;
+    list.appendChild(item);
   });
   const r = path.rating || {};
   $("hint-note").textContent = `${(path.steps || []).length} steps · ${path.status} · rating ${r.difficulty} (hardest: ${r.hardest})`;
@@ -965,7 +959,9 @@ async function download(format) {
 function showTab(name) {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === name);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
+  const was = state.tab;
   state.tab = name;
+  if (name === "hint" || was === "hint") drawBoard();
 }
 
 function wire() {
@@ -1037,7 +1033,7 @@ function wire() {
     const t = event.target.closest("[data-target]");
     if (t) showRowsOf(t.dataset.target).catch(() => {});
   };
-  for (const id of ["rows", "lp-duals"]) {
+  for (const id of ["rows", "lp-duals", "hint-cert"]) {
     $(id).onclick = (event) => {
       const item = event.target.closest("[data-row]");
       if (item) showRow(item.dataset.row).catch(() => {});
@@ -1077,6 +1073,14 @@ function wire() {
   $("count").onclick = () => count().catch(() => {});
   $("hint-apply").onclick = () => applyHint().catch(() => {});
   $("hint-steps").onclick = () => allSteps().catch(() => {});
+  $("hint-path").onclick = (event) => {
+    const item = event.target.closest("[data-step]");
+    if (item) hintGoTo(Number(item.dataset.step)).catch(() => {});
+  };
+  $("hint-path").onkeydown = (event) => {
+    const item = event.target.closest("[data-step]");
+    if (item && event.key === "Enter") hintGoTo(Number(item.dataset.step)).catch(() => {});
+  };
   $("export-gmpl-model").onclick = () => download("gmpl-model").catch(() => {});
   $("export-node-lp").onclick = () => download("node-lp").catch(() => {});
 }
@@ -1123,7 +1127,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, stop, applyHint, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, stop, applyHint, hintGoTo, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

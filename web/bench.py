@@ -2,6 +2,7 @@
 "The browser build (issue 37)"). Not a test: it prints numbers, it asserts nothing about time.
 
   python web/bench.py [--native target/release/sudoku-ilp] [--opens 7] [--branches 60] [--hints 30]
+                      [--applies 5]
 
 1. open: the file opened from disk until the page is usable (gallery loaded, first puzzle open:
    `document.body.dataset.ready`, ms since navigation start), a fresh tab each time;
@@ -11,7 +12,11 @@
    first grids of forum_hardest_1905_11plus.txt; beside it the native `lab --times` step;
 3. hint: the hint at level `rows` with its certificate outlined, on the first grids of
    sudoku_exchange_diabolical.txt (or the repo's seeds without ../shared/data), until drawn;
-   beside it the native `hint --level rows --json` process (its wall time, process start included).
+   beside it the native `hint --level rows --json` process (its wall time, process start included);
+4. apply: "Apply this step" at the last step of the path (the hint view walks the path: step k is
+   computed with steps 0..k-1 and their certificates, so the last step is the slowest), on the
+   first grids of forum_hardest_1905_11plus.txt, until drawn; beside it the native
+   `steps --json` process (the whole path).
 The page must be built (bash web/build.sh).
 """
 
@@ -73,6 +78,20 @@ HINT_JS = timed(
 )
 
 
+APPLY_JS = timed(
+    """
+  await p.loadText(arg[0]);
+  p.showTab('hint');
+  const steps = (await p.S('steps', false)).steps.length;
+  await p.hintGoTo(steps - 2);
+  const t0 = performance.now();
+  await p.applyHint();
+  await frame();
+  return performance.now() - t0;
+"""
+)
+
+
 def stats(xs):
     if not xs:
         return "no data"
@@ -125,6 +144,7 @@ def main():
     ap.add_argument("--opens", type=int, default=7)
     ap.add_argument("--branches", type=int, default=60)
     ap.add_argument("--hints", type=int, default=30)
+    ap.add_argument("--applies", type=int, default=5)
     a = ap.parse_args()
     opts = webdriver.ChromeOptions()
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080"]:
@@ -171,7 +191,20 @@ def main():
     print(f"hint --level rows, {label}, page: {stats(hints)}")
     if os.path.exists(a.native):
         print(f"  native hint process: {stats([native_hint(a.native, args) for args in cli_args])}")
-    print(json.dumps({"open": opens, "branch": branch, "hint": hints}))
+    applies = []
+    hardest = lines("forum_hardest_1905_11plus.txt", a.applies)
+    if hardest:
+        applies = [run(driver, APPLY_JS, line) for line in hardest]
+        print(f"apply the last step, forum_hardest_1905_11plus lines 1-{len(hardest)}, page: {stats(applies)}")
+        if os.path.exists(a.native):
+            path = os.path.join(SHARED, "forum_hardest_1905_11plus.txt")
+            nat = []
+            for k in range(1, len(hardest) + 1):
+                t = time.perf_counter()
+                subprocess.run([a.native, "steps", "--json", "--line", str(k), path], capture_output=True, check=False)
+                nat.append((time.perf_counter() - t) * 1000)
+            print(f"  native steps --json process: {stats(nat)}")
+    print(json.dumps({"open": opens, "branch": branch, "hint": hints, "apply": applies}))
     driver.quit()
 
 

@@ -5,11 +5,14 @@ projector) and 1366×768 (a laptop), the viewport set exactly by DevTools' devic
 
 For each SIZE in 1920x1080 and 1366x768 (docs/web-VIEW-SIZE.png):
 web-model     the natural model's legend, the rows of r1 (its ne1/ne2 rows), a row written out
-web-lp        one LP vertex with max:diagonal, its nonzero duals, a clicked dual's row
+web-lp        one LP vertex with max:diagonal, reduced costs on the grid, its nonzero duals, a
+              clicked dual's row
 web-range     what the LP forces over the polytope on the two-solution seed
 web-lab       branch and bound (max:diagonal): two branches, a Gomory cut, a hand prune; the
               selected and the best-bound node marked
-web-hint      a hint at the level "rows", its certificate's rows outlined
+web-hint      the first step that removes candidates (level "value"): its certificate written
+              out, a clicked row outlined and written out
+web-steps     All steps, a step applied: the removals made on the Hint tab's grid
 web-solve     lp-bb's grid and node count
 web-export    the GMPL data with the objective
 """
@@ -76,15 +79,16 @@ def views(page, shot):
     page.api("loadText", read(data("seeds", "seed003_minizinc_9x9.json")))
     objective(page, "")
     tab("hint")
-    # Walk to the first step that removes candidates (a certificate to outline).
-    for _ in range(60):
-        h = page.api("S", "hint", "rows")
-        if h.get("eliminations"):
-            break
-        for p in h.get("placements", []):
-            page.api("placeDigit", p["cell"], p["value"])
-    page.click("#hint-levels [data-level=rows]")
+    page.click("#hint-levels [data-level=value]")
+    # The first step that removes candidates (a certificate to write out), and one of its rows.
+    steps = page.api("S", "steps", False)["steps"]
+    k = next(i for i, s in enumerate(steps) if s["eliminations"])
+    page.api("hintGoTo", k)
+    page.click("#hint-cert .item")
     shot("web-hint")
+    page.click("#hint-apply")
+    page.click("#hint-steps")
+    shot("web-steps")
 
     page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
     objective(page, "max:diagonal")

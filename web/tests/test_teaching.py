@@ -365,8 +365,8 @@ def test_a_room_a_class_can_see(page):
 
 
 def test_a_hint_is_applied_and_every_step_listed(page):
-    """Apply this step: the hint's placements become givens (as `hint --json` places them), undo
-    takes them back; All steps lists `steps --json`'s steps and rating."""
+    """Apply this step: the hint's placements are made on the Hint tab's grid (as `hint --json`
+    places them), undo takes them back; All steps lists `steps --json`'s steps and rating."""
     puzzle = data("seeds", "seed003_minizinc_9x9.json")
     page.api("loadText", read(puzzle))
     set_objective(page, "")

@@ -112,6 +112,11 @@ impl Session {
         self.core.hint(level).map_err(thrown)
     }
 
+    /// Step `k` of the solving path with steps 0..k applied (the hint view's "Apply this step").
+    pub fn hint_at(&self, k: usize, level: &str) -> Result<String, JsValue> {
+        self.core.hint_at(k, level).map_err(thrown)
+    }
+
     pub fn steps(&self, lp_level: bool) -> Result<String, JsValue> {
         self.core.steps(lp_level).map_err(thrown)
     }

@@ -311,3 +311,86 @@ fn a_lab_nodes_lp_file_has_its_fixings_and_cuts() {
     let model = json(session.gmpl_model());
     assert_eq!(model["file"], "sudoku.mod");
 }
+
+/// Step k of the path with steps 0..k applied (the page's "Apply this step") is `steps`'s step
+/// k; its `before` grid holds the digits the earlier steps placed and the candidates they left;
+/// past the last step the answer says the grid is complete.
+#[test]
+fn hint_at_walks_the_solving_path() {
+    let session = core(LINE, "{}");
+    let steps = json(session.steps(false).unwrap());
+    let steps = steps["steps"].as_array().unwrap();
+    let k = steps
+        .iter()
+        .position(|s| !s["eliminations"].as_array().unwrap().is_empty())
+        .unwrap_or(2);
+    let shown = json(session.hint_at(k, "value").unwrap());
+    let mut step = shown.clone();
+    for key in ["svg", "hint", "index", "before"] {
+        step.as_object_mut().unwrap().remove(key);
+    }
+    assert_eq!(step, steps[k]);
+    let placed: Vec<(String, u64)> = steps[..k]
+        .iter()
+        .flat_map(|s| s["placements"].as_array().unwrap().iter())
+        .map(|p| {
+            (
+                p["cell"].as_str().unwrap().to_string(),
+                p["value"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let before: Vec<(String, u64)> = shown["before"]["placed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["cell"].as_str().unwrap().to_string(),
+                p["value"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let mut sorted = placed.clone();
+    sorted.sort();
+    let mut got = before.clone();
+    got.sort();
+    assert_eq!(got, sorted);
+    // Each candidate the step removes is still open in the grid it starts from.
+    for e in steps[k]["eliminations"].as_array().unwrap() {
+        let cell = shown["before"]["open"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["cell"] == e["cell"])
+            .expect("an open cell");
+        assert!(cell["values"].as_array().unwrap().contains(&e["value"]));
+    }
+    let end = json(session.hint_at(steps.len(), "value").unwrap());
+    assert_eq!(end["complete"], true);
+}
+
+/// The vertex's reduced costs with max:diagonal: nonzero, each on a candidate at a bound (a
+/// column strictly between 0 and 1 is basic, with d = 0); none without an objective.
+#[test]
+fn a_vertex_lists_its_nonzero_reduced_costs_at_bounds() {
+    let session = core(LINE, "{}");
+    let v = json(session.vertex("max:diagonal").unwrap());
+    let reduced = v["reduced"].as_array().unwrap();
+    assert!(!reduced.is_empty());
+    for r in reduced {
+        let x = v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["cell"] == r["cell"])
+            .and_then(|c| c["values"].as_array())
+            .and_then(|vs| vs.iter().find(|p| p[0] == r["value"]))
+            .map_or(0.0, |p| p[1].as_f64().unwrap());
+        assert!(!(1e-6..=1.0 - 1e-6).contains(&x), "{r}: x = {x}");
+    }
+    assert!(json(session.vertex("").unwrap())["reduced"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+}

@@ -68,6 +68,21 @@ impl Core {
             .filter(|(_, y)| y.abs() > 1e-9)
             .map(|(r, y)| json!({"row": r.name(), "value": y}))
             .collect();
+        // The nonzero reduced costs d = c − Aᵀy of the candidate columns (the binary model's),
+        // of the candidates the givens leave (the lab's model's columns, as the dual picture).
+        let n = self.puzzle.order();
+        let left = lab_model(&puzzle);
+        let reduced: Vec<Value> = (0..point.reduced_costs.len())
+            .filter_map(|j| Some((model.candidate(j)?, point.reduced_costs[j])))
+            .filter(|&((cell, v), d)| d.abs() > 1e-9 && left.column(cell, v).is_some())
+            .map(|((cell, v), d)| {
+                let name = sudoku_ilp::puzzle::Cell {
+                    row: cell / n,
+                    col: cell % n,
+                };
+                json!({"cell": name.to_string(), "value": v, "d": d})
+            })
+            .collect();
         let title = format!("Root LP relaxation, {} model", model.label);
         Ok(json!({
             "status": grid.status,
@@ -76,6 +91,7 @@ impl Core {
             "gives_grid": grid.gives_grid,
             "iterations": point.iterations,
             "duals": duals,
+            "reduced": reduced,
             "cells": cells::json(&grid, self.puzzle.order()),
             "objective_spec": puzzle.objective().map(|o| o.spec()),
             "svg": lp_svg(&puzzle, &grid, Some(&title)),
