@@ -1132,7 +1132,7 @@ async function main() {
 
 // The browser tests and benchmarks call the same functions the buttons call.
 window.sudokuPage = { state, stop, applyHint, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab,
-  proveTarget, proveAdd, proveClear, proveCheck, proveFromHint, cutMy, labPredict, rowCheck, rowCheckRules, pageState, restoreState, copyLink, stateLink, saveSession, loadSession };
+  proveTarget, proveAdd, proveClear, proveCheck, proveGrade, proveShowAnswer, proveFromHint, cutMy, labPredict, rowCheck, rowCheckRules, pageState, restoreState, copyLink, stateLink, saveSession, loadSession };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

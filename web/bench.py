@@ -94,14 +94,17 @@ PROVE_JS = timed(
   if (!target && placed) target = `${placed.cell}=${placed.value === 1 ? 2 : 1}`;
   if (!target) return null;
   await p.proveTarget(target);
-  const answer = (await p.S('prove', target, 'cell_r1_c1', true)).model_answer;
+  const answer = await p.proveShowAnswer();
+  const t1 = performance.now();
+  await p.S('prove_answer', target);
+  const answerMs = performance.now() - t1;
   const rows = answer && answer.implied ? answer.certificate : [{row: 'cell_r1_c1', multiplier: 1}];
   await p.proveClear();
   for (const r of rows) for (let k = 0; k < Math.abs(r.multiplier); k++) await p.proveAdd(r.row, Math.sign(r.multiplier));
   const t0 = performance.now();
-  const graded = await p.proveCheck();
+  const graded = await p.proveGrade();
   await frame();
-  return {ms: performance.now() - t0, target, proves: graded.proves, rows: rows.map(r => `${r.multiplier} ${r.row}`).join(' + ')};
+  return {ms: performance.now() - t0, answerMs, target, proves: graded.proves, rows: rows.map(r => `${r.multiplier} ${r.row}`).join(' + ')};
 """
 )
 
@@ -163,27 +166,34 @@ def native_cut(binary, path, line, steps):
     return float(rows[-1][3]) if rows else None
 
 
-def native_prove(binary, args, target, rows):
+def native_prove(binary, args, target, rows, answer):
     t = time.perf_counter()
-    subprocess.run([binary, "prove", "--json", *args, "--eliminate", target, "--rows", rows], capture_output=True, check=False)
+    extra = [] if answer else ["--no-answer"]
+    subprocess.run([binary, "prove", "--json", *extra, *args, "--eliminate", target, "--rows", rows], capture_output=True, check=False)
     return (time.perf_counter() - t) * 1000
 
 
 def exercises(driver, a):
     """Issue 45's graded answers and a student's cut, page beside native."""
     diabolical = lines("sudoku_exchange_diabolical.txt", a.hints)
-    proves, native = [], []
+    proves, answers, native, native_answer = [], [], [], []
     for k, text in enumerate(diabolical):
         r = run(driver, PROVE_JS, text)
         if not r:
             continue
         proves.append(r["ms"])
+        answers.append(r["answerMs"])
         if os.path.exists(a.native):
             args = ["--line", str(k + 1), os.path.join(SHARED, "sudoku_exchange_diabolical.txt")]
-            native.append(native_prove(a.native, args, r["target"], rows_text(r["rows"])))
-    print(f"graded certificate (Check: verdict + model answer), sudoku_exchange_diabolical lines 1-{len(diabolical)}, page: {stats(proves)}")
+            native.append(native_prove(a.native, args, r["target"], rows_text(r["rows"]), False))
+            native_answer.append(native_prove(a.native, args, r["target"], rows_text(r["rows"]), True))
+    label = f"sudoku_exchange_diabolical lines 1-{len(diabolical)}"
+    print(f"graded certificate (Check until the verdict is drawn), {label}, page: {stats(proves)}")
     if native:
-        print(f"  native prove --json process: {stats(native)}")
+        print(f"  native prove --json --no-answer process: {stats(native)}")
+    print(f"model answer (the tool's certificate, an LP; computed when the elimination is picked), {label}, page: {stats(answers)}")
+    if native_answer:
+        print(f"  native prove --json process (with the model answer): {stats(native_answer)}")
     hardest_path = os.path.join(SHARED, "forum_hardest_1905_11plus.txt")
     hardest = []
     if os.path.exists(hardest_path):
@@ -194,7 +204,7 @@ def exercises(driver, a):
     for _, text in hardest:
         predictions += run(driver, PREDICT_JS, text)
     print(f"graded predictions (5 kinds at the root), forum_hardest every {a.cut_step}th line ({len(hardest)} puzzles), page: {stats(predictions)}")
-    out = {"prove": proves, "predict": predictions}
+    out = {"prove": proves, "model_answer": answers, "predict": predictions}
     g16_path = os.path.join(SHARED, "grid16_misc.txt")
     g16 = []
     if os.path.exists(g16_path):

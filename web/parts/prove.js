@@ -9,6 +9,7 @@ const proof = {
   target: "", // "r9c8=2"
   rows: [], // [{row, multiplier}], in the order they were first clicked
   tried: false,
+  answer: null, // the model answer's promise, asked for when the elimination is picked
 };
 
 /** The combination as `prove --rows` reads it: `row_r9_v2 - box_b8_v2`, `2 cell_r1_c1`. */
@@ -41,6 +42,9 @@ function proveClear() {
 async function proveTarget(text) {
   proof.target = text.trim();
   proof.tried = false;
+  // The model answer (an LP solve) is computed now, in the worker, while the student works:
+  // Check then grades at once and shows it after.
+  proof.answer = proof.target ? S("prove_answer", proof.target).catch((err) => ({ error: err.message })) : null;
   $("prove-target").value = proof.target;
   $("prove-answer-box").hidden = true;
   $("prove-verdict").textContent = "";
@@ -102,26 +106,40 @@ async function proveShowSum() {
   return r;
 }
 
-/** Check: the verdict with its reason (`prove`'s text); then the model answer. */
+/** Check: the verdict with its reason (`prove`'s text), then the model answer. */
 async function proveCheck() {
+  const r = await proveGrade();
+  r.model_answer = await proveShowAnswer();
+  return r;
+}
+
+/** The verdict on the student's rows, drawn: proven or not, the sum, what spoils it. */
+async function proveGrade() {
   if (!proof.target) refuse("pick an elimination first: type rRcC=V, or “From the hint”");
   const text = proofText();
   if (!text) refuse("no rows yet: click + or − beside a row");
-  const r = await guard(S("prove", proof.target, text, true));
+  const r = await guard(S("prove", proof.target, text, false));
   proof.tried = true;
-  const [first, ...rest] = r.text.split("\n");
-  const answerAt = rest.findIndex((l) => l.startsWith("model answer:"));
-  const mine = answerAt < 0 ? rest : rest.slice(0, answerAt);
+  const [first, ...rest] = r.text.trimEnd().split("\n");
   const verdict = $("prove-verdict");
   verdict.innerHTML = "";
   verdict.appendChild(el("b", r.proves ? "right" : "wrong", first));
-  verdict.appendChild(el("pre", "", mine.join("\n")));
-  $("prove-answer").textContent = answerAt < 0 ? "" : rest.slice(answerAt).join("\n");
-  $("prove-answer-box").hidden = answerAt < 0;
+  verdict.appendChild(el("pre", "", rest.join("\n")));
   const spoilers = (r.summed && r.summed.spoilers) || [];
   state.cert = new Set(spoilers.map((c) => c.replace(/^x_r(\d+)_c(\d+)_v\d+$/, "r$1c$2")));
   drawBoard();
   return r;
+}
+
+/** The model answer, shown after a try. */
+async function proveShowAnswer() {
+  const answer = await proof.answer;
+  if (!answer) return null;
+  if (answer.error) refuse(answer.error);
+  $("prove-answer").textContent = answer.text.trimEnd();
+  $("prove-answer-box").hidden = false;
+  $("prove-answer-box").open = true;
+  return answer.model_answer;
 }
 
 /** The last hint's first elimination as the one to prove. */

@@ -199,6 +199,11 @@ impl Session {
         self.core.prove(elimination, rows, with_answer).map_err(thrown)
     }
 
+    /// The model answer for `elimination`: the tool's certificate, as `prove` writes it.
+    pub fn prove_answer(&self, elimination: &str) -> Result<String, JsValue> {
+        self.core.prove_answer(elimination).map_err(thrown)
+    }
+
     /// The rule names `row_check` takes (`cage1`, `thermo1_step1`, `row_r1`, …).
     pub fn check_rules(&self) -> String {
         self.core.check_rules()

@@ -32,6 +32,12 @@ fn a_certificate_is_graded_as_prove_grades_it() {
     assert_eq!(graded["proves"], true, "{}", graded["text"]);
     assert!(graded["text"].as_str().unwrap().starts_with("proven: "));
     assert_eq!(graded["model_answer"]["implied"], true);
+    let answer = json(session.prove_answer("r7c1=5").unwrap());
+    assert_eq!(answer["model_answer"], graded["model_answer"]);
+    assert!(answer["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("model answer: +cell_r1_c3 +col_c1_v5 -col_c3_v3 -box_b1_v5\n"));
     let e = session.prove("r7c1=5", "row_r99_v1", false).unwrap_err();
     assert!(e.starts_with("--rows: row \"row_r99_v1\" is not a row"), "{e}");
     let e = session.prove("r2c2=1", "cell_r2_c2", false).unwrap_err();
