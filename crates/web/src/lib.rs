@@ -195,8 +195,15 @@ impl Session {
     }
 
     /// The student's certificate of `elimination` (`r9c8=2`) checked, as `prove --json`.
-    pub fn prove(&self, elimination: &str, rows: &str, with_answer: bool) -> Result<String, JsValue> {
-        self.core.prove(elimination, rows, with_answer).map_err(thrown)
+    pub fn prove(
+        &self,
+        elimination: &str,
+        rows: &str,
+        with_answer: bool,
+    ) -> Result<String, JsValue> {
+        self.core
+            .prove(elimination, rows, with_answer)
+            .map_err(thrown)
     }
 
     /// The model answer for `elimination`: the tool's certificate, as `prove` writes it.

@@ -23,9 +23,16 @@ fn json(text: String) -> Value {
 #[test]
 fn a_certificate_is_graded_as_prove_grades_it() {
     let session = Core::new(&data("seeds/seed003_minizinc_9x9.json"), "", backends()).unwrap();
-    let wrong = json(session.prove("r7c1=5", "col_c1_v5 - box_b1_v5", false).unwrap());
+    let wrong = json(
+        session
+            .prove("r7c1=5", "col_c1_v5 - box_b1_v5", false)
+            .unwrap(),
+    );
     assert_eq!(wrong["proves"], false);
-    assert_eq!(wrong["summed"]["spoilers"], serde_json::json!(["x_r1_c3_v5"]));
+    assert_eq!(
+        wrong["summed"]["spoilers"],
+        serde_json::json!(["x_r1_c3_v5"])
+    );
     assert!(wrong["model_answer"].is_null());
     let right = "cell_r1_c3 + col_c1_v5 - col_c3_v3 - box_b1_v5";
     let graded = json(session.prove("r7c1=5", right, true).unwrap());
@@ -39,7 +46,10 @@ fn a_certificate_is_graded_as_prove_grades_it() {
         .unwrap()
         .starts_with("model answer: +cell_r1_c3 +col_c1_v5 -col_c3_v3 -box_b1_v5\n"));
     let e = session.prove("r7c1=5", "row_r99_v1", false).unwrap_err();
-    assert!(e.starts_with("--rows: row \"row_r99_v1\" is not a row"), "{e}");
+    assert!(
+        e.starts_with("--rows: row \"row_r99_v1\" is not a row"),
+        "{e}"
+    );
     let e = session.prove("r2c2=1", "cell_r2_c2", false).unwrap_err();
     assert!(e.contains("is a given"), "{e}");
 }
@@ -64,7 +74,10 @@ fn a_students_cut_is_valid_or_refused_with_a_checked_counterexample() {
         values: rows.concat(),
     };
     check(&session.puzzle, &grid).unwrap();
-    assert_eq!(grid.values[1], 6, "the counterexample violates x_r1_c2_v2 >= 1");
+    assert_eq!(
+        grid.values[1], 6,
+        "the counterexample violates x_r1_c2_v2 >= 1"
+    );
     assert!(answer["added"].is_null());
     let state = json(session.lab_do("node 0; cut my: x_r1_c2_v6 >= 1").unwrap());
     let answer = &state["answers"][0];
@@ -116,7 +129,10 @@ fn a_rule_s_rows_are_checked_exact_and_strong() {
     };
     let weak = json(
         session
-            .row_check("thermo1_step1", &format!("{} + 1 <= {}", value("r2c1"), value("r2c2")))
+            .row_check(
+                "thermo1_step1",
+                &format!("{} + 1 <= {}", value("r2c1"), value("r2c2")),
+            )
             .unwrap(),
     );
     assert_eq!(weak["exact"], true);

@@ -11,13 +11,20 @@ impl Core {
     /// Checks `rows` (`row_r9_v2 - box_b8_v2`, `2 cell_r1_c1 + 0.5*col_c1_v1`) as a proof that
     /// `elimination` (`r9c8=2`) is eliminated in the session's puzzle: `prove --json`'s object
     /// (`with_answer`: with `model_answer`) and `text`, what `prove` prints.
-    pub fn prove(&self, elimination: &str, rows: &str, with_answer: bool) -> Result<String, Failure> {
+    pub fn prove(
+        &self,
+        elimination: &str,
+        rows: &str,
+        with_answer: bool,
+    ) -> Result<String, Failure> {
         let target = parse_elimination(elimination, &self.puzzle)
             .map_err(|e| format!("--eliminate: {e}"))?;
-        let check =
-            check_proof(&self.puzzle, target, rows).map_err(|e| format!("--rows: {e}"))?;
+        let check = check_proof(&self.puzzle, target, rows).map_err(|e| format!("--rows: {e}"))?;
         let answer = if with_answer {
-            Some(model_answer(&self.puzzle, target, self.backends.hints.clone()).map_err(one_line)?)
+            Some(
+                model_answer(&self.puzzle, target, self.backends.hints.clone())
+                    .map_err(one_line)?,
+            )
         } else {
             None
         };

@@ -38,8 +38,7 @@ impl Core {
     /// "none found" | null, point, row, text}`.
     pub fn row_check(&self, rule: &str, rows: &str) -> Result<String, Failure> {
         let r = row_check(&self.puzzle, rule, rows, &self.backends.lab).map_err(one_line)?;
-        let (strength, point, row): (Option<&str>, Option<&str>, Option<&str>) = match &r.strength
-        {
+        let (strength, point, row): (Option<&str>, Option<&str>, Option<&str>) = match &r.strength {
             None => (None, None, None),
             Some(Strength::AsStrong { how }) => (Some("as strong"), None, Some(how)),
             Some(Strength::Weaker { point, row }) => (Some("weaker"), Some(point), Some(row)),
