@@ -244,8 +244,9 @@ def stats(xs):
     if not xs:
         return "no data"
     xs = sorted(xs)
+    p90 = xs[min(len(xs) - 1, int(round(0.90 * (len(xs) - 1))))]
     p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
-    return f"median {statistics.median(xs):.1f} ms, p95 {p95:.1f} ms, max {xs[-1]:.1f} ms (n = {len(xs)})"
+    return f"median {statistics.median(xs):.1f} ms, p90 {p90:.1f} ms, p95 {p95:.1f} ms, max {xs[-1]:.1f} ms (n = {len(xs)})"
 
 
 def run(driver, script, *args):
