@@ -254,6 +254,8 @@ def test_a_copied_link_reopens_the_same_tree_and_numbering(page):
     start_lab(page, SEED4, "max:diagonal")
     page.api("cutMy", "x_r1_c2_v6 >= 1")
     page.api("labCall", "lab_do", "node 0; branch variable; next best; branch variable")
+    # The lessons' slot is passed through untouched.
+    page.driver.execute_script("window.sudokuPage.state.lesson = {file: 'duality.json', step: 3}")
     page.driver.execute_script("window.sudokuPage.state.node = 2")
     page.api("drawLab")
     before = lab_view(page)
@@ -276,6 +278,8 @@ def test_a_copied_link_reopens_the_same_tree_and_numbering(page):
         after = lab_view(page)
         assert after == before
         assert page.driver.execute_script("return window.sudokuPage.state.tab") == "lab"
+        lesson = page.driver.execute_script("return window.sudokuPage.pageState().lesson")
+        assert lesson == {"file": "duality.json", "step": 3}
         # A session file restores the same state too (here over another puzzle).
         page.api("loadText", read(SEED3))
         page.api("loadSession", saved)
