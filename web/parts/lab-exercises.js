@@ -79,7 +79,7 @@ function wireLabExercises() {
   panel.innerHTML =
     `<summary>Your own cut · predict, then see (at the selected node)</summary>` +
     `<div class="buttons"><label>cut my: <input id="cut-my" size="36" placeholder="x_r1_c1_v1 + x_r1_c2_v1 <= 1  or  r1c1=1 + r1c2=1 <= 1"></label>` +
-    `<button id="cut-my-check" title="Decided exactly (a MILP on the node's subproblem); added at the node when valid">Check my cut</button></div>` +
+    `<button id="cut-my-check" title="Decided exactly (a MILP per side on the node's subproblem); added at the node when it is valid and the node is open">Check my cut</button></div>` +
     `<div id="cut-my-verdict"></div><div id="cut-my-grid" class="picture"></div>` +
     `<div class="buttons">Predict: <select id="predict-kind"></select>` +
     `<input id="predict-child" size="8" placeholder="r1c1=5" hidden> <input id="predict-answer" size="12">` +

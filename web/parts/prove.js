@@ -147,7 +147,9 @@ async function proveFromHint() {
   const h = state.lastHint || (await hint("technique"));
   const e = (h.eliminations || [])[0];
   if (!e) {
-    $("prove-verdict").textContent = "this hint places a digit and eliminates nothing: type an elimination rRcC=V";
+    $("prove-verdict").textContent = h.complete
+      ? "the grid is complete: nothing to eliminate"
+      : "this hint places a digit and eliminates nothing: type an elimination rRcC=V";
     return null;
   }
   return proveTarget(`${e.cell}=${e.value}`);
@@ -172,7 +174,7 @@ function wireProve() {
     `<div id="prove-rows" class="list"></div>` +
     `<div>Your rows: <code id="prove-combination">(no rows yet)</code> <button id="prove-clear">Clear</button> <button id="prove-check">Check</button></div>` +
     `<pre id="prove-sum"></pre><div id="prove-verdict"></div>` +
-    `<details id="prove-answer-box" hidden><summary>Model answer (the tool's certificate, from the LP's dual)</summary><pre id="prove-answer"></pre></details>`;
+    `<details id="prove-answer-box" hidden><summary>Model answer (the tool's own: a certificate from the LP's dual, or why none exists)</summary><pre id="prove-answer"></pre></details>`;
   $("tab-hint").appendChild(panel);
   $("prove-target").onchange = () => proveTarget($("prove-target").value).catch(() => {});
   $("prove-from-hint").onclick = () => proveFromHint().catch(() => {});
