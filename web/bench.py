@@ -159,6 +159,46 @@ CUT_JS = timed(
 )
 
 
+SPLIT_JS = timed(
+    """
+  await p.loadText(arg[0]); p.showTab('lab');
+  document.getElementById('objective').value = '';
+  const fresh = async () => { p.state.node = 0; await p.labDo(p.labCall('lab_start', '')); };
+  await fresh();
+  const x = (await p.S('lab_do', 'node 0; predict branch none')).answers[0].expected;
+  if (x === 'none') return [];
+  const out = [];
+  for (const cut of [`${x} <= 0`, `${x} >= 1`]) {
+    await fresh();
+    let t0 = performance.now();
+    await p.S('lab_do', `node 0; cut my: ${cut}`);
+    const worker = performance.now() - t0;
+    await fresh();
+    t0 = performance.now();
+    await p.cutMy(cut);
+    await frame();
+    out.push([worker, performance.now() - t0]);
+  }
+  return out;
+"""
+)
+
+
+def split(driver, a):
+    """Where a student's cut's time goes: the worker's `lab_do` call alone (the library: the
+    MILPs, the cut added, the state) against the whole click (`cutMy` until drawn), each cut
+    twice on a fresh lab, on every 2·cut-step th line of the hardest sample."""
+    path = os.path.join(SHARED, "forum_hardest_1905_11plus.txt")
+    with open(path) as f:
+        sample = f.read().splitlines()[:: 2 * a.cut_step]
+    pairs = []
+    for text in sample:
+        pairs += run(driver, SPLIT_JS, text)
+    print(f"student cut, hardest every {2 * a.cut_step}th line, {len(pairs)} cuts: worker call alone {stats([w for w, _ in pairs])}")
+    print(f"  whole click until drawn: {stats([t for _, t in pairs])}")
+    print(f"  the page's own share (whole click - worker call, run apart): {stats([t - w for w, t in pairs])}")
+
+
 def native_cut(binary, path, line, steps):
     """The last step's wall-clock ms of `lab --times --line LINE PATH --do STEPS`."""
     p = subprocess.run([binary, "lab", "--times", "--line", str(line), path, "--do", steps], capture_output=True, text=True)
@@ -294,6 +334,7 @@ def main():
     ap.add_argument("--branches", type=int, default=60)
     ap.add_argument("--hints", type=int, default=30)
     ap.add_argument("--exercises", action="store_true", help="only issue 45's exercises")
+    ap.add_argument("--split", action="store_true", help="only where a student's cut's time goes")
     ap.add_argument("--cut-step", type=int, default=2413)
     ap.add_argument("--g16", type=int, default=38)
     a = ap.parse_args()
@@ -304,6 +345,11 @@ def main():
     driver.set_script_timeout(900)
     page = Page(driver, "/tmp")
     print(f"page {PAGE} ({os.path.getsize(PAGE) // 1024} KiB); native {a.native}")
+    if a.split:
+        page.open()
+        split(driver, a)
+        driver.quit()
+        return
     if a.exercises:
         page.open()
         print(json.dumps(exercises(driver, a)))
