@@ -1080,7 +1080,8 @@ function wire() {
   $("hint-steps").onclick = () => allSteps().catch(() => {});
   $("export-gmpl-model").onclick = () => download("gmpl-model").catch(() => {});
   $("export-node-lp").onclick = () => download("node-lp").catch(() => {});
-  // Issue 45's exercises and the state as a link (web/parts/*.js).
+  // Issue 45's exercises and the state as a link (web/parts/*.js; each adds its functions to
+  // window.sudokuPage).
   wireProve();
   wireLabExercises();
   wireRowCheck();
@@ -1131,8 +1132,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, stop, applyHint, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab,
-  proveTarget, proveAdd, proveClear, proveCheck, proveGrade, proveShowAnswer, proveFromHint, cutMy, labPredict, rowCheck, rowCheckRules, pageState, restoreState, copyLink, stateLink, saveSession, loadSession };
+window.sudokuPage = { state, stop, applyHint, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

@@ -73,6 +73,7 @@ function predictKindChanged() {
 
 /** The panel, at the end of the lab view. */
 function wireLabExercises() {
+  Object.assign(window.sudokuPage, { cutMy, labPredict }); // for the tests and benchmarks
   const panel = el("details", "panel exercise");
   panel.id = "lab-exercises";
   panel.open = true;

@@ -163,6 +163,7 @@ function refuse(text) {
 
 /** The panel, at the end of the hint view. */
 function wireProve() {
+  Object.assign(window.sudokuPage, { proveTarget, proveAdd, proveClear, proveCheck, proveGrade, proveShowAnswer, proveFromHint }); // for the tests and benchmarks
   const panel = el("details", "panel exercise");
   panel.id = "prove";
   panel.open = true;

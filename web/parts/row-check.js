@@ -45,6 +45,7 @@ async function rowCheck(rule, rows) {
 
 /** The panel, at the end of the model view. */
 function wireRowCheck() {
+  Object.assign(window.sudokuPage, { rowCheck, rowCheckRules }); // for the tests and benchmarks
   const panel = el("details", "panel exercise");
   panel.id = "row-check";
   panel.innerHTML =

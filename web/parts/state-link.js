@@ -159,6 +159,7 @@ async function loadSession(text) {
 
 /** The header's buttons: Copy link, Save session, Load session. */
 function wireStateLink() {
+  Object.assign(window.sudokuPage, { pageState, restoreState, copyLink, stateLink, saveSession, loadSession }); // for the tests and benchmarks
   const copy = el("button", "", "Copy link");
   copy.id = "copy-link";
   copy.title = "A link that reopens this page with the same puzzle, model, objective and lab (same tree, same node numbers)";
