@@ -51,7 +51,10 @@ async function proveTarget(text) {
   const cell = proof.target.split("=")[0];
   const list = $("prove-rows");
   list.innerHTML = "";
-  if (/^r\d+c\d+$/.test(cell)) {
+  if ($("model").value !== "binary") {
+    // `prove` reads the binary model's rows (its default forms); the natural model's are others.
+    list.textContent = "a certificate is a combination of the binary model's rows: choose the binary model above to list them here";
+  } else if (/^r\d+c\d+$/.test(cell)) {
     const names = await guard(S("rows_of", cell));
     for (const name of names) list.appendChild(proveRowItem(name));
     state.hintCells = new Set([cell]);
@@ -76,7 +79,7 @@ function proveRowItem(name) {
 
 /** Puts + / − beside each row of the Rows list (the hook after it is drawn), in the hint view. */
 function decorateRows(list) {
-  if (state.tab !== "hint") return;
+  if (state.tab !== "hint" || $("model").value !== "binary") return;
   for (const item of list.querySelectorAll("[data-row]")) {
     const name = item.dataset.row;
     const plus = el("button", "prove-plus", "+");
