@@ -6,23 +6,33 @@
 // form cuts off, when one is found).
 "use strict";
 
-let rowCheckFor = null; // the puzzle text the rule list was made for
+let rowCheckFor = null; // the puzzle text the rule list is for
+let rowCheckNames = null; // its names (a promise: a second call while the first runs waits for it)
 
 /** Fills the rule list from the open session (the names `row-check --rule` takes). */
-async function rowCheckRules() {
-  if (rowCheckFor === state.text) return [...$("row-check-rule").options].map((o) => o.value);
-  rowCheckFor = state.text;
-  const names = await S("check_rules");
-  const select = $("row-check-rule");
-  const before = select.value;
-  select.innerHTML = "";
-  for (const name of names) {
-    const o = el("option", "", name);
-    o.value = name;
-    select.appendChild(o);
+function rowCheckRules() {
+  if (rowCheckFor !== state.text) {
+    rowCheckFor = state.text;
+    rowCheckNames = S("check_rules").then(
+      (names) => {
+        const select = $("row-check-rule");
+        const before = select.value;
+        select.innerHTML = "";
+        for (const name of names) {
+          const o = el("option", "", name);
+          o.value = name;
+          select.appendChild(o);
+        }
+        if (names.includes(before)) select.value = before;
+        return names;
+      },
+      (err) => {
+        rowCheckFor = null;
+        throw err;
+      },
+    );
   }
-  if (names.includes(before)) select.value = before;
-  return names;
+  return rowCheckNames;
 }
 
 /** Checks the typed rows for the chosen rule; the rule's cells are outlined on the grid. */
