@@ -595,6 +595,7 @@ async function showRowsOf(target) {
     item.tabIndex = 0;
     list.appendChild(item);
   }
+  decorateRows(list); // web/parts/prove.js: + / − beside each row in the hint view
   state.highlight = new Set(/^r\d+c\d+$/.test(target) ? [target] : []);
   if (state.highlight.size === 0) {
     for (const name of names) for (const c of state.rowCells.get(name) || []) state.highlight.add(c);
@@ -1083,6 +1084,12 @@ function wire() {
   };
   $("export-gmpl-model").onclick = () => download("gmpl-model").catch(() => {});
   $("export-node-lp").onclick = () => download("node-lp").catch(() => {});
+  // Issue 45's exercises and the state as a link (web/parts/*.js; each adds its functions to
+  // window.sudokuPage).
+  wireProve();
+  wireLabExercises();
+  wireRowCheck();
+  wireStateLink();
 }
 
 async function main() {
@@ -1117,10 +1124,12 @@ async function main() {
     o.value = String(k);
     $("gallery").appendChild(o);
   });
-  if (state.gallery.length) {
-    $("gallery").value = "0";
-    await loadText(state.gallery[0].text);
-  }
+  await startFromLinkOr(async () => {
+    if (state.gallery.length) {
+      $("gallery").value = "0";
+      await loadText(state.gallery[0].text);
+    }
+  });
   const ms = performance.now() - t0;
   document.body.dataset.ready = String(Math.round(performance.now()));
   setStatus(`ready (library ${version}, HiGHS 1.15.3) in ${Math.round(ms)} ms`);

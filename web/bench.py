@@ -17,6 +17,16 @@
    computed with steps 0..k-1 and their certificates, so the last step is the slowest), on the
    first grids of forum_hardest_1905_11plus.txt, until drawn; beside it the native
    `steps --json` process (the whole path).
+5. exercises (issue 45; `--exercises` runs only these): a graded certificate (the hint's
+   elimination, its rows the model answer's, `Check` until the verdict and the model answer are
+   drawn) on sudoku_exchange_diabolical; graded predictions (integral, branch, next best,
+   infeasible and bound of the branching column's child) at the root of the hardest sample; a
+   student's cut until its verdict and the tree are drawn (`x <= 0` and `x >= 1` at the root,
+   `y <= 0` at node 1 after `branch variable`, x and y the textbook rule's most fractional
+   columns, a fresh lab for each, as benches/student-cut.sh does natively) on every
+   `--cut-step`th line of forum_hardest_1905_11plus.txt and on grid16_misc.txt lines 1–`--g16`
+   with a fractional root; beside them the native `prove --json` process and the native
+   `lab --times` step of the same cut.
 The page must be built (bash web/build.sh).
 """
 
@@ -91,13 +101,210 @@ APPLY_JS = timed(
 """
 )
 
+PROVE_JS = timed(
+    """
+  await p.loadText(arg[0]);
+  p.showTab('hint');
+  const h = await p.hint('rows');
+  const e = (h.eliminations || [])[0];
+  const placed = (h.placements || [])[0];
+  let target = e ? `${e.cell}=${e.value}` : null;
+  if (!target && placed) target = `${placed.cell}=${placed.value === 1 ? 2 : 1}`;
+  if (!target) return null;
+  await p.proveTarget(target);
+  const answer = await p.proveShowAnswer();
+  const t1 = performance.now();
+  await p.S('prove_answer', target);
+  const answerMs = performance.now() - t1;
+  const rows = answer && answer.implied ? answer.certificate : [{row: 'cell_r1_c1', multiplier: 1}];
+  await p.proveClear();
+  for (const r of rows) for (let k = 0; k < Math.abs(r.multiplier); k++) await p.proveAdd(r.row, Math.sign(r.multiplier));
+  const t0 = performance.now();
+  const graded = await p.proveGrade();
+  await frame();
+  return {ms: performance.now() - t0, answerMs, target, proves: graded.proves, rows: rows.map(r => `${r.multiplier} ${r.row}`).join(' + ')};
+"""
+)
+
+PREDICT_JS = timed(
+    """
+  await p.loadText(arg[0]);
+  p.showTab('lab');
+  document.getElementById('objective').value = '';
+  p.state.node = 0;
+  await p.labDo(p.labCall('lab_start', ''));
+  const x = (await p.S('lab_do', 'node 0; predict branch none')).answers[0].expected;
+  if (x === 'none') return [];
+  const m = /^x_r(\\d+)_c(\\d+)_v(\\d+)$/.exec(x);
+  const child = `r${m[1]}c${m[2]}=${m[3]}`;
+  const times = [];
+  for (const q of ['integral no', `branch ${x}`, 'next best 0', `infeasible ${child} no`, `bound ${child} 0`]) {
+    const t0 = performance.now();
+    await p.labPredict(q);
+    await frame();
+    times.push(performance.now() - t0);
+  }
+  return times;
+"""
+)
+
+CUT_JS = timed(
+    """
+  await p.loadText(arg[0]);
+  p.showTab('lab');
+  document.getElementById('objective').value = '';
+  const fresh = async () => { p.state.node = 0; await p.labDo(p.labCall('lab_start', '')); };
+  const column = async (node) => (await p.S('lab_do', `node ${node}; predict branch none`)).answers[0].expected;
+  const timedCut = async (node, text) => {
+    p.state.node = node;
+    const t0 = performance.now();
+    const a = await p.cutMy(text);
+    await frame();
+    return {node, cut: text, ms: performance.now() - t0, valid: a.valid};
+  };
+  await fresh();
+  const x = await column(0);
+  if (x === 'none') return [];
+  const out = [await timedCut(0, `${x} <= 0`)];
+  await fresh();
+  out.push(await timedCut(0, `${x} >= 1`));
+  await fresh();
+  await p.labDo(p.labCall('lab_do', 'node 0; branch variable'));
+  const y = await column(1);
+  if (y !== 'none') out.push(await timedCut(1, `${y} <= 0`));
+  return out;
+"""
+)
+
+
+SPLIT_JS = timed(
+    """
+  await p.loadText(arg[0]); p.showTab('lab');
+  document.getElementById('objective').value = '';
+  const fresh = async () => { p.state.node = 0; await p.labDo(p.labCall('lab_start', '')); };
+  await fresh();
+  const x = (await p.S('lab_do', 'node 0; predict branch none')).answers[0].expected;
+  if (x === 'none') return [];
+  const out = [];
+  for (const cut of [`${x} <= 0`, `${x} >= 1`]) {
+    await fresh();
+    let t0 = performance.now();
+    await p.S('lab_do', `node 0; cut my: ${cut}`);
+    const worker = performance.now() - t0;
+    await fresh();
+    t0 = performance.now();
+    await p.cutMy(cut);
+    await frame();
+    out.push([worker, performance.now() - t0]);
+  }
+  return out;
+"""
+)
+
+
+def split(driver, a):
+    """Where a student's cut's time goes: the worker's `lab_do` call alone (the library: the
+    MILPs, the cut added, the state) against the whole click (`cutMy` until drawn), each cut
+    twice on a fresh lab, on every 2·cut-step th line of the hardest sample."""
+    path = os.path.join(SHARED, "forum_hardest_1905_11plus.txt")
+    with open(path) as f:
+        sample = f.read().splitlines()[:: 2 * a.cut_step]
+    pairs = []
+    for text in sample:
+        pairs += run(driver, SPLIT_JS, text)
+    print(f"student cut, hardest every {2 * a.cut_step}th line, {len(pairs)} cuts: worker call alone {stats([w for w, _ in pairs])}")
+    print(f"  whole click until drawn: {stats([t for _, t in pairs])}")
+    print(f"  the page's own share (whole click - worker call, run apart): {stats([t - w for w, t in pairs])}")
+
+
+def native_cut(binary, path, line, steps):
+    """The last step's wall-clock ms of `lab --times --line LINE PATH --do STEPS`."""
+    p = subprocess.run([binary, "lab", "--times", "--line", str(line), path, "--do", steps], capture_output=True, text=True)
+    rows = [r.split() for r in p.stderr.splitlines() if r.startswith("step ")]
+    return float(rows[-1][3]) if rows else None
+
+
+def native_prove(binary, args, target, rows, answer):
+    t = time.perf_counter()
+    extra = [] if answer else ["--no-answer"]
+    subprocess.run([binary, "prove", "--json", *extra, *args, "--eliminate", target, "--rows", rows], capture_output=True, check=False)
+    return (time.perf_counter() - t) * 1000
+
+
+def exercises(driver, a):
+    """Issue 45's graded answers and a student's cut, page beside native."""
+    diabolical = lines("sudoku_exchange_diabolical.txt", a.hints)
+    proves, answers, native, native_answer = [], [], [], []
+    for k, text in enumerate(diabolical):
+        r = run(driver, PROVE_JS, text)
+        if not r:
+            continue
+        proves.append(r["ms"])
+        answers.append(r["answerMs"])
+        if os.path.exists(a.native):
+            args = ["--line", str(k + 1), os.path.join(SHARED, "sudoku_exchange_diabolical.txt")]
+            native.append(native_prove(a.native, args, r["target"], rows_text(r["rows"]), False))
+            native_answer.append(native_prove(a.native, args, r["target"], rows_text(r["rows"]), True))
+    label = f"sudoku_exchange_diabolical lines 1-{len(diabolical)}"
+    print(f"graded certificate (Check until the verdict is drawn), {label}, page: {stats(proves)}")
+    if native:
+        print(f"  native prove --json --no-answer process: {stats(native)}")
+    print(f"model answer (the tool's certificate, an LP; computed when the elimination is picked), {label}, page: {stats(answers)}")
+    if native_answer:
+        print(f"  native prove --json process (with the model answer): {stats(native_answer)}")
+    hardest_path = os.path.join(SHARED, "forum_hardest_1905_11plus.txt")
+    hardest = []
+    if os.path.exists(hardest_path):
+        with open(hardest_path) as f:
+            all_lines = [l for l in f.read().splitlines() if l and not l.startswith("#")]
+        hardest = [(k + 1, all_lines[k]) for k in range(0, len(all_lines), a.cut_step)]
+    predictions = []
+    for _, text in hardest:
+        predictions += run(driver, PREDICT_JS, text)
+    print(f"graded predictions (5 kinds at the root), forum_hardest every {a.cut_step}th line ({len(hardest)} puzzles), page: {stats(predictions)}")
+    out = {"prove": proves, "model_answer": answers, "predict": predictions}
+    g16_path = os.path.join(SHARED, "grid16_misc.txt")
+    g16 = []
+    if os.path.exists(g16_path):
+        with open(g16_path) as f:
+            g16 = [(k + 1, l) for k, l in enumerate(f.read().splitlines()[: a.g16]) if l.strip()]
+    for label, path, sample in [("hardest 9x9", hardest_path, hardest), ("16x16 grid16_misc", g16_path, g16)]:
+        page_ms, native_ms, valid = [], [], 0
+        for line, text in sample:
+            for cut in run(driver, CUT_JS, text):
+                page_ms.append(cut["ms"])
+                valid += cut["valid"] is True
+                if os.path.exists(a.native):
+                    steps = f"cut my: {cut['cut']}" if cut["node"] == 0 else f"branch variable; cut my: {cut['cut']}"
+                    ms = native_cut(a.native, path, line, steps)
+                    if ms is not None:
+                        native_ms.append(ms)
+        print(f"student cut ({label}, {len(page_ms)} cuts, {valid} valid), page: {stats(page_ms)}")
+        if native_ms:
+            print(f"  native lab --times cut step: {stats(native_ms)}")
+        out[label] = page_ms
+    return out
+
+
+def rows_text(rows):
+    """`1 cell_r1_c3 + -1 col_c3_v3` as `prove --rows` reads it: `cell_r1_c3 - col_c3_v3`."""
+    out = []
+    for term in rows.split(" + "):
+        m, name = term.split(" ")
+        m = float(m)
+        sign = "-" if m < 0 else "+"
+        size = "" if abs(m) == 1 else f"{abs(m):g} "
+        out.append(f"{sign} {size}{name}")
+    return " ".join(out).lstrip("+ ")
+
 
 def stats(xs):
     if not xs:
         return "no data"
     xs = sorted(xs)
+    p90 = xs[min(len(xs) - 1, int(round(0.90 * (len(xs) - 1))))]
     p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
-    return f"median {statistics.median(xs):.1f} ms, p95 {p95:.1f} ms, max {xs[-1]:.1f} ms (n = {len(xs)})"
+    return f"median {statistics.median(xs):.1f} ms, p90 {p90:.1f} ms, p95 {p95:.1f} ms, max {xs[-1]:.1f} ms (n = {len(xs)})"
 
 
 def run(driver, script, *args):
@@ -145,6 +352,10 @@ def main():
     ap.add_argument("--branches", type=int, default=60)
     ap.add_argument("--hints", type=int, default=30)
     ap.add_argument("--applies", type=int, default=5)
+    ap.add_argument("--exercises", action="store_true", help="only issue 45's exercises")
+    ap.add_argument("--split", action="store_true", help="only where a student's cut's time goes")
+    ap.add_argument("--cut-step", type=int, default=2413)
+    ap.add_argument("--g16", type=int, default=38)
     a = ap.parse_args()
     opts = webdriver.ChromeOptions()
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080"]:
@@ -153,6 +364,16 @@ def main():
     driver.set_script_timeout(900)
     page = Page(driver, "/tmp")
     print(f"page {PAGE} ({os.path.getsize(PAGE) // 1024} KiB); native {a.native}")
+    if a.split:
+        page.open()
+        split(driver, a)
+        driver.quit()
+        return
+    if a.exercises:
+        page.open()
+        print(json.dumps(exercises(driver, a)))
+        driver.quit()
+        return
 
     opens = []
     for _ in range(a.opens):

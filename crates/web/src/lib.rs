@@ -14,7 +14,12 @@ fn thrown(message: String) -> JsValue {
 }
 
 fn backends() -> api::Backends {
-    api::Backends::on(wasm_lp::make)
+    api::Backends::on(wasm_lp::make).with_exact(exact_backend)
+}
+
+/// The MILPs that decide a student's cut: HiGHS-wasm set up for a MILP.
+fn exact_backend() -> sudoku_ilp::lp_interface::LpBackend {
+    sudoku_ilp::lp_interface::backend(wasm_lp::make, sudoku_ilp::lp_interface::LpUse::Mip)
 }
 
 /// Hands the loaded `highs` module (the resolved emscripten module) to the LP backend.
@@ -192,5 +197,32 @@ impl Session {
     /// A lab node's picture and LP point cell by cell: `{svg, cells}` (the page's grid).
     pub fn lab_node(&self, node: usize) -> Result<String, JsValue> {
         self.core.lab_node(node).map_err(thrown)
+    }
+
+    /// The student's certificate of `elimination` (`r9c8=2`) checked, as `prove --json`.
+    pub fn prove(
+        &self,
+        elimination: &str,
+        rows: &str,
+        with_answer: bool,
+    ) -> Result<String, JsValue> {
+        self.core
+            .prove(elimination, rows, with_answer)
+            .map_err(thrown)
+    }
+
+    /// The model answer for `elimination`: the tool's certificate, as `prove` writes it.
+    pub fn prove_answer(&self, elimination: &str) -> Result<String, JsValue> {
+        self.core.prove_answer(elimination).map_err(thrown)
+    }
+
+    /// The rule names `row_check` takes (`cage1`, `thermo1_step1`, `row_r1`, …).
+    pub fn check_rules(&self) -> String {
+        self.core.check_rules()
+    }
+
+    /// The student's rows for one rule checked, as `row-check` answers (JSON).
+    pub fn row_check(&self, rule: &str, rows: &str) -> Result<String, JsValue> {
+        self.core.row_check(rule, rows).map_err(thrown)
     }
 }

@@ -34,7 +34,7 @@ fn verdict_line(check: &ProofCheck) -> String {
 }
 
 /// The model answer, written out.
-fn answer_text(answer: &Proof) -> String {
+pub fn answer_text(answer: &Proof) -> String {
     match answer {
         Proof::Implied(c) => format!(
             "model answer: {}\n{}",
@@ -69,17 +69,23 @@ pub fn prove_text(check: &ProofCheck, answer: Option<&Proof>) -> String {
     out
 }
 
-/// The verdict as one JSON object: `elimination`, `column`, `proves`, `rows`, `summed` (the
-/// rows written out, or null when a multiplier has a wrong sign), `error`, `model_answer`.
-pub fn prove_json(check: &ProofCheck, answer: Option<&Proof>) -> Value {
-    let answer = answer.map(|a| match a {
+/// The model answer as JSON: `{implied: true, certificate: [{row, multiplier}], summed}` or
+/// `{implied: false, lp_max}`.
+pub fn answer_json(answer: &Proof) -> Value {
+    match answer {
         Proof::Implied(c) => json!({
             "implied": true,
             "certificate": c.iter().map(|(r, m)| json!({"row": r, "multiplier": m})).collect::<Vec<_>>(),
             "summed": summed_json(&c.summed),
         }),
         Proof::NotImplied { max } => json!({"implied": false, "lp_max": max}),
-    });
+    }
+}
+
+/// The verdict as one JSON object: `elimination`, `column`, `proves`, `rows`, `summed` (the
+/// rows written out, or null when a multiplier has a wrong sign), `error`, `model_answer`.
+pub fn prove_json(check: &ProofCheck, answer: Option<&Proof>) -> Value {
+    let answer = answer.map(answer_json);
     json!({
         "elimination": format!("{}={}", check.cell, check.value),
         "column": check.column,

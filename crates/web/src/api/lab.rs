@@ -22,7 +22,8 @@ impl Core {
         }
         let model = lab_model(&puzzle);
         let lp = (self.backends.lab)(&model).map_err(one_line)?;
-        let lab = Lab::new(&puzzle, &model, lp).map_err(one_line)?;
+        let mut lab = Lab::new(&puzzle, &model, lp).map_err(one_line)?;
+        lab.exact = self.backends.exact;
         self.lab_log = vec![format!(
             "root: {}",
             sudoku_ilp::report::lab::node_line(&lab, &lab.nodes[0])
@@ -33,19 +34,23 @@ impl Core {
     }
 
     /// Runs lab steps in the command line's `lab --do` syntax (`branch r1c1=5`, `node 3`,
-    /// `cut gomory`, `finish`, `prune`, …); returns the state with the steps' text.
+    /// `cut gomory`, `finish`, `prune`, `cut my: …`, `predict …`); returns the state with the
+    /// steps' text and `answers`: the graded steps ([`super::lab_answers`]).
     pub fn lab_do(&mut self, steps: &str) -> Result<String, Failure> {
         let lab = self
             .lab
             .as_mut()
             .ok_or("the lab is not started (lab_start)")?;
         let mut text = String::new();
-        script::run_each(lab, steps, |lab, k, step| {
+        let done = script::run_each(lab, steps, |lab, k, step| {
             text += &step_text(lab, k, step);
         })
         .map_err(one_line)?;
+        let answers = super::lab_answers::answers(lab, &done);
         self.lab_log.push(text.trim_end().to_string());
-        self.lab_state()
+        let mut state = self.state_value()?;
+        state["answers"] = json!(answers);
+        Ok(state.to_string())
     }
 
     pub fn lab_branch(&mut self, node: usize, cell: &str, value: u8) -> Result<String, Failure> {
@@ -82,6 +87,10 @@ impl Core {
     /// The tree (as `lab` prints it in JSON), its picture, the current node's LP picture,
     /// the summary, the incumbent and the log of steps.
     pub fn lab_state(&self) -> Result<String, Failure> {
+        self.state_value().map(|v| v.to_string())
+    }
+
+    fn state_value(&self) -> Result<serde_json::Value, Failure> {
         let lab = self
             .lab
             .as_ref()
@@ -99,8 +108,7 @@ impl Core {
             "log": self.lab_log,
             "stats": lab.stats,
             "node_svg": self.node_svg_of(lab, model, node),
-        })
-        .to_string())
+        }))
     }
 
     /// The LP point of `node` on the grid.

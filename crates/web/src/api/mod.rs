@@ -8,9 +8,12 @@ mod export;
 mod hints;
 mod input;
 mod lab;
+mod lab_answers;
 mod lp;
 mod model;
 mod names;
+mod prove;
+mod row_check;
 mod solve;
 
 use input::parse_box;
@@ -30,6 +33,9 @@ pub struct Backends {
     pub lab: LpBackend,
     pub hints: LpBackend,
     pub mip: LpBackend,
+    /// Makes the backend of the exact checks of a student's cut (a MILP beside the lab's LP,
+    /// [`Lab::exact`]); `None`: the lab refuses `cut my:`.
+    pub exact: Option<fn() -> LpBackend>,
 }
 
 impl Backends {
@@ -39,6 +45,15 @@ impl Backends {
             lab: backend(make, LpUse::Lab),
             hints: backend(make, LpUse::Hints),
             mip: backend(make, LpUse::Mip),
+            exact: None,
+        }
+    }
+
+    /// These backends with `exact` making the MILPs that decide a student's cut.
+    pub fn with_exact(self, exact: fn() -> LpBackend) -> Backends {
+        Backends {
+            exact: Some(exact),
+            ..self
         }
     }
 }
