@@ -51,6 +51,7 @@ mod rule_engines;
 mod rule_pictures;
 mod sat;
 mod scale;
+mod shared_links;
 mod small_defects;
 mod small_items;
 mod stub_names;
