@@ -39,14 +39,11 @@ pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
-pub mod line_marks;
 #[cfg(feature = "highs")]
 pub mod lines;
 pub mod lp_svg;
-pub mod mark_frame;
 pub mod marks;
 pub mod objective;
-mod outside_marks;
 pub mod polytope_svg;
 pub mod prove;
 pub mod svg;
