@@ -347,6 +347,7 @@ function drawBoard() {
         (state.fractional ? " (click or Enter to branch on it)" : ""),
     );
   $("board-caption").textContent = caption.join(" · ");
+  drawRules(); // web/parts/rules_draw.js: the variant rules over the cells
 }
 
 function drawCell(i, r, c, br, bc, cageOf) {

@@ -12,6 +12,7 @@
 //! - [`lines`]: puzzle lines to result lines in one call (a partition of a distributed run);
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
 //! - [`marks`]: the variant rules drawn on every grid picture;
+//! - [`overlay`]: the rules alone, to lay over the web page's board;
 //! - [`lab`]: the branch-and-bound tree (the lab's, lp-bb's) as text, JSON records and a picture,
 //!   laid out by [`tidy`] and folded to fit a projector by [`fold`];
 //! - [`html`]: the classroom page (inline SVG and CSS, no script).
@@ -44,6 +45,7 @@ pub mod lines;
 pub mod lp_svg;
 pub mod marks;
 pub mod objective;
+pub mod overlay;
 pub mod polytope_svg;
 pub mod prove;
 pub mod svg;

@@ -257,7 +257,7 @@ pub fn draw_rules(
             ),
             Rule::LittleKiller(r) => outside::little_killer(out, r, n, frame),
             Rule::Sandwich(_) | Rule::XSum(_) | Rule::Skyscraper(_) | Rule::NumberedRoom(_) => {
-                outside::draw_clue(out, rule, xy)
+                outside::draw_clue(out, rule, n, xy)
             }
             Rule::AntiKnight
             | Rule::AntiKing

@@ -36,7 +36,7 @@ pub(super) enum Shape {
 }
 
 /// Draws an outside clue's text (and frame) centred in its virtual cell.
-pub(super) fn draw_clue(out: &mut String, rule: &Rule, frame: (f64, f64, f64)) {
+pub(super) fn draw_clue(out: &mut String, rule: &Rule, n: usize, frame: (f64, f64, f64)) {
     let (x0, y0, cell) = frame;
     let Some(((row, col), text, shape)) = clue(rule) else {
         return;
@@ -69,7 +69,8 @@ pub(super) fn draw_clue(out: &mut String, rule: &Rule, frame: (f64, f64, f64)) {
     };
     let _ = writeln!(
         out,
-        r#"<g class="outside-clue">{shape}<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="{font}" text-anchor="middle" dominant-baseline="central">{text}</text></g>"#
+        r#"<g class="outside-clue" data-side="{}">{shape}<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="{font}" text-anchor="middle" dominant-baseline="central">{text}</text></g>"#,
+        side(row, col, n)
     );
 }
 
@@ -90,7 +91,8 @@ pub(super) fn little_killer(out: &mut String, lk: &LittleKiller, n: usize, frame
     let head = arrowhead(&[tail, tip], frame.cell * 0.1);
     let _ = writeln!(
         out,
-        r#"<g class="little-killer"><text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text><g fill="none" stroke="black" stroke-width="1.5" stroke-linecap="round"><polyline points="{}"/><polyline points="{}"/></g></g>"#,
+        r#"<g class="little-killer" data-side="{}"><text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text><g fill="none" stroke="black" stroke-width="1.5" stroke-linecap="round"><polyline points="{}"/><polyline points="{}"/></g></g>"#,
+        side(row, col, n),
         num(tx),
         num(ty),
         num((frame.cell * 0.3).min(20.0).round()),
@@ -117,4 +119,18 @@ pub(super) fn clue_cell(lk: &LittleKiller, n: usize) -> (i64, i64) {
         ),
     };
     (first.row as i64 - dr, first.col as i64 - dc)
+}
+
+/// The sides of the grid a clue's virtual cell (row, col) lies beyond, e.g. `top` or `top left`
+/// (a corner), for a page that moves clues past its own labels (`data-side`).
+fn side(row: i64, col: i64, n: usize) -> String {
+    let n = n as i64;
+    let sides = [
+        (row < 0, "top"),
+        (row >= n, "bottom"),
+        (col < 0, "left"),
+        (col >= n, "right"),
+    ];
+    let names: Vec<&str> = sides.iter().filter(|s| s.0).map(|s| s.1).collect();
+    names.join(" ")
 }
