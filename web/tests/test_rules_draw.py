@@ -2,7 +2,7 @@
 puzzle, the marks over the board (web/parts/rules_draw.js) are those of `sudoku-ilp render`,
 class for class and count for count (killer cages apart: drawCage draws them), each line starts
 on its rule's first cell on screen, and clues outside the grid stand outside the board's cells.
-Puzzles: the shared sample of real f-puzzles puzzles (fpuzzles_more), the real puzzles kept in
+Puzzles: the shared samples of real f-puzzles puzzles (fpuzzles_more, fpuzzles_links), the real puzzles kept in
 data/variants (fpuzzles_lines, fpuzzles_outside) and the slow-thermometer and numbered-room
 puzzles made there; together one of each rule family.
 """
@@ -49,10 +49,11 @@ def puzzles():
             out.append((f"{name}:{k}", line))
     for name in ["slow_thermometer_9x9.json", "numbered_room_9x9.json"]:
         out.append((name, read(data("variants", name))))
-    path = shared_file("variants/fpuzzles_more.fpz.jsonl")
-    if path:
-        for k, line in enumerate(read(path).splitlines(), 1):
-            out.append((f"fpuzzles_more:{k}", line))
+    for name in ["fpuzzles_more", "fpuzzles_links"]:
+        path = shared_file(f"variants/{name}.fpz.jsonl")
+        if path:
+            for k, line in enumerate(read(path).splitlines(), 1):
+                out.append((f"{name}:{k}", line))
     return out
 
 
@@ -70,8 +71,10 @@ def library_marks(text):
     return counts
 
 
-# In the page: each mark's class, and for lines the cell under their first point on screen.
+# In the page: each mark's class, for lines the cell under their first point on screen, and
+# whether the mark lies outside the board.
 PAGE_MARKS = """
+const cells = [...document.querySelectorAll('#board .cell')];
 const first = (el) => {
   const shape = el.matches('polyline, circle') ? el : el.querySelector('polyline, circle');
   if (!shape) return null;
@@ -79,7 +82,10 @@ const first = (el) => {
     ? [shape.points.getItem(0).x, shape.points.getItem(0).y]
     : [shape.cx.baseVal.value, shape.cy.baseVal.value];
   const p = new DOMPoint(x, y).matrixTransform(shape.getScreenCTM());
-  const cell = document.elementsFromPoint(p.x, p.y).find((e) => e.classList.contains('cell'));
+  const cell = cells.find((c) => {
+    const r = c.getBoundingClientRect();
+    return p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom;
+  });
   return cell ? Number(cell.dataset.cell) : -1;
 };
 const board = document.getElementById('board').getBoundingClientRect();
