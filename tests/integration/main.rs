@@ -38,6 +38,7 @@ mod natural;
 mod nothing_left;
 mod out_of_memory;
 mod outside_rules;
+mod pad_puzzles;
 mod propagate;
 mod prove;
 mod rating;

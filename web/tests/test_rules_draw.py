@@ -3,7 +3,7 @@ puzzle, the marks over the board (web/parts/rules_draw.js) are those of `sudoku-
 class for class and count for count (killer cages apart: drawCage draws them), each line starts
 on its rule's first cell on screen, and clues outside the grid stand outside the board's cells.
 Puzzles: the shared samples of real f-puzzles puzzles (fpuzzles_more, fpuzzles_links), the real puzzles kept in
-data/variants (fpuzzles_lines, fpuzzles_outside) and the slow-thermometer and numbered-room
+data/variants (fpuzzles_lines, fpuzzles_outside, fpuzzles_pad) and the slow-thermometer and numbered-room
 puzzles made there; together one of each rule family.
 """
 
@@ -44,7 +44,7 @@ FAMILIES = [
 
 def puzzles():
     out = []
-    for name in ["fpuzzles_lines.fpz.jsonl", "fpuzzles_outside.fpz.jsonl"]:
+    for name in ["fpuzzles_lines.fpz.jsonl", "fpuzzles_outside.fpz.jsonl", "fpuzzles_pad.fpz.jsonl"]:
         for k, line in enumerate(read(data("variants", name)).splitlines(), 1):
             out.append((f"{name}:{k}", line))
     for name in ["slow_thermometer_9x9.json", "numbered_room_9x9.json"]:
