@@ -1007,6 +1007,7 @@ function wire() {
   };
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
   const board = $("board");
+  window.addEventListener("resize", drawRules); // the rules' layers follow the cells' size
   board.addEventListener("keydown", onBoardKey);
   board.addEventListener("mousedown", (event) => {
     const cand = event.target.closest("[data-branch]");

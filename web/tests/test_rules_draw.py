@@ -145,3 +145,22 @@ def test_the_puzzles_hold_every_family():
         seen.update(library_marks(text))
     missing = [f for f in FAMILIES if f not in seen]
     assert not missing, f"no puzzle draws {missing}"
+
+
+def test_the_rules_follow_the_cells_when_the_window_changes_size(page):
+    """The cells' size follows the window's height (style.css --cell): the layers are laid again."""
+    text = read(data("variants", "fpuzzles_lines.fpz.jsonl")).splitlines()[0]
+    page.api("loadText", text)
+    summary = page.driver.execute_script("return window.sudokuPage.state.summary")
+    n = summary["order"]
+    want = [cell_index(r["cells"][0], n) for r in summary["puzzle"]["rules"] if r["type"] == "region_sum"]
+    assert want
+    try:
+        for width, height in [(1200, 640), (1920, 1080)]:
+            page.driver.set_window_size(width, height)
+            page.driver.execute_script("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            marks = page.driver.execute_script(PAGE_MARKS)
+            got = [m["first"] for m in marks if m["cls"] == "region-sum"]
+            assert got == want, f"{width}x{height}: region-sum lines start on {got}, not {want}"
+    finally:
+        page.driver.set_window_size(1920, 1080)
