@@ -351,6 +351,7 @@ function drawBoard() {
     );
   if (reducedShown()) caption.push(reducedCaption());
   $("board-caption").textContent = caption.join(" · ");
+  drawRules(); // web/parts/rules_draw.js: the variant rules over the cells
 }
 
 function drawCell(i, r, c, br, bc, cageOf) {
@@ -1003,6 +1004,7 @@ function wire() {
   };
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
   const board = $("board");
+  window.addEventListener("resize", drawRules); // the rules' layers follow the cells' size
   board.addEventListener("keydown", onBoardKey);
   board.addEventListener("mousedown", (event) => {
     const cand = event.target.closest("[data-branch]");

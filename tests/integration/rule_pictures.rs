@@ -6,6 +6,8 @@ use crate::common::killer_lines::fpuzzles;
 use crate::common::{lines, shared_data};
 use roxmltree::{Document, Node};
 use std::collections::HashMap;
+use std::path::Path;
+use sudoku_ilp::input::{parse_puzzle, ParseOptions};
 use sudoku_ilp::puzzle::{Cell, Puzzle};
 use sudoku_ilp::report::lp_svg::lp_svg;
 use sudoku_ilp::report::svg::{svg, CELL};
@@ -527,5 +529,143 @@ fn every_variant_sample_puzzle_shows_one_mark_per_rule() {
         "caption",
     ] {
         assert!(kinds.contains_key(class), "no {class} in the samples");
+    }
+}
+
+/// One rule of each JSON `"type"` on a 9×9 grid, as the project's JSON writes it; `None` for a
+/// type this table does not know yet (the test below then fails, naming it).
+fn sample_rule(kind: &str) -> Option<serde_json::Value> {
+    use serde_json::json;
+    let row1 = |from: usize, to: usize| -> Vec<String> {
+        (from..=to).map(|c| format!("r1c{c}")).collect()
+    };
+    let line = row1(2, 5);
+    Some(match kind {
+        "killer" => json!({"type": kind, "cells": ["r1c1", "r1c2"], "sum": 3}),
+        "little_killer" => {
+            let cells: Vec<String> = (1..=8).map(|i| format!("r{i}c{}", i + 1)).collect();
+            json!({"type": kind, "cells": cells, "sum": 40})
+        }
+        "thermometer" => json!({"type": kind, "cells": ["r1c1", "r1c2", "r1c3"]}),
+        "arrow" => json!({"type": kind, "circle": ["r1c1"], "line": ["r1c2", "r1c3"]}),
+        "kropki" => json!({"type": kind, "dot": "white", "a": "r1c1", "b": "r1c2"}),
+        "xv" => json!({"type": kind, "a": "r1c1", "b": "r1c2", "sum": 10}),
+        "greater_than" => json!({"type": kind, "greater": "r1c1", "lesser": "r1c2"}),
+        "parity" => json!({"type": kind, "parity": "odd", "cell": "r1c1"}),
+        "extra_region" => json!({"type": kind, "cells": ["r1c1", "r2c2", "r3c4"]}),
+        "windoku" | "anti_knight" | "anti_king" | "non_consecutive" | "disjoint_groups" => {
+            json!({ "type": kind })
+        }
+        "negative" => json!({"type": kind, "xv": true}),
+        "palindrome" | "renban" | "nabner" | "entropic" | "modular" | "between" | "lockout"
+        | "region_sum" | "zipper" | "double_arrow" | "slow_thermometer" | "whispers" => {
+            json!({"type": kind, "cells": line})
+        }
+        "clone" => json!({"type": kind, "cells": ["r1c1"], "copies": ["r9c9"]}),
+        "extremum" => json!({"type": kind, "extreme": "minimum", "cells": ["r5c5"]}),
+        "quadruple" => {
+            json!({"type": kind, "cells": ["r1c1", "r1c2", "r2c1", "r2c2"], "values": [1, 2]})
+        }
+        "pencil_marks" => json!({"type": kind, "cell": "r1c1", "values": [1, 2]}),
+        "sandwich" => json!({"type": kind, "cells": row1(1, 9), "sum": 10}),
+        "x_sum" => json!({"type": kind, "cells": row1(1, 9), "sum": 15}),
+        "skyscraper" => json!({"type": kind, "cells": row1(1, 9), "count": 3}),
+        "numbered_room" => json!({"type": kind, "cells": row1(1, 9), "digit": 5}),
+        "indexer" => json!({"type": kind, "axis": "column", "cells": ["r1c1", "r2c1"]}),
+        _ => return None,
+    })
+}
+
+/// The rule types the JSON Schema lists (`$defs.rule.oneOf`, each a `const` or an `enum`).
+fn schema_rule_types() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/solve-output.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut types = Vec::new();
+    for entry in schema["$defs"]["rule"]["oneOf"].as_array().unwrap() {
+        let ty = &entry["properties"]["type"];
+        match (ty.get("const"), ty.get("enum")) {
+            (Some(one), _) => types.push(one.as_str().unwrap().to_string()),
+            (None, Some(many)) => types.extend(
+                many.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.as_str().unwrap().to_string()),
+            ),
+            _ => panic!("a rule entry without a type: {entry}"),
+        }
+    }
+    types
+}
+
+/// What a picture draws for its rules: the children of its two rule layers and its caption.
+fn rule_drawing(text: &str) -> (usize, Option<String>) {
+    let doc = Document::parse(text).unwrap();
+    let marks = ["rules-under", "rules-over"]
+        .iter()
+        .flat_map(|layer| class(&doc, layer))
+        .map(|g| g.descendants().filter(|n| n.is_element()).count() - 1)
+        .sum();
+    let caption = class(&doc, "caption").first().map(|c| {
+        c.descendants()
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    (marks, caption)
+}
+
+#[test]
+fn every_rule_type_of_the_json_schema_is_drawn_in_a_sample_picture() {
+    let types = schema_rule_types();
+    assert!(
+        types.len() >= 36,
+        "the schema lists {} rule types",
+        types.len()
+    );
+    let empty = r#"{"grid": ".................................................................................", "rules": []}"#;
+    let read = |text: &str| parse_puzzle("sample", text, ParseOptions::default()).unwrap();
+    let (none, no_caption) = rule_drawing(&svg(&read(empty), None, None));
+    assert_eq!((none, no_caption), (0, None));
+    let mut missing = Vec::new();
+    for kind in &types {
+        let Some(rule) = sample_rule(kind) else {
+            missing.push(kind.clone());
+            continue;
+        };
+        let mut doc: serde_json::Value = serde_json::from_str(empty).unwrap();
+        doc["rules"] = serde_json::json!([rule]);
+        let puzzle = read(&doc.to_string());
+        assert_eq!(puzzle.rules().len(), 1, "{kind}");
+        let picture = svg(&puzzle, None, None);
+        let (marks, caption) = rule_drawing(&picture);
+        let layer = sudoku_ilp::report::marks::layer_of(&puzzle.rules()[0]);
+        match layer {
+            Some(_) => assert!(marks > 0, "{kind}: nothing drawn in its layer"),
+            None => assert!(
+                caption.is_some(),
+                "{kind}: neither drawn nor in the caption"
+            ),
+        }
+        // The LP picture draws it the same way.
+        let lp = lp_svg(&puzzle, &no_relaxation(), None);
+        assert_eq!(rule_drawing(&lp).0, marks, "{kind}: the LP picture");
+    }
+    assert!(
+        missing.is_empty(),
+        "rule types without a sample picture: {missing:?}"
+    );
+}
+
+/// An LP relaxation with no values (an empty LP picture: the grid and the rules).
+fn no_relaxation() -> GridRelaxation {
+    GridRelaxation {
+        model: "binary".into(),
+        status: Status::Solved,
+        objective: 0.0,
+        fractional: 0,
+        fractional_other: 0,
+        cells: vec![CellLp::Weights(Vec::new()); 81],
+        gives_grid: false,
     }
 }

@@ -394,3 +394,18 @@ fn a_vertex_lists_its_nonzero_reduced_costs_at_bounds() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn read_draws_the_rules_for_the_board_but_the_cages() {
+    let text = r#"{"grid": ".................................................................................", "rules": [
+        {"type": "renban", "cells": ["r1c1", "r1c2", "r1c3"]},
+        {"type": "killer", "cells": ["r5c5", "r5c6"], "sum": 3},
+        {"type": "sandwich", "cells": ["r1c1","r1c2","r1c3","r1c4","r1c5","r1c6","r1c7","r1c8","r1c9"], "sum": 10}]}"#;
+    let summary = json(read(text).unwrap());
+    let under = summary["drawing"]["under"].as_str().unwrap();
+    let over = summary["drawing"]["over"].as_str().unwrap();
+    assert!(under.starts_with("<svg") && under.contains(r#"class="renban""#));
+    assert!(over.contains(r#"class="outside-clue" data-side="left""#));
+    // The page draws killer cages itself (its cage editor).
+    assert!(!under.contains("cage") && !over.contains("cage"));
+}

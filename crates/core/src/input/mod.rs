@@ -15,6 +15,7 @@ mod fpuzzles;
 mod fpuzzles_outside;
 mod jigsaw;
 mod json;
+mod link;
 mod short_killer;
 mod source;
 mod stream;
@@ -25,6 +26,7 @@ mod tokens;
 pub use error::{InputError, LineError, OptionNames, Place, Problem};
 pub use fpuzzles::{decompress_link, is_fpuzzles_json, presentation_keys};
 pub use jigsaw::{is_jigsaw_line, parse_jigsaw_line};
+pub use link::{is_address, is_lz_text, link_problem};
 pub use short_killer::{is_short_killer, parse_short_killer};
 use source::valid_utf8;
 pub use source::{
@@ -410,6 +412,10 @@ fn variant_line(
     if let Some(json) = fpuzzles::decompress_link(line) {
         let value = fpuzzles::strict_json(&json);
         if let Err(e) = &value {
+            if e.is_eof() {
+                let problem = "the f-puzzles link's JSON ends early (cut short when copied?)";
+                return Some(Err(at_line(problem.into())));
+            }
             if e.is_data() {
                 let problem = format!("the f-puzzles link's JSON: {}", json_problem(e));
                 return Some(Err(at_line(problem)));
@@ -428,6 +434,9 @@ fn variant_line(
             fpuzzles::parse_fpuzzles(&line_origin, &value, lenient)
                 .map_err(|e| InputError::with(origin, Place::Line(number), e.problem)),
         );
+    }
+    if let Some(problem) = link::link_problem(line) {
+        return Some(Err(at_line(problem)));
     }
     let parsed = if short_killer::is_short_killer(line) {
         short_killer::parse_short_killer(line)

@@ -103,7 +103,7 @@ pub const STDIN_NAME: &str = "<stdin>";
 pub fn origin_name(path: &str) -> String {
     if path == "-" {
         STDIN_NAME.into()
-    } else if is_link(path) {
+    } else if is_link(path) && (super::is_lz_text(path) || fpuzzles::link_payload(path).is_some()) {
         "<f-puzzles link>".into()
     } else {
         path.into()
@@ -139,9 +139,11 @@ pub fn drawing_note_at(text: &str, line: Option<usize>) -> Option<String> {
     }
 }
 
-/// Whether a command's argument is an f-puzzles link (`https://f-puzzles.com/?load=…`, or any
-/// `http(s)://…load=…` address) rather than a file name: read as the puzzle itself. A file of
-/// that name, should one exist, is read instead.
+/// Whether a command's argument is a link rather than a file name: any web address (an
+/// f-puzzles link `https://f-puzzles.com/?load=…`, SudokuPad's `https://sudokupad.app/fpuzzles…`;
+/// another address is refused by the reader in one line) or the lz-string text of an f-puzzles
+/// payload alone; read as the puzzle itself. A file of that name, should one exist, is read
+/// instead.
 ///
 /// ```
 /// use sudoku_ilp::input::is_link;
@@ -150,10 +152,8 @@ pub fn drawing_note_at(text: &str, line: Option<usize>) -> Option<String> {
 /// assert!(!is_link("puzzle.json"));
 /// ```
 pub fn is_link(path: &str) -> bool {
-    let path = path.trim();
-    (path.starts_with("https://") || path.starts_with("http://"))
-        && fpuzzles::link_payload(path).is_some()
-        && !std::path::Path::new(path).exists()
+    (super::is_address(path) || super::is_lz_text(path))
+        && !std::path::Path::new(path.trim()).exists()
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -12,6 +12,7 @@
 //! - [`lines`]: puzzle lines to result lines in one call (a partition of a distributed run);
 //! - [`lp_svg`]: the root LP relaxation drawn on the grid;
 //! - [`marks`]: the variant rules drawn on every grid picture;
+//! - [`overlay`]: the rules alone, to lay over the web page's board;
 //! - [`lab`]: the branch-and-bound tree (the lab's, lp-bb's) as text, JSON records and a picture,
 //!   laid out by [`tidy`] and folded to fit a projector by [`fold`];
 //! - [`html`]: the classroom page (inline SVG and CSS, no script).
@@ -39,14 +40,12 @@ pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
-pub mod line_marks;
 #[cfg(feature = "highs")]
 pub mod lines;
 pub mod lp_svg;
-pub mod mark_frame;
 pub mod marks;
 pub mod objective;
-mod outside_marks;
+pub mod overlay;
 pub mod polytope_svg;
 pub mod prove;
 pub mod svg;

@@ -235,8 +235,10 @@ pub fn ordered(a: Cell, b: Cell) -> (Cell, Cell) {
 ///
 /// Adding a rule type touches three files of code: its own file here (its data and this
 /// trait), this module (its `pub mod` line, its variant in [`Rule`], its arm in [`Rule::kind`]
-/// and its row in the table above) and its picture in `report/marks.rs` (the one other place
-/// that looks at rule types); and two of documentation: its entry in
+/// and its row in the table above) and its picture in `report/marks/` (the one other place
+/// that looks at rule types: its arms in `layer_of` and `draw_rules` there, a drawing in its
+/// family's file; `rule_pictures.rs` fails until a sample of it is drawn); and two of
+/// documentation: its entry in
 /// `docs/solve-output.schema.json` and the README's list of rule files. Reading it from
 /// f-puzzles files is one more arm in `input/fpuzzles.rs`.
 pub trait RuleKind {

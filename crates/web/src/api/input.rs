@@ -9,6 +9,8 @@ use sudoku_ilp::formulation::{CageForm, ModelKind, PairForm, StepForm};
 use sudoku_ilp::input::{parse_puzzle, OptionNames, ParseOptions, STDIN_NAME};
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::json::puzzle_json;
+use sudoku_ilp::report::marks::Layer;
+use sudoku_ilp::report::overlay::rules_overlay;
 use sudoku_ilp::rules::Rule;
 
 /// Reads a puzzle as `sudoku-ilp solve -` reads standard input: the same one-line errors.
@@ -21,7 +23,8 @@ pub fn read_puzzle(text: &str, box_shape: Option<(usize, usize)>) -> Result<Puzz
         .map_err(|e| one_line(e.said_with(&OptionNames::command_line("solve takes one"))))
 }
 
-/// The summary of a puzzle: its JSON (as the input format), order, givens, rule names.
+/// The summary of a puzzle: its JSON (as the input format), order, givens, rule names, and its
+/// rules drawn for the board (`drawing`: the under and over layers, killer cages left out).
 pub fn summary_json(puzzle: &Puzzle) -> Value {
     let rules: Vec<&str> = puzzle.rules().iter().map(rule_name).collect();
     json!({
@@ -30,6 +33,10 @@ pub fn summary_json(puzzle: &Puzzle) -> Value {
         "rules": rules,
         "name": puzzle.name(),
         "puzzle": puzzle_json(puzzle),
+        "drawing": {
+            "under": rules_overlay(puzzle, Layer::Under, false),
+            "over": rules_overlay(puzzle, Layer::Over, false),
+        },
     })
 }
 

@@ -1,6 +1,6 @@
 //! What every rule picture draws with: where the grid is ([`Frame`]), which layer
 //! ([`Layer`]), numbers for SVG attributes, polylines and shaded cells. Shared by
-//! [`super::marks`] and [`super::line_marks`], which draw the rules.
+//! the files of [`super`], one a family of rules, which draw them.
 
 use crate::puzzle::Cell;
 use std::fmt::Write;
@@ -70,4 +70,36 @@ pub(super) fn shade(out: &mut String, cells: &[Cell], ground: &str, class: &str,
         );
     }
     out.push_str("</g>\n");
+}
+
+/// The unit vector of (dx, dy), or (0, 0).
+pub(super) fn unit(dx: f64, dy: f64) -> (f64, f64) {
+    let length = (dx * dx + dy * dy).sqrt();
+    if length == 0.0 {
+        (0.0, 0.0)
+    } else {
+        (dx / length, dy / length)
+    }
+}
+
+/// The two strokes of an arrowhead of `size` at the end of `line`: back from the tip at ±40°.
+pub(super) fn arrowhead(line: &[(f64, f64)], size: f64) -> [(f64, f64); 3] {
+    let tip = line[line.len() - 1];
+    let from = line[line.len().saturating_sub(2)];
+    let (dx, dy) = unit(tip.0 - from.0, tip.1 - from.1);
+    let (cos, sin) = (40f64.to_radians().cos(), 40f64.to_radians().sin());
+    let back = |s: f64| {
+        (
+            tip.0 - size * (dx * cos - s * dy * sin),
+            tip.1 - size * (dy * cos + s * dx * sin),
+        )
+    };
+    [back(1.0), tip, back(-1.0)]
+}
+
+/// The middle of the edge (or of the segment) between two cells.
+pub(super) fn between(frame: Frame, a: Cell, b: Cell) -> (f64, f64) {
+    let (ax, ay) = frame.of(a);
+    let (bx, by) = frame.of(b);
+    ((ax + bx) / 2.0, (ay + by) / 2.0)
 }
