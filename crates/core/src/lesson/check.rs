@@ -2,6 +2,7 @@
 //! against what the library computes; an answer that is not right is a mismatch, named with its
 //! step and what the library says.
 
+use super::format::Question;
 use super::play::{step_error, Player};
 use super::LessonError;
 use crate::lab::lp::LabLp;
@@ -14,8 +15,8 @@ pub struct Mismatch {
     pub kind: &'static str,
     /// The lesson's answer.
     pub expected: String,
-    /// The right answer the library computes (for a certificate, a cut or rows: the lesson's
-    /// own, which the reason refutes).
+    /// The right answer the library computes (for a certificate, a cut or rows: its verdict
+    /// on the lesson's answer).
     pub computed: String,
     /// Why the lesson's answer is wrong.
     pub reason: String,
@@ -61,7 +62,12 @@ pub fn check_lesson<L: LabLp>(player: &mut Player<L>) -> Result<CheckReport, Les
                 step: shown.index + 1,
                 kind: question.kind(),
                 expected,
-                computed: grade.expected,
+                computed: match question {
+                    Question::Predict { .. }
+                    | Question::Number { .. }
+                    | Question::Choice { .. } => grade.expected,
+                    _ => grade.reason.lines().next().unwrap_or("").trim().to_string(),
+                },
                 reason: grade.reason,
             });
         }

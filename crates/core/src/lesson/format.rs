@@ -103,7 +103,8 @@ pub struct LessonStep {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Lab steps in the language of `lab --do` (`branch r1c1; node 1; cut gomory`), run from
-    /// the node where the previous lab action left off (the root at first).
+    /// the node where the previous lab action left off (the root at first); the lab's first
+    /// action shows the root (`""`: only the root).
     Lab(String),
     /// A combination of rows checked as a proof of an elimination (as `prove`), with the
     /// tool's own certificate.

@@ -79,7 +79,15 @@ impl<L: LabLp> Player<L> {
                         "the cut's validity was not decided within the time limit",
                     ));
                 }
-                let mut reason = student_cut_text(lab, &report);
+                // The cut is judged, not added: the report's "not added" line (written for a
+                // step that adds) is replaced by why.
+                let mut reason: String = student_cut_text(lab, &report)
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("not added"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                reason +=
+                    "  not added: a question leaves the tree as it is (a lab action adds cuts)\n";
                 if valid && *cuts_off && !report.cuts_off() {
                     reason += &format!(
                         "  valid, but it does not cut off node {current}'s LP point: the question asks for one that does\n"
@@ -94,7 +102,8 @@ impl<L: LabLp> Player<L> {
                         let as_strong = matches!(check.strength, Some(Strength::AsStrong { .. }));
                         let mut reason = row_check_text(&check);
                         if *strong && check.exact() && !as_strong {
-                            reason += "the question asks for rows as strong as the project's form\n";
+                            reason +=
+                                "the question asks for rows as strong as the project's form\n";
                         }
                         let correct = check.exact() && (!strong || as_strong);
                         Ok(graded(correct, question.expected(), reason))
@@ -171,7 +180,11 @@ impl<L: LabLp> Player<L> {
                     },
                     options[*right].text
                 );
-                Ok(graded(chosen == *right, options[*right].text.clone(), reason))
+                Ok(graded(
+                    chosen == *right,
+                    options[*right].text.clone(),
+                    reason,
+                ))
             }
         }
     }

@@ -18,8 +18,10 @@ impl<L: LabLp> Player<L> {
             Measure::Columns { model } => Ok(self.built(step, model)?.size().variables as f64),
             Measure::RootLp { model } | Measure::RootFractional { model } => {
                 let built = self.built(step, model)?;
-                let mut lp = (self.backends.relaxation)(&built).map_err(|e| solver_error(step, e))?;
-                let root = root_relaxation_on(&built, lp.as_mut()).map_err(|e| solver_error(step, e))?;
+                let mut lp =
+                    (self.backends.relaxation)(&built).map_err(|e| solver_error(step, e))?;
+                let root =
+                    root_relaxation_on(&built, lp.as_mut()).map_err(|e| solver_error(step, e))?;
                 match root.status {
                     Status::Solved => {}
                     Status::Infeasible => {

@@ -9,7 +9,7 @@ use crate::lab::lp::{LabLp, LpBackend};
 use crate::lab::{script, Lab, LabError};
 use crate::puzzle::Puzzle;
 use crate::report::exercise::row_check_text;
-use crate::report::lab::step_text;
+use crate::report::lab::{node_line, step_text};
 use crate::report::prove::prove_text;
 
 /// Makes the lesson's lab on its puzzle (its root LP solved).
@@ -149,7 +149,10 @@ impl<L: LabLp> Player<L> {
             index,
             text: step.text.clone(),
             action,
-            question: step.question.as_ref().map(|q| (q.kind(), q.prompt().into())),
+            question: step
+                .question
+                .as_ref()
+                .map(|q| (q.kind(), q.prompt().into())),
             hint: step.hint.clone(),
         }))
     }
@@ -157,7 +160,10 @@ impl<L: LabLp> Player<L> {
     /// Grades `answer` to the question of the step shown last; the first answer counts
     /// towards the score.
     pub fn answer(&mut self, answer: &str) -> Result<Grade, LessonError> {
-        let index = self.position.checked_sub(1).ok_or(LessonError::NoQuestion)?;
+        let index = self
+            .position
+            .checked_sub(1)
+            .ok_or(LessonError::NoQuestion)?;
         let question = self.lesson.steps[index]
             .question
             .clone()
@@ -189,8 +195,13 @@ impl<L: LabLp> Player<L> {
         match action {
             Action::Lab(steps) => {
                 let mut current = self.current;
-                let mut out = String::new();
+                let new = self.lab.is_none();
                 let lab = self.lab(index)?;
+                let mut out = if new {
+                    format!("root: {}\n", node_line(lab, &lab.nodes[0]))
+                } else {
+                    String::new()
+                };
                 script::run_from(lab, &mut current, steps, |lab, k, step| {
                     out += &step_text(lab, k, step);
                 })
@@ -209,8 +220,9 @@ impl<L: LabLp> Player<L> {
                 Ok(prove_text(&check, Some(&answer)))
             }
             Action::RowCheck { rule, rows } => {
-                let check = crate::row_check::row_check(&self.puzzle, rule, rows, &self.backends.rows)
-                    .map_err(|e| row_check_error(index, e))?;
+                let check =
+                    crate::row_check::row_check(&self.puzzle, rule, rows, &self.backends.rows)
+                        .map_err(|e| row_check_error(index, e))?;
                 Ok(row_check_text(&check))
             }
         }

@@ -39,6 +39,7 @@ pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
+pub mod lesson;
 pub mod line_marks;
 #[cfg(feature = "highs")]
 pub mod lines;
