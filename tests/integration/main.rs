@@ -27,6 +27,7 @@ mod implied_sums;
 mod lab;
 mod lab_bounded;
 mod lab_reports;
+mod lessons;
 mod layers;
 mod line_rules;
 mod lp_bb;
