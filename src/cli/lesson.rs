@@ -4,9 +4,9 @@ use super::{emit, Code, Failure};
 use clap::{Args, Subcommand};
 use std::io::BufRead;
 use std::path::PathBuf;
+use sudoku_ilp::lesson::text::{check_text, grade_text, score_text, shown_text};
 use sudoku_ilp::lesson::{check_lesson, open, schema_text, LessonError, NativePlayer};
 use sudoku_ilp::limits::{Limits, DEFAULT_TIME_LIMIT};
-use sudoku_ilp::report::lesson::{check_text, grade_text, score_text, shown_text};
 
 /// Lessons as files: a JSON file with a puzzle, the model and objective, then steps (text to
 /// read, an action the tool takes, a question with its expected answer, a hint); the format is

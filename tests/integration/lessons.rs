@@ -71,7 +71,11 @@ fn every_shipped_lesson_passes_lesson_check() {
                 .is_some_and(|x| x == "json")
         })
         .count();
-    assert_eq!(shipped, LESSONS.len(), "a lesson in data/lessons/ is not tested here");
+    assert_eq!(
+        shipped,
+        LESSONS.len(),
+        "a lesson in data/lessons/ is not tested here"
+    );
 }
 
 #[test]
@@ -111,16 +115,27 @@ fn branch_and_bound_wrong_predictions_and_numbers_are_graded_wrong_with_the_reas
     for g in &grades {
         assert!(!g.correct, "step {}: {g:?}", g.step + 1);
     }
-    assert!(grades[0].reason.contains("26 fractional columns"), "{:?}", grades[0]);
+    assert!(
+        grades[0].reason.contains("26 fractional columns"),
+        "{:?}",
+        grades[0]
+    );
     assert_eq!(grades[1].expected, "57");
     assert_eq!(grades[2].expected, "63");
     assert!(!grades[3].readable && grades[3].reason.contains("not a number"));
     assert_eq!(grades[4].expected, "x_r1_c2_v2");
-    assert!(grades[4].reason.contains("yours, x_r1_c1_v1"), "{:?}", grades[4]);
+    assert!(
+        grades[4].reason.contains("yours, x_r1_c1_v1"),
+        "{:?}",
+        grades[4]
+    );
     assert_eq!(grades[5].expected, "58");
     assert_eq!(grades[6].expected, "yes");
     assert!(grades[6].reason.contains("no feasible point"));
-    assert_eq!((grades[7].expected.as_str(), grades[8].expected.as_str()), ("58", "0"));
+    assert_eq!(
+        (grades[7].expected.as_str(), grades[8].expected.as_str()),
+        ("58", "0")
+    );
     assert_eq!(p.score().right, 0);
     assert_eq!(p.score().answered, wrong.len());
 }
@@ -148,13 +163,23 @@ fn duality_a_wrong_certificate_and_an_invalid_cut_are_refused_with_why() {
     });
     // A certificate whose right-hand side stays 1.
     assert!(!grades[0].correct && grades[0].readable);
-    assert!(grades[0].reason.starts_with("not proven"), "{}", grades[0].reason);
-    assert!(grades[0].reason.contains("the right-hand side is 1, above 0"));
+    assert!(
+        grades[0].reason.starts_with("not proven"),
+        "{}",
+        grades[0].reason
+    );
+    assert!(grades[0]
+        .reason
+        .contains("the right-hand side is 1, above 0"));
     // An invalid cut: the grid that violates it is the puzzle's solution, which passes the
     // checker.
     let invalid = &grades[1];
     assert!(!invalid.correct);
-    assert!(invalid.reason.contains("not valid at node 0"), "{}", invalid.reason);
+    assert!(
+        invalid.reason.contains("not valid at node 0"),
+        "{}",
+        invalid.reason
+    );
     let p2 = sudoku_ilp::input::parse_puzzle(
         "seed",
         &std::fs::read_to_string(lesson_path("../seeds/seed004_unique_9x9.json")).unwrap(),
@@ -177,7 +202,10 @@ fn duality_a_wrong_certificate_and_an_invalid_cut_are_refused_with_why() {
         values: rows.concat(),
     };
     sudoku_ilp::check::check(&p2, &grid).unwrap();
-    assert_eq!(rows[8][5], 1, "the grid has 1 in r9c6, which the cut forbids");
+    assert_eq!(
+        rows[8][5], 1,
+        "the grid has 1 in r9c6, which the cut forbids"
+    );
     // A valid cut that does not cut off the root point is not what the question asks.
     let weak = &grades[2];
     assert!(!weak.correct);
@@ -242,10 +270,19 @@ fn lesson_play_grades_answers_from_a_file_with_a_hint_and_the_score() {
         None,
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("you said yes — wrong (a right answer: no)"), "{out}");
-    assert!(out.contains("hint: Read it from the root's line above."), "{out}");
+    assert!(
+        out.contains("you said yes — wrong (a right answer: no)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("hint: Read it from the root's line above."),
+        "{out}"
+    );
     assert!(out.contains("not answered"), "{out}");
-    assert!(out.contains("node 6 r1c2≠2 · LP 62.3333 · pruned by bound"), "{out}");
+    assert!(
+        out.contains("node 6 r1c2≠2 · LP 62.3333 · pruned by bound"),
+        "{out}"
+    );
     assert!(
         out.ends_with("score: 7 of 9 questions right at the first try (8 answered) — Branch and bound with a bound\n"),
         "{out}"
@@ -278,7 +315,9 @@ fn a_wrong_expected_answer_exits_1_naming_the_step_and_what_the_library_computes
         "{out}"
     );
     assert!(
-        out.contains("step 6 (predict): the lesson expects \"59\", but the library computes \"58\""),
+        out.contains(
+            "step 6 (predict): the lesson expects \"59\", but the library computes \"58\""
+        ),
         "{out}"
     );
     assert!(out.contains("2 of 9 expected answers are wrong"), "{out}");
@@ -299,9 +338,15 @@ fn a_bad_lesson_file_is_one_line_and_exit_2_naming_what_is_wrong() {
     let err = bad(&|l| l["steps"][2]["action"]["lab"] = "branch r9c9".into());
     assert!(err.contains("step 3: step \"branch r9c9\""), "{err}");
     let err = bad(&|l| l["steps"][0]["question"]["answer"] = "perhaps".into());
-    assert!(err.contains("step 1: the expected answer \"perhaps\""), "{err}");
+    assert!(
+        err.contains("step 1: the expected answer \"perhaps\""),
+        "{err}"
+    );
     let err = bad(&|l| l["steps"][1]["question"]["kind"] = "essay".into());
-    assert!(err.contains("line 1, column") && err.contains("essay"), "{err}");
+    assert!(
+        err.contains("line 1, column") && err.contains("essay"),
+        "{err}"
+    );
     let err = bad(&|l| l["colour"] = "red".into());
     assert!(err.contains("unknown field `colour`"), "{err}");
     let err = bad(&|l| l["objective"] = "max:nothing".into());
@@ -309,7 +354,10 @@ fn a_bad_lesson_file_is_one_line_and_exit_2_naming_what_is_wrong() {
     let err = bad(&|l| l["model"] = serde_json::json!({"kind": "ternary"}));
     assert!(err.contains("the model:"), "{err}");
     let err = bad(&|l| l["puzzle"] = serde_json::json!({"path": "no-such-puzzle.json"}));
-    assert!(err.contains("the puzzle:") && err.contains("no-such-puzzle.json"), "{err}");
+    assert!(
+        err.contains("the puzzle:") && err.contains("no-such-puzzle.json"),
+        "{err}"
+    );
     let err = bad(&|l| l["steps"] = serde_json::json!([]));
     assert!(err.contains("the lesson has no steps"), "{err}");
     let err = bad(&|l| {

@@ -3,7 +3,8 @@
 /// Why a lesson cannot be read or played.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LessonError {
-    #[error("{path}: {what}")]
+    /// The lesson file cannot be read (`what` names the file).
+    #[error("{what}")]
     Read { path: String, what: String },
     #[error("{path}: line {line}, column {column}: {what}")]
     Json {

@@ -7,7 +7,8 @@
 //! Files by job: `format.rs` the file's types (serde, schemars: `docs/lesson.schema.json`),
 //! `read.rs` reading the file, its puzzle and model, `play.rs` the player, `grade.rs` grading
 //! each kind of question, `measure.rs` the numbers questions ask about, `check.rs` the check,
-//! `error.rs` what can go wrong.
+//! `text.rs` the lesson on screen, `error.rs` what can go wrong. Lessons are the library's top
+//! layer: they play tasks and show their reports.
 
 mod check;
 mod error;
@@ -16,6 +17,7 @@ mod grade;
 mod measure;
 mod play;
 pub mod read;
+pub mod text;
 
 pub use check::{check_lesson, CheckReport, Mismatch};
 pub use error::LessonError;
@@ -49,7 +51,7 @@ pub type NativePlayer = Player<crate::solve::lab_lp::NativeLp>;
 
 /// Reads the lesson file at `path` and makes its player on HiGHS in-process; every LP and the
 /// lab's session within `limits`.
-#[cfg(feature = "highs")]
+#[cfg(all(feature = "highs", not(target_arch = "wasm32")))]
 pub fn open(path: &Path, limits: crate::limits::Limits) -> Result<NativePlayer, LessonError> {
     use crate::lp_interface::{backend, LpUse};
     use crate::solve::lab_lp::make;

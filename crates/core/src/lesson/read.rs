@@ -25,14 +25,27 @@ pub fn parse_lesson(path: &str, text: &str) -> Result<Lesson, LessonError> {
     Ok(lesson)
 }
 
-/// Reads the lesson file at `path`.
+/// Reads the lesson file at `path` (at most [`crate::input::MAX_INPUT_BYTES`], as every input).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_lesson(path: &Path) -> Result<Lesson, LessonError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LessonError::Read {
+    let text = read_file(path).map_err(|what| LessonError::Read {
         path: name.clone(),
-        what: e.to_string(),
+        what,
     })?;
     parse_lesson(&name, &text)
+}
+
+/// The text of the file at `path`, or why it cannot be read.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_file(path: &Path) -> Result<String, String> {
+    crate::input::read_source(&path.to_string_lossy()).map_err(|e| e.to_string())
+}
+
+/// No file system in the browser build: the page hands text.
+#[cfg(target_arch = "wasm32")]
+fn read_file(path: &Path) -> Result<String, String> {
+    Err(format!("{}: files cannot be read here", path.display()))
 }
 
 /// The puzzle's text: the file `lesson.puzzle` names, relative to `folder` (the lesson file's
@@ -46,9 +59,9 @@ pub fn puzzle_text(
         (PuzzleSource::Text(text), _) => Ok((format!("{path} (its puzzle)"), text.clone())),
         (PuzzleSource::Path(file), Some(folder)) => {
             let full = folder.join(file);
-            let text = std::fs::read_to_string(&full).map_err(|e| LessonError::Puzzle {
+            let text = read_file(&full).map_err(|what| LessonError::Puzzle {
                 path: path.into(),
-                what: format!("{}: {e}", full.display()),
+                what,
             })?;
             Ok((full.display().to_string(), text))
         }

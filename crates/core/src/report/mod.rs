@@ -39,7 +39,6 @@ pub mod html;
 pub mod info;
 pub mod json;
 pub mod lab;
-pub mod lesson;
 pub mod line_marks;
 #[cfg(feature = "highs")]
 pub mod lines;

@@ -1,7 +1,8 @@
 //! A lesson on screen: a step as shown (its text, what its action did, the question), a graded
-//! answer with its reason, the score, and what `lesson check` found.
+//! answer with its reason, the score, and what `lesson check` found. (Lessons sit above the
+//! report layer: they show the reports of the tasks they play, so their own text is here.)
 
-use crate::lesson::{CheckReport, Grade, Score, Shown};
+use super::{CheckReport, Grade, Score, Shown};
 use std::fmt::Write;
 
 /// Step `shown` of `total`: a heading, the text, the action's output, the question.
