@@ -8,6 +8,7 @@ mod export;
 mod hints;
 mod input;
 mod lab;
+mod lesson;
 mod lp;
 mod model;
 mod names;
@@ -15,6 +16,7 @@ mod solve;
 
 use input::parse_box;
 pub use input::{gallery, read, read_puzzle, summary_json, Options};
+pub use lesson::LessonCore;
 pub use names::{lab_names, names};
 
 use sudoku_ilp::formulation::{BuiltModel, Formulation};
