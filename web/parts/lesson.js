@@ -91,7 +91,7 @@ async function lessonOpen(json, puzzle) {
 async function lessonNext() {
   if (lessonState.at + 1 < lessonState.steps.length) return lessonShow(lessonState.at + 1);
   if (lessonState.done) return lessonShow(lessonState.at);
-  const step = await guard(lessonCall("next"));
+  const step = await guard(lessonCall("next_step"));
   if (step === "null" || step === null) {
     lessonState.done = true;
     await lessonScore();

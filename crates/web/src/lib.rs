@@ -86,8 +86,8 @@ impl Lesson {
         self.core.summary()
     }
 
-    pub fn next(&mut self) -> Result<String, JsValue> {
-        self.core.next().map_err(thrown)
+    pub fn next_step(&mut self) -> Result<String, JsValue> {
+        self.core.next_step().map_err(thrown)
     }
 
     pub fn answer(&mut self, text: &str) -> Result<String, JsValue> {

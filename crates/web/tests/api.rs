@@ -331,7 +331,7 @@ fn a_lesson_is_played_with_right_and_wrong_answers_and_scored() {
     let lesson_json = json(repo_file("data/lessons/branch-and-bound.json"));
     let mut lesson = lesson_core("branch-and-bound.json", "");
     assert_eq!(json(lesson.summary())["questions"], 9);
-    let first = json(lesson.next().unwrap());
+    let first = json(lesson.next_step().unwrap());
     assert_eq!(first["kind"], "predict");
     assert!(first["action"]
         .as_str()
@@ -346,7 +346,7 @@ fn a_lesson_is_played_with_right_and_wrong_answers_and_scored() {
         .as_str()
         .unwrap()
         .contains("26 fractional columns"));
-    while let Some(step) = Some(json(lesson.next().unwrap())).filter(|s| !s.is_null()) {
+    while let Some(step) = Some(json(lesson.next_step().unwrap())).filter(|s| !s.is_null()) {
         let k = step["index"].as_u64().unwrap() as usize;
         let right = &lesson_json["steps"][k]["question"]["answer"];
         let right = right.as_str().map_or(right.to_string(), String::from);
@@ -380,7 +380,7 @@ fn a_lesson_whose_puzzle_is_a_file_takes_its_text_and_grades_a_cut_exactly() {
         &repo_file("data/seeds/seed004_unique_9x9.json"),
     );
     for _ in 0..4 {
-        lesson.next().unwrap();
+        lesson.next_step().unwrap();
     }
     let invalid = json(lesson.answer("r9c6=1 <= 0").unwrap());
     assert_eq!(invalid["correct"], false);

@@ -59,7 +59,7 @@ impl LessonCore {
 
     /// Shows the next step (its action run): `{index, text, action, kind, prompt, hint}`, or
     /// `null` after the last step.
-    pub fn next(&mut self) -> Result<String, Failure> {
+    pub fn next_step(&mut self) -> Result<String, Failure> {
         let shown = self.player.next_step().map_err(one_line)?;
         Ok(match shown {
             None => "null".into(),
