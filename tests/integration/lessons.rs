@@ -347,6 +347,8 @@ fn a_bad_lesson_file_is_one_line_and_exit_2_naming_what_is_wrong() {
         err.contains("line 1, column") && err.contains("essay"),
         "{err}"
     );
+    let err = bad(&|l| l["steps"][0]["action"] = serde_json::json!({"hint": {"level": "all"}}));
+    assert!(err.contains("step 1: ") && err.contains("\"all\""), "{err}");
     let err = bad(&|l| l["colour"] = "red".into());
     assert!(err.contains("unknown field `colour`"), "{err}");
     let err = bad(&|l| l["objective"] = "max:nothing".into());
@@ -367,4 +369,21 @@ fn a_bad_lesson_file_is_one_line_and_exit_2_naming_what_is_wrong() {
     let (code, _, err) = run(&["lesson", "check", "/no/such/lesson.json"], None);
     assert_eq!(code, 2);
     assert!(err.contains("/no/such/lesson.json"), "{err}");
+}
+
+#[test]
+fn a_hint_action_shows_the_next_step_of_the_path_at_its_level() {
+    let path = lesson_path("duality.json");
+    let (code, out, err) = run(&["lesson", "play", path.to_str().unwrap()], Some(""));
+    assert_eq!(code, 0, "{err}");
+    let step1 = out.split("step 2 of").next().unwrap();
+    assert!(
+        step1.contains("    look at box 7 (r8c3)\n    technique: hidden single (1.2)\n"),
+        "{step1}"
+    );
+    assert!(
+        !step1.contains("place 1 in r8c3"),
+        "the technique level does not give the value"
+    );
+    assert!(out.ends_with("score: 0 of 7 questions right at the first try (0 answered) — Duality: certificates and cuts\n"), "{out}");
 }

@@ -111,6 +111,12 @@ pub enum Action {
     Prove { eliminate: String, rows: String },
     /// Rows for one rule checked (as `row-check`).
     RowCheck { rule: String, rows: String },
+    /// The next step of the puzzle's path as `hint` shows it, at `level` (`where`,
+    /// `technique`, `rows`, `value`: the default).
+    Hint {
+        #[serde(default)]
+        level: Option<String>,
+    },
 }
 
 /// A question and its expected answer.

@@ -219,6 +219,7 @@ impl<L: LabLp> Player<L> {
                         .map_err(|e| solver_error(index, e))?;
                 Ok(prove_text(&check, Some(&answer)))
             }
+            Action::Hint { level } => self.hint(index, level.as_deref()),
             Action::RowCheck { rule, rows } => {
                 let check =
                     crate::row_check::row_check(&self.puzzle, rule, rows, &self.backends.rows)
@@ -226,6 +227,32 @@ impl<L: LabLp> Player<L> {
                 Ok(row_check_text(&check))
             }
         }
+    }
+}
+
+impl<L: LabLp> Player<L> {
+    /// The next step of the puzzle's path at `level`, as `hint` prints it.
+    fn hint(&mut self, index: usize, level: Option<&str>) -> Result<String, LessonError> {
+        use crate::hint::path::{solve_path_on, HintError, PathOptions};
+        use crate::report::hint::{hint_text, HintLevel};
+        let level: HintLevel = match level {
+            None => HintLevel::default(),
+            Some(name) => crate::named::parse(name).map_err(|e| step_error(index, e))?,
+        };
+        let options = PathOptions {
+            max_steps: 1,
+            ..PathOptions::default()
+        };
+        let path = solve_path_on(&self.puzzle, options, self.backends.hints.clone()).map_err(
+            |e| match e {
+                HintError::NoSolution | HintError::Several => step_error(index, e),
+                e => solver_error(index, e),
+            },
+        )?;
+        Ok(match path.steps.first() {
+            Some(step) => hint_text(step, level),
+            None => "the grid is already complete\n".into(),
+        })
     }
 }
 
