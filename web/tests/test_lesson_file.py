@@ -72,3 +72,27 @@ def test_a_bad_lesson_is_the_librarys_one_line(page):
     d.find_element("css selector", "#tabs button[data-tab=lesson]").click()
     page.click("#lesson-open")
     assert "missing field `puzzle`" in page.text("error"), page.text("error")
+
+
+def test_a_lesson_naming_its_puzzle_file_takes_the_puzzles_text(page):
+    d = page.driver
+    d.execute_script(
+        "arguments[0].value = arguments[1]; arguments[2].value = arguments[3]",
+        d.find_element("id", "lesson-json"),
+        read(data("lessons", "duality.json")),
+        d.find_element("id", "lesson-puzzle"),
+        read(data("seeds", "seed004_unique_9x9.json")),
+    )
+    d.find_element("css selector", "#tabs button[data-tab=lesson]").click()
+    page.click("#lesson-open")
+    assert page.text("lesson-title") == "Duality: certificates and cuts"
+    # The hint action: the next step of the path at the technique level, as `hint` shows it.
+    assert "technique: hidden single (1.2)" in page.text("lesson-action")
+    d.find_element("id", "lesson-answer").send_keys("cell_r8_c3")
+    page.click("#lesson-check")
+    assert page.text("lesson-graded").startswith("you said cell_r8_c3 — wrong (a right answer: cell_r8_c3 - box_b7_v1)")
+    assert "the right-hand side is 1, above 0" in page.text("lesson-graded")
+    d.find_element("id", "lesson-answer").send_keys("cell_r8_c3 - box_b7_v1")
+    page.click("#lesson-check")
+    assert "you said cell_r8_c3 - box_b7_v1 — right" in page.text("lesson-graded")
+    assert page.text("lesson-score").startswith("score: 0 of 7 questions right at the first try (1 answered)")
