@@ -88,6 +88,9 @@ pub struct Player<L: LabLp> {
     pub current: usize,
     /// How many steps were shown (the next step's index).
     pub position: usize,
+    /// True once a lab action showed the root (the first one does, even when a question made
+    /// the lab before it).
+    root_shown: bool,
     /// Each step's first answer: right or not (`None`: not answered, or no question).
     first: Vec<Option<bool>>,
 }
@@ -111,6 +114,7 @@ impl<L: LabLp> Player<L> {
             lab: None,
             current: 0,
             position: 0,
+            root_shown: false,
             first,
         }
     }
@@ -195,9 +199,10 @@ impl<L: LabLp> Player<L> {
         match action {
             Action::Lab(steps) => {
                 let mut current = self.current;
-                let new = self.lab.is_none();
+                let first = !self.root_shown;
+                self.root_shown = true;
                 let lab = self.lab(index)?;
-                let mut out = if new {
+                let mut out = if first {
                     format!("root: {}\n", node_line(lab, &lab.nodes[0]))
                 } else {
                     String::new()
