@@ -26,6 +26,7 @@ pub struct LessonArgs {
 pub enum LessonCommand {
     Check(CheckArgs),
     Play(PlayArgs),
+    /// Print the JSON Schema of a lesson file (as docs/lesson.schema.json holds it).
     Schema,
 }
 
