@@ -1096,6 +1096,7 @@ function wire() {
 
 async function main() {
   const t0 = performance.now();
+  lessonSetup(); // web/parts/lesson.js: the Lesson tab, wired below with the others
   wire();
   showTab("model");
   const version = await startWorker();
@@ -1138,7 +1139,7 @@ async function main() {
 }
 
 // The browser tests and benchmarks call the same functions the buttons call.
-window.sudokuPage = { state, stop, applyHint, hintGoTo, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab };
+window.sudokuPage = { state, stop, applyHint, hintGoTo, allSteps, loadText, placeDigit, openSession, showRowsOf, showRow, relaxation, ranges, undo, labCall, labDo, labBranch, labExpand, labCut, hint, solve, count, download, S, call, showTab, drawLab, lessonOpen, lessonNext, lessonAnswer, lessonState };
 main().catch((err) => {
   setStatus("failed to start");
   showError(err.message);

@@ -5,6 +5,7 @@
 // `error` is the library's one-line message (the command line's, without "error: ").
 "use strict";
 let session = null;
+let lesson = null;
 let coreMemory = null;
 let highs = null;
 
@@ -32,6 +33,17 @@ const calls = {
     if (session) session.free();
     session = next;
     return session.summary();
+  },
+  // A lesson file played step by step (web/parts/lesson.js).
+  lesson_open(json, puzzle) {
+    const next = new wasm_bindgen.Lesson(json, puzzle);
+    if (lesson) lesson.free();
+    lesson = next;
+    return lesson.summary();
+  },
+  lesson(method, ...args) {
+    if (!lesson) throw new Error("no lesson open");
+    return lesson[method](...args);
   },
   session(method, ...args) {
     if (!session) throw new Error("no puzzle loaded");

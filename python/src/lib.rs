@@ -13,6 +13,7 @@ mod convert;
 mod exercises;
 mod hints;
 mod lab;
+mod lesson;
 mod lines;
 mod options;
 mod pictures;
@@ -40,6 +41,8 @@ mod _native {
     use super::hints::{hint, prove, rate, steps, Step};
     #[pymodule_export]
     use super::lab::PyLab;
+    #[pymodule_export]
+    use super::lesson::{check_lesson, PyLesson};
     #[pymodule_export]
     use super::lines::solve_lines;
     #[pymodule_export]

@@ -285,6 +285,29 @@ class Lab:
     def _repr_svg_(self) -> str: ...
     def _repr_html_(self) -> str: ...
 
+class Lesson:
+    """A lesson file played step by step: next() shows a step (its action run), answer()
+    grades the answer to its question with the reason, score() counts the first tries."""
+    def __init__(self, path: Union[str, PathLike[str]], *, time_limit: float = 60.0) -> None: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def about(self) -> str: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def done(self) -> bool: ...
+    def next(self) -> Optional[dict[str, Any]]:
+        """The next step: "index", "text", "action", "kind", "prompt", "hint"; None at the end."""
+    def answer(self, text: str) -> dict[str, Any]:
+        """"correct", "given", "expected", "reason", "readable"."""
+    def score(self) -> dict[str, Any]:
+        """"right" (at the first try), "answered", "questions", "text"."""
+
+def check_lesson(path: Union[str, PathLike[str]], *, time_limit: float = 60.0) -> dict[str, Any]:
+    """`lesson check`: "passed", "steps", "questions", "mismatches" (step, kind, expected,
+    computed, reason)."""
+
 def solve(puzzle: Puzzle, *, tree: bool = False, **options: Unpack[EngineOptions]) -> Result:
     """Solves the puzzle with any engine; the grid has passed the independent checker.
     tree=True (method "lp-bb") records the branch-and-bound tree."""

@@ -49,6 +49,10 @@ def test_tutorial_notebook_runs():
     assert "wrong: your rows accept a forbidden assignment · r3c1=1 r3c2=4" in text
     assert "right, but weaker than the project's strong form" in text
     assert "not implied by the LP relaxation (LP maximum 0.500)" in text
+    # Section 16: a lesson file played with one wrong answer, and another lesson checked.
+    assert "step 3 (number): 60 — wrong, 63" in text
+    assert "score: 8 of 9 questions right at the first try (9 answered)" in text
+    assert "duality lesson checked: True · 7 questions" in text
     levels = next(line for line in text.splitlines() if line.startswith("hardest "))
     assert "guess (verified by search)" in levels and " 2 " in levels
     assert len(svgs) >= 12, "a picture per technique of section 13"

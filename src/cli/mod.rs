@@ -10,6 +10,7 @@ mod generate;
 mod hint;
 mod info;
 mod lab;
+mod lesson;
 mod merge;
 mod model_args;
 pub mod output;
@@ -69,6 +70,7 @@ pub enum Command {
     Rate(hint::RateArgs),
     Info(info::InfoArgs),
     Lab(lab::LabArgs),
+    Lesson(lesson::LessonArgs),
     Prove(prove::ProveArgs),
     RowCheck(row_check::RowCheckArgs),
     Render(render::RenderArgs),
@@ -179,6 +181,7 @@ pub fn run(cli: Cli) -> Result<Code, Failure> {
         Command::Rate(args) => hint::run_rate(args),
         Command::Info(args) => info::run(args),
         Command::Lab(args) => lab::run(args),
+        Command::Lesson(args) => lesson::run(args),
         Command::Prove(args) => prove::run(args),
         Command::RowCheck(args) => row_check::run(args),
         Command::Merge(args) => merge::run(args),

@@ -2,7 +2,8 @@
 //! excepted) imports a module of the same layer or of one below it. The layers, bottom first:
 //! the leaves (statuses, names); the puzzle with its rules; the checker and the grid text; input
 //! (it reads text into a checked puzzle); formulations; solve (HiGHS); exports; engines; tasks;
-//! report. A new top-level module must be given a layer here, so the test fails until it is.
+//! report; lessons (they play tasks and show their reports). A new top-level module must be
+//! given a layer here, so the test fails until it is.
 //!
 //! Within a layer, no two modules may import each other, directly or round a longer circle: every
 //! `crate::…` and `super::…` path of `crates/core/src` (test modules excepted) is an edge between
@@ -65,6 +66,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("report", &["report"]),
+    // Lessons play tasks and show their reports (`lesson::text`).
+    ("lessons", &["lesson"]),
 ];
 
 /// The layer index of a top-level module, or `None` when no layer names it.

@@ -28,6 +28,7 @@ mod lab;
 mod lab_bounded;
 mod lab_reports;
 mod layers;
+mod lessons;
 mod line_rules;
 mod lp_bb;
 mod lp_render;

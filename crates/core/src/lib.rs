@@ -50,6 +50,7 @@ pub mod info;
 pub mod input;
 pub mod lab;
 pub mod layout_index;
+pub mod lesson;
 pub mod limits;
 pub mod linear_text;
 pub mod lp_interface;

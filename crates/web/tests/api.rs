@@ -409,3 +409,83 @@ fn read_draws_the_rules_for_the_board_but_the_cages() {
     // The page draws killer cages itself (its cage editor).
     assert!(!under.contains("cage") && !over.contains("cage"));
 }
+
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn lesson_core(name: &str, puzzle: &str) -> sudoku_ilp_web::api::LessonCore {
+    sudoku_ilp_web::api::LessonCore::new(
+        &repo_file(&format!("data/lessons/{name}")),
+        puzzle,
+        sudoku_ilp::solve::lab_lp::make,
+        Some(sudoku_ilp::solve::lab_lp::mip_backend),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_lesson_is_played_with_right_and_wrong_answers_and_scored() {
+    let lesson_json = json(repo_file("data/lessons/branch-and-bound.json"));
+    let mut lesson = lesson_core("branch-and-bound.json", "");
+    assert_eq!(json(lesson.summary())["questions"], 9);
+    let first = json(lesson.next_step().unwrap());
+    assert_eq!(first["kind"], "predict");
+    assert!(first["action"]
+        .as_str()
+        .unwrap()
+        .contains("root: node 0 root · LP 57"));
+    let wrong = json(lesson.answer("yes").unwrap());
+    assert_eq!(
+        (wrong["correct"].clone(), wrong["expected"].clone()),
+        (false.into(), "no".into())
+    );
+    assert!(wrong["reason"]
+        .as_str()
+        .unwrap()
+        .contains("26 fractional columns"));
+    while let Some(step) = Some(json(lesson.next_step().unwrap())).filter(|s| !s.is_null()) {
+        let k = step["index"].as_u64().unwrap() as usize;
+        let right = &lesson_json["steps"][k]["question"]["answer"];
+        let right = right.as_str().map_or(right.to_string(), String::from);
+        let graded = json(lesson.answer(&right).unwrap());
+        assert_eq!(graded["correct"], true, "step {}: {graded}", k + 1);
+    }
+    let score = json(lesson.score());
+    assert_eq!(
+        (score["right"].clone(), score["questions"].clone()),
+        (8.into(), 9.into())
+    );
+    assert!(score["text"].as_str().unwrap().starts_with("score: 8 of 9"));
+}
+
+#[test]
+fn a_lesson_whose_puzzle_is_a_file_takes_its_text_and_grades_a_cut_exactly() {
+    let e = sudoku_ilp_web::api::LessonCore::new(
+        &repo_file("data/lessons/duality.json"),
+        "",
+        sudoku_ilp::solve::lab_lp::make,
+        None,
+    )
+    .err()
+    .unwrap();
+    assert!(
+        e.contains("is a file, and files cannot be read here"),
+        "{e}"
+    );
+    let mut lesson = lesson_core(
+        "duality.json",
+        &repo_file("data/seeds/seed004_unique_9x9.json"),
+    );
+    for _ in 0..4 {
+        lesson.next_step().unwrap();
+    }
+    let invalid = json(lesson.answer("r9c6=1 <= 0").unwrap());
+    assert_eq!(invalid["correct"], false);
+    assert!(invalid["reason"]
+        .as_str()
+        .unwrap()
+        .contains("not valid at node 0"));
+    let valid = json(lesson.answer("r9c6=2 <= 0").unwrap());
+    assert_eq!(valid["correct"], true, "{valid}");
+}

@@ -91,9 +91,19 @@ pub fn run<L: LabLp>(lab: &mut Lab<L>, script: &str) -> Result<Vec<Step>, LabErr
 pub fn run_each<L: LabLp>(
     lab: &mut Lab<L>,
     script: &str,
+    after: impl FnMut(&Lab<L>, usize, &Step),
+) -> Result<Vec<Step>, LabError> {
+    run_from(lab, &mut 0, script, after)
+}
+
+/// [`run_each`] from node `*current`, which is left at the node the last step made current (a
+/// lesson's lab actions go on from one another).
+pub fn run_from<L: LabLp>(
+    lab: &mut Lab<L>,
+    current: &mut usize,
+    script: &str,
     mut after: impl FnMut(&Lab<L>, usize, &Step),
 ) -> Result<Vec<Step>, LabError> {
-    let mut current = 0;
     let mut steps = Vec::new();
     for command in script
         .split([';', '\n'])
@@ -104,7 +114,7 @@ pub fn run_each<L: LabLp>(
             lab.hit_limit = true;
             StepOutcome::NotRun
         } else {
-            step(lab, &mut current, command).map_err(|e| LabError::InStep {
+            step(lab, current, command).map_err(|e| LabError::InStep {
                 command: command.to_string(),
                 source: Box::new(e),
             })?

@@ -9,6 +9,7 @@ mod hints;
 mod input;
 mod lab;
 mod lab_answers;
+mod lesson;
 mod lp;
 mod model;
 mod names;
@@ -18,6 +19,7 @@ mod solve;
 
 use input::parse_box;
 pub use input::{gallery, read, read_puzzle, summary_json, Options};
+pub use lesson::LessonCore;
 pub use names::{lab_names, names};
 
 use sudoku_ilp::formulation::{BuiltModel, Formulation};

@@ -83,6 +83,17 @@ impl<L: LabLp> Lab<L> {
     /// counterexample grid), whether it cuts off the node's LP point, and, when valid at an
     /// open node, adds it there and reports the bound's move.
     pub fn student_cut(&mut self, id: usize, text: &str) -> Result<StudentCutReport, LabError> {
+        self.judge_cut(id, text, true)
+    }
+
+    /// [`Lab::student_cut`], adding the cut only when `add` (else the tree does not change:
+    /// a lesson's question about a cut).
+    pub fn judge_cut(
+        &mut self,
+        id: usize,
+        text: &str,
+        add: bool,
+    ) -> Result<StudentCutReport, LabError> {
         let node = self.node(id)?.clone();
         let read = self.parse_cut(text)?;
         let mut cut = Cut {
@@ -104,7 +115,7 @@ impl<L: LabLp> Lab<L> {
         cut.violation = violation;
         let validity = self.validity(id, &cut)?;
         let added = match (&validity, node.status) {
-            (Validity::Valid { .. }, NodeStatus::Open) => {
+            (Validity::Valid { .. }, NodeStatus::Open) if add => {
                 Some(self.add_student_cut(id, cut.clone())?)
             }
             _ => None,
