@@ -249,6 +249,7 @@ fn group_name(g: &Candidates, v: u8, cells: &[usize]) -> String {
 }
 
 fn step(g: &Candidates, technique: Technique, difficulty: f64, found: Found) -> Step {
+    let v = found.v;
     let chain: Vec<String> = found
         .groups
         .chunks(2)
@@ -263,10 +264,10 @@ fn step(g: &Candidates, technique: Technique, difficulty: f64, found: Found) -> 
     let mut s = Step::new(
         technique,
         format!(
-            "chain {} (= v is in one of two groups, - not in both; a group in braces holds v in one \
-             of its cells): its ends cannot both be without v, so a cell seeing every cell of both loses {}",
+            "chain {} (= one of the two holds {v}, - not both; a group in braces: {v} in one of \
+             its cells): its ends cannot both be without {v}, so a cell seeing every cell of both \
+             loses {v}",
             chain.join(" - "),
-            found.v
         ),
     );
     s.difficulty = difficulty;
@@ -378,4 +379,64 @@ fn joins(layout: &Layout, all: &[Link]) -> Vec<[Vec<(usize, usize, usize)>; 2]> 
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_line;
+
+    fn empty() -> Candidates {
+        Candidates::new(&parse_line(&".".repeat(81), None).unwrap())
+    }
+
+    /// Box 1 with 1 only in r1c1 (the heart), r1c2 and r2c1, r3c1: an empty rectangle, read
+    /// with the heart in the row's group or in the column's, never left out.
+    #[test]
+    fn an_empty_rectangle_keeps_its_heart_in_one_group() {
+        let mut g = empty();
+        for c in [2, 10, 11, 19, 20] {
+            g.eliminate(c, 1);
+        }
+        let layout = Layout::of(&g).unwrap();
+        let all = links(&g, &layout, 1, false);
+        let b1 = all
+            .iter()
+            .filter(|l| g.houses[l.house].kind == HouseKind::Box(0))
+            .collect::<Vec<_>>();
+        assert_eq!(b1.len(), 2);
+        for l in b1 {
+            let mut both = [l.a.clone(), l.b.clone()].concat();
+            both.sort_unstable();
+            assert_eq!(both, vec![0, 1, 9, 18], "every place in one group");
+            assert!(
+                l.a.contains(&0) != l.b.contains(&0),
+                "the heart in one group"
+            );
+        }
+    }
+
+    /// A line whose places fill three box segments is no strong link; two segments are.
+    #[test]
+    fn a_line_links_two_box_segments() {
+        let mut g = empty();
+        for c in [2, 5, 8] {
+            g.eliminate(c, 1); // row 1: 1 in c1, c2, c4, c5, c7, c8: three segments
+        }
+        for c in 15..18 {
+            g.eliminate(c, 1); // row 2: 1 in c1–c6: two segments
+        }
+        let layout = Layout::of(&g).unwrap();
+        let all = links(&g, &layout, 1, false);
+        let row = |r: usize| {
+            all.iter()
+                .find(|l| g.houses[l.house].kind == HouseKind::Row(r))
+        };
+        assert!(row(0).is_none());
+        let r2 = row(1).expect("row 2 is a grouped link");
+        assert_eq!(
+            (r2.a.clone(), r2.b.clone()),
+            (vec![9, 10, 11], vec![12, 13, 14])
+        );
+    }
 }
