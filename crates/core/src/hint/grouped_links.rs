@@ -34,6 +34,10 @@ struct Link {
     b: Vec<usize>,
     /// Every place of v in the house.
     places: Vec<usize>,
+    /// The places as a set of cell bits.
+    set: u128,
+    /// The houses holding every cell of `a`, of `b` (house bits).
+    common: [u32; 2],
 }
 
 impl Link {
@@ -45,6 +49,31 @@ impl Link {
     fn ends(&self) -> [(&[usize], &[usize]); 2] {
         [(&self.a, &self.b), (&self.b, &self.a)]
     }
+
+    /// The houses holding every cell of the start group, of the end group, read way `o`.
+    fn commons(&self, o: usize) -> (u32, u32) {
+        (self.common[o], self.common[1 - o])
+    }
+
+    /// A link of house h with groups a and b: its sets computed.
+    fn new(
+        layout: &Layout,
+        house: usize,
+        a: Vec<usize>,
+        b: Vec<usize>,
+        places: Vec<usize>,
+    ) -> Link {
+        let common = [layout.common(&a), layout.common(&b)];
+        let set = places.iter().fold(0u128, |s, &c| s | 1 << c);
+        Link {
+            house,
+            a,
+            b,
+            places,
+            set,
+            common,
+        }
+    }
 }
 
 /// The houses of a 9×9 grid of rows, columns and boxes: for each cell its row, column and box
@@ -53,6 +82,8 @@ struct Layout {
     row: Vec<usize>,
     col: Vec<usize>,
     boxes: Vec<usize>,
+    /// For each cell, its three houses as bits.
+    bits: Vec<u32>,
 }
 
 impl Layout {
@@ -70,6 +101,7 @@ impl Layout {
             row: vec![0; 81],
             col: vec![0; 81],
             boxes: vec![0; 81],
+            bits: vec![0; 81],
         };
         for (h, house) in g.houses.iter().enumerate() {
             for &c in &house.cells {
@@ -78,23 +110,24 @@ impl Layout {
                     HouseKind::Col(_) => layout.col[c] = h,
                     _ => layout.boxes[c] = h,
                 }
+                layout.bits[c] |= 1 << h;
             }
         }
         Some(layout)
     }
 
-    /// The first house (column, then row, then box, as Sukaku Explainer looks) holding every
-    /// cell of both groups.
-    fn shared(&self, x: &[usize], y: &[usize]) -> Option<usize> {
-        let first = x[0];
-        [&self.col, &self.row, &self.boxes]
+    /// The houses holding every cell of `cells`, as bits.
+    fn common(&self, cells: &[usize]) -> u32 {
+        cells.iter().fold(u32::MAX, |m, &c| m & self.bits[c])
+    }
+
+    /// The first house (column, then row, then box, as Sukaku Explainer looks) among `common`
+    /// (the houses holding every cell of two groups, as bits) that holds `first`, a cell of
+    /// the first group.
+    fn shared(&self, first: usize, common: u32) -> Option<usize> {
+        [self.col[first], self.row[first], self.boxes[first]]
             .into_iter()
-            .map(|of| of[first])
-            .find(|&h| {
-                x.iter()
-                    .chain(y)
-                    .all(|&c| self.col[c] == h || self.row[c] == h || self.boxes[c] == h)
-            })
+            .find(|&h| common & 1 << h != 0)
     }
 }
 
@@ -109,14 +142,9 @@ fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(Vec<usi
 
 /// The strong links of a box with more than two places: the first empty-rectangle heart, or
 /// (`rows_too`, 4 places or more) two rows or two columns of the box.
-fn box_links(h: usize, places: &[usize], rows_too: bool) -> Vec<Link> {
+fn box_links(layout: &Layout, h: usize, places: &[usize], rows_too: bool) -> Vec<Link> {
     let (r0, c0) = (places[0] / 9 / 3 * 3, places[0] % 9 / 3 * 3);
-    let link = |a: Vec<usize>, b: Vec<usize>| Link {
-        house: h,
-        a,
-        b,
-        places: places.to_vec(),
-    };
+    let link = |a: Vec<usize>, b: Vec<usize>| Link::new(layout, h, a, b, places.to_vec());
     for heart in 0..9 {
         let (hr, hc) = (r0 + heart / 3, c0 + heart % 3);
         if places.iter().any(|&c| c / 9 != hr && c % 9 != hc) {
@@ -168,28 +196,20 @@ fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
             continue;
         }
         if places.len() == 2 {
-            out.push(Link {
-                house: h,
-                a: vec![places[0]],
-                b: vec![places[1]],
-                places,
-            });
+            let (a, b) = (vec![places[0]], vec![places[1]]);
+            out.push(Link::new(layout, h, a, b, places));
         } else if is_box {
-            out.extend(box_links(h, &places, three));
+            out.extend(box_links(layout, h, &places, three));
         } else if let Some((a, b)) = two_groups(&places, |c| layout.boxes[c]) {
-            out.push(Link {
-                house: h,
-                a,
-                b,
-                places,
-            });
+            out.push(Link::new(layout, h, a, b, places));
         }
     }
     out
 }
 
-fn disjoint(x: &[usize], y: &[usize]) -> bool {
-    x.iter().all(|c| !y.contains(c))
+/// Whether two links' houses have no place in common.
+fn disjoint(x: &Link, y: &Link) -> bool {
+    x.set & y.set == 0
 }
 
 /// The open v-candidates that see every cell of `start` and `end`, outside `houses`.
@@ -302,13 +322,14 @@ pub fn grouped_turbot(g: &Candidates) -> Option<Step> {
                     || row_col
                     || base.house == cover.house
                     || !(base.grouped() || cover.grouped())
-                    || !disjoint(&base.places, &cover.places)
+                    || !disjoint(base, cover)
                 {
                     continue;
                 }
-                for (start, bridge) in base.ends() {
-                    for (bridge2, end) in cover.ends() {
-                        let Some(shared) = layout.shared(bridge, bridge2) else {
+                for (ob, (start, bridge)) in base.ends().into_iter().enumerate() {
+                    for (oc, (bridge2, end)) in cover.ends().into_iter().enumerate() {
+                        let common = base.commons(ob).1 & cover.commons(oc).0;
+                        let Some(shared) = layout.shared(bridge[0], common) else {
                             continue;
                         };
                         if shared == base.house || shared == cover.house {
@@ -341,7 +362,7 @@ pub fn grouped_three_strong_links(g: &Candidates) -> Option<Step> {
                         if k == i
                             || all[k].house == all[i].house
                             || !grouped
-                            || !disjoint(&all[k].places, &all[i].places)
+                            || !disjoint(&all[k], &all[i])
                         {
                             continue;
                         }
@@ -366,12 +387,13 @@ fn joins(layout: &Layout, all: &[Link]) -> Vec<[Vec<(usize, usize, usize)>; 2]> 
     let mut out = vec![[Vec::new(), Vec::new()]; all.len()];
     for (i, l1) in all.iter().enumerate() {
         for (j, l2) in all.iter().enumerate() {
-            if l1.house == l2.house || !disjoint(&l1.places, &l2.places) {
+            if l1.house == l2.house || !disjoint(l1, l2) {
                 continue;
             }
             for (oi, (_, end)) in l1.ends().into_iter().enumerate() {
-                for (oj, (start, _)) in l2.ends().into_iter().enumerate() {
-                    if let Some(s) = layout.shared(end, start) {
+                for oj in 0..2 {
+                    let common = l1.commons(oi).1 & l2.commons(oj).0;
+                    if let Some(s) = layout.shared(end[0], common) {
                         out[i][oi].push((j, oj, s));
                     }
                 }
