@@ -1,5 +1,6 @@
-//! Sukaku Explainer's grouped strong links: its turbot fishes (two links) and "3 strong-linked
-//! fishes" (three links) where a link may be grouped, on 9×9 grids of rows, columns and boxes.
+//! Sukaku Explainer's strong-link fishes on 9×9 grids of rows, columns and boxes, grouped links
+//! included: its turbot fishes (two links, its `TurbotFish`) and "3 strong-linked fishes"
+//! (three links, its `StrongLinks(3)`).
 //!
 //! A strong link of value v in house H says "v is in group A or in group B", where A ∪ B holds
 //! every place of v in H. Ungrouped, A and B are the two places. Grouped (H has 3 to 6 places),
@@ -14,12 +15,13 @@
 //! one house (its "shared region"), and the links' houses to have no place in common. If A₁
 //! is false, B₁ holds v, so A₂ does not, so B₂ does, and so on: A₁ or the last B holds v, and a
 //! cell that sees every cell of both loses v. As Sukaku Explainer does, cells of the links'
-//! houses (and, for three links, of the shared regions) are not among those cells.
+//! houses (and, for three links, of the shared regions) are not among those cells, a turbot
+//! fish's base is a line and its cover a line or a box, and its shared region is neither.
 //!
-//! Ratings (Sukaku Explainer's): a turbot fish with a grouped link 4.3 (its ungrouped ones
-//! 4.0–4.2 come first, [`super::chains::turbot`]); three links with one grouped or more 5.7
-//! (after its ungrouped 5.4–5.6, [`super::chains::three_strong_links`]). Of a kind, the step
-//! removing most is taken.
+//! Ratings (Sukaku Explainer's): turbot fishes 4.0 (skyscraper), 4.1 (two-string kite), 4.2
+//! (a box), 4.3 with a grouped link; three links 5.4 in parallel lines, 5.5 with a box, 5.6 rows
+//! and columns mixed, 5.7 with a grouped link. Of a kind, the cheapest step is taken, then the
+//! one removing most, as it sorts its hints.
 
 use super::grid::{values, Candidates};
 use super::step::Step;
@@ -233,24 +235,37 @@ fn victims(
 
 /// A chain found: its value, its links' groups in order, the houses and what it removes.
 struct Found {
+    technique: Technique,
+    difficulty: f64,
     v: u8,
     groups: Vec<Vec<usize>>,
     houses: Vec<usize>,
     elim: Vec<(usize, u8)>,
 }
 
-/// Keeps the chain of these groups if it removes something and more than the best so far
-/// (its groups copied only then).
+/// A chain's technique and rating.
+type Rated = (Technique, f64);
+
+/// Keeps the chain of these groups if it removes something and is cheaper than the best so
+/// far, or as cheap and removing more (Sukaku Explainer's order of its hints); its groups are
+/// copied only then.
 fn keep_best(
     best: &mut Option<Found>,
+    (technique, difficulty): Rated,
     v: u8,
     groups: &[&[usize]],
     houses: &[usize],
     elim: Vec<(usize, u8)>,
 ) {
-    if !elim.is_empty() && best.as_ref().is_none_or(|b| elim.len() > b.elim.len()) {
+    let better = best.as_ref().is_none_or(|b| {
+        difficulty < b.difficulty - 1e-9
+            || (difficulty < b.difficulty + 1e-9 && elim.len() > b.elim.len())
+    });
+    if !elim.is_empty() && better {
         let groups = groups.iter().map(|g| g.to_vec()).collect();
         *best = Some(Found {
+            technique,
+            difficulty,
             v,
             groups,
             houses: houses.to_vec(),
@@ -268,7 +283,7 @@ fn group_name(g: &Candidates, v: u8, cells: &[usize]) -> String {
     }
 }
 
-fn step(g: &Candidates, technique: Technique, difficulty: f64, found: Found) -> Step {
+fn step(g: &Candidates, found: Found) -> Step {
     let v = found.v;
     let chain: Vec<String> = found
         .groups
@@ -282,7 +297,7 @@ fn step(g: &Candidates, technique: Technique, difficulty: f64, found: Found) -> 
         })
         .collect();
     let mut s = Step::new(
-        technique,
+        found.technique,
         format!(
             "chain {} (= one of the two holds {v}, - not both; a group in braces: {v} in one of \
              its cells): its ends cannot both be without {v}, so a cell seeing every cell of both \
@@ -290,7 +305,7 @@ fn step(g: &Candidates, technique: Technique, difficulty: f64, found: Found) -> 
             chain.join(" - "),
         ),
     );
-    s.difficulty = difficulty;
+    s.difficulty = found.difficulty;
     s.cells = found.groups.concat();
     s.houses = found.houses;
     s.eliminations = found.elim;
@@ -298,31 +313,52 @@ fn step(g: &Candidates, technique: Technique, difficulty: f64, found: Found) -> 
     s
 }
 
-/// Sukaku Explainer's turbot fish with a grouped link (4.3): a base line's link and a cover
-/// line's or box's link, one of them grouped, joined in a house that is neither.
-pub fn grouped_turbot(g: &Candidates) -> Option<Step> {
+/// Whether the grid is one these finders read: 9×9 of rows, columns and boxes only (elsewhere
+/// [`super::chains`] finds the ungrouped forms).
+pub fn classic(g: &Candidates) -> bool {
+    Layout::of(g).is_some()
+}
+
+fn kind_of(g: &Candidates, link: &Link) -> HouseKind {
+    g.houses[link.house].kind
+}
+
+/// Sukaku Explainer's rating of a turbot fish: a grouped link 4.3; else a base line and a
+/// cover line parallel to it 4.0 (skyscraper), across it 4.1 (two-string kite), a cover box 4.2.
+fn turbot_rating(base: HouseKind, cover: HouseKind, grouped: bool) -> Rated {
+    use HouseKind::{Col, Row};
+    match (base, cover) {
+        _ if grouped => (Technique::GroupedTurbotFish, 4.3),
+        (Row(_), Row(_)) | (Col(_), Col(_)) => (Technique::Skyscraper, 4.0),
+        (Row(_), Col(_)) | (Col(_), Row(_)) => (Technique::TwoStringKite, 4.1),
+        _ => (Technique::TurbotFish, 4.2),
+    }
+}
+
+/// Sukaku Explainer's turbot fishes (its `TurbotFish`), the cheapest then the one removing
+/// most: a base line's link and a cover line's or box's link, joined in a house that is
+/// neither (4.0–4.2, 4.3 with a grouped link).
+pub fn turbot_fish(g: &Candidates) -> Option<Step> {
     let layout = Layout::of(g)?;
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let all = links(g, &layout, v, false);
         for (i, base) in all.iter().enumerate() {
-            if matches!(g.houses[base.house].kind, HouseKind::Box(_)) {
+            if matches!(kind_of(g, base), HouseKind::Box(_)) {
                 continue;
             }
             for (j, cover) in all.iter().enumerate() {
-                if !(base.grouped() || cover.grouped()) {
+                let (bk, ck) = (kind_of(g, base), kind_of(g, cover));
+                let same_kind = std::mem::discriminant(&bk) == std::mem::discriminant(&ck);
+                let ordered = if same_kind { j > i } else { j != i };
+                let row_col = matches!((bk, ck), (HouseKind::Row(_), HouseKind::Col(_)));
+                if !ordered || row_col || base.house == cover.house || !disjoint(base, cover) {
                     continue;
                 }
-                let same_kind = std::mem::discriminant(&g.houses[base.house].kind)
-                    == std::mem::discriminant(&g.houses[cover.house].kind);
-                let ordered = if same_kind { j > i } else { j != i };
-                let row_col = matches!(g.houses[base.house].kind, HouseKind::Row(_))
-                    && matches!(g.houses[cover.house].kind, HouseKind::Col(_));
-                if !ordered
-                    || row_col
-                    || base.house == cover.house
-                    || !(base.grouped() || cover.grouped())
-                    || !disjoint(base, cover)
+                let rated = turbot_rating(bk, ck, base.grouped() || cover.grouped());
+                if best
+                    .as_ref()
+                    .is_some_and(|b: &Found| b.difficulty < rated.1 - 1e-9)
                 {
                     continue;
                 }
@@ -337,18 +373,48 @@ pub fn grouped_turbot(g: &Candidates) -> Option<Step> {
                         }
                         let houses = [base.house, cover.house];
                         let elim = victims(g, v, start, end, &houses);
-                        keep_best(&mut best, v, &[start, bridge, bridge2, end], &houses, elim);
+                        let groups = [start, bridge, bridge2, end];
+                        keep_best(&mut best, rated, v, &groups, &houses, elim);
                     }
                 }
             }
         }
     }
-    Some(step(g, Technique::GroupedTurbotFish, 4.3, best?))
+    Some(step(g, best?))
 }
 
-/// Sukaku Explainer's 3 strong-linked fish with one grouped link or more (5.7): three links in
-/// houses of any kind, consecutive ones joined in a shared region.
-pub fn grouped_three_strong_links(g: &Candidates) -> Option<Step> {
+/// Sukaku Explainer's rating of three strong links: a grouped one 5.7; else 5.4 all in
+/// parallel lines, 5.5 with a box, 5.6 rows and columns mixed.
+fn three_rating(kinds: [HouseKind; 3], grouped: bool) -> Rated {
+    let rows = kinds
+        .iter()
+        .filter(|k| matches!(k, HouseKind::Row(_)))
+        .count();
+    let cols = kinds
+        .iter()
+        .filter(|k| matches!(k, HouseKind::Col(_)))
+        .count();
+    let difficulty = if grouped {
+        5.7
+    } else if rows + cols < 3 {
+        5.5
+    } else if rows == 3 || cols == 3 {
+        5.4
+    } else {
+        5.6
+    };
+    let technique = if grouped {
+        Technique::GroupedThreeStrongLinks
+    } else {
+        Technique::ThreeStrongLinks
+    };
+    (technique, difficulty)
+}
+
+/// Sukaku Explainer's 3 strong-linked fishes (its `StrongLinks(3)`), the cheapest then the one
+/// removing most: three links in houses of any kind, consecutive ones joined in a shared
+/// region (5.4–5.6, 5.7 with a grouped link).
+pub fn three_strong_links(g: &Candidates) -> Option<Step> {
     let layout = Layout::of(g)?;
     let mut best = None;
     for v in values(crate::mask::full(9)) {
@@ -358,26 +424,31 @@ pub fn grouped_three_strong_links(g: &Candidates) -> Option<Step> {
             for (oi, steps) in ways.iter().enumerate() {
                 for &(j, oj, s1) in steps {
                     for &(k, ok, s2) in &next[j][oj] {
-                        let grouped = all[i].grouped() || all[j].grouped() || all[k].grouped();
-                        if k == i
-                            || all[k].house == all[i].house
-                            || !grouped
-                            || !disjoint(&all[k], &all[i])
+                        let l = [&all[i], &all[j], &all[k]];
+                        if k == i || l[2].house == l[0].house || !disjoint(l[2], l[0]) {
+                            continue;
+                        }
+                        let grouped = l.iter().any(|x| x.grouped());
+                        let rated = three_rating(l.map(|x| kind_of(g, x)), grouped);
+                        if best
+                            .as_ref()
+                            .is_some_and(|b: &Found| b.difficulty < rated.1 - 1e-9)
                         {
                             continue;
                         }
-                        let (a1, b1) = all[i].ends()[oi];
-                        let (a2, b2) = all[j].ends()[oj];
-                        let (a3, b3) = all[k].ends()[ok];
-                        let houses = [all[i].house, all[j].house, all[k].house, s1, s2];
+                        let (a1, b1) = l[0].ends()[oi];
+                        let (a2, b2) = l[1].ends()[oj];
+                        let (a3, b3) = l[2].ends()[ok];
+                        let houses = [l[0].house, l[1].house, l[2].house, s1, s2];
                         let elim = victims(g, v, a1, b3, &houses);
-                        keep_best(&mut best, v, &[a1, b1, a2, b2, a3, b3], &houses, elim);
+                        let groups = [a1, b1, a2, b2, a3, b3];
+                        keep_best(&mut best, rated, v, &groups, &houses, elim);
                     }
                 }
             }
         }
     }
-    Some(step(g, Technique::GroupedThreeStrongLinks, 5.7, best?))
+    Some(step(g, best?))
 }
 
 /// For each link and reading (0: a to b, 1: b to a), the links that can follow it: (link,
