@@ -182,7 +182,8 @@ fn box_links(layout: &Layout, h: usize, places: &[usize], rows_too: bool) -> Vec
         .unwrap_or_default()
 }
 
-/// The strong links of value v: lines with 2–6 places, boxes with 2 to `box_max`.
+/// The strong links of value v: lines with 2–6 places, boxes with 2 to `box_max` (in the
+/// three-link form, not two places of a box in one line).
 fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
     let box_max = if three { 6 } else { 5 };
     let mut out = Vec::new();
@@ -195,6 +196,12 @@ fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
         let is_box = matches!(g.houses[h].kind, HouseKind::Box(_));
         let max = if is_box { box_max } else { 6 };
         if places.len() < 2 || places.len() > max {
+            continue;
+        }
+        let (x, y) = (places[0], places[1]);
+        let in_line = x / 9 == y / 9 || x % 9 == y % 9;
+        if places.len() == 2 && is_box && three && in_line {
+            // Its StrongLinks reads two places of a box in one line as the line's link only.
             continue;
         }
         if places.len() == 2 {
