@@ -244,6 +244,7 @@ fn victims(
 struct Found {
     technique: Technique,
     difficulty: f64,
+    tie: Tie,
     v: u8,
     groups: Vec<Vec<usize>>,
     houses: Vec<usize>,
@@ -253,12 +254,18 @@ struct Found {
 /// A chain's technique and rating.
 type Rated = (Technique, f64);
 
+/// What orders chains of one rating and as many removals: Sukaku Explainer's turbot fishes by
+/// their grouped links, then in the order it finds them (its five kinds of base and cover,
+/// value, base, cover); its three-link fishes in the order found here.
+type Tie = [usize; 5];
+
 /// Keeps the chain of these groups if it removes something and is cheaper than the best so
 /// far, or as cheap and removing more (Sukaku Explainer's order of its hints); its groups are
 /// copied only then.
 fn keep_best(
     best: &mut Option<Found>,
     (technique, difficulty): Rated,
+    tie: Tie,
     v: u8,
     groups: &[&[usize]],
     houses: &[usize],
@@ -266,13 +273,15 @@ fn keep_best(
 ) {
     let better = best.as_ref().is_none_or(|b| {
         difficulty < b.difficulty - 1e-9
-            || (difficulty < b.difficulty + 1e-9 && elim.len() > b.elim.len())
+            || (difficulty < b.difficulty + 1e-9
+                && (elim.len() > b.elim.len() || (elim.len() == b.elim.len() && tie < b.tie)))
     });
     if !elim.is_empty() && better {
         let groups = groups.iter().map(|g| g.to_vec()).collect();
         *best = Some(Found {
             technique,
             difficulty,
+            tie,
             v,
             groups,
             houses: houses.to_vec(),
@@ -363,6 +372,7 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
                     continue;
                 }
                 let rated = turbot_rating(bk, ck, base.grouped() || cover.grouped());
+                let tie = turbot_tie(bk, ck, v, [base, cover].map(|l| usize::from(l.grouped())));
                 if best
                     .as_ref()
                     .is_some_and(|b: &Found| b.difficulty < rated.1 - 1e-9)
@@ -381,13 +391,29 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
                         let houses = [base.house, cover.house];
                         let elim = victims(g, v, start, end, &houses);
                         let groups = [start, bridge, bridge2, end];
-                        keep_best(&mut best, rated, v, &groups, &houses, elim);
+                        keep_best(&mut best, rated, tie, v, &groups, &houses, elim);
                     }
                 }
             }
         }
     }
     Some(step(g, best?))
+}
+
+/// The place of a turbot fish in Sukaku Explainer's order among those of its rating and
+/// removals: fewer grouped links first, then its kinds of base and cover (rows, columns, a
+/// column and a row, a row and a box, a column and a box), the value, the base, the cover.
+fn turbot_tie(base: HouseKind, cover: HouseKind, v: u8, grouped: [usize; 2]) -> Tie {
+    use HouseKind::{Box, Col, Row};
+    let (kinds, b, c) = match (base, cover) {
+        (Row(b), Row(c)) => (0, b, c),
+        (Col(b), Col(c)) => (1, b, c),
+        (Col(b), Row(c)) => (2, b, c),
+        (Row(b), Box(c)) => (3, b, c),
+        (Col(b), Box(c)) => (4, b, c),
+        _ => (5, 0, 0),
+    };
+    [grouped[0] + grouped[1], kinds, v as usize, b, c]
 }
 
 /// Sukaku Explainer's rating of three strong links: a grouped one 5.7; else 5.4 all in
@@ -449,7 +475,7 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
                         let houses = [l[0].house, l[1].house, l[2].house, s1, s2];
                         let elim = victims(g, v, a1, b3, &houses);
                         let groups = [a1, b1, a2, b2, a3, b3];
-                        keep_best(&mut best, rated, v, &groups, &houses, elim);
+                        keep_best(&mut best, rated, [0; 5], v, &groups, &houses, elim);
                     }
                 }
             }
