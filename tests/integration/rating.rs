@@ -273,3 +273,41 @@ fn cycles_and_unique_loops_are_found_where_serate_uses_them() {
             .all(|s| !s.step.technique.assumes_uniqueness()));
     }
 }
+
+/// Sukaku Explainer's grouped strong links on diabolical lines where `serate` uses them (found
+/// with `serate --after='%r %s'`): line 28,777 ("Grouped Turbot Crane" and "Grouped
+/// Skyscraper", 4.3, before its 3-string kite at 5.6), lines 2,905 and 28,381 ("3 Skyscrapers
+/// … (Using 1 grouped strong link)" and "3-String Kite … (Using 2 grouped strong links)",
+/// 5.7). The path has a step of each, every removal checked as above, and the rating equals
+/// the sidecar's.
+#[test]
+fn grouped_strong_links_are_found_where_serate_uses_them() {
+    let cases = [
+        (28777, vec![Technique::GroupedTurbotFish]),
+        (
+            2905,
+            vec![
+                Technique::GroupedTurbotFish,
+                Technique::GroupedThreeStrongLinks,
+            ],
+        ),
+        (28381, vec![Technique::GroupedThreeStrongLinks]),
+    ];
+    for (k, techniques) in cases {
+        let Some(line) = line_of("sudoku_exchange_diabolical.txt", k) else {
+            return;
+        };
+        let _guard = highs_lock();
+        let puzzle = parse_line(&line, None).unwrap();
+        for &t in &techniques {
+            assert!(t.is_se() && !t.is_pigeonhole() && !t.assumes_uniqueness());
+            checked_steps(&puzzle, t, &format!("diabolical line {k}"));
+        }
+        let rated = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
+        let se = se_rating(k).expect("the sidecar has every line");
+        assert!(
+            (rated.difficulty - se).abs() < 1e-9,
+            "line {k}: {rated:?} vs SE {se}"
+        );
+    }
+}

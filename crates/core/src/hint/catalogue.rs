@@ -12,8 +12,8 @@ use super::rules::{rule_step, RuleCheck};
 use super::step::Step;
 use super::technique::Technique as T;
 use super::{
-    chains, cheapest_chain, direct_hidden, direct_locked, fish, forcing, locked, singles, subsets,
-    unique, unique_loops, wings,
+    chains, cheapest_chain, direct_hidden, direct_locked, fish, forcing, grouped_links, locked,
+    singles, subsets, unique, unique_loops, wings,
 };
 
 /// What a finder of the catalogue reads beside the grid.
@@ -88,7 +88,7 @@ use Finder::{Catalogue as C, Forcing as F, Path as P, WithAbove as W};
 
 /// Every technique, in the order the path tries them.
 #[rustfmt::skip]
-pub const CATALOGUE: [Row; 48] = [
+pub const CATALOGUE: [Row; 50] = [
     row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
@@ -107,9 +107,10 @@ pub const CATALOGUE: [Row; 48] = [
     row(T::NakedTriple, "naked triple", 3.6, true, true, C(|g, _| subsets::naked(g, 3))),
     row(T::Swordfish, "swordfish", 3.8, true, true, C(|g, _| fish::fish(g, 3))),
     row(T::HiddenTriple, "hidden triple", 4.0, true, true, C(|g, _| subsets::hidden(g, 3))),
-    row(T::Skyscraper, "skyscraper", 4.0, false, true, C(|g, _| chains::turbot(g))),
+    row(T::Skyscraper, "skyscraper", 4.0, false, true, C(|g, _| if grouped_links::classic(g) { grouped_links::turbot_fish(g) } else { chains::turbot(g) })),
     row(T::TwoStringKite, "two-string kite", 4.1, false, true, W),
     row(T::TurbotFish, "turbot fish", 4.2, false, true, W),
+    row(T::GroupedTurbotFish, "grouped turbot fish", 4.3, false, true, W),
     row(T::XyWing, "XY-wing", 4.2, false, true, C(|g, _| wings::xy_wing(g, false))),
     row(T::XyzWing, "XYZ-wing", 4.4, false, true, C(|g, _| wings::xy_wing(g, true))),
     unique(T::UniqueLoop1, "unique rectangle/loop type 1", 4.5, C(unique_loops::unique_loop)),
@@ -119,7 +120,8 @@ pub const CATALOGUE: [Row; 48] = [
     row(T::NakedQuad, "naked quad", 5.0, true, true, C(|g, _| subsets::naked(g, 4))),
     row(T::Jellyfish, "jellyfish", 5.2, true, true, C(|g, _| fish::fish(g, 4))),
     row(T::HiddenQuad, "hidden quad", 5.4, true, true, C(|g, _| subsets::hidden(g, 4))),
-    row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, _| chains::three_strong_links(g))),
+    row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, _| if grouped_links::classic(g) { grouped_links::three_strong_links(g) } else { chains::three_strong_links(g) })),
+    row(T::GroupedThreeStrongLinks, "3 strong-linked fish, grouped", 5.7, false, true, W),
     row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
     unique(T::BugType1, "BUG type 1", 5.6, C(|g, x| if x.rules.is_empty() { unique::bug_type_1(g) } else { None })),
     unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_3(g) } else { None })),

@@ -20,6 +20,7 @@ pub mod direct_locked;
 pub mod fish;
 pub mod forcing;
 pub mod grid;
+pub mod grouped_links;
 pub mod level;
 pub mod locked;
 pub mod path;
