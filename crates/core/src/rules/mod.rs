@@ -1,5 +1,5 @@
 //! Variant rules beside the houses. A puzzle carries a list of [`Rule`]s; each rule type lives in
-//! its own file with its data, its validation and its lowering to the four
+//! its own file with its data, its validation and its lowering to the
 //! [`primitive::Primitive`]s, which formulations and engines handle without knowing the rule's
 //! type.
 //!
