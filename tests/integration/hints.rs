@@ -512,3 +512,51 @@ fn rule_eliminations_name_their_rule_on_the_line_puzzles() {
     }
     assert!(named > 0, "no rule elimination on the line puzzles");
 }
+
+/// The rule eliminations of a set-of-values line (renban: a window of consecutive values;
+/// nabner: no two consecutive values) on a real puzzle: the path is right, every certificate
+/// rebuilds from the exported LP's rows, and some step names the line by kind and instance
+/// with every one of its eliminations proved by the LP (`Proof::Implied`).
+fn set_rule_steps(file: &Path, line: usize, kind: &str) {
+    let answers = file.with_file_name(
+        file.file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .replace(".fpz.jsonl", ".solutions.txt"),
+    );
+    let all = lines(file);
+    let text = &all.iter().find(|(k, _)| *k == line).unwrap().1;
+    let answer = &lines(&answers)[line - 1].1;
+    let (puzzle, _) = sudoku_ilp::input::parse_batch_line("sets", line, text, None).unwrap();
+    let solution: Vec<u8> = answer.bytes().map(|b| b - b'0').collect();
+    let _guard = highs_lock();
+    let hint_path = solve_path(&puzzle, unbounded()).unwrap();
+    let rows = lp_rows(&["--line", &line.to_string(), file.to_str().unwrap()]);
+    check_path(&hint_path, &puzzle, &solution, &rows);
+    let own: Vec<_> = hint_path
+        .steps
+        .iter()
+        .filter(|s| s.step.technique == Technique::RuleElimination)
+        .filter(|s| s.step.text.starts_with(&format!("{kind} line {kind}")))
+        .collect();
+    assert!(!own.is_empty(), "line {line}: no {kind} elimination");
+    assert!(
+        own.iter()
+            .any(|s| s.proofs.iter().all(|p| matches!(p, Proof::Implied(_)))),
+        "line {line}: no {kind} step proved by the LP"
+    );
+}
+
+#[test]
+fn renban_eliminations_name_their_window_rule_on_a_real_puzzle() {
+    if let Some(file) = shared_data("variants/fpuzzles_more.fpz.jsonl") {
+        set_rule_steps(&file, 11, "renban");
+    }
+}
+
+#[test]
+fn nabner_eliminations_name_their_rule_on_a_real_puzzle() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/fpuzzles_lines.fpz.jsonl");
+    set_rule_steps(&file, 5, "nabner");
+}

@@ -206,6 +206,16 @@ impl Checks {
                     v => v == t,
                 })
             }),
+            // Different placed values inside one set that still has a free value per open cell.
+            Primitive::ValueSets(choice) => {
+                let (placed, open, free) = split(cells, values, candidates);
+                placed.is_some_and(|p| {
+                    choice
+                        .sets
+                        .iter()
+                        .any(|s| s.0 & p == p && (s.0 & free).count_ones() as usize >= open)
+                })
+            }
             Primitive::Sightline(line) => {
                 let of = |j: usize| match values[j] {
                     0 => candidates[j],

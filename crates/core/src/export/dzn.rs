@@ -149,7 +149,9 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let (mut pairs, mut rows) = (Vec::new(), Vec::new());
     let (mut tuples, mut tuple_cells, mut tuple_values) = (Vec::new(), Vec::new(), Vec::new());
     let mut sights = Vec::new();
-    for p in puzzle.primitives() {
+    // MiniZinc data has no set-of-values form: those are written as their pair tables.
+    let prims = crate::rules::value_sets::pairwise(puzzle.primitives(), n);
+    for p in &prims {
         let tag = p.tag();
         match p {
             Primitive::AllDifferent { cells, .. } => {
@@ -190,6 +192,8 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 tuples.push((first, tuple_cells.len(), allowed.len(), start, tag));
             }
             Primitive::Sightline(line) => sights.push((line, tag)),
+            // None is left: `pairwise` above wrote each as its pair tables.
+            Primitive::ValueSets(_) => {}
         }
     }
     let _ = writeln!(out, "% all-different groups (cells (r-1)*n + c)");

@@ -119,7 +119,8 @@ fn pair(cell: &Cell) -> String {
 /// The sets and parameters of `models/variants.mod` (module documentation), in the order the
 /// data section needs them: an index set before the sets indexed over it.
 fn write_primitives(out: &mut String, puzzle: &Puzzle) {
-    let prims = puzzle.primitives();
+    // MathProg data has no set-of-values form: those are written as their pair tables.
+    let prims = &crate::rules::value_sets::pairwise(puzzle.primitives(), puzzle.order());
     let tags = |keep: fn(&Primitive) -> bool| -> Vec<&str> {
         prims.iter().filter(|p| keep(p)).map(|p| p.tag()).collect()
     };
@@ -195,6 +196,8 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
                 members.push(format!("set TROW[{tag}] := {};", rows.join(" ")));
             }
             Primitive::Sightline(line) => sight_rows.push(sightline_row(line, &mut sight_cells)),
+            // None is left: `pairwise` above wrote each as its pair tables.
+            Primitive::ValueSets(_) => {}
         }
     }
     if !tuple_tags.is_empty() {

@@ -7,6 +7,9 @@
 //! pairs (a, b):      the support or conflict rows of [`super::forms`]
 //! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
 //! tuples:            one y_t per allowed tuple ([`super::tuples`])
+//! value sets:        one y_S per set, Σ_S y_S = 1                          {tag}_sets
+//!                    Σ_{c∈line} x_cv = Σ_{S∋v} y_S  ∀v                      {tag}_v{v}
+//!                    (with `--pair-form conflict`: the conflict rows of its pair tables)
 //! ```
 //!
 //! A two-cell step value(a) + g ≤ value(b) ([`LinearRelation::step`]) is written as the
@@ -24,7 +27,9 @@
 use super::forms::{add_cumulative_step, add_pairs, CageForm, PairForm, StepForm};
 use super::{sum_of, BuiltModel, Indicator, Sense};
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::primitive::{digit_sets, distinct_sums, LinearRelation, Primitive, Relation};
+use crate::rules::primitive::{
+    digit_sets, distinct_sums, LinearRelation, Primitive, Relation, ValueSet,
+};
 use good_lp::{variable, Expression, Variable};
 use std::collections::HashMap;
 
@@ -112,6 +117,17 @@ pub(super) fn add_primitives(
                 allowed,
             } => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
             Primitive::Sightline(line) => super::sightline_rows::add_binary(model, n, line, &at),
+            // The strong form chooses one set; `--pair-form conflict` writes the pair tables.
+            Primitive::ValueSets(choice) => match forms.pairs {
+                PairForm::Support => {
+                    add_set_choice(model, n, &choice.tag, &choice.cells, &choice.sets, &at)
+                }
+                PairForm::Conflict => {
+                    for t in choice.pairs(n) {
+                        add_pairs(model, n, &t.tag, (t.a, t.b), &t.allowed, forms.pairs, &at)
+                    }
+                }
+            },
         }
     }
 }
@@ -140,10 +156,25 @@ fn add_digit_sets(
     sum: i64,
     at: &dyn Fn(Cell, usize) -> Option<Variable>,
 ) {
-    // A set with a digit no cell of the cage keeps a column for cannot be used: left out (with
-    // every column present, as without a reduction, none is).
-    let sets: Vec<_> = digit_sets(n, cells.len(), sum)
-        .into_iter()
+    add_set_choice(model, n, tag, cells, &digit_sets(n, cells.len(), sum), at)
+}
+
+/// The choice of one value set S of `sets` for `cells` (different values): y_S columns,
+/// Σ y = 1, and Σ_c x_cv − Σ_{S∋v} y_S = 0 for every value v (the convex hull of the cells'
+/// value set). A cage's digit sets and a set-of-values primitive are written so.
+pub(super) fn add_set_choice(
+    model: &mut BuiltModel,
+    n: usize,
+    tag: &str,
+    cells: &[Cell],
+    sets: &[ValueSet],
+    at: &dyn Fn(Cell, usize) -> Option<Variable>,
+) {
+    // A set with a value no cell keeps a column for cannot be used: left out (with every
+    // column present, as without a reduction, none is).
+    let sets: Vec<ValueSet> = sets
+        .iter()
+        .copied()
         .filter(|set| {
             set.values()
                 .all(|v| cells.iter().any(|&c| at(c, v as usize).is_some()))

@@ -101,7 +101,9 @@ impl Named for StepForm {
 }
 impl_named_text!(StepForm);
 
-/// How a 0/1 model writes an allowed-pairs table (kropki dots, non-consecutive neighbours).
+/// How a 0/1 model writes an allowed-pairs table (kropki dots, non-consecutive neighbours),
+/// and a set of values (renban, nabner): `support` chooses one set (y_S columns, the strong
+/// form), `conflict` writes the set's pair tables in the conflict form (the weak one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PairForm {

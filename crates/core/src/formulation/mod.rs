@@ -158,7 +158,7 @@ pub enum Indicator {
         value: u8,
     },
     /// 1 exactly when the cells of [`BuiltModel::cell_groups`]`[group]` hold the values of
-    /// `set`: a killer cage's digit-set binary y_D.
+    /// `set`: a killer cage's digit-set binary y_D, or a set of values' y_S (renban, nabner).
     DigitSet {
         column: usize,
         group: usize,

@@ -65,6 +65,24 @@ pub(super) fn add_primitives(model: &mut BuiltModel, puzzle: &Puzzle, x: &[Varia
                 let column = |c: Cell, v: usize| Some(if c == *a { za[v - 1] } else { zb[v - 1] });
                 add_pairs(model, n, tag, (*a, *b), allowed, PairForm::Support, &column);
             }
+            // The natural model writes a set of values as its pair tables (on value binaries).
+            Primitive::ValueSets(choice) => {
+                for t in choice.pairs(n) {
+                    let za = value_binaries(model, &mut z, n, t.a, x[index(t.a)]);
+                    let zb = value_binaries(model, &mut z, n, t.b, x[index(t.b)]);
+                    let column =
+                        |c: Cell, v: usize| Some(if c == t.a { za[v - 1] } else { zb[v - 1] });
+                    add_pairs(
+                        model,
+                        n,
+                        &t.tag,
+                        (t.a, t.b),
+                        &t.allowed,
+                        PairForm::Support,
+                        &column,
+                    );
+                }
+            }
             Primitive::Values { tag, cell, allowed } => {
                 let zc = value_binaries(model, &mut z, n, *cell, x[index(*cell)]);
                 for v in (1..=n).filter(|&v| !allowed.contains(v as u8)) {

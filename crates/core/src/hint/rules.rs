@@ -9,7 +9,7 @@ use super::grid::{bit, values, Candidates};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::{Cell, Puzzle};
-use crate::rules::primitive::{distinct_sums, Primitive};
+use crate::rules::primitive::{distinct_sums, Primitive, ValueSet};
 
 /// Assignments tried per rule before it is left alone (a large cage is skipped, not slow).
 const BUDGET: usize = 20_000;
@@ -97,6 +97,9 @@ pub fn rule_checks(puzzle: &Puzzle) -> Vec<RuleCheck> {
 /// The values each cell of the rule can take in some full assignment of the rule's cells, or
 /// `None` when the budget ran out.
 fn supported(g: &Candidates, rule: &RuleCheck) -> Option<Vec<u64>> {
+    if let Primitive::ValueSets(choice) = &rule.primitive {
+        return Some(set_support(g, &rule.cells, &choice.sets));
+    }
     let k = rule.cells.len();
     let mut assign = vec![0u8; k];
     let mut seen = vec![0u64; k];
@@ -146,6 +149,54 @@ fn supported(g: &Candidates, rule: &RuleCheck) -> Option<Vec<u64>> {
         true
     }
     go(g, rule, 0, &mut assign, &mut seen, &mut budget).then_some(seen)
+}
+
+/// The values each cell of a set of values (a renban's windows, a nabner's sets) takes in some
+/// matching of the line's cells to the values of one set, each cell within its candidates:
+/// every full assignment of the rule, found without listing the line's orders.
+fn set_support(g: &Candidates, cells: &[usize], sets: &[ValueSet]) -> Vec<u64> {
+    let mut seen = vec![0u64; cells.len()];
+    for set in sets {
+        for (i, &c) in cells.iter().enumerate() {
+            for v in values(g.cand[c] & set.0 & !seen[i]) {
+                if matches_rest(g, cells, i, set.0 & !bit(v)) {
+                    seen[i] |= bit(v);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Whether the cells but `skip` can take the values of `rest` one each, within their
+/// candidates (a perfect matching, found by augmenting paths).
+fn matches_rest(g: &Candidates, cells: &[usize], skip: usize, rest: u64) -> bool {
+    fn augment(
+        g: &Candidates,
+        cells: &[usize],
+        j: usize,
+        owner: &mut [Option<usize>; 64],
+        tried: &mut u64,
+        rest: u64,
+    ) -> bool {
+        for v in values(g.cand[cells[j]] & rest & !*tried) {
+            *tried |= bit(v);
+            let slot = v as usize - 1;
+            let free = match owner[slot] {
+                None => true,
+                Some(k) => augment(g, cells, k, owner, tried, rest),
+            };
+            if free {
+                owner[slot] = Some(j);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [None; 64];
+    (0..cells.len())
+        .filter(|&j| j != skip)
+        .all(|j| augment(g, cells, j, &mut owner, &mut 0, rest))
 }
 
 /// The first rule (in the technique order given) that removes a candidate.

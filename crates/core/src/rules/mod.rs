@@ -1,5 +1,5 @@
 //! Variant rules beside the houses. A puzzle carries a list of [`Rule`]s; each rule type lives in
-//! its own file with its data, its validation and its lowering to the four
+//! its own file with its data, its validation and its lowering to the
 //! [`primitive::Primitive`]s, which formulations and engines handle without knowing the rule's
 //! type.
 //!
@@ -22,9 +22,9 @@
 //! | [`negative::Negative`] | `negative` | allowed pairs `negxv_…` / `negblack_…` (unmarked neighbours) |
 //! | [`palindrome::Palindrome`] | `palindrome` | allowed pairs {(u, u)} of mirrored cells `palindromeK_I` |
 //! | [`clone::Clones`] | `clone` | allowed pairs {(u, u)} cell for cell `cloneK_I` |
-//! | [`renban::Renban`] | `renban` | allowed pairs 1 ≤ \|u − w\| ≤ L − 1, every two cells `renbanK_a_b` |
+//! | [`renban::Renban`] | `renban` | value sets: the windows of L consecutive values `renbanK` |
 //! | [`whispers::Whispers`] | `whispers` | allowed pairs \|u − w\| ≥ d along the line `whispersK_a_b` |
-//! | [`nabner::Nabner`] | `nabner` | allowed pairs \|u − w\| ≥ 2, every two cells `nabnerK_a_b` |
+//! | [`nabner::Nabner`] | `nabner` | value sets: the L-sets without two consecutive values `nabnerK` (allowed pairs \|u − w\| ≥ 2 `nabnerK_a_b` past 1,000 sets) |
 //! | [`entropic::Entropic`] | `entropic` | allowed tuples of three classes per 3 neighbouring cells `entropicK_c` |
 //! | [`modular::Modular`] | `modular` | allowed tuples of three residues per 3 neighbouring cells `modularK_c` |
 //! | [`between::Between`] | `between` | allowed triples (end, end, middle) `betweenK_m` |
@@ -84,6 +84,7 @@ pub mod sightline;
 pub mod skyscraper;
 pub mod slow_thermometer;
 pub mod thermometer;
+pub mod value_sets;
 pub mod whispers;
 pub mod windoku;
 pub mod x_sum;

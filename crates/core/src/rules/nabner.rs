@@ -1,10 +1,16 @@
 //! Nabner line: no two values on the line are equal or consecutive.
 //!
+//! The rule lowers to a set of values ([`super::value_sets`]): the line's values are one of the
+//! L-sets of 1..n without two consecutive values (C(n − L + 1, L) of them: 35 for L = 3 on 9×9).
+//! Past [`super::primitive::MAX_DIGIT_SETS`] sets it lowers to its pair form alone.
+//!
 //! ```text
-//! |value(a) − value(b)| ≥ 2   for every two cells a, b of the line     nabnerK_a_b
+//! values of the line ∈ { S ⊂ 1..n : |S| = L, no u, u+1 both in S }          nabnerK
+//! pair form:  |value(a) − value(b)| ≥ 2   for every two cells a, b          nabnerK_a_b
 //! ```
 
 use super::holds::broken;
+use super::value_sets::{spread_sets, SetChoice};
 use super::{line_pairs, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
@@ -41,7 +47,14 @@ impl RuleKind for Nabner {
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
-        line_pairs(tag, &self.cells, ctx.n, None, |u, w| (u - w).abs() >= 2)
+        match spread_sets(ctx.n, self.cells.len()) {
+            Some(sets) => vec![Primitive::ValueSets(SetChoice {
+                tag: tag.to_string(),
+                cells: self.cells.clone(),
+                sets,
+            })],
+            None => line_pairs(tag, &self.cells, ctx.n, None, |u, w| (u - w).abs() >= 2),
+        }
     }
 
     /// Sorted, each value is at least 2 above the one before.

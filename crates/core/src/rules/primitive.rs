@@ -1,4 +1,4 @@
-//! The six primitives every variant rule lowers to. Formulations and engines handle these and
+//! The seven primitives every variant rule lowers to. Formulations and engines handle these and
 //! never a rule's type, so a new rule type is a new lowering, not a new code path.
 //!
 //! | primitive | meaning | examples |
@@ -9,11 +9,13 @@
 //! | [`Primitive::Values`] | value(c) is in a set | odd, even, given pencil marks |
 //! | [`Primitive::Tuples`] | (value(c₁), …, value(c_k)) is a row of a table | between and lockout lines, quadruples |
 //! | [`Primitive::Sightline`] | a measure along a line read from one end = a number | sandwich, X-sum, skyscraper |
+//! | [`Primitive::ValueSets`] | the cells hold different values whose set is one of a list | renban (windows), nabner |
 //!
 //! Each primitive carries a `tag`, the name of the rule instance it came from (`cage3`,
 //! `thermo2_step1`, …): model rows are named after it.
 
 pub use super::sightline::{Measure, Sightline, State};
+pub use super::value_sets::{PairTable, SetChoice};
 use crate::geometry::Cell;
 use std::fmt;
 
@@ -207,6 +209,10 @@ pub enum Primitive {
     /// A measure of the values along a line read from one end equals a number
     /// ([`super::sightline`]: sums between two values, prefix sums, visible cells).
     Sightline(Sightline),
+    /// The cells hold pairwise different values and the set of their values is one of a list
+    /// ([`super::value_sets`]: a renban's windows of consecutive values, a nabner's sets
+    /// without two consecutive values).
+    ValueSets(SetChoice),
 }
 
 /// Whether the values of `values` (0 = open) are pairwise different.
@@ -243,7 +249,8 @@ impl Primitive {
             | Primitive::Pairs { tag, .. }
             | Primitive::Values { tag, .. }
             | Primitive::Tuples { tag, .. }
-            | Primitive::Sightline(Sightline { tag, .. }) => tag,
+            | Primitive::Sightline(Sightline { tag, .. })
+            | Primitive::ValueSets(SetChoice { tag, .. }) => tag,
         }
     }
 
@@ -257,6 +264,7 @@ impl Primitive {
             Primitive::Pairs { a, b, .. } => vec![*a, *b],
             Primitive::Values { cell, .. } => vec![*cell],
             Primitive::Sightline(s) => s.cells.clone(),
+            Primitive::ValueSets(s) => s.cells.clone(),
         }
     }
 
@@ -294,6 +302,10 @@ impl Primitive {
                     .any(|row| row.iter().zip(&placed).all(|(&t, &v)| v == 0 || v == t))
             }
             Primitive::Sightline(s) => {
+                let values: Vec<u8> = s.cells.iter().map(|&c| value_of(c)).collect();
+                s.may_hold(&values)
+            }
+            Primitive::ValueSets(s) => {
                 let values: Vec<u8> = s.cells.iter().map(|&c| value_of(c)).collect();
                 s.may_hold(&values)
             }
@@ -348,6 +360,10 @@ impl fmt::Display for Primitive {
                 write!(f, "{}: {:?} along", s.tag, s.measure)?;
                 s.cells.iter().try_for_each(|c| write!(f, " {c}"))?;
                 write!(f, " = {}", s.value)
+            }
+            Primitive::ValueSets(s) => {
+                write!(f, "{}: {} allowed value sets of", s.tag, s.sets.len())?;
+                s.cells.iter().try_for_each(|c| write!(f, " {c}"))
             }
         }
     }

@@ -1,14 +1,17 @@
 //! Renban line: the values are a set of consecutive values in any order, with no repeats.
 //!
-//! A set of L different values is consecutive exactly when any two lie at most L − 1 apart, so
-//! the rule lowers to one allowed-pairs table per two cells of the line:
+//! The rule lowers to a set of values ([`super::value_sets`]): the line's values are one window
+//! {w, …, w + L − 1} of 1..n. A set of L different values is consecutive exactly when any two lie
+//! at most L − 1 apart, so its pair form is one allowed-pairs table per two cells:
 //!
 //! ```text
-//! 1 ≤ |value(a) − value(b)| ≤ L − 1   for every two cells a, b of the line     renbanK_a_b
+//! values of the line ∈ { {w, …, w+L−1} : w = 1..n−L+1 }                       renbanK
+//! pair form:  1 ≤ |value(a) − value(b)| ≤ L − 1   for every two cells a, b    renbanK_a_b
 //! ```
 
 use super::holds::broken;
-use super::{check_distinct_cells, line_pairs, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::value_sets::{windows, SetChoice};
+use super::{check_distinct_cells, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -36,10 +39,11 @@ impl RuleKind for Renban {
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
-        let most = self.cells.len() as i64 - 1;
-        line_pairs(tag, &self.cells, ctx.n, None, |u, w| {
-            u != w && (u - w).abs() <= most
-        })
+        vec![Primitive::ValueSets(SetChoice {
+            tag: tag.to_string(),
+            cells: self.cells.clone(),
+            sets: windows(ctx.n, self.cells.len()),
+        })]
     }
 
     /// Sorted, the values are k, k + 1, …, k + L − 1.

@@ -93,7 +93,7 @@ fn line(cells: &[(usize, usize)]) -> Vec<Cell> {
 }
 
 #[test]
-fn line_rules_lower_to_pairs_on_the_cells_they_relate() {
+fn line_rules_lower_to_pairs_and_value_sets_on_the_cells_they_relate() {
     let cells = line(&[(0, 0), (0, 1), (0, 2)]);
     let renban = Rule::Renban(renban::Renban {
         cells: cells.clone(),
@@ -106,24 +106,38 @@ fn line_rules_lower_to_pairs_on_the_cells_they_relate() {
     let tags: Vec<&str> = prims.iter().map(|p| p.tag()).collect();
     assert_eq!(
         tags,
-        [
-            "renban1_r1c1_r1c2",
-            "renban1_r1c1_r1c3",
-            "renban1_r1c2_r1c3",
-            "whispers1_r1c1_r1c2",
-            "whispers1_r1c2_r1c3"
-        ]
+        ["renban1", "whispers1_r1c1_r1c2", "whispers1_r1c2_r1c3"]
     );
     // German whispers by default on 9×9: a 1 sits beside 6..9 only.
-    let Primitive::Pairs { allowed, .. } = &prims[3] else {
-        panic!("{}", prims[3]);
+    let Primitive::Pairs { allowed, .. } = &prims[1] else {
+        panic!("{}", prims[1]);
     };
     assert_eq!(allowed[0], ValueSet::of([6, 7, 8, 9]));
-    // Renban of 3: a 1 beside 2 or 3.
-    let Primitive::Pairs { allowed, .. } = &prims[0] else {
+    // Renban of 3: the seven windows {w, w+1, w+2}; in its pair form a 1 sits beside 2 or 3.
+    let Primitive::ValueSets(choice) = &prims[0] else {
         panic!("{}", prims[0]);
     };
-    assert_eq!(allowed[0], ValueSet::of([2, 3]));
+    assert_eq!(choice.sets.len(), 7);
+    assert_eq!(choice.sets[0], ValueSet::of([1, 2, 3]));
+    let pairs = choice.pairs(9);
+    assert_eq!(pairs[0].tag, "renban1_r1c1_r1c2");
+    assert_eq!(pairs[0].allowed[0], ValueSet::of([2, 3]));
+}
+
+#[test]
+fn a_nabner_line_lowers_to_its_sets_without_two_consecutive_values() {
+    let nabner = Rule::Nabner(nabner::Nabner {
+        cells: line(&[(0, 0), (1, 4), (2, 8)]),
+    });
+    let prims = lower_all(9, &BOXES, &[nabner]).unwrap();
+    let Primitive::ValueSets(choice) = &prims[0] else {
+        panic!("{}", prims[0]);
+    };
+    // C(9 − 3 + 1, 3) = 35 sets, {1,3,5} first.
+    assert_eq!(choice.sets.len(), 35);
+    assert_eq!(choice.sets[0], ValueSet::of([1, 3, 5]));
+    assert!(choice.may_hold(&[1, 0, 9]));
+    assert!(!choice.may_hold(&[4, 5, 0]));
 }
 
 #[test]

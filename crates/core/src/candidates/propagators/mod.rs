@@ -32,7 +32,7 @@ mod sightline;
 mod tuples;
 
 use crate::puzzle::Puzzle;
-use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation};
+use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation, ValueSet};
 use distinct_sum::{distinct_sum, SubsetTable, SUBSET_DIGITS};
 use linear::{bounds, linear_gac, pair_linear, sums_fit};
 use pairs::pairs;
@@ -159,7 +159,6 @@ pub(crate) fn lower(
     // Where cages cover half of the grid (killers), runs of distinct cells in the other
     // equalities (implied sums) cost more than they save (two hard killers over 10 s).
     let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
-    let words = (n * n).div_ceil(64);
     let mut rules = Vec::new();
     let mut domains = vec![crate::mask::full(n); n * n];
     for p in primitives {
@@ -175,6 +174,19 @@ pub(crate) fn lower(
                 b: index(*b),
                 allowed: allowed.iter().map(|s| s.0).collect(),
             }),
+            // A set of values is the digit-set reasoning of a distinct sum with its own sets
+            // (a long line: its pair tables).
+            Primitive::ValueSets(choice) if choice.cells.len() <= MAX_SUM_CELLS => {
+                let cells: Vec<u32> = choice.cells.iter().map(|&c| index(c)).collect();
+                rules.push(set_choice(n, cells, &choice.sets, peers));
+            }
+            Primitive::ValueSets(choice) => {
+                rules.extend(choice.pairs(n).into_iter().map(|t| Propagator::Pairs {
+                    a: index(t.a),
+                    b: index(t.b),
+                    allowed: t.allowed.iter().map(|s| s.0).collect(),
+                }))
+            }
             Primitive::Tuples { cells, allowed, .. } => rules.push(Propagator::Tuples {
                 cells: cells.iter().map(|&c| index(c)).collect(),
                 allowed: allowed.clone(),
@@ -186,27 +198,8 @@ pub(crate) fn lower(
                 rules.push(match distinct {
                     Some(d) => {
                         let cells: Vec<u32> = d.cells.iter().map(|&c| index(c)).collect();
-                        let sees = cells
-                            .iter()
-                            .map(|&c| {
-                                let mut bits = vec![0u64; words];
-                                for &j in &peers[c as usize] {
-                                    bits[j / 64] |= 1 << (j % 64);
-                                }
-                                bits
-                            })
-                            .collect();
-                        let sets: Vec<u64> = digit_sets(n, cells.len(), d.sum)
-                            .iter()
-                            .map(|s| s.0)
-                            .collect();
-                        let table = (n <= SUBSET_DIGITS).then(|| SubsetTable::of(&sets));
-                        Propagator::DistinctSum {
-                            cells,
-                            sets,
-                            sees,
-                            table,
-                        }
+                        let sets = digit_sets(n, cells.len(), d.sum);
+                        set_choice(n, cells, &sets, peers)
                     }
                     None => {
                         let terms: Vec<(i64, u32)> =
@@ -234,6 +227,29 @@ pub(crate) fn lower(
         }
     }
     (rules, domains)
+}
+
+/// The digit-set propagator of `cells` (different values) whose values form one of `sets`.
+fn set_choice(n: usize, cells: Vec<u32>, sets: &[ValueSet], peers: &[Vec<usize>]) -> Propagator {
+    let words = (n * n).div_ceil(64);
+    let sees = cells
+        .iter()
+        .map(|&c| {
+            let mut bits = vec![0u64; words];
+            for &j in &peers[c as usize] {
+                bits[j / 64] |= 1 << (j % 64);
+            }
+            bits
+        })
+        .collect();
+    let sets: Vec<u64> = sets.iter().map(|s| s.0).collect();
+    let table = (n <= SUBSET_DIGITS).then(|| SubsetTable::of(&sets));
+    Propagator::DistinctSum {
+        cells,
+        sets,
+        sees,
+        table,
+    }
 }
 
 /// The locked-candidates rule of every two houses of n cells that share at least two cells

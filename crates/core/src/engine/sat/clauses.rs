@@ -202,6 +202,12 @@ impl<'a> RuleClauses<'a> {
                     }
                 }
                 Primitive::Pairs { a, b, allowed, .. } => self.pairs(*a, *b, allowed)?,
+                // A set of values as its equivalent pair tables (exact: rules::value_sets).
+                Primitive::ValueSets(choice) => {
+                    for t in choice.pairs(self.n) {
+                        self.pairs(t.a, t.b, &t.allowed)?;
+                    }
+                }
                 Primitive::Tuples { cells, allowed, .. } => self.tuples(cells, allowed)?,
                 Primitive::Sightline(line) => self.sightline(line)?,
                 Primitive::Linear(linear) => match cages.iter().find(|d| d.is_of(linear)) {
