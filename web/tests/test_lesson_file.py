@@ -107,11 +107,17 @@ def test_a_copied_link_reopens_the_lesson_at_its_step_with_its_answers(page):
     d.execute_script("arguments[0].value = arguments[1]", d.find_element("id", "lesson-json"), read(LESSON))
     d.find_element("css selector", "#tabs button[data-tab=lesson]").click()
     page.click("#lesson-open")
+    def shows(id_, start):
+        WebDriverWait(d, 120).until(lambda drv: page.text(id_).startswith(start))
+
+    shows("lesson-where", "step 1")
     for k, answer in enumerate(ANSWERS[:4]):
         d.find_element("id", "lesson-answer").send_keys(answer)
         page.click("#lesson-check")
+        shows("lesson-graded", f"you said {answer}")
         if k < 3:
             page.click("#lesson-next")
+            shows("lesson-where", f"step {k + 2}")
     shown = ["lesson-where", "lesson-prompt", "lesson-graded", "lesson-score", "lesson-action"]
     before = {k: page.text(k) for k in shown}
     assert before["lesson-where"].startswith("step 4") and "you said 6" in before["lesson-graded"]
