@@ -6,7 +6,8 @@
 //! linear:            Σ_i a_i Σ_v v·x_{c_i v} (=,≤,≥) b                   {tag}
 //! pairs (a, b):      the support or conflict rows of [`super::forms`]
 //! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
-//! tuples:            one y_t per allowed tuple ([`super::tuples`])
+//! tuples:            one y_t per allowed tuple ([`super::tuples`]); a table of "pairwise
+//!                    different classes" by class sums ([`super::class_rows`])
 //! ```
 //!
 //! A two-cell step value(a) + g ≤ value(b) ([`LinearRelation::step`]) is written as the
@@ -110,7 +111,10 @@ pub(super) fn add_primitives(
                 tag,
                 cells,
                 allowed,
-            } => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
+            } => match super::class_rows::classes_of_table(n, cells.len(), allowed) {
+                Some(class) => super::class_rows::add_binary(model, n, tag, cells, &class, &at),
+                None => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
+            },
             Primitive::Sightline(line) => super::sightline_rows::add_binary(model, n, line, &at),
         }
     }
