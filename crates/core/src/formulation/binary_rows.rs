@@ -6,7 +6,8 @@
 //! linear:            Σ_i a_i Σ_v v·x_{c_i v} (=,≤,≥) b                   {tag}
 //! pairs (a, b):      the support or conflict rows of [`super::forms`]
 //! values:            x_cv = 0  ∀v ∉ allowed                              {tag}_v{v}
-//! tuples:            one y_t per allowed tuple ([`super::tuples`])
+//! tuples:            one y_t per allowed tuple ([`super::tuples`]); a table of "pairwise
+//!                    different classes" by class sums ([`super::class_rows`])
 //! value sets:        one y_S per set, Σ_S y_S = 1                          {tag}_sets
 //!                    Σ_{c∈line} x_cv = Σ_{S∋v} y_S  ∀v                      {tag}_v{v}
 //!                    (with `--pair-form conflict`: the conflict rows of its pair tables)
@@ -115,7 +116,10 @@ pub(super) fn add_primitives(
                 tag,
                 cells,
                 allowed,
-            } => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
+            } => match super::class_rows::classes_of_table(n, cells.len(), allowed) {
+                Some(class) => super::class_rows::add_binary(model, n, tag, cells, &class, &at),
+                None => super::tuples::add_binary(model, n, tag, cells, allowed, &at),
+            },
             Primitive::Sightline(line) => super::sightline_rows::add_binary(model, n, line, &at),
             // The strong form chooses one set; `--pair-form conflict` writes the pair tables.
             Primitive::ValueSets(choice) => match forms.pairs {

@@ -9,6 +9,7 @@
 
 pub mod binary;
 pub mod binary_rows;
+pub mod class_rows;
 pub mod fix;
 pub mod forms;
 pub mod names;
