@@ -41,7 +41,9 @@ pub struct Rating {
     pub difficulty: f64,
     /// The first of the hardest steps' technique (`None` for a complete grid).
     pub hardest: Option<Technique>,
-    /// Whether the path had to guess (the catalogue and the forcing chains stopped).
+    /// Whether the path had to guess (the catalogue and the forcing chains stopped): the
+    /// difficulty is then a lower bound ("≥"), the hardest of the steps up to the first guess,
+    /// whose own difficulty is the least Sukaku Explainer's step could have there.
     pub guessed: bool,
     /// The LP level, when asked for.
     pub level: Option<LpLevel>,
@@ -52,7 +54,21 @@ pub struct Rating {
 impl Rating {
     /// The rating of a path without LP steps.
     fn of(path: &Path, level: Option<LpLevel>) -> Rating {
-        let (difficulty, hardest) = match path.hardest() {
+        // Past the first guess the grid holds a digit no technique found: the steps there
+        // prove nothing about Sukaku Explainer's rating.
+        let upto = path
+            .steps
+            .iter()
+            .position(|s| s.step.technique == Technique::Guess)
+            .map_or(path.steps.len(), |k| k + 1);
+        let hardest = path.steps[..upto]
+            .iter()
+            .map(|s| (s.step.difficulty, s.step.technique))
+            .fold(None, |best: Option<(f64, Technique)>, s| match best {
+                Some(b) if b.0 >= s.0 => Some(b),
+                _ => Some(s),
+            });
+        let (difficulty, hardest) = match hardest {
             Some((d, t)) => (d, Some(t)),
             None => (0.0, None),
         };

@@ -57,6 +57,10 @@ pub enum Technique {
     Nishio,
     CellForcingChain,
     RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
+    NestedForcingChain,
+    NestedMultipleForcingChain,
     Guess,
 }
 

@@ -1,0 +1,341 @@
+//! Sukaku Explainer's implication engine (its `Chaining.doChaining`): from candidates assumed
+//! "on" (x_cv = 1) or "off" (x_cv = 0), everything that follows by singles, each consequence
+//! with the consequences it follows from (its parents), to a fixpoint or to a candidate both on
+//! and off (a contradiction).
+//!
+//! - on → off: a candidate on turns off the other values of its cell and v in every peer;
+//! - off → on: a cell left with two values turns the other on, a house left with two places
+//!   for v turns the other on (parents: the candidate, and every candidate of that cell or of
+//!   v in that house the chain has already turned off, which is why it holds).
+//!
+//! A *dynamic* chain removes each candidate it turns off from its grid, so that later singles
+//! see the removals; a *static* one does not. When nothing is left to follow, a nested level
+//! ([`Advanced`]) may add candidates off found by other techniques on the chain's grid.
+//! The length Sukaku Explainer rates is the number of distinct ancestors of a conclusion
+//! ([`Chain::ancestors`]), plus the complexity of the nested chains it used.
+
+use super::grid::{values, Candidates};
+use crate::mask::{bit, Mask};
+use std::collections::VecDeque;
+
+/// A candidate on or off: `((cell · n + v − 1) << 1) | on`.
+pub type Pot = u32;
+
+/// The potential of cell c, value v, on or off.
+pub fn pot(n: usize, c: usize, v: u8, on: bool) -> Pot {
+    (((c * n + v as usize - 1) << 1) | on as usize) as Pot
+}
+
+/// (cell, value, on) of a potential.
+pub fn unpot(n: usize, p: Pot) -> (usize, u8, bool) {
+    let i = (p >> 1) as usize;
+    (i / n, (i % n) as u8 + 1, p & 1 == 1)
+}
+
+/// Why a candidate is on: its cell has one value left, or a house one place (for the rule
+/// parents of a nested chain); `None` for an assumption or a candidate turned off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Assumed,
+    Cell,
+    House(usize),
+    Off,
+}
+
+/// One consequence of a chain.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub pot: Pot,
+    pub cause: Cause,
+    parents: (u32, u32),
+    /// The complexity of the nested chain this candidate off came from (0 if none), and its
+    /// identity (one nested chain counts once).
+    pub nested: (u32, u32),
+}
+
+/// The layout a chain reads: the grid's houses and peers, and the masks of its open cells
+/// (placed cells have none).
+pub struct Layout<'a> {
+    pub g: &'a Candidates,
+    pub masks: Vec<Mask>,
+}
+
+impl<'a> Layout<'a> {
+    pub fn new(g: &'a Candidates) -> Layout<'a> {
+        let masks = (0..g.n * g.n)
+            .map(|c| if g.value[c] == 0 { g.cand[c] } else { 0 })
+            .collect();
+        Layout { g, masks }
+    }
+}
+
+/// What a nested level adds when a chain stops: candidates off, each with the candidates off
+/// of the chain it relies on (at least one), and the nested chain's complexity.
+pub struct AdvancedOff {
+    pub pot: Pot,
+    pub parents: Vec<Pot>,
+    pub nested: u32,
+    pub nested_id: u32,
+}
+
+/// A nested level: from the chain's grid (`grid`) and the grid it started on (`source`).
+pub trait Advanced {
+    fn offs(&self, layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff>;
+}
+
+/// The consequences of one assumption.
+pub struct Chain {
+    pub nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// Node of each potential (u32::MAX if absent).
+    index: Vec<u32>,
+    /// (on node, off node) of the first candidate found both on and off.
+    pub contradiction: Option<(u32, u32)>,
+    /// The grid when the chain stopped (dynamic chains only differ from the start).
+    pub grid: Vec<Mask>,
+    /// The grid the chain started on.
+    pub source: Vec<Mask>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Chain {
+    fn new(size: usize, grid: Vec<Mask>) -> Chain {
+        Chain {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            index: vec![NONE; size],
+            contradiction: None,
+            source: grid.clone(),
+            grid,
+        }
+    }
+
+    /// The node of a potential in the chain, if any.
+    pub fn get(&self, p: Pot) -> Option<u32> {
+        match self.index[p as usize] {
+            NONE => None,
+            i => Some(i),
+        }
+    }
+
+    /// Whether the chain holds the potential.
+    pub fn has(&self, p: Pot) -> bool {
+        self.index[p as usize] != NONE
+    }
+
+    /// The parents of node i.
+    pub fn parents_of(&self, i: u32) -> &[u32] {
+        let (a, b) = self.nodes[i as usize].parents;
+        &self.parents[a as usize..b as usize]
+    }
+
+    /// Adds a node (registered unless `shadow`: a node only returned as one side of a
+    /// contradiction).
+    fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32], nested: (u32, u32), shadow: bool) -> u32 {
+        let a = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        let i = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            cause,
+            parents: (a, self.parents.len() as u32),
+            nested,
+        });
+        if !shadow {
+            self.index[pot as usize] = i;
+        }
+        i
+    }
+
+    /// Sukaku Explainer's length of a conclusion: its distinct ancestors, itself included.
+    pub fn ancestors(&self, i: u32) -> usize {
+        self.ancestor_nodes(i).len()
+    }
+
+    /// The distinct ancestors of node i (itself included).
+    pub fn ancestor_nodes(&self, i: u32) -> Vec<u32> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut todo = vec![i];
+        let mut out = Vec::new();
+        while let Some(k) = todo.pop() {
+            if std::mem::replace(&mut seen[k as usize], true) {
+                continue;
+            }
+            out.push(k);
+            todo.extend_from_slice(self.parents_of(k));
+        }
+        out
+    }
+
+    /// The nested chains among the ancestors of `targets` (identity → complexity).
+    pub fn nested(&self, targets: &[u32], into: &mut std::collections::HashMap<u32, u32>) {
+        for &t in targets {
+            for k in self.ancestor_nodes(t) {
+                let (cx, id) = self.nodes[k as usize].nested;
+                if cx > 0 {
+                    into.insert(id, cx);
+                }
+            }
+        }
+    }
+
+    /// The candidates off (in `source`, gone from `grid`) an "on" ancestor of node i relies on:
+    /// the other values of its cell or the other places of its value in its house (Sukaku
+    /// Explainer's rule parents of a nested chain). `assumed` is the cause given to the
+    /// assumption (a cell or a house for multiple chains, none for a single chain).
+    pub fn rule_parents(
+        &self,
+        layout: &Layout,
+        source: &[Mask],
+        grid: &[Mask],
+        i: u32,
+        assumed: Option<Cause>,
+        out: &mut Vec<Pot>,
+    ) {
+        let n = layout.g.n;
+        for k in self.ancestor_nodes(i) {
+            let node = &self.nodes[k as usize];
+            let (c, v, on) = unpot(n, node.pot);
+            let cause = match node.cause {
+                Cause::Assumed => assumed,
+                cause => Some(cause),
+            };
+            if !on {
+                continue;
+            }
+            match cause {
+                Some(Cause::Cell) => {
+                    for w in values(source[c] & !grid[c]) {
+                        out.push(pot(n, c, w, false));
+                    }
+                }
+                Some(Cause::House(h)) => {
+                    for &d in &layout.g.houses[h].cells {
+                        if source[d] & bit(v) != 0 && grid[d] & bit(v) == 0 {
+                            out.push(pot(n, d, v, false));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// How a chain follows its consequences.
+#[derive(Clone, Copy)]
+pub struct Mode<'a> {
+    /// Remove each candidate turned off from the chain's grid.
+    pub dynamic: bool,
+    /// A nested level, asked when nothing else follows.
+    pub advanced: Option<&'a dyn Advanced>,
+}
+
+/// Follows `on` and `off` (assumed) on `grid` to a fixpoint or a contradiction, as Sukaku
+/// Explainer does: every candidate on is followed before the next candidate off.
+pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode) -> Chain {
+    let n = layout.g.n;
+    let g = layout.g;
+    let mut ch = Chain::new(n * n * n * 2, grid.to_vec());
+    let (mut pend_on, mut pend_off) = (VecDeque::new(), VecDeque::new());
+    for &p in on {
+        pend_on.push_back(ch.push(p, Cause::Assumed, &[], (0, 0), false));
+    }
+    for &p in off {
+        pend_off.push_back(ch.push(p, Cause::Assumed, &[], (0, 0), false));
+    }
+    let mut hidden = Vec::new();
+    loop {
+        if let Some(i) = pend_on.pop_front() {
+            let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
+            let others = values(ch.grid[c] & !bit(v)).map(|w| (c, w));
+            let peers = g.peers[c].iter().filter(|&&d| ch.grid[d] & bit(v) != 0).map(|&d| (d, v));
+            let offs: Vec<(usize, u8)> = others.chain(peers).collect();
+            for (d, w) in offs {
+                let p_off = pot(n, d, w, false);
+                if let Some(k) = ch.get(pot(n, d, w, true)) {
+                    let o = ch.push(p_off, Cause::Off, &[i], (0, 0), true);
+                    ch.contradiction = Some((k, o));
+                    return ch;
+                }
+                if !ch.has(p_off) {
+                    pend_off.push_back(ch.push(p_off, Cause::Off, &[i], (0, 0), false));
+                }
+            }
+            continue;
+        }
+        if let Some(i) = pend_off.pop_front() {
+            let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
+            let mut ons: Vec<(usize, u8, Cause, Vec<u32>)> = Vec::new();
+            let m = ch.grid[c];
+            if m.count_ones() == 2 && m & bit(v) != 0 {
+                let w = values(m & !bit(v)).next().unwrap_or(v);
+                hidden.clear();
+                hidden.push(i);
+                for u in values(ch.source[c] & !m) {
+                    hidden.extend(ch.get(pot(n, c, u, false)));
+                }
+                ons.push((c, w, Cause::Cell, hidden.clone()));
+            }
+            for &h in &g.houses_of[c] {
+                let cells = &g.houses[h].cells;
+                let mut other = None;
+                let mut count = 0;
+                for &d in cells {
+                    if d != c && ch.grid[d] & bit(v) != 0 {
+                        count += 1;
+                        other = Some(d);
+                    }
+                }
+                if count != 1 {
+                    continue;
+                }
+                let d = other.unwrap_or(c);
+                hidden.clear();
+                hidden.push(i);
+                for &e in cells {
+                    if ch.source[e] & bit(v) != 0 && ch.grid[e] & bit(v) == 0 {
+                        hidden.extend(ch.get(pot(n, e, v, false)));
+                    }
+                }
+                ons.push((d, v, Cause::House(h), hidden.clone()));
+            }
+            if mode.dynamic {
+                ch.grid[c] &= !bit(v);
+            }
+            for (d, w, cause, parents) in ons {
+                let p_on = pot(n, d, w, true);
+                if let Some(k) = ch.get(pot(n, d, w, false)) {
+                    let o = ch.push(p_on, cause, &parents, (0, 0), true);
+                    ch.contradiction = Some((o, k));
+                    return ch;
+                }
+                if !ch.has(p_on) {
+                    pend_on.push_back(ch.push(p_on, cause, &parents, (0, 0), false));
+                }
+            }
+            continue;
+        }
+        let Some(adv) = mode.advanced else {
+            return ch;
+        };
+        let mut added = false;
+        for a in adv.offs(layout, &ch.source, &ch.grid) {
+            if ch.has(a.pot) {
+                continue;
+            }
+            let parents: Vec<u32> = a.parents.iter().filter_map(|&p| ch.get(p)).collect();
+            if parents.is_empty() {
+                continue;
+            }
+            pend_off.push_back(ch.push(a.pot, Cause::Off, &parents, (a.nested, a.nested_id), false));
+            added = true;
+        }
+        if !added {
+            return ch;
+        }
+    }
+}
