@@ -143,7 +143,7 @@ pub const CATALOGUE: [Row; 52] = [
     row(T::LpElimination, "LP elimination", 7.4, false, false, P),
     row(T::Nishio, "Nishio forcing chain", 7.5, false, true, F(forcing::nishio)),
     row(T::CellForcingChain, "cell forcing chain", 8.0, false, true, F(forcing::cell_forcing)),
-    row(T::RegionForcingChain, "region forcing chain", 8.0, false, true, F(forcing::region_forcing)),
+    row(T::RegionForcingChain, "region forcing chain", 8.0, false, true, W),
     row(T::DynamicForcingChain, "dynamic forcing chain", 8.5, false, true, D(dynamic_forcing::dynamic_forcing)),
     row(T::DynamicForcingChainPlus, "dynamic forcing chain (+)", 9.0, false, true, D(dynamic_plus::dynamic_plus)),
     row(T::NestedForcingChain, "nested forcing chain (+ forcing chains)", 9.5, false, true, D(nested_forcing::nested_forcing)),

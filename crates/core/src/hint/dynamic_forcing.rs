@@ -24,22 +24,34 @@ pub fn dynamic_step(
     advanced: Option<&dyn Advanced>,
     deadline: Option<Instant>,
 ) -> Result<Option<Step>, Late> {
-    if g.n > MAX_N {
-        return Ok(None);
-    }
-    let layout = Layout::new(g);
     let search = Search {
         dynamic: true,
+        nishio: false,
         advanced,
         outer: None,
         deadline,
     };
+    chain_step(g, search, &|_| technique, ("Dynamic ", suffix))
+}
+
+/// The best hint of `search` on `g` as a step (its technique by the hint's kind), named
+/// `prefix` + Sukaku Explainer's kind + `suffix`; [`Late`] past the deadline.
+pub fn chain_step(
+    g: &Candidates,
+    search: Search,
+    technique: &dyn Fn(Kind) -> Technique,
+    (prefix, suffix): (&str, &str),
+) -> Result<Option<Step>, Late> {
+    if g.n > MAX_N {
+        return Ok(None);
+    }
+    let layout = Layout::new(g);
     let found = hints(&layout, &layout.masks, search)?;
-    Ok(best(found).map(|h| step(g, technique, suffix, &h)))
+    Ok(best(found).map(|h| step(g, technique(h.kind), (prefix, suffix), &h)))
 }
 
 /// A step from a hint.
-fn step(g: &Candidates, technique: Technique, suffix: &str, h: &ChainHint) -> Step {
+fn step(g: &Candidates, technique: Technique, (prefix, suffix): (&str, &str), h: &ChainHint) -> Step {
     let (c, v, on) = h.target;
     let concl = match on {
         true => format!("{} is {v}", g.cell(c)),
@@ -63,7 +75,7 @@ fn step(g: &Candidates, technique: Technique, suffix: &str, h: &ChainHint) -> St
     };
     let mut s = Step::new(
         technique,
-        format!("Dynamic {}{suffix}: {concl}: {why} (chains of {} candidates)", h.kind.se_name(), h.complexity),
+        format!("{prefix}{}{suffix}: {concl}: {why} (chains of {} candidates)", h.kind.se_name(), h.complexity),
     );
     s.difficulty = technique.difficulty() + length_difficulty(h.complexity);
     s.eliminations = h.removals.clone();

@@ -230,6 +230,9 @@ impl Chain {
 pub struct Mode<'a> {
     /// Remove each candidate turned off from the chain's grid.
     pub dynamic: bool,
+    /// Follow a cell's values too (a candidate on turns the cell's others off, a cell of two
+    /// values left turns the other on); Nishio follows one value's places only.
+    pub cell_links: bool,
     /// A nested level, asked when nothing else follows.
     pub advanced: Option<&'a dyn Advanced>,
 }
@@ -251,7 +254,8 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
     loop {
         if let Some(i) = pend_on.pop_front() {
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
-            let others = values(ch.grid[c] & !bit(v)).map(|w| (c, w));
+            let others_mask = if mode.cell_links { ch.grid[c] & !bit(v) } else { 0 };
+            let others = values(others_mask).map(|w| (c, w));
             let peers = g.peers[c].iter().filter(|&&d| ch.grid[d] & bit(v) != 0).map(|&d| (d, v));
             let offs: Vec<(usize, u8)> = others.chain(peers).collect();
             for (d, w) in offs {
@@ -271,7 +275,7 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
             let mut ons: Vec<(usize, u8, Cause, Vec<u32>)> = Vec::new();
             let m = ch.grid[c];
-            if m.count_ones() == 2 && m & bit(v) != 0 {
+            if mode.cell_links && m.count_ones() == 2 && m & bit(v) != 0 {
                 let w = values(m & !bit(v)).next().unwrap_or(v);
                 hidden.clear();
                 hidden.push(i);

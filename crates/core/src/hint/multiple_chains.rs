@@ -80,6 +80,8 @@ impl ChainHint {
 pub struct Search<'a> {
     /// Dynamic chains (contradictions and double implications too) or static ones.
     pub dynamic: bool,
+    /// Sukaku Explainer's Nishio: dynamic chains along one value's places, contradictions only.
+    pub nishio: bool,
     pub advanced: Option<&'a dyn Advanced>,
     /// The grid this search nests in (its rule parents are the candidates off between that
     /// grid and this one); `None` at the top.
@@ -182,6 +184,7 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
     let g = layout.g;
     let mode = Mode {
         dynamic: search.dynamic,
+        cell_links: !search.nishio,
         advanced: search.advanced,
     };
     let mut memo = Memo {
@@ -206,9 +209,15 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
             let on_chain = &memo.on[&p_on];
             if search.dynamic {
                 let off_chain = chain(layout, grid, &[], &[p_off], mode);
+                let card = if search.nishio { 0 } else { card };
                 binary(layout, grid, &search, c, v, card, on_chain, &off_chain, &mut out);
             }
-            region(layout, grid, &search, &mut memo, c, v, &mut out);
+            if !search.nishio {
+                region(layout, grid, &search, &mut memo, c, v, &mut out);
+            }
+        }
+        if search.nishio {
+            continue;
         }
         // Cell: what every value's chain concludes.
         let vs: Vec<u8> = values(grid[c]).collect();

@@ -34,6 +34,7 @@ fn unary(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
     let n = layout.g.n;
     let mode = Mode {
         dynamic: false,
+        cell_links: true,
         advanced: None,
     };
     let mut out = Vec::new();
@@ -79,6 +80,7 @@ fn multiple(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff>
     let n = layout.g.n;
     let search = Search {
         dynamic: false,
+        nishio: false,
         advanced: None,
         outer: Some(source),
         deadline: None,
