@@ -41,6 +41,7 @@ mod outside_rules;
 mod propagate;
 mod prove;
 mod rating;
+mod rating_hardest;
 mod read_back;
 mod readme;
 mod real_files;

@@ -149,3 +149,47 @@ pub fn rate(
     let backend = crate::solve::lab_lp::hint_backend_until(limits.deadline());
     rate_on(puzzle, options, backend, known, limits)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::catalogue::{deep_step, DeepEnd};
+    use crate::hint::path::PathStep;
+    use crate::hint::{Candidates, Step};
+    use crate::input::parse_line;
+
+    /// The rating of a path that guessed is the hardest step up to the first guess, the guess
+    /// counting the least Sukaku Explainer's step could be there; steps after it do not count.
+    #[test]
+    fn a_guess_makes_the_rating_a_lower_bound_from_the_steps_before_it() {
+        let g = Candidates::new(&parse_line(&".".repeat(81), None).unwrap());
+        assert_eq!(
+            deep_step(&g, 0, None).err(),
+            Some(DeepEnd::Late(Technique::DynamicForcingChain))
+        );
+        let step = |t: Technique, d: f64| {
+            let mut s = Step::new(t, String::new());
+            s.difficulty = d;
+            PathStep {
+                step: s,
+                proofs: Vec::new(),
+                before: g.clone(),
+            }
+        };
+        let bound = DeepEnd::Late(Technique::NestedForcingChain).bound();
+        let path = Path {
+            steps: vec![
+                step(Technique::XChain, 6.6),
+                step(Technique::Guess, bound),
+                step(Technique::DynamicForcingChainPlus, 9.9),
+            ],
+            solution: Vec::new(),
+            complete: true,
+            lp_solves: 0,
+        };
+        let r = Rating::of(&path, None);
+        assert!(r.guessed);
+        assert_eq!((r.difficulty, r.hardest), (9.5, Some(Technique::Guess)));
+        assert_eq!(DeepEnd::NoneApplies.bound(), 10.5);
+    }
+}
