@@ -11,6 +11,11 @@ use super::step::{cell_list, Step};
 use super::technique::{length_difficulty, Technique};
 use crate::clock::Instant;
 
+/// The most implications the dynamic and nested chains follow at one step (a cost bound, the
+/// same on every machine: past it the step is a guess and the rating says "at least" the level
+/// that ran out; about 5 s of one core on a hard 9×9).
+pub const WORK_PER_STEP: u64 = 30_000_000;
+
 /// Chains are searched on grids up to 9×9 (Sukaku Explainer's scale is a 9×9 one; the
 /// implication sets grow with n³).
 pub const MAX_N: usize = 9;
@@ -31,21 +36,23 @@ pub fn dynamic_step(
         outer: None,
         deadline,
     };
-    chain_step(g, search, &|_| technique, ("Dynamic ", suffix))
+    chain_step(g, search, WORK_PER_STEP, &|_| technique, ("Dynamic ", suffix))
 }
 
 /// The best hint of `search` on `g` as a step (its technique by the hint's kind), named
-/// `prefix` + Sukaku Explainer's kind + `suffix`; [`Late`] past the deadline.
+/// `prefix` + Sukaku Explainer's kind + `suffix`; [`Late`] past the deadline or `budget`
+/// implications.
 pub fn chain_step(
     g: &Candidates,
     search: Search,
+    budget: u64,
     technique: &dyn Fn(Kind) -> Technique,
     (prefix, suffix): (&str, &str),
 ) -> Result<Option<Step>, Late> {
     if g.n > MAX_N {
         return Ok(None);
     }
-    let layout = Layout::new(g);
+    let layout = Layout::new(g, budget);
     let found = hints(&layout, &layout.masks, search)?;
     Ok(best(found).map(|h| step(g, technique(h.kind), (prefix, suffix), &h)))
 }

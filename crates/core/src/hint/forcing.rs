@@ -70,7 +70,7 @@ pub fn nishio(g: &Candidates) -> Option<Step> {
         outer: None,
         deadline: None,
     };
-    chain_step(g, search, &|_| Technique::Nishio, ("Nishio ", ""))
+    chain_step(g, search, u64::MAX, &|_| Technique::Nishio, ("Nishio ", ""))
         .ok()
         .flatten()
 }
@@ -88,5 +88,5 @@ pub fn cell_forcing(g: &Candidates) -> Option<Step> {
         Kind::Region => Technique::RegionForcingChain,
         _ => Technique::CellForcingChain,
     };
-    chain_step(g, search, &technique, ("", "")).ok().flatten()
+    chain_step(g, search, u64::MAX, &technique, ("", "")).ok().flatten()
 }

@@ -15,6 +15,7 @@
 //! ([`Chain::ancestors`]), plus the complexity of the nested chains it used.
 
 use super::grid::{values, Candidates};
+use crate::geometry::HouseKind;
 use crate::mask::{bit, Mask};
 use std::collections::VecDeque;
 
@@ -58,14 +59,66 @@ pub struct Node {
 pub struct Layout<'a> {
     pub g: &'a Candidates,
     pub masks: Vec<Mask>,
+    /// Implications followed so far by every chain on this layout (nested ones too).
+    pub work: std::cell::Cell<u64>,
+    /// The most implications a search may follow ([`Layout::spent`] past it).
+    pub budget: u64,
+    /// Each cell's houses in Sukaku Explainer's order (box or region, row, column, others),
+    /// and its peers in that order (the order chains meet their consequences in).
+    pub houses_of: Vec<Vec<usize>>,
+    pub peers: Vec<Vec<usize>>,
+}
+
+/// Sukaku Explainer's order of house kinds.
+fn kind_rank(kind: HouseKind) -> u8 {
+    match kind {
+        HouseKind::Box(_) | HouseKind::Region(_) => 0,
+        HouseKind::Row(_) => 1,
+        HouseKind::Col(_) => 2,
+        HouseKind::Diagonal(_) => 3,
+    }
 }
 
 impl<'a> Layout<'a> {
-    pub fn new(g: &'a Candidates) -> Layout<'a> {
+    pub fn new(g: &'a Candidates, budget: u64) -> Layout<'a> {
         let masks = (0..g.n * g.n)
             .map(|c| if g.value[c] == 0 { g.cand[c] } else { 0 })
             .collect();
-        Layout { g, masks }
+        let houses_of: Vec<Vec<usize>> = (0..g.n * g.n)
+            .map(|c| {
+                let mut hs = g.houses_of[c].clone();
+                hs.sort_by_key(|&h| kind_rank(g.houses[h].kind));
+                hs
+            })
+            .collect();
+        let peers = (0..g.n * g.n)
+            .map(|c| {
+                let mut seen = vec![false; g.n * g.n];
+                seen[c] = true;
+                let mut out = Vec::new();
+                for &h in &houses_of[c] {
+                    for &d in &g.houses[h].cells {
+                        if !std::mem::replace(&mut seen[d], true) && g.peers[c].contains(&d) {
+                            out.push(d);
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        Layout {
+            g,
+            masks,
+            work: std::cell::Cell::new(0),
+            budget,
+            houses_of,
+            peers,
+        }
+    }
+
+    /// Whether the search has followed its budget of implications.
+    pub fn spent(&self) -> bool {
+        self.work.get() > self.budget
     }
 }
 
@@ -252,11 +305,12 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
     }
     let mut hidden = Vec::new();
     loop {
+        layout.work.set(layout.work.get() + 1);
         if let Some(i) = pend_on.pop_front() {
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
             let others_mask = if mode.cell_links { ch.grid[c] & !bit(v) } else { 0 };
             let others = values(others_mask).map(|w| (c, w));
-            let peers = g.peers[c].iter().filter(|&&d| ch.grid[d] & bit(v) != 0).map(|&d| (d, v));
+            let peers = layout.peers[c].iter().filter(|&&d| ch.grid[d] & bit(v) != 0).map(|&d| (d, v));
             let offs: Vec<(usize, u8)> = others.chain(peers).collect();
             for (d, w) in offs {
                 let p_off = pot(n, d, w, false);
@@ -284,7 +338,7 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
                 }
                 ons.push((c, w, Cause::Cell, hidden.clone()));
             }
-            for &h in &g.houses_of[c] {
+            for &h in &layout.houses_of[c] {
                 let cells = &g.houses[h].cells;
                 let mut other = None;
                 let mut count = 0;

@@ -199,7 +199,7 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
         if card < 2 || (!search.dynamic && card < 3) {
             continue;
         }
-        if search.deadline.is_some_and(|d| Instant::now() >= d) {
+        if layout.spent() || search.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(Late);
         }
         for v in values(grid[c]) {
@@ -280,7 +280,7 @@ fn region(
 ) {
     let n = layout.g.n;
     let g = layout.g;
-    for &h in &g.houses_of[c] {
+    for &h in &layout.houses_of[c] {
         let places: Vec<usize> = g.houses[h]
             .cells
             .iter()

@@ -183,10 +183,6 @@ fn late(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
 }
 
-/// The seconds the dynamic and nested forcing chains get at one step (a cost bound: past it
-/// the step is a guess and the rating says "at least" the level that ran out).
-pub const DEEP_STEP_SECONDS: f64 = 5.0;
-
 /// The dynamic and nested forcing chains searched after the path's first guess: the two
 /// cheap ones (past a guess the rating is a lower bound already; the rest of the path only
 /// needs to finish).
@@ -202,7 +198,7 @@ fn guess(g: &Candidates, solution: &[u8], end: DeepEnd) -> Step {
     let why = match end {
         DeepEnd::NoneApplies => "no technique of the catalogue applies".to_string(),
         DeepEnd::Late(t) => format!(
-            "no technique of the catalogue below {} applies and its search ran out of time",
+            "no technique of the catalogue below {} applies and its search reached its budget",
             t.name()
         ),
     };
@@ -318,12 +314,11 @@ fn path_until(
                     .iter()
                     .any(|s: &PathStep| s.step.technique == Technique::Guess);
                 let levels = if guessed { LEVELS_AFTER_GUESS } else { usize::MAX };
-                let budget = Instant::now().checked_add(Duration::from_secs_f64(DEEP_STEP_SECONDS));
-                let until = match (budget, deadline) {
-                    (Some(b), Some(d)) => Some(b.min(d)),
-                    (b, d) => b.or(d),
-                };
-                deep_step(&g, levels, until).unwrap_or_else(|end| guess(&g, &solution, end))
+                match deep_step(&g, levels, deadline) {
+                    Ok(s) => s,
+                    Err(_) if late(deadline) => return Err(stopped()),
+                    Err(end) => guess(&g, &solution, end),
+                }
             }
         };
         if step.placements.iter().any(|&(c, v)| solution[c] != v)
