@@ -50,5 +50,5 @@ def test_tutorial_notebook_runs():
     assert "right, but weaker than the project's strong form" in text
     assert "not implied by the LP relaxation (LP maximum 0.500)" in text
     levels = next(line for line in text.splitlines() if line.startswith("hardest "))
-    assert "guess (verified by search)" in levels and " 2 " in levels
+    assert "nested forcing chain (+ multiple forcing chains)" in levels and " 2 " in levels
     assert len(svgs) >= 12, "a picture per technique of section 13"
