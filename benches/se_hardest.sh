@@ -16,7 +16,7 @@ BIN=${BIN:-$HERE/../target/release/sudoku-ilp}
 OUT=${1:-/tmp/se_hardest}
 mkdir -p "$OUT"
 awk 'NR % 2413 == 1 && n < 20 { print; n++ }' "$DATA/forum_hardest_1905_11plus.txt" > "$OUT/se11_20.txt"
-nice -n 10 "$BIN" rate --no-lp --time "$OUT/se11_20.txt" > "$OUT/se11_20.nolp.tsv"
+nice -n 10 "$BIN" rate --no-lp --time --time-limit 600 "$OUT/se11_20.txt" > "$OUT/se11_20.nolp.tsv"
 if [ -n "${SERATE_TSV:-}" ]; then
     cp "$SERATE_TSV" "$OUT/se11_20.serate.tsv"
 else
@@ -36,6 +36,9 @@ for l in open(f"{out}/se11_20.serate.tsv"):
         se[f[0]] = l.rstrip("\n")
 with open(f"{out}/rated.ours.tsv", "w") as a, open(f"{out}/rated.serate.tsv", "w") as b:
     for p, o in zip(puzzles, ours):
+        if not o[:1].isdigit() and not o.startswith("≥"):
+            print(f"ours: {o.split(chr(9))[0]} on {p}")
+            continue
         if p in se:
             a.write(o + "\n")
             b.write(se[p] + "\n")

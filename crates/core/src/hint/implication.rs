@@ -155,8 +155,8 @@ const NONE: u32 = u32::MAX;
 impl Chain {
     fn new(size: usize, grid: Vec<Mask>) -> Chain {
         Chain {
-            nodes: Vec::new(),
-            parents: Vec::new(),
+            nodes: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
             index: vec![NONE; size],
             contradiction: None,
             source: grid.clone(),
@@ -303,7 +303,10 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
     for &p in off {
         pend_off.push_back(ch.push(p, Cause::Assumed, &[], (0, 0), false));
     }
-    let mut hidden = Vec::new();
+    // Buffers reused at every implication (the chain's hot loop allocates nothing else).
+    let mut offs: Vec<(usize, u8)> = Vec::with_capacity(32);
+    let mut ons: Vec<(usize, u8, Cause, (usize, usize))> = Vec::with_capacity(8);
+    let mut hidden: Vec<u32> = Vec::with_capacity(64);
     loop {
         layout.work.set(layout.work.get() + 1);
         if let Some(i) = pend_on.pop_front() {
@@ -311,8 +314,9 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
             let others_mask = if mode.cell_links { ch.grid[c] & !bit(v) } else { 0 };
             let others = values(others_mask).map(|w| (c, w));
             let peers = layout.peers[c].iter().filter(|&&d| ch.grid[d] & bit(v) != 0).map(|&d| (d, v));
-            let offs: Vec<(usize, u8)> = others.chain(peers).collect();
-            for (d, w) in offs {
+            offs.clear();
+            offs.extend(others.chain(peers));
+            for &(d, w) in &offs {
                 let p_off = pot(n, d, w, false);
                 if let Some(k) = ch.get(pot(n, d, w, true)) {
                     let o = ch.push(p_off, Cause::Off, &[i], (0, 0), true);
@@ -327,16 +331,17 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
         }
         if let Some(i) = pend_off.pop_front() {
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
-            let mut ons: Vec<(usize, u8, Cause, Vec<u32>)> = Vec::new();
+            ons.clear();
+            hidden.clear();
             let m = ch.grid[c];
             if mode.cell_links && m.count_ones() == 2 && m & bit(v) != 0 {
                 let w = values(m & !bit(v)).next().unwrap_or(v);
-                hidden.clear();
+                let start = hidden.len();
                 hidden.push(i);
                 for u in values(ch.source[c] & !m) {
                     hidden.extend(ch.get(pot(n, c, u, false)));
                 }
-                ons.push((c, w, Cause::Cell, hidden.clone()));
+                ons.push((c, w, Cause::Cell, (start, hidden.len())));
             }
             for &h in &layout.houses_of[c] {
                 let cells = &g.houses[h].cells;
@@ -352,27 +357,28 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
                     continue;
                 }
                 let d = other.unwrap_or(c);
-                hidden.clear();
+                let start = hidden.len();
                 hidden.push(i);
                 for &e in cells {
                     if ch.source[e] & bit(v) != 0 && ch.grid[e] & bit(v) == 0 {
                         hidden.extend(ch.get(pot(n, e, v, false)));
                     }
                 }
-                ons.push((d, v, Cause::House(h), hidden.clone()));
+                ons.push((d, v, Cause::House(h), (start, hidden.len())));
             }
             if mode.dynamic {
                 ch.grid[c] &= !bit(v);
             }
-            for (d, w, cause, parents) in ons {
+            for &(d, w, cause, (a, b)) in &ons {
+                let parents = &hidden[a..b];
                 let p_on = pot(n, d, w, true);
                 if let Some(k) = ch.get(pot(n, d, w, false)) {
-                    let o = ch.push(p_on, cause, &parents, (0, 0), true);
+                    let o = ch.push(p_on, cause, parents, (0, 0), true);
                     ch.contradiction = Some((o, k));
                     return ch;
                 }
                 if !ch.has(p_on) {
-                    pend_on.push_back(ch.push(p_on, cause, &parents, (0, 0), false));
+                    pend_on.push_back(ch.push(p_on, cause, parents, (0, 0), false));
                 }
             }
             continue;
