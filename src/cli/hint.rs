@@ -13,7 +13,9 @@ use sudoku_ilp::input::{
     is_jigsaw_line, origin_name, parse_jigsaw_line, parse_line, parse_puzzle, read_source, Problem,
 };
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::report::hint::{difficulty_text, hint_text, path_json, rating_json, step_svg, step_text, HintLevel};
+use sudoku_ilp::report::hint::{
+    difficulty_text, hint_text, path_json, rating_json, step_svg, step_text, HintLevel,
+};
 
 /// Which puzzle to read.
 #[derive(Debug, Args)]

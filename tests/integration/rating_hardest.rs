@@ -79,14 +79,26 @@ fn dynamic_forcing_chains_rate_as_serate_where_it_uses_them() {
             .iter()
             .max_by(|a, b| a.step.difficulty.total_cmp(&b.step.difficulty))
             .unwrap();
-        assert!(hardest.step.text.starts_with(se_name), "line {k}: {}", hardest.step.text);
+        assert!(
+            hardest.step.text.starts_with(se_name),
+            "line {k}: {}",
+            hardest.step.text
+        );
         let no_lp = RateOptions {
             lp: false,
             ..RateOptions::default()
         };
         let rated = rate(&puzzle, no_lp, Some(&path), &NO_HANG).unwrap();
         assert!(!rated.guessed, "line {k}");
-        assert_eq!(rated.hardest, Some(Technique::DynamicForcingChain), "line {k}");
-        assert!((rated.difficulty - se).abs() < 1e-9, "line {k}: {} against SE's {se}", rated.difficulty);
+        assert_eq!(
+            rated.hardest,
+            Some(Technique::DynamicForcingChain),
+            "line {k}"
+        );
+        assert!(
+            (rated.difficulty - se).abs() < 1e-9,
+            "line {k}: {} against SE's {se}",
+            rated.difficulty
+        );
     }
 }

@@ -8,6 +8,7 @@
 //! its scale: a rating on that scale leaves them out ([`super::rating`]).
 
 use super::grid::Candidates;
+use super::multiple_chains::Late;
 use super::rules::{rule_step, RuleCheck};
 use super::step::Step;
 use super::technique::Technique as T;
@@ -15,7 +16,6 @@ use super::{
     chains, cheapest_chain, direct_hidden, direct_locked, dynamic_forcing, dynamic_plus, fish,
     forcing, locked, nested_forcing, singles, subsets, unique, unique_loops, wings,
 };
-use super::multiple_chains::Late;
 use crate::clock::Instant;
 
 /// What a finder of the catalogue reads beside the grid.
@@ -193,7 +193,11 @@ impl DeepEnd {
 
 /// The dynamic and nested forcing chains in order, up to `levels` rows (each within
 /// `deadline`), after the forcing chains found nothing.
-pub fn deep_step(g: &Candidates, levels: usize, deadline: Option<Instant>) -> Result<Step, DeepEnd> {
+pub fn deep_step(
+    g: &Candidates,
+    levels: usize,
+    deadline: Option<Instant>,
+) -> Result<Step, DeepEnd> {
     let deep = CATALOGUE.iter().filter_map(|row| match row.finder {
         Finder::Deep(find) => Some((row.technique, find)),
         _ => None,

@@ -36,7 +36,13 @@ pub fn dynamic_step(
         outer: None,
         deadline,
     };
-    chain_step(g, search, WORK_PER_STEP, &|_| technique, ("Dynamic ", suffix))
+    chain_step(
+        g,
+        search,
+        WORK_PER_STEP,
+        &|_| technique,
+        ("Dynamic ", suffix),
+    )
 }
 
 /// The best hint of `search` on `g` as a step (its technique by the hint's kind), named
@@ -58,7 +64,12 @@ pub fn chain_step(
 }
 
 /// A step from a hint.
-fn step(g: &Candidates, technique: Technique, (prefix, suffix): (&str, &str), h: &ChainHint) -> Step {
+fn step(
+    g: &Candidates,
+    technique: Technique,
+    (prefix, suffix): (&str, &str),
+    h: &ChainHint,
+) -> Step {
     let (c, v, on) = h.target;
     let concl = match on {
         true => format!("{} is {v}", g.cell(c)),
@@ -66,7 +77,10 @@ fn step(g: &Candidates, technique: Technique, (prefix, suffix): (&str, &str), h:
     };
     let why = match (h.kind, h.assumed) {
         (Kind::Contradiction, Some((a, w))) if on => {
-            format!("without {w} in {}, a candidate would be both true and false", g.cell(a))
+            format!(
+                "without {w} in {}, a candidate would be both true and false",
+                g.cell(a)
+            )
         }
         (Kind::Contradiction, Some((a, w))) => {
             format!("{w} in {} makes a candidate both true and false", g.cell(a))
@@ -75,14 +89,25 @@ fn step(g: &Candidates, technique: Technique, (prefix, suffix): (&str, &str), h:
             format!("{w} in {} true and false both imply it", g.cell(a))
         }
         (Kind::Region, _) => {
-            let h_kind = h.house.map(|k| g.houses[k].kind.to_string()).unwrap_or_default();
-            format!("every place of {v0} in {h_kind} ({}) implies it", cell_list(g, &h.cells), v0 = place_value(h))
+            let h_kind = h
+                .house
+                .map(|k| g.houses[k].kind.to_string())
+                .unwrap_or_default();
+            format!(
+                "every place of {v0} in {h_kind} ({}) implies it",
+                cell_list(g, &h.cells),
+                v0 = place_value(h)
+            )
         }
         _ => format!("every value of {} implies it", cell_list(g, &h.cells)),
     };
     let mut s = Step::new(
         technique,
-        format!("{prefix}{}{suffix}: {concl}: {why} (chains of {} candidates)", h.kind.se_name(), h.complexity),
+        format!(
+            "{prefix}{}{suffix}: {concl}: {why} (chains of {} candidates)",
+            h.kind.se_name(),
+            h.complexity
+        ),
     );
     s.difficulty = technique.difficulty() + length_difficulty(h.complexity);
     s.eliminations = h.removals.clone();

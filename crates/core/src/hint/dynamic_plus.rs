@@ -86,5 +86,11 @@ impl Advanced for Plus {
 
 /// Dynamic forcing chains (+).
 pub fn dynamic_plus(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
-    super::dynamic_forcing::dynamic_step(g, Technique::DynamicForcingChainPlus, " (+)", Some(&Plus), deadline)
+    super::dynamic_forcing::dynamic_step(
+        g,
+        Technique::DynamicForcingChainPlus,
+        " (+)",
+        Some(&Plus),
+        deadline,
+    )
 }

@@ -12,8 +12,8 @@
 //! The length is Sukaku Explainer's: the distinct ancestors of each branch's conclusion.
 //! [`breaks`] (assume a candidate and follow every single) is the LP level's cheap probe.
 
-use super::grid::{values, Candidates};
 use super::dynamic_forcing::chain_step;
+use super::grid::{values, Candidates};
 use super::multiple_chains::{Kind, Search};
 use super::step::Step;
 use super::technique::Technique;
@@ -88,5 +88,7 @@ pub fn cell_forcing(g: &Candidates) -> Option<Step> {
         Kind::Region => Technique::RegionForcingChain,
         _ => Technique::CellForcingChain,
     };
-    chain_step(g, search, u64::MAX, &technique, ("", "")).ok().flatten()
+    chain_step(g, search, u64::MAX, &technique, ("", ""))
+        .ok()
+        .flatten()
 }

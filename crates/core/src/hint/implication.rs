@@ -185,7 +185,14 @@ impl Chain {
 
     /// Adds a node (registered unless `shadow`: a node only returned as one side of a
     /// contradiction).
-    fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32], nested: (u32, u32), shadow: bool) -> u32 {
+    fn push(
+        &mut self,
+        pot: Pot,
+        cause: Cause,
+        parents: &[u32],
+        nested: (u32, u32),
+        shadow: bool,
+    ) -> u32 {
         let a = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         let i = self.nodes.len() as u32;
@@ -311,9 +318,16 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
         layout.work.set(layout.work.get() + 1);
         if let Some(i) = pend_on.pop_front() {
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
-            let others_mask = if mode.cell_links { ch.grid[c] & !bit(v) } else { 0 };
+            let others_mask = if mode.cell_links {
+                ch.grid[c] & !bit(v)
+            } else {
+                0
+            };
             let others = values(others_mask).map(|w| (c, w));
-            let peers = layout.peers[c].iter().filter(|&&d| ch.grid[d] & bit(v) != 0).map(|&d| (d, v));
+            let peers = layout.peers[c]
+                .iter()
+                .filter(|&&d| ch.grid[d] & bit(v) != 0)
+                .map(|&d| (d, v));
             offs.clear();
             offs.extend(others.chain(peers));
             for &(d, w) in &offs {
@@ -395,7 +409,13 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
             if parents.is_empty() {
                 continue;
             }
-            pend_off.push_back(ch.push(a.pot, Cause::Off, &parents, (a.nested, a.nested_id), false));
+            pend_off.push_back(ch.push(
+                a.pot,
+                Cause::Off,
+                &parents,
+                (a.nested, a.nested_id),
+                false,
+            ));
             added = true;
         }
         if !added {

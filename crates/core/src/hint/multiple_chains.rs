@@ -12,8 +12,8 @@
 //! difficulty, then complexity, then kind). Contradictions and double implications are only
 //! searched by dynamic chains (a static chain's partial sets prove nothing more).
 
-use super::implication::{chain, unpot, Advanced, Cause, Chain, Layout, Mode, Pot};
 use super::grid::values;
+use super::implication::{chain, unpot, Advanced, Cause, Chain, Layout, Mode, Pot};
 use crate::clock::Instant;
 use crate::mask::{bit, Mask};
 use std::collections::HashMap;
@@ -210,7 +210,9 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
             if search.dynamic {
                 let off_chain = chain(layout, grid, &[], &[p_off], mode);
                 let card = if search.nishio { 0 } else { card };
-                binary(layout, grid, &search, c, v, card, on_chain, &off_chain, &mut out);
+                binary(
+                    layout, grid, &search, c, v, card, on_chain, &off_chain, &mut out,
+                );
             }
             if !search.nishio {
                 region(layout, grid, &search, &mut memo, c, v, &mut out);
@@ -225,7 +227,17 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
             .iter()
             .map(|&v| &memo.on[&super::implication::pot(n, c, v, true)])
             .collect();
-        common(layout, grid, &search, &chains, Kind::Cell, Some(Cause::Cell), vec![c], (None, None), &mut out);
+        common(
+            layout,
+            grid,
+            &search,
+            &chains,
+            Kind::Cell,
+            Some(Cause::Cell),
+            vec![c],
+            (None, None),
+            &mut out,
+        );
     }
     let _ = g;
     Ok(out)
@@ -250,7 +262,18 @@ fn binary(
     for (ch, target) in [(on_chain, p_off), (off_chain, p_on)] {
         if let Some((a, b)) = ch.contradiction {
             let branches = [(ch, vec![a, b])];
-            out.extend(hint(layout, grid, search, Kind::Contradiction, target, &branches, None, vec![c], None, Some((c, v))));
+            out.extend(hint(
+                layout,
+                grid,
+                search,
+                Kind::Contradiction,
+                target,
+                &branches,
+                None,
+                vec![c],
+                None,
+                Some((c, v)),
+            ));
         }
     }
     if card < 3 {
@@ -263,7 +286,18 @@ fn binary(
         }
         if let Some(k) = off_chain.get(node.pot) {
             let branches = [(on_chain, vec![i]), (off_chain, vec![k])];
-            out.extend(hint(layout, grid, search, Kind::Double, node.pot, &branches, None, vec![c], None, Some((c, v))));
+            out.extend(hint(
+                layout,
+                grid,
+                search,
+                Kind::Double,
+                node.pot,
+                &branches,
+                None,
+                vec![c],
+                None,
+                Some((c, v)),
+            ));
         }
     }
 }
@@ -298,7 +332,17 @@ fn region(
             memo.on(p);
         }
         let chains: Vec<&Chain> = pots.iter().map(|p| &memo.on[p]).collect();
-        common(layout, grid, search, &chains, Kind::Region, Some(Cause::House(h)), places.clone(), (Some(h), Some((c, v))), out);
+        common(
+            layout,
+            grid,
+            search,
+            &chains,
+            Kind::Region,
+            Some(Cause::House(h)),
+            places.clone(),
+            (Some(h), Some((c, v))),
+            out,
+        );
     }
 }
 
@@ -327,14 +371,27 @@ fn common(
             .zip(nodes)
             .map(|(ch, i)| (*ch, vec![i]))
             .collect();
-        out.extend(hint(layout, grid, search, kind, node.pot, &branches, assumed, cells.clone(), house, source));
+        out.extend(hint(
+            layout,
+            grid,
+            search,
+            kind,
+            node.pot,
+            &branches,
+            assumed,
+            cells.clone(),
+            house,
+            source,
+        ));
     }
 }
 
 /// The hint of least complexity (the first on a tie).
 pub fn best(hints: Vec<ChainHint>) -> Option<ChainHint> {
-    hints.into_iter().fold(None, |best: Option<ChainHint>, h| match best {
-        Some(b) if b.key() <= h.key() => Some(b),
-        _ => Some(h),
-    })
+    hints
+        .into_iter()
+        .fold(None, |best: Option<ChainHint>, h| match best {
+            Some(b) if b.key() <= h.key() => Some(b),
+            _ => Some(h),
+        })
 }

@@ -49,7 +49,9 @@ fn unary(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
                     true => chain(layout, grid, &[p], &[], mode),
                     false => chain(layout, grid, &[], &[p], mode),
                 };
-                let Some((a, b)) = ch.contradiction else { continue };
+                let Some((a, b)) = ch.contradiction else {
+                    continue;
+                };
                 let complexity = ch.ancestors(a) + ch.ancestors(b);
                 let mut parents = Vec::new();
                 ch.rule_parents(layout, source, grid, a, None, &mut parents);
@@ -85,7 +87,9 @@ fn multiple(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff>
         outer: Some(source),
         deadline: None,
     };
-    let Ok(found) = hints(layout, grid, search) else { return Vec::new() };
+    let Ok(found) = hints(layout, grid, search) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for h in found {
         let (c, v, on) = h.target;
@@ -118,11 +122,23 @@ impl Advanced for Nested {
 /// Dynamic forcing chains (+ forcing chains).
 pub fn nested_forcing(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
     let nested = Nested { level: 2 };
-    super::dynamic_forcing::dynamic_step(g, Technique::NestedForcingChain, " (+ Forcing Chains)", Some(&nested), deadline)
+    super::dynamic_forcing::dynamic_step(
+        g,
+        Technique::NestedForcingChain,
+        " (+ Forcing Chains)",
+        Some(&nested),
+        deadline,
+    )
 }
 
 /// Dynamic forcing chains (+ multiple forcing chains).
 pub fn nested_multiple(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
     let nested = Nested { level: 3 };
-    super::dynamic_forcing::dynamic_step(g, Technique::NestedMultipleForcingChain, " (+ Multiple Forcing Chains)", Some(&nested), deadline)
+    super::dynamic_forcing::dynamic_step(
+        g,
+        Technique::NestedMultipleForcingChain,
+        " (+ Multiple Forcing Chains)",
+        Some(&nested),
+        deadline,
+    )
 }

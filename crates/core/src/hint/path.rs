@@ -313,7 +313,11 @@ fn path_until(
                 let guessed = steps
                     .iter()
                     .any(|s: &PathStep| s.step.technique == Technique::Guess);
-                let levels = if guessed { LEVELS_AFTER_GUESS } else { usize::MAX };
+                let levels = if guessed {
+                    LEVELS_AFTER_GUESS
+                } else {
+                    usize::MAX
+                };
                 match deep_step(&g, levels, deadline) {
                     Ok(s) => s,
                     Err(_) if late(deadline) => return Err(stopped()),
