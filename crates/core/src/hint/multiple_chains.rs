@@ -86,7 +86,7 @@ pub struct Search<'a> {
     /// The grid this search nests in (its rule parents are the candidates off between that
     /// grid and this one); `None` at the top.
     pub outer: Option<&'a [Mask]>,
-    /// Stop at the first hint found (a nested rule needs one; the top level needs them all).
+    /// Past it the search stops ([`Late`]), as it does past the layout's budget.
     pub deadline: Option<Instant>,
 }
 
@@ -178,10 +178,10 @@ fn hint(
     })
 }
 
-/// Every hint of the multiple forcing chains on `grid`, or [`Late`] past the deadline.
+/// Every hint of the multiple forcing chains on `grid`, or [`Late`] past the deadline or the
+/// layout's budget of implications.
 pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<ChainHint>, Late> {
     let n = layout.g.n;
-    let g = layout.g;
     let mode = Mode {
         dynamic: search.dynamic,
         cell_links: !search.nishio,
@@ -239,7 +239,6 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
             &mut out,
         );
     }
-    let _ = g;
     Ok(out)
 }
 
