@@ -4,6 +4,7 @@ graded with its reason as `lesson play` grades it, Back shows an earlier step as
 score at the end is the command line's for the same answers."""
 
 import json
+import os
 
 from conftest import cli, data, read
 from selenium.webdriver.support.ui import WebDriverWait
@@ -104,9 +105,15 @@ def test_a_copied_link_reopens_the_lesson_at_its_step_with_its_answers(page):
     at each step and the step on screen; opening the link plays them again, so the same step,
     the same graded answers and the same score come back."""
     d = page.driver
-    d.execute_script("arguments[0].value = arguments[1]", d.find_element("id", "lesson-json"), read(LESSON))
+    d.execute_script(
+        "arguments[0].value = arguments[1]; arguments[2].value = ''",
+        d.find_element("id", "lesson-json"),
+        read(LESSON),
+        d.find_element("id", "lesson-puzzle"),
+    )
     d.find_element("css selector", "#tabs button[data-tab=lesson]").click()
     page.click("#lesson-open")
+
     def shows(id_, start):
         WebDriverWait(d, 120).until(lambda drv: page.text(id_).startswith(start))
 
@@ -136,3 +143,54 @@ def test_a_copied_link_reopens_the_lesson_at_its_step_with_its_answers(page):
     finally:
         d.close()
         d.switch_to.window(first)
+
+
+# The two other shipped lessons, each played to its end in the page: the first question answered
+# wrong, every other with the lesson's own answer; the score is `lesson play`'s for those answers.
+WRONG_FIRST = {"formulations.json": "860", "duality.json": "cell_r8_c3"}
+
+
+def play_to_the_end(page, name):
+    d = page.driver
+    lesson = json.loads(read(data("lessons", name)))
+    puzzle = lesson["puzzle"]
+    puzzle_text = read(os.path.join(data("lessons"), puzzle["path"])) if "path" in puzzle else ""
+    d.execute_script(
+        "arguments[0].value = arguments[1]; arguments[2].value = arguments[3]",
+        d.find_element("id", "lesson-json"),
+        read(data("lessons", name)),
+        d.find_element("id", "lesson-puzzle"),
+        puzzle_text,
+    )
+    d.find_element("css selector", "#tabs button[data-tab=lesson]").click()
+    page.click("#lesson-open")
+    wait = WebDriverWait(d, 300)
+    given = []
+    for k, step in enumerate(lesson["steps"]):
+        wait.until(lambda drv: page.text("lesson-where").startswith(f"step {k + 1}"))
+        question = step.get("question")
+        if question:
+            answer = WRONG_FIRST[name] if not given else str(question["answer"])
+            given.append(answer)
+            d.find_element("id", "lesson-answer").send_keys(answer)
+            page.click("#lesson-check")
+            wait.until(lambda drv: page.text("lesson-graded").startswith(f"you said {answer}"))
+            verdict = page.text("lesson-graded")
+            assert (" — right" in verdict) == (len(given) > 1), (name, k, verdict)
+        if k + 1 < len(lesson["steps"]):
+            page.click("#lesson-next")
+    page.click("#lesson-next")
+    wait.until(lambda drv: page.text("lesson-score").startswith("score:"))
+    score = page.text("lesson-score")
+    questions = len(given)
+    assert score.startswith(f"score: {questions - 1} of {questions} questions right at the first try"), score
+    out, _, _ = cli("lesson", "play", data("lessons", name), stdin="\n".join(given) + "\n")
+    assert out.endswith(score + "\n"), (score, out[-200:])
+
+
+def test_the_formulations_lesson_is_played_to_its_end(page):
+    play_to_the_end(page, "formulations.json")
+
+
+def test_the_duality_lesson_is_played_to_its_end(page):
+    play_to_the_end(page, "duality.json")
