@@ -59,10 +59,6 @@ pub enum Technique {
     Nishio,
     CellForcingChain,
     RegionForcingChain,
-    DynamicForcingChain,
-    DynamicForcingChainPlus,
-    NestedForcingChain,
-    NestedMultipleForcingChain,
     Guess,
 }
 
