@@ -255,7 +255,10 @@ pub fn data_puzzles() -> Vec<DataPuzzle> {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                dirs.push(path);
+                // data/lessons holds lessons (docs/lessons.md), not puzzles.
+                if !path.ends_with("lessons") {
+                    dirs.push(path);
+                }
             } else if path.extension().is_some_and(|e| e == "json") {
                 files.push(path);
             }

@@ -150,7 +150,7 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let (mut tuples, mut tuple_cells, mut tuple_values) = (Vec::new(), Vec::new(), Vec::new());
     let mut sights = Vec::new();
     // MiniZinc data has no set-of-values form: those are written as their pair tables.
-    let prims = crate::rules::value_sets::pairwise(puzzle.primitives(), n);
+    let prims = crate::rules::primitive::pairwise(puzzle.primitives(), n);
     for p in &prims {
         let tag = p.tag();
         match p {

@@ -120,7 +120,7 @@ fn pair(cell: &Cell) -> String {
 /// data section needs them: an index set before the sets indexed over it.
 fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     // MathProg data has no set-of-values form: those are written as their pair tables.
-    let prims = &crate::rules::value_sets::pairwise(puzzle.primitives(), puzzle.order());
+    let prims = &crate::rules::primitive::pairwise(puzzle.primitives(), puzzle.order());
     let tags = |keep: fn(&Primitive) -> bool| -> Vec<&str> {
         prims.iter().filter(|p| keep(p)).map(|p| p.tag()).collect()
     };

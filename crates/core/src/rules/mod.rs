@@ -84,6 +84,7 @@ pub mod sightline;
 pub mod skyscraper;
 pub mod slow_thermometer;
 pub mod thermometer;
+pub mod value_set;
 pub mod value_sets;
 pub mod whispers;
 pub mod windoku;

@@ -15,6 +15,7 @@
 //! `thermo2_step1`, …): model rows are named after it.
 
 pub use super::sightline::{Measure, Sightline, State};
+pub use super::value_set::{ValueSet, MAX_DIGIT_SETS};
 pub use super::value_sets::{PairTable, SetChoice};
 use crate::geometry::Cell;
 use std::fmt;
@@ -47,43 +48,6 @@ impl Relation {
             Relation::Le => "<=",
             Relation::Ge => ">=",
         }
-    }
-}
-
-/// A set of values 1..=64 as a bit set: bit v−1 is value v (a [`crate::mask::Mask`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ValueSet(pub u64);
-
-impl ValueSet {
-    /// Every value of 1..=n.
-    pub fn full(n: usize) -> ValueSet {
-        ValueSet(crate::mask::full(n))
-    }
-
-    /// The set of the given values (each 1..=64).
-    pub fn of(values: impl IntoIterator<Item = u8>) -> ValueSet {
-        ValueSet(crate::mask::of(values))
-    }
-
-    pub fn contains(self, v: u8) -> bool {
-        (1..=64).contains(&v) && self.0 >> (v - 1) & 1 == 1
-    }
-
-    pub fn insert(&mut self, v: u8) {
-        self.0 |= crate::mask::bit(v);
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// The values in increasing order.
-    pub fn values(self) -> impl Iterator<Item = u8> {
-        crate::mask::values(self.0)
     }
 }
 
@@ -390,14 +354,6 @@ impl DistinctSum {
     }
 }
 
-/// The most digit sets a [`DistinctSum`] may have. The digit-set encodings (the binary
-/// model's y_D columns, the SAT engine's selectors with pairwise "at most one", propagation's
-/// tables) grow with the number of sets, which a large cage on a large grid makes enormous
-/// (an empty 25×25 with a 12-cell cage of sum 156: 142,120 sets, and the SAT encoding asked
-/// for 3.2 GB). A cage with more sets is left to each engine's plain linear-sum encoding,
-/// counted before anything is listed ([`digit_set_count`]).
-pub const MAX_DIGIT_SETS: u64 = 1_000;
-
 /// How many sets of `size` distinct values of 1..=n sum to `sum` ([`digit_sets`] lists them),
 /// counted without listing them: ways[k][s] over the values 1..=v taken in turn, O(n·size·sum).
 ///
@@ -522,4 +478,25 @@ mod tests {
         assert!(prims[1].holds(|c| if c.col == 0 { 1 } else { 2 }));
         assert!(!prims[0].holds(|_| 1));
     }
+}
+
+/// `primitives` with every set of values replaced by its pair tables (exact: [`super::value_sets`]'s module docs): the
+/// input of the writers that have no set-of-values form (MiniZinc and MathProg data).
+pub fn pairwise(primitives: &[Primitive], n: usize) -> Vec<Primitive> {
+    primitives
+        .iter()
+        .flat_map(|p| match p {
+            Primitive::ValueSets(choice) => choice
+                .pairs(n)
+                .into_iter()
+                .map(|t| Primitive::Pairs {
+                    tag: t.tag,
+                    a: t.a,
+                    b: t.b,
+                    allowed: t.allowed,
+                })
+                .collect(),
+            other => vec![other.clone()],
+        })
+        .collect()
 }

@@ -16,7 +16,7 @@
 //! L − 1 apart make max − min ≤ L − 1, a window; a nabner's are two or more apart, and every such
 //! L-set is listed). So the pair tables say exactly what the list says.
 
-use super::primitive::{Primitive, ValueSet, MAX_DIGIT_SETS};
+use super::value_set::{ValueSet, MAX_DIGIT_SETS};
 use crate::geometry::Cell;
 
 /// The data of a [`super::Primitive::ValueSets`]: `cells` hold different values whose set is
@@ -77,27 +77,6 @@ impl SetChoice {
         }
         out
     }
-}
-
-/// `primitives` with every set of values replaced by its pair tables (exact, module docs): the
-/// input of the writers that have no set-of-values form (MiniZinc and MathProg data).
-pub fn pairwise(primitives: &[Primitive], n: usize) -> Vec<Primitive> {
-    primitives
-        .iter()
-        .flat_map(|p| match p {
-            Primitive::ValueSets(choice) => choice
-                .pairs(n)
-                .into_iter()
-                .map(|t| Primitive::Pairs {
-                    tag: t.tag,
-                    a: t.a,
-                    b: t.b,
-                    allowed: t.allowed,
-                })
-                .collect(),
-            other => vec![other.clone()],
-        })
-        .collect()
 }
 
 /// The windows of `len` consecutive values of 1..=n: {w, …, w + len − 1}.
