@@ -440,6 +440,27 @@ pub fn digit_sets(n: usize, size: usize, sum: i64) -> Vec<ValueSet> {
     out
 }
 
+/// `primitives` with every set of values replaced by its pair tables (exact: [`super::value_sets`]'s module docs): the
+/// input of the writers that have no set-of-values form (MiniZinc and MathProg data).
+pub fn pairwise(primitives: &[Primitive], n: usize) -> Vec<Primitive> {
+    primitives
+        .iter()
+        .flat_map(|p| match p {
+            Primitive::ValueSets(choice) => choice
+                .pairs(n)
+                .into_iter()
+                .map(|t| Primitive::Pairs {
+                    tag: t.tag,
+                    a: t.a,
+                    b: t.b,
+                    allowed: t.allowed,
+                })
+                .collect(),
+            other => vec![other.clone()],
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,25 +499,4 @@ mod tests {
         assert!(prims[1].holds(|c| if c.col == 0 { 1 } else { 2 }));
         assert!(!prims[0].holds(|_| 1));
     }
-}
-
-/// `primitives` with every set of values replaced by its pair tables (exact: [`super::value_sets`]'s module docs): the
-/// input of the writers that have no set-of-values form (MiniZinc and MathProg data).
-pub fn pairwise(primitives: &[Primitive], n: usize) -> Vec<Primitive> {
-    primitives
-        .iter()
-        .flat_map(|p| match p {
-            Primitive::ValueSets(choice) => choice
-                .pairs(n)
-                .into_iter()
-                .map(|t| Primitive::Pairs {
-                    tag: t.tag,
-                    a: t.a,
-                    b: t.b,
-                    allowed: t.allowed,
-                })
-                .collect(),
-            other => vec![other.clone()],
-        })
-        .collect()
 }
