@@ -58,6 +58,7 @@ mod small_defects;
 mod small_items;
 mod stub_names;
 mod tutorial;
+mod tutorial_hints;
 mod variant_forms;
 mod variant_rules;
 mod variants;
