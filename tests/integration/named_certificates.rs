@@ -3,10 +3,8 @@
 //! is certified by exactly the house rows (and cell rows) its text names, every certificate
 //! passes the independent checker, and the JSON says where each certificate comes from.
 
-use crate::common::{highs_lock, lines, shared_data};
+use crate::common::{check_removal, highs_lock, lines, shared_data};
 use std::collections::BTreeSet;
-use sudoku_ilp::check::certificate::CandidateState;
-use sudoku_ilp::check::summed::check_certificate;
 use sudoku_ilp::formulation::binary::house_row_name;
 use sudoku_ilp::hint::certificate::{CertificateFrom, Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions, PathStep};
@@ -34,18 +32,6 @@ fn named_houses(g: &Candidates, text: &str) -> BTreeSet<usize> {
         })
         .map(|(i, _)| i)
         .collect()
-}
-
-/// The state of candidate (1-based row, column, value) in `g`.
-fn state(g: &Candidates, r: usize, c: usize, v: usize) -> CandidateState {
-    let cell = (r - 1) * g.n + c - 1;
-    if g.value[cell] == v as u8 {
-        CandidateState::Placed
-    } else if g.value[cell] == 0 && g.has(cell, v as u8) {
-        CandidateState::Open
-    } else {
-        CandidateState::Removed
-    }
 }
 
 /// A pigeon-hole step's certificates name exactly the houses, cells and values of its text
@@ -117,9 +103,7 @@ fn pigeonhole_certificates_are_the_houses_the_text_names() {
                 let Proof::Implied(cert) = &s.proofs[i] else {
                     continue;
                 };
-                let target = (c / 9 + 1, c % 9 + 1, v as usize);
-                let checked =
-                    check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
+                let checked = check_removal(&rows, &s.before, (c, v), cert);
                 assert!(checked.is_ok(), "line {k}: {}: {checked:?}", s.step.text);
                 let e = &json["eliminations"][i];
                 assert_eq!(e["certificate_from"], cert.from.name());

@@ -4,8 +4,7 @@
 //! certificate, and it passes the checker; eliminating the solution's digit has no model
 //! answer (the LP's maximum is above 0). In the library and on the command line.
 
-use crate::common::{highs_lock, run, run_json, seed_arg};
-use sudoku_ilp::check::certificate::CandidateState;
+use crate::common::{candidate_state, highs_lock, run, run_json, seed_arg};
 use sudoku_ilp::check::summed::check_certificate;
 use sudoku_ilp::hint::certificate::Proof;
 use sudoku_ilp::hint::Candidates;
@@ -79,16 +78,7 @@ fn the_model_answer_passes_the_checker_and_the_solutions_digit_has_none() {
     let p = puzzle();
     let rows = model_rows(&p).unwrap();
     let g = Candidates::new(&p);
-    let state = |r: usize, c: usize, v: usize| {
-        let i = (r - 1) * 9 + c - 1;
-        if g.value[i] == v as u8 {
-            CandidateState::Placed
-        } else if g.value[i] == 0 && g.has(i, v as u8) {
-            CandidateState::Open
-        } else {
-            CandidateState::Removed
-        }
-    };
+    let state = |r: usize, c: usize, v: usize| candidate_state(&g, r, c, v);
     let backend = sudoku_ilp::solve::lab_lp::hint_backend();
     let target = parse_elimination("r1c1=3", &p).unwrap();
     let Proof::Implied(answer) = model_answer(&p, target, backend.clone()).unwrap() else {

@@ -3,16 +3,15 @@
 //! passes; the difficulty is the same with and without the LP level; the hint level is one
 //! `Named` list on the command line.
 
-use crate::common::{counter, highs_lock, lines, run, shared_data};
-use sudoku_ilp::check::certificate::CandidateState;
-use sudoku_ilp::check::summed::check_certificate;
+use crate::common::{check_removal, counter, highs_lock, lines, run, shared_data};
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
-use sudoku_ilp::hint::path::{solve_path, PathOptions};
+use sudoku_ilp::hint::path::{solve_path, PathOptions, PathStep};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
 use sudoku_ilp::hint::{Candidates, Technique};
 use sudoku_ilp::input::parse_line;
 use sudoku_ilp::limits::Limits;
 use sudoku_ilp::named::names;
+use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::hint::HintLevel;
 
 /// A limit only a hang reaches: these tests assert ratings, not times.
@@ -27,21 +26,57 @@ fn line_of(file: &str, k: usize) -> Option<String> {
         .map(|(_, l)| l)
 }
 
-fn state(g: &Candidates, r: usize, c: usize, w: usize) -> CandidateState {
-    let cell = (r - 1) * g.n + c - 1;
-    if g.value[cell] == w as u8 {
-        CandidateState::Placed
-    } else if g.value[cell] == 0 && g.has(cell, w as u8) {
-        CandidateState::Open
-    } else {
-        CandidateState::Removed
+/// The solution of a 9×9 puzzle line by the test's own counter (independent of the library),
+/// which also checks that it is the only one.
+fn solution_of(line: &str) -> Vec<u8> {
+    let givens: Vec<u32> = line
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap_or(0))
+        .collect();
+    let solutions = counter::solutions(&givens, 3, 3, 2);
+    assert_eq!(solutions.len(), 1, "{line}: one solution");
+    solutions[0].iter().map(|&v| v as u8).collect()
+}
+
+/// The steps of `technique` on the path of the puzzle `line` (`what` names it in messages): at
+/// least one; each with a removal; every placement the solution's digit, no removal one; every
+/// certificate passed by the independent checker, and with `all_implied` every removal has one.
+fn checked_steps(line: &str, technique: Technique, what: &str, all_implied: bool) -> Vec<PathStep> {
+    let puzzle = parse_line(line, None).unwrap();
+    let solution = solution_of(line);
+    let path = solve_path(&puzzle, PathOptions::default()).unwrap();
+    assert_eq!(path.solution, solution, "{what}: the path's solution");
+    let rows = Certifier::new(&puzzle).unwrap().rows().to_vec();
+    let found: Vec<PathStep> = path
+        .steps
+        .into_iter()
+        .filter(|s| s.step.technique == technique)
+        .collect();
+    assert!(!found.is_empty(), "{what}: no {technique:?} step");
+    for s in &found {
+        let text = &s.step.text;
+        assert!(!s.step.eliminations.is_empty(), "{text}");
+        for &(c, v) in &s.step.placements {
+            assert_eq!(solution[c], v, "{text}");
+        }
+        for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
+            assert_ne!(solution[c], v, "{text}");
+            let cert = match &s.proofs[i] {
+                Proof::Implied(cert) => cert,
+                _ if all_implied => panic!("{text}: {v} in {c} is not LP-implied"),
+                _ => continue,
+            };
+            let checked = check_removal(&rows, &s.before, (c, v), cert);
+            assert!(checked.is_ok(), "{text}: {checked:?}");
+        }
     }
+    found
 }
 
 /// Puzzles of `sudoku17_tdoku.txt` where `serate` uses each direct technique (found with
 /// `serate --after='%n %s'` on every 157th line, the benchmark's sample): its path has a step
-/// of it, whose placement is the solution's digit and whose every removal has a certificate
-/// that the independent checker passes here again.
+/// of it, which places one digit, and whose every removal has a certificate (checked as in
+/// [`checked_steps`]).
 #[test]
 fn direct_techniques_are_found_where_serate_uses_them_with_checked_certificates() {
     let cases = [
@@ -54,37 +89,14 @@ fn direct_techniques_are_found_where_serate_uses_them_with_checked_certificates(
             return;
         };
         let _guard = highs_lock();
-        let puzzle = parse_line(&line, None).unwrap();
-        let givens: Vec<u32> = line
-            .chars()
-            .map(|ch| ch.to_digit(10).unwrap_or(0))
-            .collect();
-        let solution = &counter::solutions(&givens, 3, 3, 2)[0];
-        let path = solve_path(&puzzle, PathOptions::default()).unwrap();
-        let rows = Certifier::new(&puzzle).unwrap().rows().to_vec();
-        let found: Vec<_> = path
-            .steps
-            .iter()
-            .filter(|s| s.step.technique == technique)
-            .collect();
-        assert!(!found.is_empty(), "line {k}: no {technique:?} step");
-        for s in found {
-            assert!(technique.is_pigeonhole() && technique.is_se());
-            let [(c, v)] = s.step.placements[..] else {
-                panic!("line {k}: {} places one digit", s.step.text)
-            };
-            assert_eq!(solution[c], v as u32, "{}", s.step.text);
-            assert!(!s.step.eliminations.is_empty(), "{}", s.step.text);
-            for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
-                assert_ne!(solution[c], v as u32, "{}", s.step.text);
-                let Proof::Implied(cert) = &s.proofs[i] else {
-                    panic!("{}: {v} in {c} is not LP-implied", s.step.text)
-                };
-                let target = (c / 9 + 1, c % 9 + 1, v as usize);
-                let checked =
-                    check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
-                assert!(checked.is_ok(), "{}: {checked:?}", s.step.text);
-            }
+        assert!(technique.is_pigeonhole() && technique.is_se());
+        for s in checked_steps(&line, technique, &format!("line {k}"), true) {
+            assert_eq!(
+                s.step.placements.len(),
+                1,
+                "{} places one digit",
+                s.step.text
+            );
         }
     }
 }
@@ -169,16 +181,7 @@ fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
     assert_eq!(with.hardest, Some(Technique::BugType1));
     assert!((with.difficulty - 5.6).abs() < 1e-9);
     assert!(Technique::BugType1.assumes_uniqueness());
-    let options = PathOptions {
-        certificates: false,
-        uniqueness: false,
-        ..PathOptions::default()
-    };
-    let path = solve_path(&puzzle, options).unwrap();
-    assert!(path
-        .steps
-        .iter()
-        .all(|s| !s.step.technique.assumes_uniqueness()));
+    assert_no_uniqueness_step(&puzzle);
     let without = rate(
         &puzzle,
         RateOptions {
@@ -198,29 +201,37 @@ fn se_rating(k: usize) -> Option<f64> {
     line.split('\t').nth(1)?.parse().ok()
 }
 
-/// The steps of `technique` on the path of `puzzle`: at least one, each removal not the
-/// solution's digit and every certificate passed by the independent checker.
-fn checked_steps(puzzle: &sudoku_ilp::puzzle::Puzzle, technique: Technique, what: &str) {
-    let path = solve_path(puzzle, PathOptions::default()).unwrap();
-    let rows = Certifier::new(puzzle).unwrap().rows().to_vec();
-    let found: Vec<_> = path
+/// Diabolical line `k` (`None` without `../shared/data`): its path has a step of each of
+/// `techniques` (checked by [`checked_steps`]) and its rating equals Sukaku Explainer's (the
+/// sidecar's ER). The puzzle, for more checks.
+fn found_and_rated_as_serate(k: usize, techniques: &[Technique]) -> Option<Puzzle> {
+    let line = line_of("sudoku_exchange_diabolical.txt", k)?;
+    let _guard = highs_lock();
+    for &t in techniques {
+        checked_steps(&line, t, &format!("diabolical line {k}"), false);
+    }
+    let puzzle = parse_line(&line, None).unwrap();
+    let rated = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
+    let se = se_rating(k).expect("the sidecar has every line");
+    assert!(
+        (rated.difficulty - se).abs() < 1e-9,
+        "line {k}: {rated:?} vs SE {se}"
+    );
+    Some(puzzle)
+}
+
+/// The path of `puzzle` without uniqueness has no step that assumes it.
+fn assert_no_uniqueness_step(puzzle: &Puzzle) {
+    let options = PathOptions {
+        certificates: false,
+        uniqueness: false,
+        ..PathOptions::default()
+    };
+    let path = solve_path(puzzle, options).unwrap();
+    assert!(path
         .steps
         .iter()
-        .filter(|s| s.step.technique == technique)
-        .collect();
-    assert!(!found.is_empty(), "{what}: no {technique:?} step");
-    for s in found {
-        assert!(!s.step.eliminations.is_empty(), "{}", s.step.text);
-        for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
-            assert_ne!(path.solution[c], v, "{}", s.step.text);
-            if let Proof::Implied(cert) = &s.proofs[i] {
-                let target = (c / 9 + 1, c % 9 + 1, v as usize);
-                let checked =
-                    check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
-                assert!(checked.is_ok(), "{}: {checked:?}", s.step.text);
-            }
-        }
-    }
+        .all(|s| !s.step.technique.assumes_uniqueness()));
 }
 
 /// Bidirectional cycles, unique rectangles/loops and BUG types 2–3 on diabolical lines where `serate` uses
@@ -247,30 +258,11 @@ fn cycles_and_unique_loops_are_found_where_serate_uses_them() {
         ),
     ];
     for (k, techniques) in cases {
-        let Some(line) = line_of("sudoku_exchange_diabolical.txt", k) else {
+        let Some(puzzle) = found_and_rated_as_serate(k, &techniques) else {
             return;
         };
         let _guard = highs_lock();
-        let puzzle = parse_line(&line, None).unwrap();
-        for &t in &techniques {
-            checked_steps(&puzzle, t, &format!("diabolical line {k}"));
-        }
-        let rated = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
-        let se = se_rating(k).expect("the sidecar has every line");
-        assert!(
-            (rated.difficulty - se).abs() < 1e-9,
-            "line {k}: {rated:?} vs SE {se}"
-        );
-        let options = PathOptions {
-            certificates: false,
-            uniqueness: false,
-            ..PathOptions::default()
-        };
-        let path = solve_path(&puzzle, options).unwrap();
-        assert!(path
-            .steps
-            .iter()
-            .all(|s| !s.step.technique.assumes_uniqueness()));
+        assert_no_uniqueness_step(&puzzle);
     }
 }
 
@@ -294,20 +286,11 @@ fn grouped_strong_links_are_found_where_serate_uses_them() {
         (28381, vec![Technique::GroupedThreeStrongLinks]),
     ];
     for (k, techniques) in cases {
-        let Some(line) = line_of("sudoku_exchange_diabolical.txt", k) else {
-            return;
-        };
-        let _guard = highs_lock();
-        let puzzle = parse_line(&line, None).unwrap();
-        for &t in &techniques {
+        for t in &techniques {
             assert!(t.is_se() && !t.is_pigeonhole() && !t.assumes_uniqueness());
-            checked_steps(&puzzle, t, &format!("diabolical line {k}"));
         }
-        let rated = rate(&puzzle, RateOptions::default(), None, &NO_HANG).unwrap();
-        let se = se_rating(k).expect("the sidecar has every line");
-        assert!(
-            (rated.difficulty - se).abs() < 1e-9,
-            "line {k}: {rated:?} vs SE {se}"
-        );
+        if found_and_rated_as_serate(k, &techniques).is_none() {
+            return;
+        }
     }
 }

@@ -8,6 +8,9 @@ pub mod killer_lines;
 pub mod random_puzzle;
 
 use std::path::{Path, PathBuf};
+use sudoku_ilp::check::certificate::{CandidateState, CertificateError, TextRow};
+use sudoku_ilp::check::summed::check_certificate;
+use sudoku_ilp::hint::Candidates;
 
 /// The path of a file in `../shared/data`, or `None` (with a visible SKIPPED message) when the
 /// shared folder is absent, as on a clone without its neighbours. With `CI` set the absence is a
@@ -427,4 +430,34 @@ pub fn grid_values(rows: &serde_json::Value) -> Vec<u32> {
         .flat_map(|r| r.as_array().unwrap().iter())
         .map(|v| v.as_u64().unwrap() as u32)
         .collect()
+}
+
+/// The state of candidate (1-based row, column, value) in `g`, as the certificate checker reads
+/// it: placed, open or removed.
+pub fn candidate_state(g: &Candidates, r: usize, c: usize, v: usize) -> CandidateState {
+    let cell = (r - 1) * g.n + c - 1;
+    if g.value[cell] == v as u8 {
+        CandidateState::Placed
+    } else if g.value[cell] == 0 && g.has(cell, v as u8) {
+        CandidateState::Open
+    } else {
+        CandidateState::Removed
+    }
+}
+
+/// The independent checker's verdict on `certificate` for removing `v` from `cell` (row-major)
+/// of the grid `before`.
+pub fn check_removal(
+    rows: &[TextRow],
+    before: &Candidates,
+    (cell, v): (usize, u8),
+    certificate: &[(String, f64)],
+) -> Result<(), CertificateError> {
+    let target = (cell / before.n + 1, cell % before.n + 1, v as usize);
+    check_certificate(
+        rows,
+        |r, c, w| candidate_state(before, r, c, w),
+        target,
+        certificate,
+    )
 }
