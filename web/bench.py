@@ -39,9 +39,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "tests"))
-from conftest import PAGE, ROOT, SHARED, Page, data, read  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from conftest import PAGE, ROOT, SHARED, Page, chromium, data, read  # noqa: E402
 
 def timed(body):
     """An async script for execute_async_script: `body` (JS, may await; `p` is the page's API,
@@ -357,11 +355,7 @@ def main():
     ap.add_argument("--cut-step", type=int, default=2413)
     ap.add_argument("--g16", type=int, default=38)
     a = ap.parse_args()
-    opts = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080"]:
-        opts.add_argument(arg)
-    driver = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
-    driver.set_script_timeout(900)
+    driver = chromium(script_timeout=900)
     page = Page(driver, "/tmp")
     print(f"page {PAGE} ({os.path.getsize(PAGE) // 1024} KiB); native {a.native}")
     if a.split:

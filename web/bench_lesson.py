@@ -16,9 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from bench import run, stats, timed  # noqa: E402
-from tests.conftest import PAGE, Page, data, read  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from tests.conftest import PAGE, Page, chromium, data, read  # noqa: E402
 
 # Opens a lesson, shows `arg[2]` steps, then grades `arg[3]` `arg[4]` times.
 ANSWER_JS = timed(
@@ -52,11 +50,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=20)
     a = ap.parse_args()
-    opts = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080"]:
-        opts.add_argument(arg)
-    driver = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
-    driver.set_script_timeout(900)
+    driver = chromium(script_timeout=900)
     Page(driver, "/tmp").open()
     print(f"page {PAGE} ({os.path.getsize(PAGE) // 1024} KiB)")
     puzzle = read(data("seeds", "seed004_unique_9x9.json"))

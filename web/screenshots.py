@@ -21,20 +21,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "tests"))
-from conftest import ROOT, Page, data, read  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from conftest import ROOT, Page, chromium, data, read, set_objective  # noqa: E402
 
 SIZES = [(1920, 1080), (1366, 768)]
 
-
-def objective(page, spec):
-    page.driver.execute_script(
-        "const o = document.getElementById('objective'); o.value = arguments[0];"
-        "o.dispatchEvent(new Event('change'))",
-        spec,
-    )
-    page.idle()
 
 
 def views(page, shot):
@@ -42,7 +32,7 @@ def views(page, shot):
     tab = lambda name: page.click(f"#tabs [data-tab={name}]")  # noqa: E731
 
     page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
-    objective(page, "")
+    set_objective(page, "")
     d.find_element("css selector", "#model option[value=natural]").click()
     page.idle()
     tab("model")
@@ -52,20 +42,20 @@ def views(page, shot):
     d.find_element("css selector", "#model option[value=binary]").click()
     page.idle()
 
-    objective(page, "max:diagonal")
+    set_objective(page, "max:diagonal")
     tab("lp")
     page.click("#lp-solve")
     page.click("#lp-duals .item")
     shot("web-lp")
 
     page.api("loadText", read(data("seeds", "seed004_two_solutions_9x9.json")))
-    objective(page, "")
+    set_objective(page, "")
     tab("lp")
     page.click("#lp-range")
     shot("web-range")
 
     page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
-    objective(page, "max:diagonal")
+    set_objective(page, "max:diagonal")
     tab("lab")
     page.click("#lab-start")
     for _ in range(2):
@@ -77,7 +67,7 @@ def views(page, shot):
     shot("web-lab")
 
     page.api("loadText", read(data("seeds", "seed003_minizinc_9x9.json")))
-    objective(page, "")
+    set_objective(page, "")
     tab("hint")
     page.click("#hint-levels [data-level=value]")
     # The first step that removes candidates (a certificate to write out), and one of its rows.
@@ -91,7 +81,7 @@ def views(page, shot):
     shot("web-steps")
 
     page.api("loadText", read(data("seeds", "seed004_unique_9x9.json")))
-    objective(page, "max:diagonal")
+    set_objective(page, "max:diagonal")
     tab("solve")
     page.click("#methods [data-method=lp-bb]")
     shot("web-solve")
@@ -99,19 +89,14 @@ def views(page, shot):
     tab("export")
     page.click("#formats [data-format=gmpl-data]")
     shot("web-export")
-    objective(page, "")
+    set_objective(page, "")
 
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs")
-    opts = webdriver.ChromeOptions()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080", "--hide-scrollbars"]:
-        opts.add_argument(a)
     downloads = "/tmp/sudoku-ilp-screenshots"
     os.makedirs(downloads, exist_ok=True)
-    opts.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
-    d = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
-    d.set_script_timeout(300)
+    d = chromium(downloads, script_timeout=300, extra_args=["--hide-scrollbars"])
     page = Page(d, downloads)
     for width, height in SIZES:
         d.execute_cdp_cmd(

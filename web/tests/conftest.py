@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 
 import pytest
 from selenium import webdriver
@@ -56,6 +57,34 @@ def shared_file(name):
     assert "CI" not in os.environ, f"{path} is missing and CI is set"
     print(f"SKIPPED: {path} is absent")
     return None
+
+
+def chromium(downloads=None, script_timeout=600, extra_args=()):
+    """Headless Chromium (1920×1080) driven by /usr/bin/chromedriver: what the tests, the
+    benchmarks and the screenshots open the page in. Files the page saves go to `downloads` when
+    given; an async script may run `script_timeout` seconds."""
+    opts = webdriver.ChromeOptions()
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080", *extra_args]:
+        opts.add_argument(a)
+    if downloads:
+        opts.add_experimental_option(
+            "prefs", {"download.default_directory": downloads, "download.prompt_for_download": False}
+        )
+    driver = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
+    driver.set_script_timeout(script_timeout)
+    return driver
+
+
+def set_objective(page, spec):
+    """Types `spec` into the objective box (as a change event) and waits until the page is idle."""
+    page.driver.execute_script(
+        "const o = document.getElementById('objective'); o.value = arguments[0];"
+        "o.dispatchEvent(new Event('change'))",
+        spec,
+    )
+    page.idle()
+    time.sleep(0.2)
+    page.idle()
 
 
 def line_of(path, k):
@@ -117,14 +146,7 @@ class Page:
 @pytest.fixture(scope="module")
 def page():
     downloads = tempfile.mkdtemp(prefix="sudoku-ilp-downloads-")
-    opts = webdriver.ChromeOptions()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1920,1080"]:
-        opts.add_argument(a)
-    opts.add_experimental_option(
-        "prefs", {"download.default_directory": downloads, "download.prompt_for_download": False}
-    )
-    driver = webdriver.Chrome(options=opts, service=Service("/usr/bin/chromedriver"))
-    driver.set_script_timeout(600)
+    driver = chromium(downloads)
     p = Page(driver, downloads)
     p.open()
     yield p

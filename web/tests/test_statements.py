@@ -11,24 +11,13 @@ import re
 import subprocess
 import time
 
-from conftest import ROOT, check_grid, cli, data, line_of, read, shared_file
+from conftest import ROOT, check_grid, cli, data, line_of, read, set_objective, shared_file
 
 SEED = data("seeds", "seed004_unique_9x9.json")
 DIABOLICAL = "sudoku_exchange_diabolical.txt"
 # A fixed sample of the diabolical collection (the lines, not a random draw: the same every run).
 SAMPLE = [1, 2, 3, 5000, 20000, 39719]
 PYTHON = os.environ.get("PYTHON") or os.path.join(ROOT, ".venv", "bin", "python")
-
-
-def set_objective(page, spec):
-    page.driver.execute_script(
-        "const o = document.getElementById('objective'); o.value = arguments[0];"
-        "o.dispatchEvent(new Event('change'))",
-        spec,
-    )
-    page.idle()
-    time.sleep(0.2)
-    page.idle()
 
 
 def placed(line, placements):

@@ -10,7 +10,7 @@ import re
 import subprocess
 import time
 
-from conftest import check_grid, cli, data, line_of, read, shared_file
+from conftest import check_grid, cli, data, line_of, read, set_objective, shared_file
 
 SEED = data("seeds", "seed004_unique_9x9.json")
 TWO = data("seeds", "seed004_two_solutions_9x9.json")
@@ -19,20 +19,6 @@ TWO = data("seeds", "seed004_two_solutions_9x9.json")
 def data_attrs(svg):
     """The counts a range picture carries: {forced-one, forced-zero, free}."""
     return dict(re.findall(r'data-(forced-one|forced-zero|free)="(\d+)"', svg))
-
-
-def set_objective(page, spec):
-    d = page.driver
-    box = d.find_element("id", "objective")
-    box.clear()
-    d.execute_script(
-        "const o = document.getElementById('objective'); o.value = arguments[0];"
-        "o.dispatchEvent(new Event('change'))",
-        spec,
-    )
-    page.idle()
-    time.sleep(0.2)
-    page.idle()
 
 
 def downloaded(page, name):
