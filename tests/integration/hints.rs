@@ -3,7 +3,7 @@
 //! certificate rebuilt here from the rows of `export --format lp` proves its elimination, and
 //! the pigeon-hole techniques' eliminations are all LP-implied (Provan's claim, measured).
 
-use crate::common::{counter, highs_lock, lines, shared_data};
+use crate::common::{highs_lock, lines, shared_data, unique_solution};
 use assert_cmd::Command;
 use std::collections::HashMap;
 use std::path::Path;
@@ -196,17 +196,6 @@ fn check_path(
     (pigeon, implied)
 }
 
-/// The solution of a 9×9 line by the tests' own counter.
-fn known_solution(line: &str) -> Vec<u8> {
-    let givens: Vec<u32> = line
-        .chars()
-        .map(|ch| ch.to_digit(10).unwrap_or(0))
-        .collect();
-    let sols = counter::solutions(&givens, 3, 3, 2);
-    assert_eq!(sols.len(), 1);
-    sols[0].iter().map(|&v| v as u8).collect()
-}
-
 fn run_sample(file: &str, step: usize, count: usize) -> (usize, usize) {
     let Some(path) = shared_data(file) else {
         return (0, 0);
@@ -215,7 +204,7 @@ fn run_sample(file: &str, step: usize, count: usize) -> (usize, usize) {
     let (mut pigeon, mut implied) = (0, 0);
     for (k, line) in lines(&path).into_iter().step_by(step).take(count) {
         let puzzle = parse_line(&line, None).unwrap();
-        let solution = known_solution(&line);
+        let solution = unique_solution(&line);
         let hint_path = solve_path(&puzzle, unbounded()).unwrap();
         let rows = lp_rows(&["--line", &k.to_string(), path.to_str().unwrap()]);
         let (p, i) = check_path(&hint_path, &puzzle, &solution, &rows);

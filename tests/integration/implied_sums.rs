@@ -3,10 +3,10 @@
 //! and the hard killers that the implied sums made fast are solved by sat and propagate.
 
 use crate::common::killer_lines::{fpuzzles, sudocue};
-use crate::common::variant_sample;
+use crate::common::{assert_solves_to, variant_sample};
 use sudoku_ilp::engine::propagate::Propagate;
 use sudoku_ilp::engine::sat::Sat;
-use sudoku_ilp::engine::{Engine, Limits, Status};
+use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::implied::implied_sums;
 use sudoku_ilp::puzzle::Puzzle;
 
@@ -57,14 +57,7 @@ fn sat_and_propagate_solve_the_hard_killers_implied_sums_made_fast() {
         }
         let what = format!("killer_hard line {number}");
         for engine in [&Propagate::default() as &dyn Engine, &Sat] {
-            let s = engine.solve(&p, &Limits { time_limit: 30.0 }).unwrap();
-            assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-            assert_eq!(
-                s.grid.unwrap().values,
-                answer,
-                "{} on {what}",
-                engine.label()
-            );
+            assert_solves_to(engine, &p, &Limits { time_limit: 30.0 }, &answer, &what);
         }
     }
 }

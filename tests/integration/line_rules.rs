@@ -5,14 +5,14 @@
 //! slow-thermometer and numbered-room puzzles made there, and the Interactive Sudoku Solver's "Killer sudoku [overlap]" and hand-made overlapping cages solve
 //! with every engine. HiGHS runs hold the shared lock.
 
-use crate::common::{highs_lock, lines, shared_data};
+use crate::common::{assert_solves_to, highs_lock, lines, shared_data};
 use std::path::Path;
 use sudoku_ilp::engine::backtrack::Backtrack;
 use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::milp::Milp;
 use sudoku_ilp::engine::propagate::Propagate;
 use sudoku_ilp::engine::sat::Sat;
-use sudoku_ilp::engine::{Engine, Limits, Status};
+use sudoku_ilp::engine::{Engine, Limits};
 use sudoku_ilp::formulation::{binary::Binary, natural::Natural};
 use sudoku_ilp::input::{parse_batch_line, parse_puzzle, ParseOptions};
 use sudoku_ilp::puzzle::Puzzle;
@@ -23,14 +23,7 @@ const HANG: f64 = 3600.0;
 /// Solves with `engine` and compares with the known grid.
 fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], what: &str) {
     let _guard = highs_lock();
-    let s = engine.solve(puzzle, &Limits { time_limit: HANG }).unwrap();
-    assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-    assert_eq!(
-        s.grid.unwrap().values,
-        answer,
-        "{} on {what}",
-        engine.label()
-    );
+    assert_solves_to(engine, puzzle, &Limits { time_limit: HANG }, answer, what);
 }
 
 /// The engines that solve every puzzle here quickly: propagation, SAT, the binary MILP.

@@ -4,7 +4,7 @@
 //! counter on small grids; the link forms people share read as the plain JSON.
 
 use crate::common::brute::{self, Spec, R};
-use crate::common::{highs_lock, run, shared_data, variant_sample};
+use crate::common::{assert_solves_to, highs_lock, run, shared_data, variant_sample};
 use sudoku_ilp::engine::backtrack::Backtrack;
 use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::milp::{run as milp_run, Presolve};
@@ -46,14 +46,7 @@ fn both_models(puzzle: &Puzzle) -> [sudoku_ilp::engine::Solution; 2] {
 }
 
 fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], what: &str) {
-    let s = engine.solve(puzzle, &limits()).unwrap();
-    assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-    assert_eq!(
-        s.grid.unwrap().values,
-        answer,
-        "{} on {what}",
-        engine.label()
-    );
+    assert_solves_to(engine, puzzle, &limits(), answer, what);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! passes; the difficulty is the same with and without the LP level; the hint level is one
 //! `Named` list on the command line.
 
-use crate::common::{check_removal, counter, highs_lock, lines, run, shared_data};
+use crate::common::{check_removal, highs_lock, lines, run, shared_data, unique_solution};
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions, PathStep};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
@@ -26,24 +26,12 @@ fn line_of(file: &str, k: usize) -> Option<String> {
         .map(|(_, l)| l)
 }
 
-/// The solution of a 9×9 puzzle line by the test's own counter (independent of the library),
-/// which also checks that it is the only one.
-fn solution_of(line: &str) -> Vec<u8> {
-    let givens: Vec<u32> = line
-        .chars()
-        .map(|ch| ch.to_digit(10).unwrap_or(0))
-        .collect();
-    let solutions = counter::solutions(&givens, 3, 3, 2);
-    assert_eq!(solutions.len(), 1, "{line}: one solution");
-    solutions[0].iter().map(|&v| v as u8).collect()
-}
-
 /// The steps of `technique` on the path of the puzzle `line` (`what` names it in messages): at
 /// least one; each with a removal; every placement the solution's digit, no removal one; every
 /// certificate passed by the independent checker, and with `all_implied` every removal has one.
 fn checked_steps(line: &str, technique: Technique, what: &str, all_implied: bool) -> Vec<PathStep> {
     let puzzle = parse_line(line, None).unwrap();
-    let solution = solution_of(line);
+    let solution = unique_solution(line);
     let path = solve_path(&puzzle, PathOptions::default()).unwrap();
     assert_eq!(path.solution, solution, "{what}: the path's solution");
     let rows = Certifier::new(&puzzle).unwrap().rows().to_vec();

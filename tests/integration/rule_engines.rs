@@ -7,12 +7,12 @@
 
 use crate::common::counter::solutions;
 use crate::common::killer_lines::{fpuzzles, sudocue};
-use crate::common::variant_sample;
+use crate::common::{assert_solves_to, variant_sample};
 use sudoku_ilp::engine::backtrack::Backtrack;
 use sudoku_ilp::engine::lp_bb::LpBb;
 use sudoku_ilp::engine::propagate::Propagate;
 use sudoku_ilp::engine::sat::{Sat, SumEncoding};
-use sudoku_ilp::engine::{CountEnd, Engine, Limits, Status};
+use sudoku_ilp::engine::{CountEnd, Engine, Limits};
 use sudoku_ilp::puzzle::{Cell, Puzzle};
 use sudoku_ilp::rules::primitive::{Primitive, Relation, ValueSet};
 
@@ -21,14 +21,7 @@ fn solves(engine: &dyn Engine, puzzle: &Puzzle, answer: &[u8], seconds: f64, wha
     let limits = Limits {
         time_limit: seconds,
     };
-    let s = engine.solve(puzzle, &limits).unwrap();
-    assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-    assert_eq!(
-        s.grid.unwrap().values,
-        answer,
-        "{} on {what}",
-        engine.label()
-    );
+    assert_solves_to(engine, puzzle, &limits, answer, what);
 }
 
 #[test]

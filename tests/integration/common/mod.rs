@@ -461,3 +461,34 @@ pub fn check_removal(
         certificate,
     )
 }
+
+/// The solution of a 9×9 puzzle line by the tests' own counter (independent of the library),
+/// asserting that it is the only one.
+pub fn unique_solution(line: &str) -> Vec<u8> {
+    let givens: Vec<u32> = line
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap_or(0))
+        .collect();
+    let solutions = counter::solutions(&givens, 3, 3, 2);
+    assert_eq!(solutions.len(), 1, "{line}: one solution");
+    solutions[0].iter().map(|&v| v as u8).collect()
+}
+
+/// `engine` solves `puzzle` within `limits` to the known grid `answer` (`what` names the puzzle
+/// in messages).
+pub fn assert_solves_to(
+    engine: &dyn sudoku_ilp::engine::Engine,
+    puzzle: &sudoku_ilp::puzzle::Puzzle,
+    limits: &sudoku_ilp::engine::Limits,
+    answer: &[u8],
+    what: &str,
+) {
+    let s = engine.solve(puzzle, limits).unwrap();
+    let label = engine.label();
+    assert_eq!(
+        s.status,
+        sudoku_ilp::engine::Status::Solved,
+        "{label} on {what}"
+    );
+    assert_eq!(s.grid.unwrap().values, answer, "{label} on {what}");
+}

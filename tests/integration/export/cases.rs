@@ -277,3 +277,13 @@ pub(super) fn natural_cases() -> Vec<Case> {
     }
     cases
 }
+
+/// Line `k` (1-based) of a file.
+pub(super) fn line_of(path: &Path, k: usize) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .nth(k - 1)
+        .unwrap_or_else(|| panic!("{} has no line {k}", path.display()))
+        .to_string()
+}

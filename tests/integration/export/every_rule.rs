@@ -17,7 +17,7 @@
 //! its MathProg data to `models/variants.mod` (glpsol); the natural model's big-M LP goes to cbc
 //! on the samples where it is quick. Every grid read back must equal the known solution.
 
-use super::solvers::{cbc, decode, for_each_parallel, glpsol, spawn, tool, Verdict};
+use super::solvers::{cbc, decode, for_each_parallel, glpsol, printed_grid, spawn, tool, Verdict};
 use crate::common::{lines, variant_file};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -242,27 +242,6 @@ fn picosat_grid(file: &Path, n: usize) -> Result<Vec<u32>, String> {
         grid[k / n] = (k % n + 1) as u32;
     }
     Ok(grid)
-}
-
-/// The first n lines of n numbers after `from` (when given) in a solver's output.
-fn printed_grid(stdout: &str, n: usize, from: Option<&str>) -> Result<Vec<u32>, String> {
-    let start = match from {
-        Some(marker) => stdout
-            .find(marker)
-            .ok_or(format!("no {marker:?} in {stdout:.300}"))?,
-        None => 0,
-    };
-    let values: Vec<u32> = stdout[start..]
-        .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .filter(|t| t.len() == n && t.iter().all(|x| x.parse::<u32>().is_ok()))
-        .take(n)
-        .flat_map(|t| t.into_iter().map(|x| x.parse::<u32>().unwrap()))
-        .collect();
-    match values.len() == n * n {
-        true => Ok(values),
-        false => Err(format!("{} values printed: {stdout:.300}", values.len())),
-    }
 }
 
 /// The failures of one solver's grids against the sample's known grid.

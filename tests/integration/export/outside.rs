@@ -4,6 +4,7 @@
 //! of these on a busy machine); the MiniZinc data with `models/variants.mzn` in minizinc and the
 //! MathProg data with `models/variants.mod` in glpsol (`--minisat`).
 
+use super::cases::line_of;
 use super::solvers::{cbc, decode, for_each_parallel, glpsol, spawn, tool, Verdict};
 use super::variants::picosat_grid;
 use crate::common::variant_file;
@@ -17,15 +18,6 @@ const SAMPLES: [(&str, usize, &str); 4] = [
     ("fpuzzles_more", 16, "skyscrapers"),
 ];
 
-fn line(path: &Path, k: usize) -> String {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .nth(k - 1)
-        .unwrap()
-        .to_string()
-}
-
 /// The samples written into `dir` with their solutions; empty (SKIPPED) without the data.
 fn samples(dir: &Path) -> Vec<(String, PathBuf, Vec<u32>)> {
     let mut out = Vec::new();
@@ -37,8 +29,8 @@ fn samples(dir: &Path) -> Vec<(String, PathBuf, Vec<u32>)> {
             return Vec::new();
         };
         let file = dir.join(format!("{stem}_{k}.txt"));
-        std::fs::write(&file, line(&puzzles, k)).unwrap();
-        let answer = line(&answers, k)
+        std::fs::write(&file, line_of(&puzzles, k)).unwrap();
+        let answer = line_of(&answers, k)
             .bytes()
             .map(|b| (b - b'0') as u32)
             .collect();

@@ -324,3 +324,24 @@ pub(super) fn assert_none(failures: Vec<String>) {
         failures.join("\n")
     );
 }
+
+/// The first n lines of n numbers after `from` (when given) in a solver's output.
+pub(super) fn printed_grid(stdout: &str, n: usize, from: Option<&str>) -> Result<Vec<u32>, String> {
+    let start = match from {
+        Some(marker) => stdout
+            .find(marker)
+            .ok_or(format!("no {marker:?} in {stdout:.300}"))?,
+        None => 0,
+    };
+    let values: Vec<u32> = stdout[start..]
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|t| t.len() == n && t.iter().all(|x| x.parse::<u32>().is_ok()))
+        .take(n)
+        .flat_map(|t| t.into_iter().map(|x| x.parse::<u32>().unwrap()))
+        .collect();
+    match values.len() == n * n {
+        true => Ok(values),
+        false => Err(format!("{} values printed: {stdout:.300}", values.len())),
+    }
+}

@@ -12,7 +12,8 @@
 //! - GNU MathProg data: `glpsol -m models/variants.mod` (`--minisat` as for the LP), and cbc on
 //!   the LP file glpsol writes of that model (`--wlp`).
 
-use super::solvers::{cbc, decode, for_each_parallel, glpsol, spawn, tool, Verdict};
+use super::cases::line_of;
+use super::solvers::{cbc, decode, for_each_parallel, glpsol, printed_grid, spawn, tool, Verdict};
 use crate::common::{json_grid, shared_data};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -120,16 +121,6 @@ struct Sample {
     minisat: bool,
     /// cbc solves glpsol's LP of `variants.mod` too ([`CBC_ON_GLPSOL_LP`]).
     cbc_on_glpsol_lp: bool,
-}
-
-/// Line `k` (1-based) of a variants file.
-fn line_of(path: &Path, k: usize) -> String {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .nth(k - 1)
-        .unwrap()
-        .to_string()
 }
 
 /// The givens of an f-puzzles JSON object as a 9×9 array (0 = empty).
@@ -426,27 +417,6 @@ fn model(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The numbers of the first n·n lines of numbers (after `from`, when given) in a solver's output.
-fn printed_grid(stdout: &str, from: Option<&str>) -> Result<Vec<u32>, String> {
-    let start = match from {
-        Some(marker) => stdout
-            .find(marker)
-            .ok_or(format!("no {marker:?} in {stdout:.300}"))?,
-        None => 0,
-    };
-    let values: Vec<u32> = stdout[start..]
-        .lines()
-        .filter(|l| !l.trim().is_empty() && l.split_whitespace().all(|t| t.parse::<u32>().is_ok()))
-        .take(9)
-        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<u32>().unwrap()))
-        .collect();
-    if values.len() == 81 {
-        Ok(values)
-    } else {
-        Err(format!("{} values printed: {stdout:.300}", values.len()))
-    }
-}
-
 #[test]
 fn dzn_of_every_rule_type_solves_in_minizinc_with_the_variants_model() {
     let dir = tempfile::tempdir().unwrap();
@@ -473,7 +443,7 @@ fn dzn_of_every_rule_type_solves_in_minizinc_with_the_variants_model() {
         cmd.arg(model(target)).arg(&file);
         let output = spawn(cmd);
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-        failures.extend(same(s, "minizinc", printed_grid(&stdout, None)));
+        failures.extend(same(s, "minizinc", printed_grid(&stdout, 9, None)));
         failures
     }));
 }
@@ -520,7 +490,7 @@ fn gmpl_data_of_every_rule_type_solves_with_the_variants_model() {
         let mut failures = same(
             s,
             "glpsol variants.mod",
-            printed_grid(&stdout, Some("\nSOLUTION\n")),
+            printed_grid(&stdout, 9, Some("\nSOLUTION\n")),
         );
         if !s.cbc_on_glpsol_lp {
             return failures;
