@@ -117,6 +117,19 @@ fn expected_row(step: &Value, line: usize, number: usize) -> String {
     )
 }
 
+/// Where the row's technique is now on the path of `line`: its first step's row, to copy.
+fn where_now(path: &Value, row: &str, line: usize) -> String {
+    let technique = row.split('|').nth(1).unwrap_or_default().trim();
+    let steps = path["steps"].as_array().unwrap();
+    match steps.iter().position(|s| s["technique"] == technique) {
+        Some(i) => format!(
+            "its first {technique} step on line {line}:\n{}",
+            expected_row(&steps[i], line, i + 1)
+        ),
+        None => format!("line {line} has no {technique} step now: cite another line"),
+    }
+}
+
 /// `steps --json` of one line of the collection, its pictures drawn into `dir`.
 fn steps_with_pictures(collection: &Path, line: usize, dir: &Path) -> Value {
     let (line, dir_arg) = (line.to_string(), dir.to_str().unwrap());
@@ -148,7 +161,11 @@ fn the_tutorial_hint_table_is_what_steps_prints() {
         let step = &path["steps"][number - 1];
         assert!(step.is_object(), "line {line} has no step {number}");
         let expected = expected_row(step, line, number);
-        assert_eq!(row, expected, "the tutorial's row is stale; `steps` prints");
+        assert!(
+            row == expected,
+            "the tutorial's row is stale:\n{row}\n`steps` prints at that step:\n{expected}\n{}",
+            where_now(path, row, line)
+        );
         let technique = str_of(&step["technique"]);
         let drawn = std::fs::read(pictures.join(format!("step-{number:03}.svg"))).unwrap();
         let shown = std::fs::read(docs.join(picture(technique))).unwrap();
