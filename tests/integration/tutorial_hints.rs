@@ -181,3 +181,37 @@ fn the_tutorial_hint_table_is_what_steps_prints() {
     techniques.dedup();
     assert_eq!(techniques.len(), count, "one row per technique");
 }
+
+/// The worked certificate of `docs/hints.md` (the naked pair {4,6} of column 7, step 15 of
+/// diabolical line 1) is what `steps --line 1` prints at that step.
+#[test]
+fn the_hints_doc_certificate_example_is_what_steps_prints() {
+    let Some(collection) = shared_data("sudoku_exchange_diabolical.txt") else {
+        return;
+    };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/hints.md")).unwrap();
+    let after = doc.split("Example (the naked pair").nth(1).unwrap();
+    let example: Vec<&str> = after.split("```").nth(1).unwrap().lines().skip(1).collect();
+    assert!(!example.is_empty(), "hints.md shows its example");
+    let (code, out, err) = run(
+        &["steps", "--line", "1", collection.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let step: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("15. "))
+        .take_while(|l| !l.starts_with("16. "))
+        .collect();
+    assert!(
+        step[0].starts_with("15. naked pair (3.0): r1c7, r3c7 in column 7 hold only {4,6}"),
+        "{step:?}"
+    );
+    for line in example {
+        assert!(
+            step.iter().any(|l| l.trim() == line),
+            "step 15 does not print {line:?}"
+        );
+    }
+}
