@@ -157,6 +157,14 @@ fn both_sides_of_an_equation_are_decided_and_fractional_coefficients_optimised()
             }
         }
     );
+    let text = sudoku_ilp::report::exercise::student_cut_text(&lab, &report);
+    assert!(
+        text.contains(
+            "with the row left side ≥ 2 added, and with the row left side ≤ 0 added the \
+             subproblem has no integer point"
+        ),
+        "{text}"
+    );
     // = 2: the upper side (≥ 3) has no point, the lower side (≤ 1) is the grid.
     let report = lab.judge_cut(0, &format!("{digits} = 2"), false).unwrap();
     let Validity::Invalid {
@@ -193,6 +201,11 @@ fn both_sides_of_an_equation_are_decided_and_fractional_coefficients_optimised()
     };
     assert!(low.is_nan(), "only the upper side is finite");
     assert_eq!(high, 0.5, "the grid holds {name}");
+    let text = sudoku_ilp::report::exercise::student_cut_text(&lab, &report);
+    assert!(
+        text.contains("(MILP, exact: the left side is at most 0.5 over those grids)"),
+        "{text}"
+    );
     let report = lab
         .judge_cut(0, &format!("0.5 {name} <= 0.25"), false)
         .unwrap();

@@ -142,7 +142,7 @@ fn proof_text(proof: &Proof) -> String {
                     "no grid of its subproblem violates it (MILP, exact: with the row {} added \
                      the subproblem has no integer point; integer coefficients make the left \
                      side an integer)",
-                    rows.join(", or with the row ")
+                    rows.join(" added, and with the row ")
                 ),
             }
         }
