@@ -189,6 +189,14 @@ fn both_sides_of_an_equation_are_decided_and_fractional_coefficients_optimised()
             }
         }
     );
+    // Near the next integer: x = 1 breaks x <= 0.9999999 exactly, and is the counterexample.
+    let report = lab
+        .judge_cut(0, &format!("{name} <= 0.9999999"), false)
+        .unwrap();
+    let Validity::Invalid { grid: g, activity } = &report.validity else {
+        panic!("x <= 0.9999999: {report:?}")
+    };
+    assert_eq!((g, *activity), (&grid, 1.0));
     // Fractional coefficients: the MILP optimises, and its optimum is reported.
     let report = lab
         .judge_cut(0, &format!("0.5 {name} <= 0.75"), false)

@@ -232,7 +232,9 @@ impl<L: LabLp> Lab<L> {
                 LpState::Optimal => {}
             }
             let integral: Vec<f64> = point.columns.iter().map(|x| x.round()).collect();
-            if cut.violation_at(&integral) <= TOLERANCE {
+            // Integers times whole coefficients: the activity is exact, so is the comparison
+            // (`x <= 0.9999999` is violated by x = 1, with no tolerance).
+            if cut.violation_at(&integral) <= 0.0 {
                 return Err(LabError::CheckFailed {
                     node: id,
                     reason: "the MILP's point does not violate the student's cut".into(),
