@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 45's target for a student's cut: the time `lab` takes to decide its validity exactly (a
-# MILP per finite side on a fresh LP of the node's subproblem), add it when valid and re-solve
+# feasibility MILP per finite side, the side's violation added as a row, on a fresh LP of the
+# node's subproblem), add it when valid and re-solve
 # the node — the `cut my:` step's own wall-clock time as `lab --times` prints it (the process
 # start and the root LP left out). Per puzzle three cuts on the most fractional column x of
 # the textbook rule: `x <= 0` and `x >= 1` at the root (one of the two is not valid on a

@@ -8,7 +8,7 @@
 use crate::common::{run, seed_arg};
 use sudoku_ilp::check::check;
 use sudoku_ilp::input::{parse_puzzle, ParseOptions};
-use sudoku_ilp::lab::cuts::student::Validity;
+use sudoku_ilp::lab::cuts::student::{Proof, Validity};
 use sudoku_ilp::lab::{native, NativeLab, NodeStatus};
 use sudoku_ilp::limits::Limits;
 use sudoku_ilp::objective::Objective;
@@ -52,9 +52,15 @@ fn a_valid_cut_is_added_and_the_bound_moves_as_the_lab_reports() {
     let name = fractional_candidate(&lab, &grid, false);
     let before = lab.nodes[0].objective;
     let report = lab.student_cut(0, &format!("{name} <= 0")).unwrap();
-    assert!(
-        matches!(report.validity, Validity::Valid { extremes: Some(_) }),
-        "{report:?}"
+    assert_eq!(
+        report.validity,
+        Validity::Valid {
+            proof: Proof::NoGridReaches {
+                at_least: Some(1.0),
+                at_most: None
+            }
+        },
+        "integer coefficients: decided by the MILP with x >= 1 added"
     );
     assert!(report.cuts_off(), "x > 0 at the root: {}", report.violation);
     let added = report.added.expect("a valid cut at an open node is added");
@@ -81,7 +87,10 @@ fn a_valid_cut_is_added_and_the_bound_moves_as_the_lab_reports() {
     );
     assert!(out.contains(&line), "{line:?} not in\n{out}");
     assert!(
-        out.contains("valid at node 0: no grid of its subproblem violates it"),
+        out.contains(
+            "valid at node 0: no grid of its subproblem violates it (MILP, exact: with the row \
+             left side ≥ 1 added the subproblem has no integer point"
+        ),
         "{out}"
     );
 }
@@ -121,6 +130,104 @@ fn an_invalid_cut_is_refused_with_a_checked_counterexample() {
     assert!(out.contains("not added"), "{out}");
 }
 
+/// The sum of `cell`'s nine candidates in the short form (`r1c1=1 + … + r1c1=9`).
+fn cell_digits(cell: usize) -> String {
+    let (r, c) = (cell / 9 + 1, cell % 9 + 1);
+    (1..=9)
+        .map(|v| format!("r{r}c{c}={v}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+#[test]
+fn both_sides_of_an_equation_are_decided_and_fractional_coefficients_optimised() {
+    let (puzzle, mut lab) = unique_lab();
+    let grid = solution(&puzzle);
+    let name = fractional_candidate(&lab, &grid, true);
+    let (cell, _) = sudoku_ilp::linear_text::candidate_of(&name, 9).unwrap();
+    let digits = cell_digits(cell);
+    // = 1 holds at every grid: both violations (≥ 2, ≤ 0) added in turn, neither has a point.
+    let report = lab.judge_cut(0, &format!("{digits} = 1"), false).unwrap();
+    assert_eq!(
+        report.validity,
+        Validity::Valid {
+            proof: Proof::NoGridReaches {
+                at_least: Some(2.0),
+                at_most: Some(0.0)
+            }
+        }
+    );
+    let text = sudoku_ilp::report::exercise::student_cut_text(&lab, &report);
+    assert!(
+        text.contains(
+            "with the row left side ≥ 2 added, and with the row left side ≤ 0 added the \
+             subproblem has no integer point"
+        ),
+        "{text}"
+    );
+    // = 2: the upper side (≥ 3) has no point, the lower side (≤ 1) is the grid.
+    let report = lab.judge_cut(0, &format!("{digits} = 2"), false).unwrap();
+    let Validity::Invalid {
+        grid: counterexample,
+        activity,
+    } = &report.validity
+    else {
+        panic!("= 2: {report:?}")
+    };
+    check(&puzzle, counterexample).expect("the counterexample passes the checker");
+    assert_eq!((counterexample, *activity), (&grid, 1.0));
+    // A fractional upper bound on integer coefficients: ≤ 1.5 is violated from 2 on.
+    let report = lab
+        .judge_cut(0, &format!("{digits} <= 1.5"), false)
+        .unwrap();
+    assert_eq!(
+        report.validity,
+        Validity::Valid {
+            proof: Proof::NoGridReaches {
+                at_least: Some(2.0),
+                at_most: None
+            }
+        }
+    );
+    // Near the next integer: x = 1 breaks x <= 0.9999999 exactly, and is the counterexample.
+    let report = lab
+        .judge_cut(0, &format!("{name} <= 0.9999999"), false)
+        .unwrap();
+    let Validity::Invalid { grid: g, activity } = &report.validity else {
+        panic!("x <= 0.9999999: {report:?}")
+    };
+    assert_eq!((g, *activity), (&grid, 1.0));
+    // Fractional coefficients: the MILP optimises, and its optimum is reported.
+    let report = lab
+        .judge_cut(0, &format!("0.5 {name} <= 0.75"), false)
+        .unwrap();
+    let Validity::Valid {
+        proof: Proof::Extremes(Some((low, high))),
+    } = report.validity
+    else {
+        panic!("0.5 x <= 0.75: {report:?}")
+    };
+    assert!(low.is_nan(), "only the upper side is finite");
+    assert_eq!(high, 0.5, "the grid holds {name}");
+    let text = sudoku_ilp::report::exercise::student_cut_text(&lab, &report);
+    assert!(
+        text.contains("(MILP, exact: the left side is at most 0.5 over those grids)"),
+        "{text}"
+    );
+    let report = lab
+        .judge_cut(0, &format!("0.5 {name} <= 0.25"), false)
+        .unwrap();
+    let Validity::Invalid {
+        grid: counterexample,
+        activity,
+    } = &report.validity
+    else {
+        panic!("0.5 x <= 0.25: {report:?}")
+    };
+    assert_eq!((counterexample, *activity), (&grid, 0.5));
+    assert!(lab.cuts.is_empty(), "judged, not added");
+}
+
 /// The lab's column values of a grid.
 fn vals(lab: &NativeLab, grid: &Grid) -> Vec<f64> {
     lab.candidate
@@ -143,7 +250,28 @@ fn at_a_node_without_a_grid_every_cut_is_valid_and_bad_text_is_refused() {
     let report = lab
         .student_cut(children[0], &format!("{name} <= 0"))
         .unwrap();
-    assert_eq!(report.validity, Validity::Valid { extremes: None });
+    let no_one = Validity::Valid {
+        proof: Proof::NoGridReaches {
+            at_least: Some(1.0),
+            at_most: None,
+        },
+    };
+    assert_eq!(report.validity, no_one);
+    // Every grid puts a digit in x's cell, so every grid violates "the cell is empty": valid
+    // at the child (no grid), refused at the root with the grid.
+    let empty = format!("{} <= 0", cell_digits(cell));
+    let report = lab.judge_cut(children[0], &empty, false).unwrap();
+    assert_eq!(report.validity, no_one, "{empty}");
+    let report = lab.judge_cut(0, &empty, false).unwrap();
+    let Validity::Invalid {
+        grid: counterexample,
+        activity,
+    } = &report.validity
+    else {
+        panic!("{empty} at the root: {report:?}")
+    };
+    assert_eq!(counterexample, &grid);
+    assert_eq!(*activity, 1.0);
     for bad in ["x_r1_c1_v1 + 1", "y_nothing <= 1", "x_r1_c1_v1 <= 1 <= 2"] {
         let e = lab.student_cut(0, bad).unwrap_err();
         assert!(!e.is_solver(), "{bad}: {e}");

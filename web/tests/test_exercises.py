@@ -152,6 +152,8 @@ def test_a_students_cut_is_valid_or_refused_with_a_checked_counterexample(page):
     wait_text(page, "#cut-my-verdict b", r"^(✓ )?valid at node 0")
     answer = page.driver.execute_script("return window.sudokuPage.state.lab.answers[0]")
     assert answer["valid"] is True and answer["added"]["name"] == "my_1"
+    # Decided, not optimised: the row x <= 0 added left no integer point; no range computed.
+    assert answer["no_grid_with"] == {"at_least": None, "at_most": 0} and answer["extremes"] is None
     assert answer["text"].rstrip("\n") == cli_step(SEED4, "max:diagonal", "cut my: x_r1_c2_v6 >= 1")
     root = page.driver.execute_script("return window.sudokuPage.state.lab.tree.nodes[0]")
     assert abs(root["lp"] - answer["added"]["bound_after"]) < 1e-9

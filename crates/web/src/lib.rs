@@ -66,11 +66,6 @@ pub fn gallery() -> String {
     api::gallery()
 }
 
-/// The backend of a one-off MILP (a student's cut checked exactly).
-fn mip_backend() -> sudoku_ilp::lp_interface::LpBackend {
-    sudoku_ilp::lp_interface::backend(wasm_lp::make, sudoku_ilp::lp_interface::LpUse::Mip)
-}
-
 /// A lesson file played step by step (`crates/web/src/api/lesson.rs`).
 #[wasm_bindgen]
 pub struct Lesson {
@@ -82,7 +77,7 @@ impl Lesson {
     /// The lesson's JSON and, when it names its puzzle by path, the puzzle's text (else "").
     #[wasm_bindgen(constructor)]
     pub fn new(lesson_json: &str, puzzle_text: &str) -> Result<Lesson, JsValue> {
-        api::LessonCore::new(lesson_json, puzzle_text, wasm_lp::make, Some(mip_backend))
+        api::LessonCore::new(lesson_json, puzzle_text, wasm_lp::make, Some(exact_backend))
             .map(|core| Lesson { core })
             .map_err(thrown)
     }

@@ -6,8 +6,9 @@
 //! dropped (`Highs_destroy`).
 //!
 //! How the model is set up (integrality, presolve, options) is the interface's decision
-//! ([`LpUse::policy`]), the same as for the native [`sudoku_ilp::solve::lab_lp::NativeLp`]:
-//! this file applies it and decides nothing.
+//! ([`LpUse::policy`]) and the project's HiGHS defaults ([`sudoku_ilp::solve::TUNED`]), the
+//! same as for the native [`sudoku_ilp::solve::lab_lp::NativeLp`]: this file applies them and
+//! decides nothing.
 
 use sudoku_ilp::export::{linear, objective_terms};
 use sudoku_ilp::formulation::{BuiltModel, Sense};
@@ -104,6 +105,8 @@ pub struct WasmLp {
     rows: usize,
     /// The objective's constant (HiGHS keeps an offset, set to 0 here as natively).
     constant: f64,
+    /// Presolve as HiGHS chooses (else off): a MILP's "infeasible" is then confirmed.
+    presolve: bool,
 }
 
 impl Drop for WasmLp {
@@ -168,8 +171,11 @@ impl WasmLp {
             columns,
             rows: lin.rows.len(),
             constant: model.objective.as_ref().map_or(0.0, |o| o.constant),
+            presolve: policy.presolve,
         };
-        for (name, value) in policy.options() {
+        // The project's HiGHS defaults, as natively (`SolveOptions::tuned`): without them
+        // HiGHS-wasm's MILPs ran RINS, RENS and an unbounded cut pool at every root.
+        for (name, value) in policy.options().iter().chain(&sudoku_ilp::solve::TUNED) {
             lp.option(name, &option_value(value))?;
         }
         Ok(lp)
@@ -228,6 +234,17 @@ impl WasmLp {
             _ => Vec::new(),
         };
         Ok((state, columns, nodes, time))
+    }
+
+    /// HiGHS 1.15's presolve has called a MILP infeasible that is not (issue 34, see
+    /// [`sudoku_ilp::solve::session`]): as natively, such an answer is a proof only once a run
+    /// without presolve gives it too. Runs once with presolve off, then sets it back.
+    fn confirm_infeasible(&mut self) -> Result<(LpState, Vec<f64>, i64), LpError> {
+        self.option("presolve", &JsValue::from_str("off"))?;
+        let run = self.solve_model();
+        self.option("presolve", &JsValue::from_str("choose"))?;
+        let (state, columns, nodes, _) = run?;
+        Ok((state, columns, nodes))
     }
 
     /// The objective value of the last run, with the model's constant.
@@ -342,7 +359,10 @@ impl LabLp for WasmLp {
         let before = glue_run_time(self.id).map_err(lp_error)?;
         let limit = self.set_time_limit(before + time_limit.max(1e-3));
         let read = limit.and_then(|()| {
-            let (state, columns, nodes, _) = self.solve_model()?;
+            let (mut state, mut columns, mut nodes, _) = self.solve_model()?;
+            if state == LpState::Infeasible && self.presolve {
+                (state, columns, nodes) = self.confirm_infeasible()?;
+            }
             Ok(MipPoint {
                 state,
                 objective: self.objective()?,
@@ -363,10 +383,12 @@ pub fn make(model: &BuiltModel, use_: LpUse) -> Result<Box<dyn LabLp>, LpError> 
     Ok(Box::new(WasmLp::new(model, use_)?))
 }
 
-/// An option's text as the package's `setOptionValue` takes it: a number or a string.
+/// An option's text as the package's `setOptionValue` takes it: a boolean, a number or a
+/// string.
 fn option_value(text: &str) -> JsValue {
-    match text.parse::<f64>() {
-        Ok(number) => JsValue::from_f64(number),
-        Err(_) => JsValue::from_str(text),
+    match (text, text.parse::<f64>()) {
+        ("true" | "false", _) => JsValue::from_bool(text == "true"),
+        (_, Ok(number)) => JsValue::from_f64(number),
+        _ => JsValue::from_str(text),
     }
 }

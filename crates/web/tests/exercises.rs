@@ -82,6 +82,12 @@ fn a_students_cut_is_valid_or_refused_with_a_checked_counterexample() {
     let state = json(session.lab_do("node 0; cut my: x_r1_c2_v6 >= 1").unwrap());
     let answer = &state["answers"][0];
     assert_eq!(answer["valid"], true);
+    assert_eq!(
+        answer["no_grid_with"],
+        serde_json::json!({"at_least": null, "at_most": 0.0}),
+        "x >= 1 is decided by the MILP with x <= 0 added"
+    );
+    assert!(answer["extremes"].is_null(), "no optimum is computed");
     assert_eq!(answer["cuts_off"], true);
     assert_eq!(answer["added"]["name"], "my_1");
     let after = answer["added"]["bound_after"].as_f64().unwrap();

@@ -3,7 +3,7 @@
 //! student's model rows for a rule ([`crate::row_check`]).
 
 use crate::lab::cuts::short;
-use crate::lab::cuts::student::{StudentCutReport, Validity};
+use crate::lab::cuts::student::{Proof, StudentCutReport, Validity};
 use crate::lab::lp::LabLp;
 use crate::lab::predict::Graded;
 use crate::lab::Lab;
@@ -28,24 +28,7 @@ pub fn student_cut_text<L: LabLp>(lab: &Lab<L>, r: &StudentCutReport) -> String 
     }
     let node = r.node;
     let _ = match &r.validity {
-        Validity::Valid { extremes: None } => writeln!(
-            out,
-            "  valid at node {node}: its subproblem has no grid (the MILP is infeasible)"
-        ),
-        Validity::Valid {
-            extremes: Some((low, high)),
-        } => {
-            let range = match (low.is_nan(), high.is_nan()) {
-                (true, _) => format!("at most {}", short(*high)),
-                (_, true) => format!("at least {}", short(*low)),
-                _ => format!("between {} and {}", short(*low), short(*high)),
-            };
-            writeln!(
-                out,
-                "  valid at node {node}: no grid of its subproblem violates it (MILP, exact: the \
-                 left side is {range} over those grids)"
-            )
-        }
+        Validity::Valid { proof } => writeln!(out, "  valid at node {node}: {}", proof_text(proof)),
         Validity::Invalid { grid, activity } => writeln!(
             out,
             "  not valid at node {node}: this grid of its subproblem (checked) violates it, the \
@@ -143,4 +126,37 @@ pub fn row_check_text(r: &RowCheck) -> String {
         ),
     };
     out
+}
+
+/// Why a valid cut is valid, as the MILPs decided it.
+fn proof_text(proof: &Proof) -> String {
+    match proof {
+        Proof::NoGridReaches { at_least, at_most } => {
+            let rows: Vec<String> = [(at_least, "≥"), (at_most, "≤")]
+                .into_iter()
+                .filter_map(|(k, sign)| k.map(|k| format!("left side {sign} {}", short(k))))
+                .collect();
+            match rows.is_empty() {
+                true => "no side to violate".into(),
+                false => format!(
+                    "no grid of its subproblem violates it (MILP, exact: with the row {} added \
+                     the subproblem has no integer point; integer coefficients make the left \
+                     side an integer)",
+                    rows.join(" added, and with the row ")
+                ),
+            }
+        }
+        Proof::Extremes(None) => "its subproblem has no grid (the MILP is infeasible)".into(),
+        Proof::Extremes(Some((low, high))) => {
+            let range = match (low.is_nan(), high.is_nan()) {
+                (true, _) => format!("at most {}", short(*high)),
+                (_, true) => format!("at least {}", short(*low)),
+                _ => format!("between {} and {}", short(*low), short(*high)),
+            };
+            format!(
+                "no grid of its subproblem violates it (MILP, exact: the left side is {range} \
+                 over those grids)"
+            )
+        }
+    }
 }

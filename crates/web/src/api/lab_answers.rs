@@ -3,7 +3,7 @@
 //! a prediction (`predict …`, right or wrong with its reason), beside the text `lab` prints.
 
 use serde_json::{json, Value};
-use sudoku_ilp::lab::cuts::student::{StudentCutReport, Validity};
+use sudoku_ilp::lab::cuts::student::{Proof, StudentCutReport, Validity};
 use sudoku_ilp::lab::predict::Graded;
 use sudoku_ilp::lab::script::{Step, StepOutcome};
 use sudoku_ilp::lab::Lab;
@@ -23,14 +23,28 @@ pub(super) fn answers<L: LabLp>(lab: &Lab<L>, steps: &[Step]) -> Vec<Value> {
         .collect()
 }
 
-/// `valid` is true, false, or null (the MILP stopped at the time limit); `counterexample` a
+/// `valid` is true, false, or null (the MILP stopped at the time limit); when valid,
+/// `no_grid_with` the rows whose addition left no integer point (integer coefficients) or
+/// `extremes` the MILPs' optima (fractional ones); `counterexample` a
 /// grid of the node's subproblem that violates the cut (it has passed the library's checker),
 /// with its picture; `added` the cut's name and the node's bound before and after.
 fn student_cut_json<L: LabLp>(lab: &Lab<L>, r: &StudentCutReport) -> Value {
-    let (valid, counterexample, activity, extremes) = match &r.validity {
-        Validity::Valid { extremes } => (Some(true), None, None, *extremes),
-        Validity::Invalid { grid, activity } => (Some(false), Some(grid), Some(*activity), None),
-        Validity::Undecided => (None, None, None, None),
+    let (valid, counterexample, activity) = match &r.validity {
+        Validity::Valid { .. } => (Some(true), None, None),
+        Validity::Invalid { grid, activity } => (Some(false), Some(grid), Some(*activity)),
+        Validity::Undecided => (None, None, None),
+    };
+    let (extremes, no_grid_with) = match &r.validity {
+        Validity::Valid {
+            proof: Proof::Extremes(extremes),
+        } => (*extremes, None),
+        Validity::Valid {
+            proof: Proof::NoGridReaches { at_least, at_most },
+        } => (
+            None,
+            Some(json!({"at_least": at_least, "at_most": at_most})),
+        ),
+        _ => (None, None),
     };
     let added = r.added.as_ref().map(|a| {
         json!({
@@ -52,6 +66,7 @@ fn student_cut_json<L: LabLp>(lab: &Lab<L>, r: &StudentCutReport) -> Value {
         "counterexample_svg": counterexample.map(|g| svg(&lab.puzzle, Some(g), Some("A grid that violates your cut"))),
         "activity": activity,
         "extremes": extremes.map(|(low, high)| [low, high]),
+        "no_grid_with": no_grid_with,
         "cuts_off": r.cuts_off(),
         "violation": r.violation,
         "added": added,
