@@ -100,9 +100,12 @@ pub(super) fn residue_lines(
             open_line = false;
             continue;
         };
-        let classes = match classes_of_table(n, cells.len(), allowed) {
-            Some(class) if cells.len() <= 3 => class_masks(&class),
-            _ => {
+        let table = (cells.len() <= 3)
+            .then(|| classes_of_table(n, cells.len(), allowed))
+            .flatten();
+        let classes = match table {
+            Some(class) => class_masks(&class),
+            None => {
                 open_line = false;
                 continue;
             }
