@@ -443,6 +443,15 @@ pub(crate) fn has_distinct_sums(puzzle: &Puzzle) -> bool {
     2 * covered >= puzzle.order() * puzzle.order()
 }
 
+/// The values each cell of an outside clue's line (`masks`, in line order) takes on some line
+/// its automaton accepts, values allowed to repeat ([`sightline`]); `None` when none is left.
+pub(crate) fn sightline_support(
+    line: &crate::rules::primitive::Sightline,
+    masks: &[u64],
+) -> Option<Vec<u64>> {
+    sightline::automaton_support(line, masks)
+}
+
 /// Values of a mask, 1-based, as numbers for the arithmetic of the rules.
 pub(super) fn values(m: u64) -> impl Iterator<Item = i64> {
     crate::mask::values(m).map(i64::from)
