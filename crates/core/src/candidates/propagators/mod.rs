@@ -317,12 +317,14 @@ fn stars(
                 } = p
                 {
                     let (x, y) = (index(*x), index(*y));
+                    if (x, y) != (a, b) && (x, y) != (b, a) {
+                        continue;
+                    }
                     for u in 1..=n {
                         for w in 1..=n {
                             let fits = match (x, y) {
                                 _ if (x, y) == (a, b) => allowed[u - 1].contains(w as u8),
-                                _ if (x, y) == (b, a) => allowed[w - 1].contains(u as u8),
-                                _ => true,
+                                _ => allowed[w - 1].contains(u as u8),
                             };
                             if !fits {
                                 ends[u - 1] &= !(1u64 << (w - 1));
