@@ -28,7 +28,7 @@
 mod propagators;
 mod state;
 
-pub(crate) use propagators::has_distinct_sums;
+pub(crate) use propagators::{has_distinct_sums, sightline_support};
 pub use state::{Conflict, Shape, State};
 
 use crate::puzzle::Puzzle;

@@ -148,7 +148,16 @@ fn supported(g: &Candidates, rule: &RuleCheck) -> Option<Vec<u64>> {
         assign[i] = 0;
         true
     }
-    go(g, rule, 0, &mut assign, &mut seen, &mut budget).then_some(seen)
+    let exact = go(g, rule, 0, &mut assign, &mut seen, &mut budget).then_some(seen);
+    match (&rule.primitive, exact) {
+        // An outside clue over an open line: its automaton's support never gives up (values
+        // may repeat along the line in it, so it removes less, and only what no line holds).
+        (Primitive::Sightline(line), None) => {
+            let masks: Vec<u64> = rule.cells.iter().map(|&c| g.cand[c]).collect();
+            Some(crate::candidates::sightline_support(line, &masks).unwrap_or(vec![0; k]))
+        }
+        (_, exact) => exact,
+    }
 }
 
 /// The values each cell of a set of values (a renban's windows, a nabner's sets) takes in some

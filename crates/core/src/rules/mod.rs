@@ -53,6 +53,7 @@ pub mod anti_king;
 pub mod anti_knight;
 pub mod arrow;
 pub mod between;
+pub mod class_table;
 pub mod clone;
 pub mod disjoint_groups;
 pub mod double_arrow;

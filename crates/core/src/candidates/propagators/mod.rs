@@ -14,7 +14,12 @@
 //!   candidate w of b has (u, w) allowed, and symmetrically.
 //! - **Tuples** (an allowed-tuples table), generalised arc consistency: a value stays in a cell's
 //!   candidates only if some allowed tuple gives it and every other value of that tuple is a
-//!   candidate of its cell ([`tuples`]).
+//!   candidate of its cell; a value every possible tuple holds leaves the cells that see all
+//!   the table's cells able to hold it ([`tuple_sets`]). Tables over three cells that share
+//!   their first two (the middle cells of a between or lockout line) are one star around those
+//!   two, and class tables along a line (entropic, modular) one residue line
+//!   ([`residue_line`]).
+//! - **Sightline** (an outside clue): dynamic programming over its automaton ([`sightline`]).
 //! - **Distinct sum** (a sum over cells that must hold different values, [`distinct_sums`]): digit-set
 //!   reasoning. A digit set D (|D| cells, Σ D = S) is still possible when the cells can be matched
 //!   to its digits one to one within their candidates; a cell keeps the values it takes in some
@@ -27,17 +32,19 @@
 mod distinct_sum;
 mod linear;
 mod pairs;
+mod residue_line;
 mod runs;
 mod sightline;
-mod tuples;
+mod tuple_sets;
 
 use crate::puzzle::Puzzle;
 use crate::rules::primitive::{digit_sets, distinct_sums, Primitive, Relation, ValueSet};
 use distinct_sum::{distinct_sum, SubsetTable, SUBSET_DIGITS};
 use linear::{bounds, linear_gac, pair_linear, sums_fit};
 use pairs::pairs;
+use residue_line::{residue_line, residue_lines};
 use runs::{distinct_runs, runs_gac, RunMemo, MAX_RUN_TERMS};
-use tuples::tuples;
+use tuple_sets::{tuples, Star};
 
 /// Distinct sums with more cells than this are linear rows (bounds reasoning only) (the matching test is 2^k·k).
 pub(super) const MAX_SUM_CELLS: usize = 12;
@@ -59,10 +66,21 @@ pub(crate) enum Propagator {
     },
     /// `allowed[u]`: the mask of b's values allowed when a holds u + 1.
     Pairs { a: u32, b: u32, allowed: Vec<u64> },
-    /// The rows of values (cells' order) allowed together.
+    /// The rows of values (cells' order) allowed together; `sees[k]`: the peers of cell k, as
+    /// a bit set over all cells.
     Tuples {
         cells: Vec<u32>,
         allowed: Vec<Vec<u8>>,
+        sees: Vec<Vec<u64>>,
+    },
+    /// Tables over (a, b, m) sharing the two cells a and b ([`tuple_sets`]).
+    Star(Star),
+    /// A line of cells in position groups i mod `groups` taking different classes, each class
+    /// a value mask ([`residue_line`]).
+    ResidueLine {
+        cells: Vec<u32>,
+        groups: usize,
+        classes: Vec<u64>,
     },
     /// Two houses of n cells that share some cells (a box and a row, …): `a` and `b` are
     /// their cells outside the shared part, which hold the same values ([`intersections`]).
@@ -97,7 +115,9 @@ impl Propagator {
             Propagator::Pairs { a, b, .. } => vec![*a, *b],
             Propagator::DistinctSum { cells, .. }
             | Propagator::Tuples { cells, .. }
+            | Propagator::ResidueLine { cells, .. }
             | Propagator::Sightline { cells, .. } => cells.clone(),
+            Propagator::Star(star) => star.cells(),
             Propagator::SameValues { a, b } => a.iter().chain(b).copied().collect(),
         }
     }
@@ -130,7 +150,17 @@ impl Propagator {
                 bounds(terms, Relation::Eq, *rhs, cand, out)
             }
             Propagator::Pairs { a, b, allowed } => pairs(*a, *b, allowed, cand, out),
-            Propagator::Tuples { cells, allowed } => tuples(cells, allowed, cand, out),
+            Propagator::Tuples {
+                cells,
+                allowed,
+                sees,
+            } => tuples(cells, allowed, sees, cand, out),
+            Propagator::Star(star) => star.revise(cand, out),
+            Propagator::ResidueLine {
+                cells,
+                groups,
+                classes,
+            } => residue_line(cells, *groups, classes, cand, out),
             Propagator::SameValues { a, b } => same_values(a, b, cand, out),
             Propagator::DistinctSum {
                 cells,
@@ -160,9 +190,20 @@ pub(crate) fn lower(
     // equalities (implied sums) cost more than they save (two hard killers over 10 s).
     let cages = 2 * sums.iter().map(|d| d.cells.len()).sum::<usize>() >= n * n;
     let mut rules = Vec::new();
+    let mut replaced = vec![false; primitives.len()];
+    for (members, rule) in residue_lines(n, primitives, index)
+        .into_iter()
+        .chain(stars(n, primitives, index))
+    {
+        if members.iter().all(|&p| !replaced[p]) {
+            members.iter().for_each(|&p| replaced[p] = true);
+            rules.push(rule);
+        }
+    }
     let mut domains = vec![crate::mask::full(n); n * n];
-    for p in primitives {
+    for (k, p) in primitives.iter().enumerate() {
         match p {
+            Primitive::Tuples { .. } if replaced[k] => {}
             Primitive::AllDifferent { .. } => {}
             Primitive::Values { cell, allowed, .. } => domains[index(*cell) as usize] &= allowed.0,
             Primitive::Sightline(line) => rules.push(Propagator::Sightline {
@@ -187,10 +228,14 @@ pub(crate) fn lower(
                     allowed: t.allowed.iter().map(|s| s.0).collect(),
                 }))
             }
-            Primitive::Tuples { cells, allowed, .. } => rules.push(Propagator::Tuples {
-                cells: cells.iter().map(|&c| index(c)).collect(),
-                allowed: allowed.clone(),
-            }),
+            Primitive::Tuples { cells, allowed, .. } => {
+                let cells: Vec<u32> = cells.iter().map(|&c| index(c)).collect();
+                rules.push(Propagator::Tuples {
+                    sees: cells.iter().map(|&c| sees(n, &peers[c as usize])).collect(),
+                    cells,
+                    allowed: allowed.clone(),
+                })
+            }
             Primitive::Linear(linear) => {
                 let distinct = sums
                     .iter()
@@ -229,19 +274,82 @@ pub(crate) fn lower(
     (rules, domains)
 }
 
+/// `peers` as a bit set over the n² cells.
+fn sees(n: usize, peers: &[usize]) -> Vec<u64> {
+    let mut bits = vec![0u64; (n * n).div_ceil(64)];
+    for &j in peers {
+        bits[j / 64] |= 1 << (j % 64);
+    }
+    bits
+}
+
+/// The tables over three cells that share their first two cells a and b (the middle cells of a
+/// between or lockout line), each group with the pair tables on (a, b) ([`tuple_sets`]), and
+/// the indices of the tables each star replaces.
+fn stars(
+    n: usize,
+    primitives: &[Primitive],
+    index: impl Fn(crate::puzzle::Cell) -> u32,
+) -> Vec<(Vec<usize>, Propagator)> {
+    let mut groups: Vec<((u32, u32), Vec<usize>)> = Vec::new();
+    for (k, p) in primitives.iter().enumerate() {
+        if let Primitive::Tuples { cells, .. } = p {
+            if cells.len() != 3 {
+                continue;
+            }
+            let ends = (index(cells[0]), index(cells[1]));
+            match groups.iter_mut().find(|(e, _)| *e == ends) {
+                Some((_, members)) => members.push(k),
+                None => groups.push((ends, vec![k])),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((a, b), members)| {
+            let mut ends = vec![crate::mask::full(n); n];
+            for p in primitives {
+                if let Primitive::Pairs {
+                    a: x,
+                    b: y,
+                    allowed,
+                    ..
+                } = p
+                {
+                    let (x, y) = (index(*x), index(*y));
+                    if (x, y) != (a, b) && (x, y) != (b, a) {
+                        continue;
+                    }
+                    for u in 1..=n {
+                        for w in 1..=n {
+                            let fits = match (x, y) {
+                                _ if (x, y) == (a, b) => allowed[u - 1].contains(w as u8),
+                                _ => allowed[w - 1].contains(u as u8),
+                            };
+                            if !fits {
+                                ends[u - 1] &= !(1u64 << (w - 1));
+                            }
+                        }
+                    }
+                }
+            }
+            let middles: Vec<(u32, &[Vec<u8>])> = members
+                .iter()
+                .filter_map(|&k| match &primitives[k] {
+                    Primitive::Tuples { cells, allowed, .. } => {
+                        Some((index(cells[2]), allowed.as_slice()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            (members, Propagator::Star(Star::new(n, a, b, ends, middles)))
+        })
+        .collect()
+}
+
 /// The digit-set propagator of `cells` (different values) whose values form one of `sets`.
 fn set_choice(n: usize, cells: Vec<u32>, sets: &[ValueSet], peers: &[Vec<usize>]) -> Propagator {
-    let words = (n * n).div_ceil(64);
-    let sees = cells
-        .iter()
-        .map(|&c| {
-            let mut bits = vec![0u64; words];
-            for &j in &peers[c as usize] {
-                bits[j / 64] |= 1 << (j % 64);
-            }
-            bits
-        })
-        .collect();
+    let sees = cells.iter().map(|&c| sees(n, &peers[c as usize])).collect();
     let sets: Vec<u64> = sets.iter().map(|s| s.0).collect();
     let table = (n <= SUBSET_DIGITS).then(|| SubsetTable::of(&sets));
     Propagator::DistinctSum {
@@ -335,6 +443,15 @@ pub(crate) fn has_distinct_sums(puzzle: &Puzzle) -> bool {
         .map(|d| d.cells.len())
         .sum();
     2 * covered >= puzzle.order() * puzzle.order()
+}
+
+/// The values each cell of an outside clue's line (`masks`, in line order) takes on some line
+/// its automaton accepts, values allowed to repeat ([`sightline`]); `None` when none is left.
+pub(crate) fn sightline_support(
+    line: &crate::rules::primitive::Sightline,
+    masks: &[u64],
+) -> Option<Vec<u64>> {
+    sightline::automaton_support(line, masks)
 }
 
 /// Values of a mask, 1-based, as numbers for the arithmetic of the rules.

@@ -253,6 +253,7 @@ fn a_tuple_table_keeps_the_values_of_the_tuples_still_possible() {
     let rule = Propagator::Tuples {
         cells: vec![0, 1, 2],
         allowed,
+        sees: vec![Vec::new(); 3],
     };
     let mut out = Vec::new();
     assert!(rule.revise(&[1 << 1, 0x1ff, 0x1ff], &mut out).is_ok());
