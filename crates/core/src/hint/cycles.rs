@@ -137,11 +137,11 @@ impl Net<'_> {
         let s0 = start * 2 + 1;
         sr.seen_on[start] = true;
         sr.touched.push(start);
-        sr.entries.push((s0, usize::MAX, 1));
+        sr.push(s0, usize::MAX, 1);
         let mut next = Vec::new();
         let mut k = 0;
         while k < sr.entries.len() {
-            let (s, _, depth) = sr.entries[k];
+            let (s, _, depth, _) = sr.entries[k];
             let (id, on) = (s / 2, s % 2 == 1);
             next.clear();
             if on {
@@ -162,11 +162,11 @@ impl Net<'_> {
                     continue;
                 }
                 if on && !sr.behind(k, t) {
-                    sr.entries.push((t, k, depth + 1));
+                    sr.push(t, k, depth + 1);
                 } else if !on && !sr.seen_on[x] {
                     sr.seen_on[x] = true;
                     sr.touched.push(x);
-                    sr.entries.push((t, k, depth + 1));
+                    sr.push(t, k, depth + 1);
                 }
             }
             k += 1;
@@ -192,8 +192,10 @@ struct Buffers {
     /// The candidates reached "on".
     seen_on: Vec<bool>,
     touched: Vec<usize>,
-    /// Each state reached: (state, the entry it came from, candidates from the start).
-    entries: Vec<(usize, usize, usize)>,
+    /// Each state reached: (state, the entry it came from, candidates from the start, the
+    /// states of its path from the start folded into 64 bits, bit `state % 64`: a state whose
+    /// bit is clear is not on the path).
+    entries: Vec<(usize, usize, usize, u64)>,
 }
 
 impl Buffers {
@@ -213,8 +215,17 @@ impl Buffers {
         self.entries.clear();
     }
 
+    /// Adds state s reached from entry `from` (`usize::MAX` for the start).
+    fn push(&mut self, s: usize, from: usize, depth: usize) {
+        let path = self.entries.get(from).map_or(0, |e| e.3) | 1 << (s % 64);
+        self.entries.push((s, from, depth, path));
+    }
+
     /// Whether state t is entry k's or one of its ancestors'.
     fn behind(&self, mut k: usize, t: usize) -> bool {
+        if self.entries[k].3 & 1 << (t % 64) == 0 {
+            return false;
+        }
         while k != usize::MAX {
             if self.entries[k].0 == t {
                 return true;

@@ -29,6 +29,9 @@ pub struct Candidates {
     pub houses_of: Arc<Vec<Vec<usize>>>,
     /// For each cell, the cells sharing a house with it (sorted, without itself).
     pub peers: Arc<Vec<Vec<usize>>>,
+    /// [`Candidates::peers`] as a bit matrix: cell a's row is `words` u64s from `a · words`,
+    /// bit b set when b is a peer of a (the test [`Candidates::sees`] makes in a load).
+    peer_bits: Arc<PeerBits>,
     /// For each cell, the open values as a bit mask (the placed value's bit once placed).
     pub cand: Vec<Mask>,
     /// For each cell, its placed value or 0.
@@ -54,6 +57,7 @@ impl Candidates {
             n,
             houses: Arc::new(houses),
             houses_of: index.houses_of.clone(),
+            peer_bits: Arc::new(PeerBits::of(&index.peers)),
             peers: index.peers.clone(),
             cand: vec![full; n * n],
             value: vec![0; n * n],
@@ -112,11 +116,28 @@ impl Candidates {
     /// How many open cells of house h have v as a candidate ([`Candidates::places`] without
     /// the list).
     pub fn place_count(&self, h: usize, v: u8) -> usize {
+        self.place_mask(h, v).count_ones() as usize
+    }
+
+    /// The places of v in house h as a mask over the house's cells (bit i: its i-th cell is
+    /// open and holds v) — [`Candidates::places`] without the list.
+    pub fn place_mask(&self, h: usize, v: u8) -> u64 {
+        let b = bit(v);
         self.houses[h]
             .cells
             .iter()
-            .filter(|&&c| self.value[c] == 0 && self.has(c, v))
-            .count()
+            .enumerate()
+            .fold(0, |m, (i, &c)| {
+                let open = self.value[c] == 0 && self.cand[c] & b != 0;
+                m | u64::from(open) << i
+            })
+    }
+
+    /// The cells of house h at the bits of `mask` (a [`Candidates::place_mask`]), in the
+    /// house's order.
+    pub fn cells_at(&self, h: usize, mask: u64) -> impl Iterator<Item = usize> + '_ {
+        let cells = &self.houses[h].cells;
+        crate::mask::single_bits(mask).map(move |b| cells[b.trailing_zeros() as usize])
     }
 
     /// Whether house h already holds v.
@@ -126,7 +147,7 @@ impl Candidates {
 
     /// Whether cells a and b share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && self.peers[a].binary_search(&b).is_ok()
+        self.peer_bits.has(a, b)
     }
 
     /// Whether the grid is broken: an empty cell with no candidate, or a house where a value
@@ -155,5 +176,31 @@ impl Candidates {
             .copied()
             .filter(|&h| rest.iter().all(|c| self.houses_of[*c].contains(&h)))
             .collect()
+    }
+}
+
+/// The peer relation as a bit matrix (see [`Candidates::peers`]).
+#[derive(Debug)]
+struct PeerBits {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl PeerBits {
+    fn of(peers: &[Vec<usize>]) -> PeerBits {
+        let words = peers.len().div_ceil(64);
+        let mut bits = vec![0u64; words * peers.len()];
+        for (a, ps) in peers.iter().enumerate() {
+            for &b in ps {
+                bits[a * words + b / 64] |= 1 << (b % 64);
+            }
+        }
+        PeerBits { words, bits }
+    }
+
+    /// Whether b is a peer of a (never a cell of itself).
+    #[inline]
+    fn has(&self, a: usize, b: usize) -> bool {
+        self.bits[a * self.words + b / 64] >> (b % 64) & 1 == 1
     }
 }

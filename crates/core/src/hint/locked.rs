@@ -18,10 +18,11 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
             continue;
         }
         for v in 1..=g.n as u8 {
-            if g.place_count(a, v) < 2 {
+            let mask = g.place_mask(a, v);
+            if mask.count_ones() < 2 {
                 continue;
             }
-            let places = g.places(a, v);
+            let places: Vec<usize> = g.cells_at(a, mask).collect();
             for b in g.common_houses(&places) {
                 if b == a {
                     continue;
@@ -30,7 +31,7 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
                     .cells
                     .iter()
                     .copied()
-                    .filter(|c| !house.cells.contains(c));
+                    .filter(|&c| !g.houses_of[c].contains(&a));
                 let elim = removals(g, outside, v);
                 if elim.is_empty() {
                     continue;
