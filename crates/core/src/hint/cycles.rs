@@ -137,6 +137,14 @@ impl Net<'_> {
         let s0 = start * 2 + 1;
         sr.seen_on[start] = true;
         sr.touched.push(start);
+        // The candidates whose "off" leads back to the start: only their "off" states can
+        // close the loop. Any other candidate's "off" is expanded once, its first time: the
+        // "on" states it leads to are then all reached, so a second one would add nothing.
+        let mut closers = Vec::new();
+        self.off_to_on(self.split(start), links, &mut closers);
+        if closers.is_empty() {
+            return None;
+        }
         sr.push(s0, usize::MAX, 1);
         let mut next = Vec::new();
         let mut k = 0;
@@ -161,7 +169,9 @@ impl Net<'_> {
                 if depth >= max_states {
                     continue;
                 }
-                if on && !sr.behind(k, t) {
+                if on && !sr.behind(k, t) && (!sr.seen_off[x] || closers.contains(&x)) {
+                    sr.seen_off[x] = true;
+                    sr.touched.push(x);
                     sr.push(t, k, depth + 1);
                 } else if !on && !sr.seen_on[x] {
                     sr.seen_on[x] = true;
@@ -191,6 +201,8 @@ impl Net<'_> {
 struct Buffers {
     /// The candidates reached "on".
     seen_on: Vec<bool>,
+    /// The candidates reached "off".
+    seen_off: Vec<bool>,
     touched: Vec<usize>,
     /// Each state reached: (state, the entry it came from, candidates from the start, the
     /// states of its path from the start folded into 64 bits, bit `state % 64`: a state whose
@@ -202,6 +214,7 @@ impl Buffers {
     fn new(g: &Candidates) -> Buffers {
         Buffers {
             seen_on: vec![false; g.n * g.n * g.n],
+            seen_off: vec![false; g.n * g.n * g.n],
             touched: Vec::new(),
             entries: Vec::new(),
         }
@@ -210,6 +223,7 @@ impl Buffers {
     fn reset(&mut self) {
         for &t in &self.touched {
             self.seen_on[t] = false;
+            self.seen_off[t] = false;
         }
         self.touched.clear();
         self.entries.clear();
@@ -255,13 +269,32 @@ fn difficulty(links: Links, states: usize) -> f64 {
 /// The cheapest bidirectional cycle rated below `below` with at most `max_states` candidates
 /// (the X-cycles first, then Y, then X+Y; the shorter on a tie), if any.
 pub fn cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    let single = single_link_cycle(g, max_states, below);
+    let below = single.as_ref().map_or(below, |s| s.difficulty);
+    any_link_cycle(g, max_states, below).or(single)
+}
+
+/// The cheapest X- or Y-cycle rated below `below` ([`cycle`] without the X+Y cycles).
+pub fn single_link_cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    cheapest(g, max_states, below, &[Links::X, Links::Y])
+}
+
+/// The cheapest X+Y cycle rated below `below` ([`cycle`] of the X+Y cycles alone: each of
+/// them is rated 7.0 or more, above every X- and Y-cycle that [`cycle`] would take first).
+pub fn any_link_cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    cheapest(g, max_states, below, &[Links::Xy])
+}
+
+/// The cheapest cycle of these kinds (in this order; the shorter on a tie) rated below
+/// `below`.
+fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> Option<Step> {
     let net = Net {
         g,
         pairs: house_pairs(g),
     };
     let mut sr = Buffers::new(g);
     let mut best: Option<(f64, Links, Cycle)> = None;
-    for links in [Links::X, Links::Y, Links::Xy] {
+    for &links in kinds {
         'starts: for c in g.open_cells() {
             if links == Links::Y && g.cand[c].count_ones() != 2 {
                 continue;

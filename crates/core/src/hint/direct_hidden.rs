@@ -22,7 +22,7 @@ fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
             continue;
         }
         // The places of every value as masks over the house's cells (index v − 1).
-        let masks: Vec<u64> = (1..=g.n as u8).map(|v| g.place_mask(h, v)).collect();
+        let masks = g.house_places(h).places;
         let vals: Vec<u8> = (1..=g.n as u8)
             .filter(|&v| (2..=k as u32).contains(&masks[v as usize - 1].count_ones()))
             .collect();
@@ -31,7 +31,7 @@ fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
             if union.count_ones() as usize != k {
                 return None;
             }
-            let (single, w) = single_after(&masks, vs, union)?;
+            let (single, w) = single_after(&masks[..g.n], vs, union)?;
             let cells: Vec<usize> = g.cells_at(h, union).collect();
             let mut sorted = cells.clone();
             sorted.sort_unstable();

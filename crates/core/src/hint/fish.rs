@@ -3,7 +3,7 @@
 //! cover houses' other cells lose v. As LP rows: the k cover rows (house, v) minus the k base
 //! rows (house, v).
 
-use super::grid::Candidates;
+use super::grid::{bit, Candidates, HousePlaces};
 use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
@@ -45,17 +45,28 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
         for (i, h) in covers_family.enumerate().take(64) {
             cover_bit[h] = 1 << i;
         }
+        // The base family's houses with every value's places.
+        let lines: Vec<(usize, HousePlaces)> = (0..g.houses.len())
+            .filter(|&h| match g.houses[h].kind {
+                HouseKind::Row(_) => rows_base,
+                HouseKind::Col(_) => !rows_base,
+                _ => false,
+            })
+            .map(|h| (h, g.house_places(h)))
+            .collect();
+        let mut lines_placed = vec![0u64; g.houses.len()];
+        for (h, places) in &lines {
+            lines_placed[*h] = places.placed;
+        }
         for v in 1..=g.n as u8 {
-            let base: Vec<usize> = (0..g.houses.len())
-                .filter(|&h| match g.houses[h].kind {
-                    HouseKind::Row(_) => rows_base,
-                    HouseKind::Col(_) => !rows_base,
-                    _ => false,
+            let base: Vec<usize> = lines
+                .iter()
+                .map(|(h, places)| (*h, places.of(v)))
+                .filter(|&(h, m)| {
+                    let p = m.count_ones() as usize;
+                    lines_placed[h] & bit(v) == 0 && p >= 2 && p <= k
                 })
-                .filter(|&h| {
-                    let p = g.place_count(h, v);
-                    !g.house_has_value(h, v) && p >= 2 && p <= k
-                })
+                .map(|(h, _)| h)
                 .collect();
             // The covers of each base house's places as bits (`None`: a place without one).
             let cover_masks: Vec<Option<u64>> = base

@@ -133,6 +133,25 @@ impl Candidates {
             })
     }
 
+    /// Every value's places in house h in one pass over its cells: `places[v − 1]` is
+    /// [`Candidates::place_mask`] of v, `placed` the values its cells hold.
+    pub fn house_places(&self, h: usize) -> HousePlaces {
+        let mut out = HousePlaces {
+            places: [0; 64],
+            placed: 0,
+        };
+        for (i, &c) in self.houses[h].cells.iter().enumerate() {
+            if self.value[c] != 0 {
+                out.placed |= bit(self.value[c]);
+                continue;
+            }
+            for b in crate::mask::single_bits(self.cand[c]) {
+                out.places[b.trailing_zeros() as usize] |= 1 << i;
+            }
+        }
+        out
+    }
+
     /// The cells of house h at the bits of `mask` (a [`Candidates::place_mask`]), in the
     /// house's order.
     pub fn cells_at(&self, h: usize, mask: u64) -> impl Iterator<Item = usize> + '_ {
@@ -176,6 +195,22 @@ impl Candidates {
             .copied()
             .filter(|&h| rest.iter().all(|c| self.houses_of[*c].contains(&h)))
             .collect()
+    }
+}
+
+/// The places of every value in one house ([`Candidates::house_places`]).
+pub struct HousePlaces {
+    /// For value v at index v − 1, its places as a mask over the house's cells.
+    pub places: [u64; 64],
+    /// The values placed in the house.
+    pub placed: Mask,
+}
+
+impl HousePlaces {
+    /// The places of v (a mask over the house's cells).
+    #[inline]
+    pub fn of(&self, v: u8) -> u64 {
+        self.places[v as usize - 1]
     }
 }
 

@@ -7,6 +7,7 @@
 //! a sum of equality rows in general: the LP may keep the candidate (the certificate says so).
 
 use super::grid::{values, Candidates};
+use crate::mask::{highest, lowest};
 use super::step::Step;
 use super::technique::Technique;
 
@@ -223,8 +224,11 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
                 continue;
             }
             let restricted = |v: u8| set.iter().all(|&c| !g.has(c, v) || g.sees(c, y));
-            let vs: Vec<u8> = values(g.cand[y]).collect();
+            let vs = [lowest(g.cand[y]), highest(g.cand[y])];
             let (rx, rz) = (restricted(vs[0]), restricted(vs[1]));
+            if !rx && !rz {
+                continue;
+            }
             let mut pattern = set.clone();
             pattern.push(y);
             let elim: Vec<(usize, u8)> = match (rx, rz) {
