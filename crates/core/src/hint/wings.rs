@@ -181,10 +181,21 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
 
 /// The open cells outside `pattern` holding v that see every cell of `pattern` holding v.
 fn seeing_holders(g: &Candidates, pattern: &[usize], v: u8) -> Vec<(usize, u8)> {
-    let holders: Vec<usize> = pattern.iter().copied().filter(|&c| g.has(c, v)).collect();
-    seeing_all(g, &holders, v)
-        .into_iter()
-        .filter(|(c, _)| !pattern.contains(c))
+    // A cell that sees every holder is a peer of the first (in index order, as the peers are
+    // sorted).
+    let Some(first) = pattern.iter().copied().find(|&c| g.has(c, v)) else {
+        return Vec::new();
+    };
+    g.peers[first]
+        .iter()
+        .copied()
+        .filter(|c| {
+            g.value[*c] == 0
+                && g.has(*c, v)
+                && !pattern.contains(c)
+                && pattern.iter().all(|&s| !g.has(s, v) || g.sees(*c, s))
+        })
+        .map(|c| (c, v))
         .collect()
 }
 
