@@ -233,8 +233,13 @@ fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
 
 /// The shortest chain of `kind` (over all starts) with at most `max_nodes` candidates.
 fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
+    shortest_in(g, &mut Search::new(g), kind, max_nodes)
+}
+
+/// [`shortest`] with the search's buffers `sr` (built for `g`, reused from one search to the
+/// next).
+fn shortest_in(g: &Candidates, sr: &mut Search, kind: Kind, max_nodes: usize) -> Option<Chain> {
     let mut best: Option<Chain> = None;
-    let mut sr = Search::new(g);
     for c in g.open_cells() {
         for v in values(g.cand[c]) {
             if matches!(kind, Kind::X(w) if w != v) {
@@ -246,7 +251,7 @@ fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
             if limit < 4 {
                 return best;
             }
-            if let Some(ch) = search_from(g, &mut sr, node(g, c, v), kind, limit) {
+            if let Some(ch) = search_from(g, sr, node(g, c, v), kind, limit) {
                 best = Some(ch);
             }
         }
@@ -450,9 +455,10 @@ pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
     // The shortest over the values (the first on a tie): each value's search only looks for
     // chains shorter than the best so far.
     let mut best: Option<Chain> = None;
+    let mut sr = Search::new(g);
     for v in 1..=g.n as u8 {
         let limit = best.as_ref().map_or(max_nodes, |b| b.nodes.len() - 1);
-        if let Some(ch) = shortest(g, Kind::X(v), limit) {
+        if let Some(ch) = shortest_in(g, &mut sr, Kind::X(v), limit) {
             best = Some(ch);
         }
     }

@@ -91,9 +91,9 @@ impl LoopSearch<'_> {
                 if next == path[0] && path.len() >= 4 {
                     self.out.push(path.clone());
                 } else if path.len() < self.max
-                    && !path.contains(&next)
                     && g.value[next] == 0
                     && g.cand[next] & pair == pair
+                    && !path.contains(&next)
                     && fits(g, path, next)
                 {
                     let more = extra | (g.cand[next] & !pair);

@@ -149,15 +149,14 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
         .collect();
     let mut out = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
+    /// Grows `stack` (its candidates together `union`) with cells of `small` from `from` on.
     fn grow(
         g: &Candidates,
-        small: &[usize],
-        from: usize,
-        k: usize,
+        (small, from): (&[usize], usize),
+        (k, union): (usize, u64),
         stack: &mut Vec<usize>,
         out: &mut Vec<Vec<usize>>,
     ) {
-        let union = stack.iter().fold(0u64, |m, &c| m | g.cand[c]);
         if stack.len() == k {
             if union.count_ones() as usize == k + 1 {
                 out.push(stack.clone());
@@ -171,11 +170,11 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
                 continue;
             }
             stack.push(c);
-            grow(g, small, i + 1, k, stack, out);
+            grow(g, (small, i + 1), (k, union | g.cand[c]), stack, out);
             stack.pop();
         }
     }
-    grow(g, &small, 0, k, &mut stack, &mut out);
+    grow(g, (&small, 0), (k, 0), &mut stack, &mut out);
     out
 }
 
