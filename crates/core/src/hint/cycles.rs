@@ -101,22 +101,26 @@ impl Net<'_> {
         }
     }
 
-    /// The cells outside the loop that see an on and an off candidate of one value of it.
-    fn removed_by(&self, states: &[usize]) -> Vec<(usize, u8)> {
+    /// The cells outside the loop that see an on and an off candidate of one value of it
+    /// (`seen`: all zero, and left so).
+    fn removed_by(&self, states: &[usize], seen: &mut [[u64; 2]]) -> Vec<(usize, u8)> {
         let g = self.g;
         let cells: Vec<usize> = states.iter().map(|&s| self.split(s / 2).0).collect();
-        let mut seen = vec![[0u64; 2]; g.n * g.n];
+        let mut touched = Vec::new();
         for &s in states {
             let (c, v) = self.split(s / 2);
             for &d in &g.peers[c] {
                 if !cells.contains(&d) && self.open(d, v) {
                     seen[d][s % 2] |= bit(v);
+                    touched.push(d);
                 }
             }
         }
-        let mut out: Vec<(usize, u8)> = (0..g.n * g.n)
-            .flat_map(|d| values(seen[d][0] & seen[d][1]).map(move |v| (d, v)))
-            .collect();
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for d in touched {
+            out.extend(values(seen[d][0] & seen[d][1]).map(|v| (d, v)));
+            seen[d] = [0, 0];
+        }
         out.sort();
         out
     }
@@ -161,7 +165,7 @@ impl Net<'_> {
                 let t = x * 2 + usize::from(!on);
                 if t == s0 && depth >= 4 {
                     let states = sr.chain(k);
-                    let elim = self.removed_by(&states);
+                    let elim = self.removed_by(&states, &mut sr.seen);
                     if !elim.is_empty() {
                         return Some(Cycle { states, elim });
                     }
@@ -203,6 +207,9 @@ struct Buffers {
     seen_on: Vec<bool>,
     /// The candidates reached "off".
     seen_off: Vec<bool>,
+    /// For each cell, the values of a loop's "off" and "on" candidates it sees (all zero
+    /// between two loops).
+    seen: Vec<[u64; 2]>,
     touched: Vec<usize>,
     /// Each state reached: (state, the entry it came from, candidates from the start, the
     /// states of its path from the start folded into 64 bits, bit `state % 64`: a state whose
@@ -215,6 +222,7 @@ impl Buffers {
         Buffers {
             seen_on: vec![false; g.n * g.n * g.n],
             seen_off: vec![false; g.n * g.n * g.n],
+            seen: vec![[0; 2]; g.n * g.n],
             touched: Vec::new(),
             entries: Vec::new(),
         }
