@@ -19,19 +19,20 @@ fn is_block(kind: HouseKind) -> bool {
 
 /// The first direct pointing (`pointing = true`) or direct claiming pattern.
 fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
+    let table = g.place_table();
     for (a, house) in g.houses.iter().enumerate() {
         if is_block(house.kind) != pointing {
             continue;
         }
         for v in 1..=g.n as u8 {
-            let mask = g.place_mask(a, v);
+            let mask = table[a * g.n + v as usize - 1];
             if mask.count_ones() < 2 {
                 continue;
             }
             let places: Vec<usize> = g.cells_at(a, mask).collect();
             for b in g.common_houses(&places) {
                 if b != a {
-                    if let Some(s) = single_after(g, (a, b), v, &places) {
+                    if let Some(s) = single_after(g, &table, (a, b), v, &places) {
                         return Some(s);
                     }
                 }
@@ -42,7 +43,14 @@ fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
 }
 
 /// The hidden single that removing v from B outside A leaves in a house C of A's kind.
-fn single_after(g: &Candidates, (a, b): (usize, usize), v: u8, places: &[usize]) -> Option<Step> {
+/// (`table`: [`Candidates::place_table`].)
+fn single_after(
+    g: &Candidates,
+    table: &[u64],
+    (a, b): (usize, usize),
+    v: u8,
+    places: &[usize],
+) -> Option<Step> {
     let (house_a, house_b) = (&g.houses[a], &g.houses[b]);
     // A cell is in house H when H is among its houses (a list of two or three).
     let removed_by = |c: usize| g.houses_of[c].contains(&b) && !g.houses_of[c].contains(&a);
@@ -50,7 +58,7 @@ fn single_after(g: &Candidates, (a, b): (usize, usize), v: u8, places: &[usize])
         if c == a || discriminant(&house_c.kind) != discriminant(&house_a.kind) {
             continue;
         }
-        let in_c = g.place_mask(c, v);
+        let in_c = table[c * g.n + v as usize - 1];
         if in_c.count_ones() < 2 {
             continue;
         }

@@ -152,6 +152,15 @@ impl Candidates {
         out
     }
 
+    /// [`Candidates::place_mask`] of every house and value, at `house · n + v − 1`.
+    pub fn place_table(&self) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.houses.len() * self.n);
+        for h in 0..self.houses.len() {
+            out.extend_from_slice(&self.house_places(h).places[..self.n]);
+        }
+        out
+    }
+
     /// The cells of house h at the bits of `mask` (a [`Candidates::place_mask`]), in the
     /// house's order.
     pub fn cells_at(&self, h: usize, mask: u64) -> impl Iterator<Item = usize> + '_ {

@@ -201,11 +201,11 @@ fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
     let box_max = if three { 6 } else { 5 };
     let mut out = Vec::new();
     for h in 0..g.houses.len() {
-        let count = g.place_count(h, v);
-        if !(2..=6).contains(&count) {
+        let mask = g.place_mask(h, v);
+        if !(2..=6).contains(&mask.count_ones()) {
             continue;
         }
-        let places = g.places(h, v);
+        let places: Vec<usize> = g.cells_at(h, mask).collect();
         let is_box = matches!(g.houses[h].kind, HouseKind::Box(_));
         let max = if is_box { box_max } else { 6 };
         if places.len() < 2 || places.len() > max {

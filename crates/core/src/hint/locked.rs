@@ -13,12 +13,13 @@ fn is_block(kind: HouseKind) -> bool {
 
 /// The first pointing (`pointing = true`) or claiming pattern that removes something.
 fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
+    let table = g.place_table();
     for (a, house) in g.houses.iter().enumerate() {
         if is_block(house.kind) != pointing {
             continue;
         }
         for v in 1..=g.n as u8 {
-            let mask = g.place_mask(a, v);
+            let mask = table[a * g.n + v as usize - 1];
             if mask.count_ones() < 2 {
                 continue;
             }
