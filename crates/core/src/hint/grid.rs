@@ -184,8 +184,15 @@ impl Candidates {
         if (0..self.n * self.n).any(|c| self.value[c] == 0 && self.cand[c] == 0) {
             return true;
         }
-        (0..self.houses.len()).any(|h| {
-            (1..=self.n as u8).any(|v| self.place_count(h, v) == 0 && !self.house_has_value(h, v))
+        // A value is placed in a house or open in one of its cells: the house's placed
+        // values and open candidates together are every value.
+        let full = crate::mask::full(self.n);
+        self.houses.iter().any(|house| {
+            let covered = house.cells.iter().fold(0, |m, &c| match self.value[c] {
+                0 => m | self.cand[c],
+                v => m | bit(v),
+            });
+            covered & full != full
         })
     }
 
@@ -246,5 +253,51 @@ impl PeerBits {
     #[inline]
     fn has(&self, a: usize, b: usize) -> bool {
         self.bits[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_line;
+
+    /// The masks, tables and peer bits give what the lists give, on a grid with givens and
+    /// removals (a classic 9×9, and a 16×16 whose cells have more than one word of peers).
+    #[test]
+    fn masks_and_peer_bits_agree_with_the_lists() {
+        let classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut g = Candidates::new(&parse_line(classic, None).unwrap());
+        g.eliminate(1, 1);
+        g.eliminate(10, 2);
+        let big = Candidates::new(&parse_line(&".".repeat(256), None).unwrap());
+        // 1 has no place left in the first row: a contradiction.
+        let mut broken = big.clone();
+        for c in 0..16 {
+            broken.eliminate(c, 1);
+        }
+        assert!(broken.contradiction() && !big.contradiction());
+        for g in [g, big, broken] {
+            let table = g.place_table();
+            for h in 0..g.houses.len() {
+                let house = g.house_places(h);
+                for v in 1..=g.n as u8 {
+                    let mask = g.place_mask(h, v);
+                    assert_eq!(g.cells_at(h, mask).collect::<Vec<_>>(), g.places(h, v));
+                    assert_eq!(g.place_count(h, v), g.places(h, v).len());
+                    assert_eq!(house.of(v), mask);
+                    assert_eq!(table[h * g.n + v as usize - 1], mask);
+                    assert_eq!(house.placed & bit(v) != 0, g.house_has_value(h, v));
+                }
+            }
+            let slow = (0..g.houses.len()).any(|h| {
+                (1..=g.n as u8).any(|v| g.place_count(h, v) == 0 && !g.house_has_value(h, v))
+            });
+            assert_eq!(g.contradiction(), slow);
+            for a in 0..g.n * g.n {
+                for b in 0..g.n * g.n {
+                    assert_eq!(g.sees(a, b), g.peers[a].binary_search(&b).is_ok());
+                }
+            }
+        }
     }
 }
