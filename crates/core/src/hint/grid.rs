@@ -265,7 +265,8 @@ mod tests {
     /// removals (a classic 9×9, and a 16×16 whose cells have more than one word of peers).
     #[test]
     fn masks_and_peer_bits_agree_with_the_lists() {
-        let classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let classic =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let mut g = Candidates::new(&parse_line(classic, None).unwrap());
         g.eliminate(1, 1);
         g.eliminate(10, 2);

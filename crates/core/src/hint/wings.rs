@@ -7,9 +7,9 @@
 //! a sum of equality rows in general: the LP may keep the candidate (the certificate says so).
 
 use super::grid::{values, Candidates};
-use crate::mask::{highest, lowest};
 use super::step::Step;
 use super::technique::Technique;
+use crate::mask::{highest, lowest};
 
 fn bivalue(g: &Candidates) -> Vec<usize> {
     g.open_cells()
