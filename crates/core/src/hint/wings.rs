@@ -229,6 +229,13 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             .unwrap_or(2) as f64;
         let difficulty =
             if k == 4 { 5.5 } else { 6.2 } + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
+        // A wing rated above the best so far is never taken.
+        if best
+            .as_ref()
+            .is_some_and(|b| difficulty >= b.difficulty + 1e-9)
+        {
+            continue;
+        }
         for &y in &bi {
             if set.contains(&y) || g.cand[y] & !union != 0 {
                 continue;
