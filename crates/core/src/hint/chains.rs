@@ -100,12 +100,6 @@ fn weak(g: &Candidates, c: usize, v: u8, kind: Kind, out: &mut Vec<usize>) {
     }
 }
 
-/// Whether candidates a and b cannot both be true (a weak link, in any kind).
-fn excludes(g: &Candidates, a: usize, b: usize) -> bool {
-    let ((ca, va), (cb, vb)) = (split(g, a), split(g, b));
-    a != b && ((ca == cb) || (va == vb && g.sees(ca, cb)))
-}
-
 /// A chain found: its candidates in order and what it removes.
 struct Chain {
     nodes: Vec<usize>,
@@ -205,10 +199,11 @@ fn search_from(
 }
 
 /// The open candidates weakly linked to both ends. A candidate weakly linked to the start is
-/// in the start's cell or one of its peers, so only those cells are looked at.
+/// in the start's cell or one of its peers, so only those cells are looked at (there, a
+/// candidate is weakly linked to the start when it is in the start's cell or has its value).
 fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
     let (cs, vs) = split(g, start);
-    let (_, ve) = split(g, end);
+    let (ce, ve) = split(g, end);
     let mut out = Vec::new();
     for &c in g.peers[cs].iter().chain(std::iter::once(&cs)) {
         if g.value[c] != 0 {
@@ -216,11 +211,13 @@ fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
         }
         for v in [vs, ve] {
             let id = node(g, c, v);
-            if id != start
+            let off_by_start = c == cs || v == vs;
+            let off_by_end = c == ce || (v == ve && g.sees(c, ce));
+            if off_by_start
+                && off_by_end
+                && id != start
                 && id != end
-                && open(g, c, v)
-                && excludes(g, id, start)
-                && excludes(g, id, end)
+                && g.has(c, v)
                 && !out.contains(&(c, v))
             {
                 out.push((c, v));
@@ -233,8 +230,13 @@ fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
 
 /// The shortest chain of `kind` (over all starts) with at most `max_nodes` candidates.
 fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
+    shortest_in(g, &mut Search::new(g), kind, max_nodes)
+}
+
+/// [`shortest`] with the search's buffers `sr` (built for `g`, reused from one search to the
+/// next).
+fn shortest_in(g: &Candidates, sr: &mut Search, kind: Kind, max_nodes: usize) -> Option<Chain> {
     let mut best: Option<Chain> = None;
-    let mut sr = Search::new(g);
     for c in g.open_cells() {
         for v in values(g.cand[c]) {
             if matches!(kind, Kind::X(w) if w != v) {
@@ -246,7 +248,7 @@ fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
             if limit < 4 {
                 return best;
             }
-            if let Some(ch) = search_from(g, &mut sr, node(g, c, v), kind, limit) {
+            if let Some(ch) = search_from(g, sr, node(g, c, v), kind, limit) {
                 best = Some(ch);
             }
         }
@@ -450,9 +452,10 @@ pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
     // The shortest over the values (the first on a tie): each value's search only looks for
     // chains shorter than the best so far.
     let mut best: Option<Chain> = None;
+    let mut sr = Search::new(g);
     for v in 1..=g.n as u8 {
         let limit = best.as_ref().map_or(max_nodes, |b| b.nodes.len() - 1);
-        if let Some(ch) = shortest(g, Kind::X(v), limit) {
+        if let Some(ch) = shortest_in(g, &mut sr, Kind::X(v), limit) {
             best = Some(ch);
         }
     }

@@ -101,22 +101,26 @@ impl Net<'_> {
         }
     }
 
-    /// The cells outside the loop that see an on and an off candidate of one value of it.
-    fn removed_by(&self, states: &[usize]) -> Vec<(usize, u8)> {
+    /// The cells outside the loop that see an on and an off candidate of one value of it
+    /// (`seen`: all zero, and left so).
+    fn removed_by(&self, states: &[usize], seen: &mut [[u64; 2]]) -> Vec<(usize, u8)> {
         let g = self.g;
         let cells: Vec<usize> = states.iter().map(|&s| self.split(s / 2).0).collect();
-        let mut seen = vec![[0u64; 2]; g.n * g.n];
+        let mut touched = Vec::new();
         for &s in states {
             let (c, v) = self.split(s / 2);
             for &d in &g.peers[c] {
                 if !cells.contains(&d) && self.open(d, v) {
                     seen[d][s % 2] |= bit(v);
+                    touched.push(d);
                 }
             }
         }
-        let mut out: Vec<(usize, u8)> = (0..g.n * g.n)
-            .flat_map(|d| values(seen[d][0] & seen[d][1]).map(move |v| (d, v)))
-            .collect();
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for d in touched {
+            out.extend(values(seen[d][0] & seen[d][1]).map(|v| (d, v)));
+            seen[d] = [0, 0];
+        }
         out.sort();
         out
     }
@@ -137,11 +141,19 @@ impl Net<'_> {
         let s0 = start * 2 + 1;
         sr.seen_on[start] = true;
         sr.touched.push(start);
-        sr.entries.push((s0, usize::MAX, 1));
+        // The candidates whose "off" leads back to the start: only their "off" states can
+        // close the loop. Any other candidate's "off" is expanded once, its first time: the
+        // "on" states it leads to are then all reached, so a second one would add nothing.
+        let mut closers = Vec::new();
+        self.off_to_on(self.split(start), links, &mut closers);
+        if closers.is_empty() {
+            return None;
+        }
+        sr.push(s0, usize::MAX, 1);
         let mut next = Vec::new();
         let mut k = 0;
         while k < sr.entries.len() {
-            let (s, _, depth) = sr.entries[k];
+            let (s, _, depth, _) = sr.entries[k];
             let (id, on) = (s / 2, s % 2 == 1);
             next.clear();
             if on {
@@ -153,7 +165,7 @@ impl Net<'_> {
                 let t = x * 2 + usize::from(!on);
                 if t == s0 && depth >= 4 {
                     let states = sr.chain(k);
-                    let elim = self.removed_by(&states);
+                    let elim = self.removed_by(&states, &mut sr.seen);
                     if !elim.is_empty() {
                         return Some(Cycle { states, elim });
                     }
@@ -161,12 +173,14 @@ impl Net<'_> {
                 if depth >= max_states {
                     continue;
                 }
-                if on && !sr.behind(k, t) {
-                    sr.entries.push((t, k, depth + 1));
+                if on && !sr.behind(k, t) && (!sr.seen_off[x] || closers.contains(&x)) {
+                    sr.seen_off[x] = true;
+                    sr.touched.push(x);
+                    sr.push(t, k, depth + 1);
                 } else if !on && !sr.seen_on[x] {
                     sr.seen_on[x] = true;
                     sr.touched.push(x);
-                    sr.entries.push((t, k, depth + 1));
+                    sr.push(t, k, depth + 1);
                 }
             }
             k += 1;
@@ -191,15 +205,24 @@ impl Net<'_> {
 struct Buffers {
     /// The candidates reached "on".
     seen_on: Vec<bool>,
+    /// The candidates reached "off".
+    seen_off: Vec<bool>,
+    /// For each cell, the values of a loop's "off" and "on" candidates it sees (all zero
+    /// between two loops).
+    seen: Vec<[u64; 2]>,
     touched: Vec<usize>,
-    /// Each state reached: (state, the entry it came from, candidates from the start).
-    entries: Vec<(usize, usize, usize)>,
+    /// Each state reached: (state, the entry it came from, candidates from the start, the
+    /// states of its path from the start folded into 64 bits, bit `state % 64`: a state whose
+    /// bit is clear is not on the path).
+    entries: Vec<(usize, usize, usize, u64)>,
 }
 
 impl Buffers {
     fn new(g: &Candidates) -> Buffers {
         Buffers {
             seen_on: vec![false; g.n * g.n * g.n],
+            seen_off: vec![false; g.n * g.n * g.n],
+            seen: vec![[0; 2]; g.n * g.n],
             touched: Vec::new(),
             entries: Vec::new(),
         }
@@ -208,13 +231,23 @@ impl Buffers {
     fn reset(&mut self) {
         for &t in &self.touched {
             self.seen_on[t] = false;
+            self.seen_off[t] = false;
         }
         self.touched.clear();
         self.entries.clear();
     }
 
+    /// Adds state s reached from entry `from` (`usize::MAX` for the start).
+    fn push(&mut self, s: usize, from: usize, depth: usize) {
+        let path = self.entries.get(from).map_or(0, |e| e.3) | 1 << (s % 64);
+        self.entries.push((s, from, depth, path));
+    }
+
     /// Whether state t is entry k's or one of its ancestors'.
     fn behind(&self, mut k: usize, t: usize) -> bool {
+        if self.entries[k].3 & 1 << (t % 64) == 0 {
+            return false;
+        }
         while k != usize::MAX {
             if self.entries[k].0 == t {
                 return true;
@@ -244,13 +277,32 @@ fn difficulty(links: Links, states: usize) -> f64 {
 /// The cheapest bidirectional cycle rated below `below` with at most `max_states` candidates
 /// (the X-cycles first, then Y, then X+Y; the shorter on a tie), if any.
 pub fn cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    let single = single_link_cycle(g, max_states, below);
+    let below = single.as_ref().map_or(below, |s| s.difficulty);
+    any_link_cycle(g, max_states, below).or(single)
+}
+
+/// The cheapest X- or Y-cycle rated below `below` ([`cycle`] without the X+Y cycles).
+pub fn single_link_cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    cheapest(g, max_states, below, &[Links::X, Links::Y])
+}
+
+/// The cheapest X+Y cycle rated below `below` ([`cycle`] of the X+Y cycles alone: each of
+/// them is rated 7.0 or more, above every X- and Y-cycle that [`cycle`] would take first).
+pub fn any_link_cycle(g: &Candidates, max_states: usize, below: f64) -> Option<Step> {
+    cheapest(g, max_states, below, &[Links::Xy])
+}
+
+/// The cheapest cycle of these kinds (in this order; the shorter on a tie) rated below
+/// `below`.
+fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> Option<Step> {
     let net = Net {
         g,
         pairs: house_pairs(g),
     };
     let mut sr = Buffers::new(g);
     let mut best: Option<(f64, Links, Cycle)> = None;
-    for links in [Links::X, Links::Y, Links::Xy] {
+    for &links in kinds {
         'starts: for c in g.open_cells() {
             if links == Links::Y && g.cand[c].count_ones() != 2 {
                 continue;

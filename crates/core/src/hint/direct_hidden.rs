@@ -21,17 +21,21 @@ fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
         if open <= k {
             continue;
         }
+        // The places of every value as masks over the house's cells (index v − 1).
+        let masks = g.house_places(h).places;
         let vals: Vec<u8> = (1..=g.n as u8)
-            .filter(|&v| (2..=k).contains(&g.place_count(h, v)))
+            .filter(|&v| (2..=k as u32).contains(&masks[v as usize - 1].count_ones()))
             .collect();
         let found = subsets(&vals, k, &mut |vs: &[u8]| {
-            let mut cells: Vec<usize> = vs.iter().flat_map(|&v| g.places(h, v)).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            if cells.len() != k {
+            let union = vs.iter().fold(0u64, |m, &v| m | masks[v as usize - 1]);
+            if union.count_ones() as usize != k {
                 return None;
             }
-            single_after(g, h, vs, &cells).map(|s| (vs.to_vec(), cells, s))
+            let (single, w) = single_after(&masks[..g.n], vs, union)?;
+            let cells: Vec<usize> = g.cells_at(h, union).collect();
+            let mut sorted = cells.clone();
+            sorted.sort_unstable();
+            Some((vs.to_vec(), sorted, (house.cells[single], w)))
         });
         if let Some((vs, cells, (single, w))) = found {
             let technique = if k == 2 {
@@ -71,18 +75,18 @@ fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
     None
 }
 
-/// The (cell, value) of a hidden single in house h once the subset `vs` holds `cells`: a
-/// value outside the subset with at least two places, all but one of them in `cells`.
-fn single_after(g: &Candidates, h: usize, vs: &[u8], cells: &[usize]) -> Option<(usize, u8)> {
-    (1..=g.n as u8).filter(|w| !vs.contains(w)).find_map(|w| {
-        let places = g.places(h, w);
-        let left: Vec<usize> = places
-            .iter()
-            .copied()
-            .filter(|c| !cells.contains(c))
-            .collect();
-        (places.len() > 1 && left.len() == 1).then(|| (left[0], w))
-    })
+/// The (position in the house, value) of a hidden single in a house once the subset `vs`
+/// holds the cells of `union` (`masks`: the places of each value in the house, index v − 1):
+/// a value outside the subset with at least two places, all but one of them in `union`.
+fn single_after(masks: &[u64], vs: &[u8], union: u64) -> Option<(usize, u8)> {
+    (1..=masks.len() as u8)
+        .filter(|w| !vs.contains(w))
+        .find_map(|w| {
+            let places = masks[w as usize - 1];
+            let left = places & !union;
+            (places.count_ones() > 1 && left.count_ones() == 1)
+                .then(|| (left.trailing_zeros() as usize, w))
+        })
 }
 
 /// Direct Hidden Pair.

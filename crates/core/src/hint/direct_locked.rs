@@ -19,18 +19,20 @@ fn is_block(kind: HouseKind) -> bool {
 
 /// The first direct pointing (`pointing = true`) or direct claiming pattern.
 fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
+    let table = g.place_table();
     for (a, house) in g.houses.iter().enumerate() {
         if is_block(house.kind) != pointing {
             continue;
         }
         for v in 1..=g.n as u8 {
-            if g.place_count(a, v) < 2 {
+            let mask = table[a * g.n + v as usize - 1];
+            if mask.count_ones() < 2 {
                 continue;
             }
-            let places = g.places(a, v);
+            let places: Vec<usize> = g.cells_at(a, mask).collect();
             for b in g.common_houses(&places) {
                 if b != a {
-                    if let Some(s) = single_after(g, (a, b), v, &places) {
+                    if let Some(s) = single_after(g, &table, (a, b), v, &places) {
                         return Some(s);
                     }
                 }
@@ -41,22 +43,38 @@ fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
 }
 
 /// The hidden single that removing v from B outside A leaves in a house C of A's kind.
-fn single_after(g: &Candidates, (a, b): (usize, usize), v: u8, places: &[usize]) -> Option<Step> {
+/// (`table`: [`Candidates::place_table`].)
+fn single_after(
+    g: &Candidates,
+    table: &[u64],
+    (a, b): (usize, usize),
+    v: u8,
+    places: &[usize],
+) -> Option<Step> {
     let (house_a, house_b) = (&g.houses[a], &g.houses[b]);
-    let removed_by = |c: &usize| house_b.cells.contains(c) && !house_a.cells.contains(c);
+    // A cell is in house H when H is among its houses (a list of two or three).
+    let removed_by = |c: usize| g.houses_of[c].contains(&b) && !g.houses_of[c].contains(&a);
     for (c, house_c) in g.houses.iter().enumerate() {
         if c == a || discriminant(&house_c.kind) != discriminant(&house_a.kind) {
             continue;
         }
-        let in_c = g.places(c, v);
-        if in_c.len() < 2 {
+        let in_c = table[c * g.n + v as usize - 1];
+        if in_c.count_ones() < 2 {
             continue;
         }
-        let (removed, left): (Vec<usize>, Vec<usize>) = in_c.into_iter().partition(removed_by);
-        let [single] = left[..] else { continue };
-        if removed.is_empty() {
-            continue;
+        let (mut removed, mut left) = (0usize, None);
+        for d in g.cells_at(c, in_c) {
+            if removed_by(d) {
+                removed += 1;
+            } else if left.replace(d).is_some() {
+                removed = 0;
+                break;
+            }
         }
+        let (Some(single), true) = (left, removed > 0) else {
+            continue;
+        };
+        let removed: Vec<usize> = g.cells_at(c, in_c).filter(|&d| removed_by(d)).collect();
         let technique = if is_block(house_a.kind) {
             Technique::DirectPointing
         } else {

@@ -3,7 +3,7 @@
 //! cover houses' other cells lose v. As LP rows: the k cover rows (house, v) minus the k base
 //! rows (house, v).
 
-use super::grid::Candidates;
+use super::grid::{bit, Candidates, HousePlaces};
 use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
@@ -35,19 +35,60 @@ fn cover_of(g: &Candidates, rows_base: bool, c: usize) -> usize {
 /// A fish of size k.
 pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
     for rows_base in [true, false] {
+        // Each cover house's bit (its rank among the houses of the cover family).
+        let mut cover_bit = vec![0u64; g.houses.len()];
+        let covers_family = (0..g.houses.len()).filter(|&h| match g.houses[h].kind {
+            HouseKind::Row(_) => !rows_base,
+            HouseKind::Col(_) => rows_base,
+            _ => false,
+        });
+        for (i, h) in covers_family.enumerate().take(64) {
+            cover_bit[h] = 1 << i;
+        }
+        // The base family's houses with every value's places.
+        let lines: Vec<(usize, HousePlaces)> = (0..g.houses.len())
+            .filter(|&h| match g.houses[h].kind {
+                HouseKind::Row(_) => rows_base,
+                HouseKind::Col(_) => !rows_base,
+                _ => false,
+            })
+            .map(|h| (h, g.house_places(h)))
+            .collect();
+        let mut lines_placed = vec![0u64; g.houses.len()];
+        for (h, places) in &lines {
+            lines_placed[*h] = places.placed;
+        }
         for v in 1..=g.n as u8 {
-            let base: Vec<usize> = (0..g.houses.len())
-                .filter(|&h| match g.houses[h].kind {
-                    HouseKind::Row(_) => rows_base,
-                    HouseKind::Col(_) => !rows_base,
-                    _ => false,
+            let base: Vec<usize> = lines
+                .iter()
+                .map(|(h, places)| (*h, places.of(v)))
+                .filter(|&(h, m)| {
+                    let p = m.count_ones() as usize;
+                    lines_placed[h] & bit(v) == 0 && p >= 2 && p <= k
                 })
-                .filter(|&h| {
-                    let p = g.place_count(h, v);
-                    !g.house_has_value(h, v) && p >= 2 && p <= k
+                .map(|(h, _)| h)
+                .collect();
+            // The covers of each base house's places as bits (`None`: a place without one).
+            let cover_masks: Vec<Option<u64>> = base
+                .iter()
+                .map(|&h| {
+                    g.cells_at(h, g.place_mask(h, v))
+                        .map(|c| cover_of(g, rows_base, c))
+                        .try_fold(0u64, |m, cover| match cover_bit.get(cover) {
+                            Some(&b) if b != 0 => Some(m | b),
+                            _ => None,
+                        })
                 })
                 .collect();
-            let found = subsets(&base, k, &mut |bs: &[usize]| {
+            let order: Vec<usize> = (0..base.len()).collect();
+            let found = subsets(&order, k, &mut |is: &[usize]| {
+                let union = is
+                    .iter()
+                    .try_fold(0u64, |m, &i| cover_masks[i].map(|c| m | c))?;
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let bs: Vec<usize> = is.iter().map(|&i| base[i]).collect();
                 let cells: Vec<usize> = bs.iter().flat_map(|&h| g.places(h, v)).collect();
                 let mut covers: Vec<usize> =
                     cells.iter().map(|&c| cover_of(g, rows_base, c)).collect();
@@ -61,7 +102,7 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
                     .flat_map(|&h| g.houses[h].cells.iter().copied())
                     .filter(|c| !cells.contains(c));
                 let elim = removals(g, others, v);
-                (!elim.is_empty()).then(|| (bs.to_vec(), covers, cells, elim))
+                (!elim.is_empty()).then_some((bs, covers, cells, elim))
             });
             if let Some((bs, covers, cells, elim)) = found {
                 let names = |hs: &[usize]| {

@@ -29,6 +29,9 @@ pub struct Candidates {
     pub houses_of: Arc<Vec<Vec<usize>>>,
     /// For each cell, the cells sharing a house with it (sorted, without itself).
     pub peers: Arc<Vec<Vec<usize>>>,
+    /// [`Candidates::peers`] as a bit matrix: cell a's row is `words` u64s from `a · words`,
+    /// bit b set when b is a peer of a (the test [`Candidates::sees`] makes in a load).
+    peer_bits: Arc<PeerBits>,
     /// For each cell, the open values as a bit mask (the placed value's bit once placed).
     pub cand: Vec<Mask>,
     /// For each cell, its placed value or 0.
@@ -54,6 +57,7 @@ impl Candidates {
             n,
             houses: Arc::new(houses),
             houses_of: index.houses_of.clone(),
+            peer_bits: Arc::new(PeerBits::of(&index.peers)),
             peers: index.peers.clone(),
             cand: vec![full; n * n],
             value: vec![0; n * n],
@@ -112,11 +116,56 @@ impl Candidates {
     /// How many open cells of house h have v as a candidate ([`Candidates::places`] without
     /// the list).
     pub fn place_count(&self, h: usize, v: u8) -> usize {
+        self.place_mask(h, v).count_ones() as usize
+    }
+
+    /// The places of v in house h as a mask over the house's cells (bit i: its i-th cell is
+    /// open and holds v) — [`Candidates::places`] without the list.
+    pub fn place_mask(&self, h: usize, v: u8) -> u64 {
+        let b = bit(v);
         self.houses[h]
             .cells
             .iter()
-            .filter(|&&c| self.value[c] == 0 && self.has(c, v))
-            .count()
+            .enumerate()
+            .fold(0, |m, (i, &c)| {
+                let open = self.value[c] == 0 && self.cand[c] & b != 0;
+                m | u64::from(open) << i
+            })
+    }
+
+    /// Every value's places in house h in one pass over its cells: `places[v − 1]` is
+    /// [`Candidates::place_mask`] of v, `placed` the values its cells hold.
+    pub fn house_places(&self, h: usize) -> HousePlaces {
+        let mut out = HousePlaces {
+            places: [0; 64],
+            placed: 0,
+        };
+        for (i, &c) in self.houses[h].cells.iter().enumerate() {
+            if self.value[c] != 0 {
+                out.placed |= bit(self.value[c]);
+                continue;
+            }
+            for b in crate::mask::single_bits(self.cand[c]) {
+                out.places[b.trailing_zeros() as usize] |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// [`Candidates::place_mask`] of every house and value, at `house · n + v − 1`.
+    pub fn place_table(&self) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.houses.len() * self.n);
+        for h in 0..self.houses.len() {
+            out.extend_from_slice(&self.house_places(h).places[..self.n]);
+        }
+        out
+    }
+
+    /// The cells of house h at the bits of `mask` (a [`Candidates::place_mask`]), in the
+    /// house's order.
+    pub fn cells_at(&self, h: usize, mask: u64) -> impl Iterator<Item = usize> + '_ {
+        let cells = &self.houses[h].cells;
+        crate::mask::single_bits(mask).map(move |b| cells[b.trailing_zeros() as usize])
     }
 
     /// Whether house h already holds v.
@@ -126,7 +175,7 @@ impl Candidates {
 
     /// Whether cells a and b share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && self.peers[a].binary_search(&b).is_ok()
+        self.peer_bits.has(a, b)
     }
 
     /// Whether the grid is broken: an empty cell with no candidate, or a house where a value
@@ -135,8 +184,15 @@ impl Candidates {
         if (0..self.n * self.n).any(|c| self.value[c] == 0 && self.cand[c] == 0) {
             return true;
         }
-        (0..self.houses.len()).any(|h| {
-            (1..=self.n as u8).any(|v| self.place_count(h, v) == 0 && !self.house_has_value(h, v))
+        // A value is placed in a house or open in one of its cells: the house's placed
+        // values and open candidates together are every value.
+        let full = crate::mask::full(self.n);
+        self.houses.iter().any(|house| {
+            let covered = house.cells.iter().fold(0, |m, &c| match self.value[c] {
+                0 => m | self.cand[c],
+                v => m | bit(v),
+            });
+            covered & full != full
         })
     }
 
@@ -155,5 +211,94 @@ impl Candidates {
             .copied()
             .filter(|&h| rest.iter().all(|c| self.houses_of[*c].contains(&h)))
             .collect()
+    }
+}
+
+/// The places of every value in one house ([`Candidates::house_places`]).
+pub struct HousePlaces {
+    /// For value v at index v − 1, its places as a mask over the house's cells.
+    pub places: [u64; 64],
+    /// The values placed in the house.
+    pub placed: Mask,
+}
+
+impl HousePlaces {
+    /// The places of v (a mask over the house's cells).
+    #[inline]
+    pub fn of(&self, v: u8) -> u64 {
+        self.places[v as usize - 1]
+    }
+}
+
+/// The peer relation as a bit matrix (see [`Candidates::peers`]).
+#[derive(Debug)]
+struct PeerBits {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl PeerBits {
+    fn of(peers: &[Vec<usize>]) -> PeerBits {
+        let words = peers.len().div_ceil(64);
+        let mut bits = vec![0u64; words * peers.len()];
+        for (a, ps) in peers.iter().enumerate() {
+            for &b in ps {
+                bits[a * words + b / 64] |= 1 << (b % 64);
+            }
+        }
+        PeerBits { words, bits }
+    }
+
+    /// Whether b is a peer of a (never a cell of itself).
+    #[inline]
+    fn has(&self, a: usize, b: usize) -> bool {
+        self.bits[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_line;
+
+    /// The masks, tables and peer bits give what the lists give, on a grid with givens and
+    /// removals (a classic 9×9, and a 16×16 whose cells have more than one word of peers).
+    #[test]
+    fn masks_and_peer_bits_agree_with_the_lists() {
+        let classic =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut g = Candidates::new(&parse_line(classic, None).unwrap());
+        g.eliminate(1, 1);
+        g.eliminate(10, 2);
+        let big = Candidates::new(&parse_line(&".".repeat(256), None).unwrap());
+        // 1 has no place left in the first row: a contradiction.
+        let mut broken = big.clone();
+        for c in 0..16 {
+            broken.eliminate(c, 1);
+        }
+        assert!(broken.contradiction() && !big.contradiction());
+        for g in [g, big, broken] {
+            let table = g.place_table();
+            for h in 0..g.houses.len() {
+                let house = g.house_places(h);
+                for v in 1..=g.n as u8 {
+                    let mask = g.place_mask(h, v);
+                    assert_eq!(g.cells_at(h, mask).collect::<Vec<_>>(), g.places(h, v));
+                    assert_eq!(g.place_count(h, v), g.places(h, v).len());
+                    assert_eq!(house.of(v), mask);
+                    assert_eq!(table[h * g.n + v as usize - 1], mask);
+                    assert_eq!(house.placed & bit(v) != 0, g.house_has_value(h, v));
+                }
+            }
+            let slow = (0..g.houses.len()).any(|h| {
+                (1..=g.n as u8).any(|v| g.place_count(h, v) == 0 && !g.house_has_value(h, v))
+            });
+            assert_eq!(g.contradiction(), slow);
+            for a in 0..g.n * g.n {
+                for b in 0..g.n * g.n {
+                    assert_eq!(g.sees(a, b), g.peers[a].binary_search(&b).is_ok());
+                }
+            }
+        }
     }
 }

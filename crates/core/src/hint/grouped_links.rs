@@ -86,6 +86,10 @@ struct Layout {
     boxes: Vec<usize>,
     /// For each cell, its three houses as bits.
     bits: Vec<u32>,
+    /// For each cell, the cells sharing a house with it (not itself), as cell bits.
+    peers: Vec<u128>,
+    /// For each house, its cells as cell bits.
+    cells: Vec<u128>,
 }
 
 impl Layout {
@@ -104,6 +108,8 @@ impl Layout {
             col: vec![0; 81],
             boxes: vec![0; 81],
             bits: vec![0; 81],
+            peers: vec![0; 81],
+            cells: vec![0; 27],
         };
         for (h, house) in g.houses.iter().enumerate() {
             for &c in &house.cells {
@@ -113,7 +119,14 @@ impl Layout {
                     _ => layout.boxes[c] = h,
                 }
                 layout.bits[c] |= 1 << h;
+                layout.cells[h] |= 1 << c;
             }
+        }
+        for c in 0..81 {
+            layout.peers[c] = g.houses_of[c]
+                .iter()
+                .fold(0u128, |m, &h| m | layout.cells[h])
+                & !(1 << c);
         }
         Some(layout)
     }
@@ -188,11 +201,11 @@ fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
     let box_max = if three { 6 } else { 5 };
     let mut out = Vec::new();
     for h in 0..g.houses.len() {
-        let count = g.place_count(h, v);
-        if !(2..=6).contains(&count) {
+        let mask = g.place_mask(h, v);
+        if !(2..=6).contains(&mask.count_ones()) {
             continue;
         }
-        let places = g.places(h, v);
+        let places: Vec<usize> = g.cells_at(h, mask).collect();
         let is_box = matches!(g.houses[h].kind, HouseKind::Box(_));
         let max = if is_box { box_max } else { 6 };
         if places.len() < 2 || places.len() > max {
@@ -221,23 +234,31 @@ fn disjoint(x: &Link, y: &Link) -> bool {
     x.set & y.set == 0
 }
 
-/// The open v-candidates that see every cell of `start` and `end`, outside `houses`.
+/// The open v-candidates that see every cell of `start` and `end`, outside `houses`
+/// (`holders`: the open cells holding v, as cell bits).
 fn victims(
-    g: &Candidates,
-    v: u8,
+    layout: &Layout,
+    (v, holders): (u8, u128),
     start: &[usize],
     end: &[usize],
     houses: &[usize],
 ) -> Vec<(usize, u8)> {
-    g.peers[start[0]]
+    let seeing = start
         .iter()
-        .copied()
-        .filter(|&c| g.value[c] == 0 && g.has(c, v))
-        .filter(|&c| !start.contains(&c) && !end.contains(&c))
-        .filter(|&c| start.iter().chain(end).all(|&x| g.sees(c, x)))
-        .filter(|&c| g.houses_of[c].iter().all(|h| !houses.contains(h)))
+        .chain(end)
+        .fold(holders, |m, &x| m & layout.peers[x]);
+    let outside = houses.iter().fold(seeing, |m, &h| m & !layout.cells[h]);
+    (0..81)
+        .filter(|&c| outside >> c & 1 == 1)
         .map(|c| (c, v))
         .collect()
+}
+
+/// The open cells holding v, as cell bits.
+fn holders(g: &Candidates, v: u8) -> u128 {
+    (0..81)
+        .filter(|&c| g.value[c] == 0 && g.has(c, v))
+        .fold(0, |m, c| m | 1 << c)
 }
 
 /// A chain found: its value, its links' groups in order, the houses and what it removes.
@@ -359,6 +380,7 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let all = links(g, &layout, v, false);
+        let held = holders(g, v);
         for (i, base) in all.iter().enumerate() {
             if matches!(kind_of(g, base), HouseKind::Box(_)) {
                 continue;
@@ -389,7 +411,7 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
                             continue;
                         }
                         let houses = [base.house, cover.house];
-                        let elim = victims(g, v, start, end, &houses);
+                        let elim = victims(&layout, (v, held), start, end, &houses);
                         let groups = [start, bridge, bridge2, end];
                         keep_best(&mut best, rated, tie, v, &groups, &houses, elim);
                     }
@@ -452,6 +474,7 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let all = links(g, &layout, v, true);
+        let held = holders(g, v);
         let next = joins(&layout, &all);
         for (i, ways) in next.iter().enumerate() {
             for (oi, steps) in ways.iter().enumerate() {
@@ -473,7 +496,7 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
                         let (a2, b2) = l[1].ends()[oj];
                         let (a3, b3) = l[2].ends()[ok];
                         let houses = [l[0].house, l[1].house, l[2].house, s1, s2];
-                        let elim = victims(g, v, a1, b3, &houses);
+                        let elim = victims(&layout, (v, held), a1, b3, &houses);
                         let groups = [a1, b1, a2, b2, a3, b3];
                         keep_best(&mut best, rated, [0; 5], v, &groups, &houses, elim);
                     }

@@ -13,15 +13,17 @@ fn is_block(kind: HouseKind) -> bool {
 
 /// The first pointing (`pointing = true`) or claiming pattern that removes something.
 fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
+    let table = g.place_table();
     for (a, house) in g.houses.iter().enumerate() {
         if is_block(house.kind) != pointing {
             continue;
         }
         for v in 1..=g.n as u8 {
-            if g.place_count(a, v) < 2 {
+            let mask = table[a * g.n + v as usize - 1];
+            if mask.count_ones() < 2 {
                 continue;
             }
-            let places = g.places(a, v);
+            let places: Vec<usize> = g.cells_at(a, mask).collect();
             for b in g.common_houses(&places) {
                 if b == a {
                     continue;
@@ -30,7 +32,7 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
                     .cells
                     .iter()
                     .copied()
-                    .filter(|c| !house.cells.contains(c));
+                    .filter(|&c| !g.houses_of[c].contains(&a));
                 let elim = removals(g, outside, v);
                 if elim.is_empty() {
                     continue;

@@ -52,31 +52,37 @@ pub const MAX_CHAIN_LARGE: usize = 8;
 /// The X-chain, bidirectional cycle, XY-chain, W-wing or AIC of lowest difficulty (the first
 /// of these in that order on a tie). The searches that cannot beat the best found so far are
 /// cut short: cycles only below the X-chain's rating, none rated 7.0 or more when an X-chain or
-/// cycle is rated below it, and the AIC search (the costliest) only to the length whose rating
-/// is still below the best.
+/// cycle is rated below it, the AIC search (the costliest chain search) only to the length
+/// whose rating is still below the best, and the X+Y cycles (the costliest search of all,
+/// rated 7.0 or more) last, only up to the rating of the best of the others (a tie included:
+/// a cycle comes before an XY-chain, a W-wing or an AIC).
 pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
-    let mut best = chains::x_chain(g, max);
-    let below = best.as_ref().map_or(f64::INFINITY, |b| b.difficulty);
+    let x_chain = chains::x_chain(g, max);
+    let below = x_chain.as_ref().map_or(f64::INFINITY, |b| b.difficulty);
     let cycle_states = if g.n <= 9 { 2 * max } else { max };
-    if let Some(s) = cycles::cycle(g, cycle_states, below) {
-        best = Some(s);
-    }
-    if best
+    // The X-chain or, when rated below it, the cheapest X- or Y-cycle: the first two of the
+    // order, before every X+Y cycle (rated 7.0 or more).
+    let first = cycles::single_link_cycle(g, cycle_states, below).or(x_chain);
+    if first
         .as_ref()
         .is_some_and(|s| s.difficulty < chains::LEAST_AIC - 1e-9)
     {
-        return best;
+        return first;
     }
+    // The XY-chain, W-wing and AIC that beat the X-chain or X/Y cycle (the first of the
+    // cheapest in that order).
+    let mut later: Option<Step> = None;
     for s in [chains::xy_chain(g, max), wings::w_wing(g)]
         .into_iter()
         .flatten()
     {
-        if best.as_ref().is_none_or(|b| s.difficulty < b.difficulty) {
-            best = Some(s);
+        if cheaper(&s, later.as_ref().or(first.as_ref())) {
+            later = Some(s);
         }
     }
-    let limit = match &best {
+    let bound = later.as_ref().or(first.as_ref());
+    let limit = match bound {
         Some(b) => (0..=max)
             .take_while(|&k| chains::aic_difficulty(k) < b.difficulty - 1e-9)
             .last()
@@ -84,9 +90,22 @@ pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
         None => max,
     };
     if let Some(s) = chains::aic(g, limit) {
-        if best.as_ref().is_none_or(|b| s.difficulty < b.difficulty) {
-            best = Some(s);
+        if cheaper(&s, later.as_ref().or(first.as_ref())) {
+            later = Some(s);
         }
     }
-    best
+    // An X+Y cycle comes after the X-chain and the X/Y cycles, before the others: below the
+    // first, at most the rating of the later ones.
+    let mut cycle_below = first.as_ref().map_or(f64::INFINITY, |s| s.difficulty);
+    if let Some(s) = &later {
+        cycle_below = cycle_below.min(s.difficulty + 2e-9);
+    }
+    cycles::any_link_cycle(g, cycle_states, cycle_below)
+        .or(later)
+        .or(first)
+}
+
+/// Whether `s` is rated below `best` (or there is no best).
+fn cheaper(s: &Step, best: Option<&Step>) -> bool {
+    best.is_none_or(|b| s.difficulty < b.difficulty)
 }

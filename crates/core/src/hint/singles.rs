@@ -3,7 +3,7 @@
 //! model: the house row `Σ_{c∈H} x_cv = 1` or the cell row `Σ_v x_cv = 1` with every other
 //! column removed.
 
-use super::grid::{values, Candidates};
+use super::grid::{bit, values, Candidates};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
@@ -38,27 +38,29 @@ pub fn full_house(g: &Candidates) -> Option<Step> {
 
 /// A value with one place in a house goes there (boxes first: 1.2, other houses 1.5).
 pub fn hidden_single(g: &Candidates) -> Option<Step> {
-    let mut order: Vec<usize> = (0..g.houses.len()).collect();
-    order.sort_by_key(|&h| !matches!(g.houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_)));
-    for h in order {
+    let is_block = |h: usize| matches!(g.houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_));
+    let houses = 0..g.houses.len();
+    let order = houses.clone().filter(|&h| is_block(h));
+    for h in order.chain(houses.filter(|&h| !is_block(h))) {
+        let places = g.house_places(h);
         for v in 1..=g.n as u8 {
-            if g.place_count(h, v) != 1 || g.house_has_value(h, v) {
+            let m = places.of(v);
+            if m.count_ones() != 1 || places.placed & bit(v) != 0 {
                 continue;
             }
-            if let [c] = g.places(h, v)[..] {
-                let kind = g.houses[h].kind;
-                let mut s = Step::new(
-                    Technique::HiddenSingle,
-                    format!("{v} has one place in {kind}: {}", g.cell(c)),
-                );
-                if matches!(kind, HouseKind::Box(_) | HouseKind::Region(_)) {
-                    s.difficulty = 1.2;
-                }
-                s.placements.push((c, v));
-                s.cells.push(c);
-                s.houses.push(h);
-                return Some(s);
+            let c = g.houses[h].cells[m.trailing_zeros() as usize];
+            let kind = g.houses[h].kind;
+            let mut s = Step::new(
+                Technique::HiddenSingle,
+                format!("{v} has one place in {kind}: {}", g.cell(c)),
+            );
+            if is_block(h) {
+                s.difficulty = 1.2;
             }
+            s.placements.push((c, v));
+            s.cells.push(c);
+            s.houses.push(h);
+            return Some(s);
         }
     }
     None

@@ -106,23 +106,15 @@ pub fn naked(g: &Candidates, k: usize) -> Option<Step> {
 /// A hidden subset of size k.
 pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
     for (h, house) in g.houses.iter().enumerate() {
+        let places = g.house_places(h);
         let vals: Vec<u8> = (1..=g.n as u8)
             .filter(|&v| {
-                let p = g.place_count(h, v);
-                !g.house_has_value(h, v) && p >= 1 && p <= k
+                let p = places.of(v).count_ones() as usize;
+                places.placed & bit(v) == 0 && p >= 1 && p <= k
             })
             .collect();
         // The places of each value as a mask over the house's cells (bit i: its i-th cell).
-        let place_mask = |v: u8| {
-            house.cells.iter().enumerate().fold(0u64, |m, (i, &c)| {
-                if g.value[c] == 0 && g.has(c, v) {
-                    m | 1 << i
-                } else {
-                    m
-                }
-            })
-        };
-        let masks: Vec<u64> = vals.iter().map(|&v| place_mask(v)).collect();
+        let masks: Vec<u64> = vals.iter().map(|&v| places.of(v)).collect();
         let found = subsets(
             &(0..vals.len()).collect::<Vec<_>>(),
             k,

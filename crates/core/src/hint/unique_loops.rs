@@ -44,6 +44,13 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
     let max = if g.n <= 9 { MAX_LOOP } else { MAX_LOOP_LARGE };
     let mut best: Option<Found> = None;
     for start in g.open_cells().filter(|&c| g.cand[c].count_ones() == 2) {
+        // Nothing beats a type 1 at the least rating (a rectangle's): later ones are not taken.
+        if best
+            .as_ref()
+            .is_some_and(|b| b.kind == 1 && b.difficulty <= base(4) + 1e-9)
+        {
+            break;
+        }
         let mut vs = values(g.cand[start]);
         let (a, b) = (vs.next()?, vs.next()?);
         let mut search = LoopSearch {
@@ -91,9 +98,9 @@ impl LoopSearch<'_> {
                 if next == path[0] && path.len() >= 4 {
                     self.out.push(path.clone());
                 } else if path.len() < self.max
-                    && !path.contains(&next)
                     && g.value[next] == 0
                     && g.cand[next] & pair == pair
+                    && !path.contains(&next)
                     && fits(g, path, next)
                 {
                     let more = extra | (g.cand[next] & !pair);

@@ -9,6 +9,7 @@
 use super::grid::{values, Candidates};
 use super::step::Step;
 use super::technique::Technique;
+use crate::mask::{highest, lowest};
 
 fn bivalue(g: &Candidates) -> Vec<usize> {
     g.open_cells()
@@ -148,15 +149,14 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
         .collect();
     let mut out = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
+    /// Grows `stack` (its candidates together `union`) with cells of `small` from `from` on.
     fn grow(
         g: &Candidates,
-        small: &[usize],
-        from: usize,
-        k: usize,
+        (small, from): (&[usize], usize),
+        (k, union): (usize, u64),
         stack: &mut Vec<usize>,
         out: &mut Vec<Vec<usize>>,
     ) {
-        let union = stack.iter().fold(0u64, |m, &c| m | g.cand[c]);
         if stack.len() == k {
             if union.count_ones() as usize == k + 1 {
                 out.push(stack.clone());
@@ -170,20 +170,31 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
                 continue;
             }
             stack.push(c);
-            grow(g, small, i + 1, k, stack, out);
+            grow(g, (small, i + 1), (k, union | g.cand[c]), stack, out);
             stack.pop();
         }
     }
-    grow(g, &small, 0, k, &mut stack, &mut out);
+    grow(g, (&small, 0), (k, 0), &mut stack, &mut out);
     out
 }
 
 /// The open cells outside `pattern` holding v that see every cell of `pattern` holding v.
 fn seeing_holders(g: &Candidates, pattern: &[usize], v: u8) -> Vec<(usize, u8)> {
-    let holders: Vec<usize> = pattern.iter().copied().filter(|&c| g.has(c, v)).collect();
-    seeing_all(g, &holders, v)
-        .into_iter()
-        .filter(|(c, _)| !pattern.contains(c))
+    // A cell that sees every holder is a peer of the first (in index order, as the peers are
+    // sorted).
+    let Some(first) = pattern.iter().copied().find(|&c| g.has(c, v)) else {
+        return Vec::new();
+    };
+    g.peers[first]
+        .iter()
+        .copied()
+        .filter(|c| {
+            g.value[*c] == 0
+                && g.has(*c, v)
+                && !pattern.contains(c)
+                && pattern.iter().all(|&s| !g.has(s, v) || g.sees(*c, s))
+        })
+        .map(|c| (c, v))
         .collect()
 }
 
@@ -218,13 +229,23 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             .unwrap_or(2) as f64;
         let difficulty =
             if k == 4 { 5.5 } else { 6.2 } + 0.1 * ((k as f64 - 3.0) - (3.0 - biggest).abs());
+        // A wing rated above the best so far is never taken.
+        if best
+            .as_ref()
+            .is_some_and(|b| difficulty >= b.difficulty + 1e-9)
+        {
+            continue;
+        }
         for &y in &bi {
             if set.contains(&y) || g.cand[y] & !union != 0 {
                 continue;
             }
             let restricted = |v: u8| set.iter().all(|&c| !g.has(c, v) || g.sees(c, y));
-            let vs: Vec<u8> = values(g.cand[y]).collect();
+            let vs = [lowest(g.cand[y]), highest(g.cand[y])];
             let (rx, rz) = (restricted(vs[0]), restricted(vs[1]));
+            if !rx && !rz {
+                continue;
+            }
             let mut pattern = set.clone();
             pattern.push(y);
             let elim: Vec<(usize, u8)> = match (rx, rz) {
