@@ -89,7 +89,12 @@ fn iss_numbered_rooms_solve_to_the_known_grid_with_the_other_engines() {
         for engine in engines {
             let s = engine.solve(&puzzle, &limits()).unwrap();
             assert_eq!(s.status, Status::Solved, "{} on {what}", engine.label());
-            assert_eq!(s.grid.unwrap().values, answer, "{} on {what}", engine.label());
+            assert_eq!(
+                s.grid.unwrap().values,
+                answer,
+                "{} on {what}",
+                engine.label()
+            );
         }
     }
 }
