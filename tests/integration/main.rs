@@ -24,6 +24,7 @@ mod hostile;
 mod hostile_table;
 mod implied_cages;
 mod implied_sums;
+mod iss_rooms;
 mod lab;
 mod lab_bounded;
 mod lab_reports;

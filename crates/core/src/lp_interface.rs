@@ -45,8 +45,9 @@ pub enum LpUse {
     /// when the basis is useful.
     Relaxation,
     /// Counting, explaining and generating: the model kept integer and solved as a MILP again
-    /// and again between small changes; presolve as HiGHS chooses, every "infeasible" it gives
-    /// confirmed without it.
+    /// and again between small changes; presolve as HiGHS chooses on the first solve, every
+    /// "infeasible" it gives confirmed without it, and off on every later solve
+    /// ([`crate::solve::session`]).
     Search,
 }
 

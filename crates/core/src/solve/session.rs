@@ -18,6 +18,18 @@
 //! "infeasible" found with presolve on is confirmed by a second run with presolve off before
 //! the search believes it: one more solve per subspace searched to its end.
 //!
+//! That confirmation is a whole second branch and bound, and it was most of the time of
+//! counting to two on puzzles whose "no second solution" is hard (issue 44: `fpuzzles_more` 12
+//! and 23, `fpuzzles_lines` 5; docs/models.md). So when a session's first solve shows that
+//! presolve does not settle this model (HiGHS needed [`SEARCHED_MODEL_ITERATIONS`] simplex
+//! iterations or more after it), every later solve runs with presolve off, which is exact and
+//! needs no confirmation: one branch and bound per "infeasible" (the end of a count, a
+//! uniqueness check, an explanation) instead of two. Where presolve does settle the first solve
+//! (a classic grid, a small grid's many re-solves of a count) it stays on: there a later solve
+//! is cheap with it and up to twice as dear without (an empty 4×4's 288 grids in the natural
+//! model: 3.7 s of processor time with presolve on, 6.6 s off). A `--highs presolve=…` given by
+//! the user is kept for every solve (and its "infeasible" confirmed as before).
+//!
 //! HiGHS's run clock keeps running across the solves of one instance (`Highs::run` starts it
 //! without resetting it, HiGHS 1.15: a second run reports the sum of both runs' times), and the
 //! `time_limit` option is compared with that clock. [`NativeLp::solve_milp`] therefore sets
@@ -27,6 +39,12 @@ use super::lab_lp::{state_of, NativeLp};
 use super::{ffi, ms, status_of, SolveError, Status};
 use crate::clock::Instant;
 use crate::lp_interface::MipPoint;
+
+/// The simplex iterations of a session's first solve from which its later solves run without
+/// presolve (module notes): presolve settles the binary model of a classic grid with none, and
+/// the three slow puzzles of issue 44 took 5,052 (`fpuzzles_more` 12), 24,574 (23) and 205,115
+/// (`fpuzzles_lines` 5).
+pub const SEARCHED_MODEL_ITERATIONS: i64 = 1_000;
 
 /// What one MILP solve found.
 #[derive(Debug, Clone)]
@@ -99,6 +117,13 @@ impl NativeLp {
         };
         let nodes = ffi::int64_info(&mut self.model, c"mip_node_count")?;
         let iterations = ffi::int_info(&mut self.model, c"simplex_iteration_count")?;
+        if self.solves == 1
+            && iterations >= SEARCHED_MODEL_ITERATIONS
+            && !self.options.names("presolve")
+        {
+            // Presolve did not settle this model: every later solve without it (module notes).
+            ffi::set_string(&mut self.model, c"presolve", "off")?;
+        }
         self.totals.solve_ms += ms(start.elapsed());
         self.totals.highs_ms = ffi::run_time(&mut self.model) * 1000.0;
         self.totals.nodes += nodes.max(0);
