@@ -8,6 +8,7 @@
 //! its scale: a rating on that scale leaves them out ([`super::rating`]).
 
 use super::grid::Candidates;
+use super::dynamic_forcing::Budget;
 use super::multiple_chains::Late;
 use super::rules::{rule_step, RuleCheck};
 use super::step::Step;
@@ -29,8 +30,8 @@ pub struct Context<'a> {
 /// A finder of the catalogue: the first step of its technique on a grid, if any.
 pub type CatalogueFinder = fn(&Candidates, &Context) -> Option<Step>;
 
-/// A finder of the dynamic and nested forcing chains, stopped at a deadline.
-pub type DeepFinder = fn(&Candidates, Option<Instant>) -> Result<Option<Step>, Late>;
+/// A finder of the dynamic and nested forcing chains, stopped past its step's budget.
+pub type DeepFinder = fn(&Candidates, &Budget) -> Result<Option<Step>, Late>;
 
 /// How the path finds a technique's steps.
 #[derive(Clone, Copy)]
@@ -193,8 +194,9 @@ impl DeepEnd {
     }
 }
 
-/// The dynamic and nested forcing chains in order, up to `levels` rows (each within
-/// `deadline`), after the forcing chains found nothing.
+/// The dynamic and nested forcing chains in order, up to `levels` rows (all of them within
+/// `deadline` and one step's budget of implications, [`Budget::per_step`]), after the forcing
+/// chains found nothing.
 pub fn deep_step(
     g: &Candidates,
     levels: usize,
@@ -204,11 +206,12 @@ pub fn deep_step(
         Finder::Deep(find) => Some((row.technique, find)),
         _ => None,
     });
+    let budget = Budget::per_step(deadline);
     for (k, (t, find)) in deep.enumerate() {
         if k >= levels {
             return Err(DeepEnd::Late(t));
         }
-        match find(g, deadline) {
+        match find(g, &budget) {
             Ok(Some(s)) => return Ok(s),
             Ok(None) => {}
             Err(Late) => return Err(DeepEnd::Late(t)),

@@ -8,58 +8,90 @@ use super::grid::Candidates;
 use super::implication::{Advanced, Layout};
 use super::multiple_chains::{best, hints, ChainHint, Kind, Late, Search};
 use super::step::{cell_list, Step};
+use super::static_chains::StaticChains;
 use super::technique::{length_difficulty, Technique};
 use crate::clock::Instant;
 
-/// The most implications the dynamic and nested chains follow at one step (a cost bound, the
-/// same on every machine: past it the step is a guess and the rating says "at least" the level
-/// that ran out; about 5 s of one core on a hard 9×9).
-pub const WORK_PER_STEP: u64 = 30_000_000;
+/// The most implications the dynamic and nested chains follow at one step, all their levels
+/// together (a cost bound, the same on every machine: past it the step is a guess and the
+/// rating says "at least" the level that ran out; about 1 s of one core in a release build).
+/// The steps of the 20 SE ≥ 11 puzzles of `benches/se_hardest.sh` need at most 11·10⁶.
+pub const WORK_PER_STEP: u64 = 12_000_000;
+
+/// What the chains of one step may spend: a deadline, and implications (`limit`, of which
+/// `spent` are followed already, by the levels searched before); with the static chains its
+/// nested levels share.
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub limit: u64,
+    pub spent: std::cell::Cell<u64>,
+    pub chains: StaticChains,
+}
+
+impl Budget {
+    /// [`WORK_PER_STEP`] implications, nothing spent yet.
+    pub fn per_step(deadline: Option<Instant>) -> Budget {
+        Budget {
+            deadline,
+            limit: WORK_PER_STEP,
+            spent: std::cell::Cell::new(0),
+            chains: StaticChains::default(),
+        }
+    }
+
+    /// No bound (the forcing chains, whose search is short).
+    pub fn unlimited() -> Budget {
+        Budget {
+            deadline: None,
+            limit: u64::MAX,
+            spent: std::cell::Cell::new(0),
+            chains: StaticChains::default(),
+        }
+    }
+}
 
 /// Chains are searched on grids up to 9×9 (Sukaku Explainer's scale is a 9×9 one; the
 /// implication sets grow with n³).
 pub const MAX_N: usize = 9;
 
 /// The best hint of dynamic multiple chains at a nested level (`advanced`), as a step of
-/// `technique` named with Sukaku Explainer's `suffix`; [`Late`] past the deadline.
+/// `technique` named with Sukaku Explainer's `suffix`; [`Late`] past the budget.
 pub fn dynamic_step(
     g: &Candidates,
     technique: Technique,
     suffix: &str,
     advanced: Option<&dyn Advanced>,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<Step>, Late> {
     let search = Search {
         dynamic: true,
         nishio: false,
         advanced,
         outer: None,
-        deadline,
+        deadline: budget.deadline,
+        reuse: None,
     };
-    chain_step(
-        g,
-        search,
-        WORK_PER_STEP,
-        &|_| technique,
-        ("Dynamic ", suffix),
-    )
+    chain_step(g, search, budget, &|_| technique, ("Dynamic ", suffix))
 }
 
 /// The best hint of `search` on `g` as a step (its technique by the hint's kind), named
-/// `prefix` + Sukaku Explainer's kind + `suffix`; [`Late`] past the deadline or `budget`
-/// implications.
+/// `prefix` + Sukaku Explainer's kind + `suffix`; [`Late`] past the deadline or the budget's
+/// implications (those followed are added to what it has spent).
 pub fn chain_step(
     g: &Candidates,
     search: Search,
-    budget: u64,
+    budget: &Budget,
     technique: &dyn Fn(Kind) -> Technique,
     (prefix, suffix): (&str, &str),
 ) -> Result<Option<Step>, Late> {
     if g.n > MAX_N {
         return Ok(None);
     }
-    let layout = Layout::new(g, budget);
-    let found = hints(&layout, &layout.masks, search)?;
+    let layout = Layout::new(g, budget.limit);
+    layout.work.set(budget.spent.get());
+    let found = hints(&layout, &layout.masks, search);
+    budget.spent.set(layout.work.get());
+    let found = found?;
     Ok(best(found).map(|h| step(g, technique(h.kind), (prefix, suffix), &h)))
 }
 
@@ -123,6 +155,6 @@ fn place_value(h: &ChainHint) -> u8 {
 }
 
 /// Dynamic forcing chains: no nested level.
-pub fn dynamic_forcing(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
-    dynamic_step(g, Technique::DynamicForcingChain, "", None, deadline)
+pub fn dynamic_forcing(g: &Candidates, budget: &Budget) -> Result<Option<Step>, Late> {
+    dynamic_step(g, Technique::DynamicForcingChain, "", None, budget)
 }

@@ -9,7 +9,7 @@ use super::multiple_chains::Late;
 use super::step::{ModelRow, Step};
 use super::technique::Technique;
 use super::{fish, locked, subsets};
-use crate::clock::Instant;
+use super::dynamic_forcing::Budget;
 use crate::mask::{bit, values, Mask};
 
 /// The "+" implications: the first of Sukaku Explainer's four rules that removes something
@@ -85,12 +85,12 @@ impl Advanced for Plus {
 }
 
 /// Dynamic forcing chains (+).
-pub fn dynamic_plus(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
+pub fn dynamic_plus(g: &Candidates, budget: &Budget) -> Result<Option<Step>, Late> {
     super::dynamic_forcing::dynamic_step(
         g,
         Technique::DynamicForcingChainPlus,
         " (+)",
         Some(&Plus),
-        deadline,
+        budget,
     )
 }

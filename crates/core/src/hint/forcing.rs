@@ -12,7 +12,7 @@
 //! The length is Sukaku Explainer's: the distinct ancestors of each branch's conclusion.
 //! [`breaks`] (assume a candidate and follow every single) is the LP level's cheap probe.
 
-use super::dynamic_forcing::chain_step;
+use super::dynamic_forcing::{chain_step, Budget};
 use super::grid::{values, Candidates};
 use super::multiple_chains::{Kind, Search};
 use super::step::Step;
@@ -69,8 +69,9 @@ pub fn nishio(g: &Candidates) -> Option<Step> {
         advanced: None,
         outer: None,
         deadline: None,
+        reuse: None,
     };
-    chain_step(g, search, u64::MAX, &|_| Technique::Nishio, ("Nishio ", ""))
+    chain_step(g, search, &Budget::unlimited(), &|_| Technique::Nishio, ("Nishio ", ""))
         .ok()
         .flatten()
 }
@@ -83,12 +84,13 @@ pub fn cell_forcing(g: &Candidates) -> Option<Step> {
         advanced: None,
         outer: None,
         deadline: None,
+        reuse: None,
     };
     let technique = |k| match k {
         Kind::Region => Technique::RegionForcingChain,
         _ => Technique::CellForcingChain,
     };
-    chain_step(g, search, u64::MAX, &technique, ("", ""))
+    chain_step(g, search, &Budget::unlimited(), &technique, ("", ""))
         .ok()
         .flatten()
 }

@@ -124,6 +124,7 @@ impl<'a> Layout<'a> {
 
 /// What a nested level adds when a chain stops: candidates off, each with the candidates off
 /// of the chain it relies on (at least one), and the nested chain's complexity.
+#[derive(Clone)]
 pub struct AdvancedOff {
     pub pot: Pot,
     pub parents: Vec<Pot>,
@@ -148,6 +149,10 @@ pub struct Chain {
     pub grid: Vec<Mask>,
     /// The grid the chain started on.
     pub source: Vec<Mask>,
+    /// The candidates of `source` whose presence the chain read (per cell): a chain from the
+    /// same assumptions on a grid that differs from `source` only outside them is the same
+    /// chain, node for node ([`Chain::same_on`]).
+    pub reads: Vec<Mask>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -159,9 +164,19 @@ impl Chain {
             parents: Vec::with_capacity(512),
             index: vec![NONE; size],
             contradiction: None,
+            reads: vec![0; grid.len()],
             source: grid.clone(),
             grid,
         }
+    }
+
+    /// Whether the chain from the same assumptions on `grid` is this chain: `grid` and the
+    /// chain's `source` agree on every candidate the chain read.
+    pub fn same_on(&self, grid: &[Mask]) -> bool {
+        self.reads
+            .iter()
+            .zip(self.source.iter().zip(grid))
+            .all(|(&r, (&s, &g))| r & (s ^ g) == 0)
     }
 
     /// The node of a potential in the chain, if any.
@@ -319,10 +334,14 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
         if let Some(i) = pend_on.pop_front() {
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
             let others_mask = if mode.cell_links {
+                ch.reads[c] = Mask::MAX;
                 ch.grid[c] & !bit(v)
             } else {
                 0
             };
+            for &d in &layout.peers[c] {
+                ch.reads[d] |= bit(v);
+            }
             let others = values(others_mask).map(|w| (c, w));
             let peers = layout.peers[c]
                 .iter()
@@ -348,6 +367,9 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
             ons.clear();
             hidden.clear();
             let m = ch.grid[c];
+            if mode.cell_links {
+                ch.reads[c] = Mask::MAX;
+            }
             if mode.cell_links && m.count_ones() == 2 && m & bit(v) != 0 {
                 let w = values(m & !bit(v)).next().unwrap_or(v);
                 let start = hidden.len();
@@ -362,6 +384,7 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
                 let mut other = None;
                 let mut count = 0;
                 for &d in cells {
+                    ch.reads[d] |= bit(v);
                     if d != c && ch.grid[d] & bit(v) != 0 {
                         count += 1;
                         other = Some(d);
@@ -400,6 +423,8 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
         let Some(adv) = mode.advanced else {
             return ch;
         };
+        // A nested level reads the whole grid.
+        ch.reads.fill(Mask::MAX);
         let mut added = false;
         for a in adv.offs(layout, &ch.source, &ch.grid) {
             if ch.has(a.pot) {
@@ -421,5 +446,133 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
         if !added {
             return ch;
         }
+    }
+}
+
+/// Reused buffers of [`contradicts`]: candidates on and off as bits (cell · n + v − 1), and
+/// the queues of what was turned on and off (whose bits are cleared after each chain).
+#[derive(Default)]
+pub struct Scratch {
+    on: Vec<u64>,
+    off: Vec<u64>,
+    queue_on: Vec<u32>,
+    queue_off: Vec<u32>,
+}
+
+impl Scratch {
+    fn has(bits: &[u64], i: u32) -> bool {
+        bits[(i >> 6) as usize] >> (i & 63) & 1 == 1
+    }
+
+    fn set(bits: &mut [u64], i: u32) {
+        bits[(i >> 6) as usize] |= 1 << (i & 63);
+    }
+
+    /// Turns candidate i on (false: it is off already, a contradiction).
+    fn turn_on(&mut self, i: u32) -> bool {
+        if Scratch::has(&self.off, i) {
+            return false;
+        }
+        if !Scratch::has(&self.on, i) {
+            Scratch::set(&mut self.on, i);
+            self.queue_on.push(i);
+        }
+        true
+    }
+
+    /// Turns candidate i off (false: it is on already, a contradiction).
+    fn turn_off(&mut self, i: u32) -> bool {
+        if Scratch::has(&self.on, i) {
+            return false;
+        }
+        if !Scratch::has(&self.off, i) {
+            Scratch::set(&mut self.off, i);
+            self.queue_off.push(i);
+        }
+        true
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.queue_on {
+            self.on[(i >> 6) as usize] = 0;
+        }
+        for &i in &self.queue_off {
+            self.off[(i >> 6) as usize] = 0;
+        }
+        self.queue_on.clear();
+        self.queue_off.clear();
+    }
+}
+
+/// Whether the static chain from `p` on `grid` (cell and house links, no nested level) finds
+/// a candidate both on and off: [`chain`]'s answer, in its order and with its count of
+/// implications, without the parents (nothing allocated: `scratch` is reused). The nested
+/// levels keep a static chain only when it contradicts itself, which few do.
+pub fn contradicts(layout: &Layout, grid: &[Mask], p: Pot, scratch: &mut Scratch) -> bool {
+    let n = layout.g.n;
+    let words = (n * n * n).div_ceil(64);
+    scratch.on.resize(words, 0);
+    scratch.off.resize(words, 0);
+    let (c0, v0, on) = unpot(n, p);
+    let start = (c0 * n + v0 as usize - 1) as u32;
+    match on {
+        true => scratch.turn_on(start),
+        false => scratch.turn_off(start),
+    };
+    let found = follow(layout, grid, scratch);
+    scratch.clear();
+    found
+}
+
+/// [`contradicts`]'s loop: every candidate on before the next candidate off, as [`chain`].
+fn follow(layout: &Layout, grid: &[Mask], s: &mut Scratch) -> bool {
+    let n = layout.g.n;
+    let idx = |c: usize, v: u8| (c * n + v as usize - 1) as u32;
+    let (mut next_on, mut next_off) = (0, 0);
+    loop {
+        layout.work.set(layout.work.get() + 1);
+        if let Some(&i) = s.queue_on.get(next_on) {
+            next_on += 1;
+            let (c, v) = (i as usize / n, (i as usize % n) as u8 + 1);
+            for w in values(grid[c] & !bit(v)) {
+                if !s.turn_off(idx(c, w)) {
+                    return true;
+                }
+            }
+            for &d in &layout.peers[c] {
+                if grid[d] & bit(v) != 0 && !s.turn_off(idx(d, v)) {
+                    return true;
+                }
+            }
+            continue;
+        }
+        if let Some(&i) = s.queue_off.get(next_off) {
+            next_off += 1;
+            let (c, v) = (i as usize / n, (i as usize % n) as u8 + 1);
+            let m = grid[c];
+            if m.count_ones() == 2 && m & bit(v) != 0 {
+                let w = values(m & !bit(v)).next().unwrap_or(v);
+                if !s.turn_on(idx(c, w)) {
+                    return true;
+                }
+            }
+            for &h in &layout.houses_of[c] {
+                let mut other = None;
+                let mut count = 0;
+                for &d in &layout.g.houses[h].cells {
+                    if d != c && grid[d] & bit(v) != 0 {
+                        count += 1;
+                        other = Some(d);
+                    }
+                }
+                if let (1, Some(d)) = (count, other) {
+                    if !s.turn_on(idx(d, v)) {
+                        return true;
+                    }
+                }
+            }
+            continue;
+        }
+        return false;
     }
 }

@@ -32,6 +32,7 @@ pub mod path;
 pub mod rating;
 pub mod rules;
 pub mod singles;
+pub mod static_chains;
 pub mod step;
 pub mod subsets;
 pub mod technique;

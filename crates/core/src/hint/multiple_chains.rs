@@ -14,7 +14,9 @@
 
 use super::grid::values;
 use super::implication::{chain, unpot, Advanced, Cause, Chain, Layout, Mode, Pot};
+use super::static_chains::StaticChains;
 use crate::clock::Instant;
+use std::rc::Rc;
 use crate::mask::{bit, Mask};
 use std::collections::HashMap;
 
@@ -88,6 +90,9 @@ pub struct Search<'a> {
     pub outer: Option<&'a [Mask]>,
     /// Past it the search stops ([`Late`]), as it does past the layout's budget.
     pub deadline: Option<Instant>,
+    /// The static chains of the `outer` grid, reused where a chain here would be the same
+    /// (a nested static search only).
+    pub reuse: Option<&'a StaticChains>,
 }
 
 /// The search ran out of time.
@@ -99,15 +104,29 @@ struct Memo<'a, 'b> {
     layout: &'a Layout<'b>,
     grid: &'a [Mask],
     mode: Mode<'a>,
-    on: HashMap<Pot, Chain>,
+    /// The outer grid's static chains, when this search nests in one ([`Search::reuse`]).
+    reuse: Option<(&'a [Mask], &'a StaticChains)>,
+    on: HashMap<Pot, Rc<Chain>>,
 }
 
 impl Memo<'_, '_> {
     fn on(&mut self, p: Pot) -> &Chain {
-        let (layout, grid, mode) = (self.layout, self.grid, self.mode);
-        self.on
-            .entry(p)
-            .or_insert_with(|| chain(layout, grid, &[p], &[], mode))
+        let (layout, grid, mode, reuse) = (self.layout, self.grid, self.mode, self.reuse);
+        self.on.entry(p).or_insert_with(|| {
+            reuse
+                .and_then(|(outer, chains)| chains.same(layout, outer, grid, p))
+                .unwrap_or_else(|| Rc::new(chain(layout, grid, &[p], &[], mode)))
+        })
+    }
+
+    /// Whether every chain from `pots` is the outer grid's: together they rely on nothing
+    /// the outer chain turned off, so what they conclude is not kept.
+    fn all_outer(&self, pots: impl Iterator<Item = Pot>) -> bool {
+        let Some((outer, chains)) = self.reuse else {
+            return false;
+        };
+        pots.into_iter()
+            .all(|p| chains.same(self.layout, outer, self.grid, p).is_some())
     }
 }
 
@@ -191,6 +210,7 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
         layout,
         grid,
         mode,
+        reuse: search.outer.zip(search.reuse),
         on: HashMap::new(),
     };
     let mut out = Vec::new();
@@ -205,9 +225,9 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
         for v in values(grid[c]) {
             let p_on = super::implication::pot(n, c, v, true);
             let p_off = super::implication::pot(n, c, v, false);
-            memo.on(p_on);
-            let on_chain = &memo.on[&p_on];
             if search.dynamic {
+                memo.on(p_on);
+                let on_chain = &*memo.on[&p_on];
                 let off_chain = chain(layout, grid, &[], &[p_off], mode);
                 let card = if search.nishio { 0 } else { card };
                 binary(
@@ -223,10 +243,17 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
         }
         // Cell: what every value's chain concludes.
         let vs: Vec<u8> = values(grid[c]).collect();
-        let chains: Vec<&Chain> = vs
+        let pots: Vec<Pot> = vs
             .iter()
-            .map(|&v| &memo.on[&super::implication::pot(n, c, v, true)])
+            .map(|&v| super::implication::pot(n, c, v, true))
             .collect();
+        if memo.all_outer(pots.iter().copied()) {
+            continue;
+        }
+        for &p in &pots {
+            memo.on(p);
+        }
+        let chains: Vec<&Chain> = pots.iter().map(|p| &*memo.on[p]).collect();
         common(
             layout,
             grid,
@@ -327,10 +354,13 @@ fn region(
             .iter()
             .map(|&d| super::implication::pot(n, d, v, true))
             .collect();
+        if memo.all_outer(pots.iter().copied()) {
+            continue;
+        }
         for &p in &pots {
             memo.on(p);
         }
-        let chains: Vec<&Chain> = pots.iter().map(|p| &memo.on[p]).collect();
+        let chains: Vec<&Chain> = pots.iter().map(|p| &*memo.on[p]).collect();
         common(
             layout,
             grid,

@@ -7,16 +7,19 @@
 //! counts it; it relies on the candidates the outer chain turned off that its singles used.
 
 use super::grid::{values, Candidates};
-use super::implication::{chain, pot, Advanced, AdvancedOff, Layout, Mode};
+use super::implication::{chain, contradicts, pot, Advanced, AdvancedOff, Layout, Scratch};
+use super::static_chains::{StaticChains, STATIC};
 use super::multiple_chains::{hints, Late, Search};
 use super::step::Step;
 use super::technique::Technique;
-use crate::clock::Instant;
+use super::dynamic_forcing::Budget;
 use crate::mask::{bit, Mask};
 
-/// The nested implications of level 2 (forcing chains) or 3 (multiple forcing chains too).
-pub struct Nested {
+/// The nested implications of level 2 (forcing chains) or 3 (multiple forcing chains too),
+/// with the static chains of the step's grid ([`StaticChains`]).
+pub struct Nested<'a> {
     pub level: u8,
+    pub chains: &'a StaticChains,
 }
 
 /// A stable identity of a nested chain (one nested chain counts once in a step's length).
@@ -29,15 +32,17 @@ fn identity(target: u32, complexity: usize, salt: u32) -> u32 {
 }
 
 /// Static forcing chains from each candidate on and off of `grid` that contradict
-/// themselves: the candidate is false (or true).
-fn unary(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
+/// themselves: the candidate is false (or true). A chain that is its chain on `source`
+/// relies on nothing the outer chain turned off and is not followed again.
+fn unary(
+    layout: &Layout,
+    chains: &StaticChains,
+    source: &[Mask],
+    grid: &[Mask],
+) -> Vec<AdvancedOff> {
     let n = layout.g.n;
-    let mode = Mode {
-        dynamic: false,
-        cell_links: true,
-        advanced: None,
-    };
     let mut out = Vec::new();
+    let mut scratch = Scratch::default();
     for c in 0..n * n {
         if grid[c].count_ones() < 2 {
             continue;
@@ -45,9 +50,15 @@ fn unary(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
         for v in values(grid[c]) {
             for on in [true, false] {
                 let p = pot(n, c, v, on);
+                if chains.same(layout, source, grid, p).is_some() {
+                    continue;
+                }
+                if !contradicts(layout, grid, p, &mut scratch) {
+                    continue;
+                }
                 let ch = match on {
-                    true => chain(layout, grid, &[p], &[], mode),
-                    false => chain(layout, grid, &[], &[p], mode),
+                    true => chain(layout, grid, &[p], &[], STATIC),
+                    false => chain(layout, grid, &[], &[p], STATIC),
                 };
                 let Some((a, b)) = ch.contradiction else {
                     continue;
@@ -78,7 +89,12 @@ fn unary(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
 }
 
 /// Static cell and region forcing chains on `grid`.
-fn multiple(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
+fn multiple(
+    layout: &Layout,
+    chains: &StaticChains,
+    source: &[Mask],
+    grid: &[Mask],
+) -> Vec<AdvancedOff> {
     let n = layout.g.n;
     let search = Search {
         dynamic: false,
@@ -86,6 +102,7 @@ fn multiple(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff>
         advanced: None,
         outer: Some(source),
         deadline: None,
+        reuse: Some(chains),
     };
     let Ok(found) = hints(layout, grid, search) else {
         return Vec::new();
@@ -105,40 +122,49 @@ fn multiple(layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff>
     out
 }
 
-impl Advanced for Nested {
+impl Advanced for Nested<'_> {
     fn offs(&self, layout: &Layout, source: &[Mask], grid: &[Mask]) -> Vec<AdvancedOff> {
         let plus = super::dynamic_plus::Plus.offs(layout, source, grid);
         if !plus.is_empty() {
             return plus;
         }
-        let found = unary(layout, source, grid);
+        let found = self.chains.unary(source, grid, || {
+            unary(layout, self.chains, source, grid)
+        });
         if !found.is_empty() || self.level < 3 {
             return found;
         }
-        multiple(layout, source, grid)
+        multiple(layout, self.chains, source, grid)
     }
 }
 
 /// Dynamic forcing chains (+ forcing chains).
-pub fn nested_forcing(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
-    let nested = Nested { level: 2 };
+pub fn nested_forcing(g: &Candidates, budget: &Budget) -> Result<Option<Step>, Late> {
+    let nested = Nested {
+        level: 2,
+        chains: &budget.chains,
+    };
     super::dynamic_forcing::dynamic_step(
         g,
         Technique::NestedForcingChain,
         " (+ Forcing Chains)",
         Some(&nested),
-        deadline,
+        budget,
     )
 }
 
 /// Dynamic forcing chains (+ multiple forcing chains).
-pub fn nested_multiple(g: &Candidates, deadline: Option<Instant>) -> Result<Option<Step>, Late> {
-    let nested = Nested { level: 3 };
+pub fn nested_multiple(g: &Candidates, budget: &Budget) -> Result<Option<Step>, Late> {
+    let nested = Nested {
+        level: 3,
+        chains: &budget.chains,
+    };
     super::dynamic_forcing::dynamic_step(
         g,
         Technique::NestedMultipleForcingChain,
         " (+ Multiple Forcing Chains)",
         Some(&nested),
-        deadline,
+        budget,
     )
 }
+
