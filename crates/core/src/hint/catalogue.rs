@@ -7,8 +7,8 @@
 //! elimination, guess) carry the project's own values, said in `docs/hints.md`, and are not on
 //! its scale: a rating on that scale leaves them out ([`super::rating`]).
 
-use super::grid::Candidates;
 use super::dynamic_forcing::Budget;
+use super::grid::Candidates;
 use super::multiple_chains::Late;
 use super::rules::{rule_step, RuleCheck};
 use super::step::Step;

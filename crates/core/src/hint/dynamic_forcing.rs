@@ -7,8 +7,8 @@
 use super::grid::Candidates;
 use super::implication::{Advanced, Layout};
 use super::multiple_chains::{best, hints, ChainHint, Kind, Late, Search};
-use super::step::{cell_list, Step};
 use super::static_chains::StaticChains;
+use super::step::{cell_list, Step};
 use super::technique::{length_difficulty, Technique};
 use crate::clock::Instant;
 

@@ -3,13 +3,13 @@
 //! hidden or naked pair or an X-wing remove on the chain's grid (Sukaku Explainer's default
 //! set), each relying on the candidates the chain turned off in the pattern's base rows.
 
+use super::dynamic_forcing::Budget;
 use super::grid::Candidates;
 use super::implication::{pot, Advanced, AdvancedOff, Layout};
 use super::multiple_chains::Late;
 use super::step::{ModelRow, Step};
 use super::technique::Technique;
 use super::{fish, locked, subsets};
-use super::dynamic_forcing::Budget;
 use crate::mask::{bit, values, Mask};
 
 /// The "+" implications: the first of Sukaku Explainer's four rules that removes something

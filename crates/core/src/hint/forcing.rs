@@ -71,9 +71,15 @@ pub fn nishio(g: &Candidates) -> Option<Step> {
         deadline: None,
         reuse: None,
     };
-    chain_step(g, search, &Budget::unlimited(), &|_| Technique::Nishio, ("Nishio ", ""))
-        .ok()
-        .flatten()
+    chain_step(
+        g,
+        search,
+        &Budget::unlimited(),
+        &|_| Technique::Nishio,
+        ("Nishio ", ""),
+    )
+    .ok()
+    .flatten()
 }
 
 /// Multiple forcing chains: the cell or region forcing chain of least length.

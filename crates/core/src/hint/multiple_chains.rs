@@ -16,9 +16,9 @@ use super::grid::values;
 use super::implication::{chain, unpot, Advanced, Cause, Chain, Layout, Mode, Pot};
 use super::static_chains::StaticChains;
 use crate::clock::Instant;
-use std::rc::Rc;
 use crate::mask::{bit, Mask};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The kind of a multiple forcing chain, with Sukaku Explainer's name and sort key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

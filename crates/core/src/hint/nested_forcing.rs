@@ -6,13 +6,13 @@
 //! chain's length counts in the step's length once per nested chain, as Sukaku Explainer
 //! counts it; it relies on the candidates the outer chain turned off that its singles used.
 
+use super::dynamic_forcing::Budget;
 use super::grid::{values, Candidates};
 use super::implication::{chain, contradicts, pot, Advanced, AdvancedOff, Layout, Scratch};
-use super::static_chains::{StaticChains, STATIC};
 use super::multiple_chains::{hints, Late, Search};
+use super::static_chains::{StaticChains, STATIC};
 use super::step::Step;
 use super::technique::Technique;
-use super::dynamic_forcing::Budget;
 use crate::mask::{bit, Mask};
 
 /// The nested implications of level 2 (forcing chains) or 3 (multiple forcing chains too),
@@ -128,9 +128,9 @@ impl Advanced for Nested<'_> {
         if !plus.is_empty() {
             return plus;
         }
-        let found = self.chains.unary(source, grid, || {
-            unary(layout, self.chains, source, grid)
-        });
+        let found = self
+            .chains
+            .unary(source, grid, || unary(layout, self.chains, source, grid));
         if !found.is_empty() || self.level < 3 {
             return found;
         }
@@ -167,4 +167,3 @@ pub fn nested_multiple(g: &Candidates, budget: &Budget) -> Result<Option<Step>, 
         budget,
     )
 }
-
