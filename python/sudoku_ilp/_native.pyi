@@ -403,4 +403,5 @@ def prove(puzzle: Puzzle, eliminate: str, rows: str, *, answer: bool = True, tim
 
 def rate(puzzle: Puzzle, *, lp: bool = True, uniqueness: bool = True, time_limit: float = 60.0) -> dict[str, Any]:
     """difficulty (Sukaku Explainer's scale, the same with lp=False), hardest, lp_level,
-    root_lp_integral, lp_bb_nodes, guessed; uniqueness=False leaves out BUG; TimeoutError at the time limit."""
+    root_lp_integral, lp_bb_nodes, guessed, at_least (the path guessed: difficulty is a lower
+    bound, "≥"); uniqueness=False leaves out BUG; TimeoutError at the time limit."""

@@ -54,5 +54,5 @@ def test_tutorial_notebook_runs():
     assert "score: 8 of 9 questions right at the first try (9 answered)" in text
     assert "duality lesson checked: True · 7 questions" in text
     levels = next(line for line in text.splitlines() if line.startswith("hardest "))
-    assert "guess (verified by search)" in levels and " 2 " in levels
+    assert "nested forcing chain (+ multiple forcing chains)" in levels and " 2 " in levels
     assert len(svgs) >= 12, "a picture per technique of section 13"

@@ -13,7 +13,9 @@ use sudoku_ilp::input::{
     is_jigsaw_line, origin_name, parse_jigsaw_line, parse_line, parse_puzzle, read_source, Problem,
 };
 use sudoku_ilp::puzzle::Puzzle;
-use sudoku_ilp::report::hint::{hint_text, path_json, rating_json, step_svg, step_text, HintLevel};
+use sudoku_ilp::report::hint::{
+    difficulty_text, hint_text, path_json, rating_json, step_svg, step_text, HintLevel,
+};
 
 /// Which puzzle to read.
 #[derive(Debug, Args)]
@@ -319,7 +321,7 @@ fn steps_text(path: &Path, rating: &Rating) -> String {
     let r = rating_json(rating);
     out += &format!(
         "rating: {} ({})",
-        r["difficulty"],
+        difficulty_text(rating),
         r["hardest"].as_str().unwrap_or("")
     );
     if let Some(l) = &rating.level {
@@ -375,8 +377,8 @@ fn rate_one(
     let ri = level.map_or("-".to_string(), |l| l.root_integral.to_string());
     Ok((
         format!(
-            "{:.1}\t{}\t{lv}\t{ri}\n",
-            rating.difficulty,
+            "{}\t{}\t{lv}\t{ri}\n",
+            difficulty_text(&rating),
             r["hardest"].as_str().unwrap_or("")
         ),
         RateEnd::Rated,

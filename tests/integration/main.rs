@@ -44,6 +44,7 @@ mod pad_puzzles;
 mod propagate;
 mod prove;
 mod rating;
+mod rating_hardest;
 mod read_back;
 mod readme;
 mod real_files;

@@ -7,14 +7,17 @@
 //! elimination, guess) carry the project's own values, said in `docs/hints.md`, and are not on
 //! its scale: a rating on that scale leaves them out ([`super::rating`]).
 
+use super::dynamic_forcing::Budget;
 use super::grid::Candidates;
+use super::multiple_chains::Late;
 use super::rules::{rule_step, RuleCheck};
 use super::step::Step;
 use super::technique::Technique as T;
 use super::{
-    chains, cheapest_chain, direct_hidden, direct_locked, fish, forcing, grouped_links, locked,
-    singles, subsets, unique, unique_loops, wings,
+    chains, cheapest_chain, direct_hidden, direct_locked, dynamic_forcing, dynamic_plus, fish,
+    forcing, grouped_links, locked, nested_forcing, singles, subsets, unique, unique_loops, wings,
 };
+use crate::clock::Instant;
 
 /// What a finder of the catalogue reads beside the grid.
 pub struct Context<'a> {
@@ -27,6 +30,9 @@ pub struct Context<'a> {
 /// A finder of the catalogue: the first step of its technique on a grid, if any.
 pub type CatalogueFinder = fn(&Candidates, &Context) -> Option<Step>;
 
+/// A finder of the dynamic and nested forcing chains, stopped past its step's budget.
+pub type DeepFinder = fn(&Candidates, &Budget) -> Result<Option<Step>, Late>;
+
 /// How the path finds a technique's steps.
 #[derive(Clone, Copy)]
 pub enum Finder {
@@ -37,6 +43,9 @@ pub enum Finder {
     WithAbove,
     /// After the LP step: the forcing chains, tried in the table's order.
     Forcing(fn(&Candidates) -> Option<Step>),
+    /// After the forcing chains: the dynamic and nested forcing chains, tried in the table's
+    /// order within a deadline ([`Late`] past it).
+    Deep(DeepFinder),
     /// By the path itself: the LP elimination and the guess.
     Path,
 }
@@ -84,11 +93,11 @@ const fn unique(technique: T, name: &'static str, difficulty: f64, finder: Finde
     }
 }
 
-use Finder::{Catalogue as C, Forcing as F, Path as P, WithAbove as W};
+use Finder::{Catalogue as C, Deep as D, Forcing as F, Path as P, WithAbove as W};
 
 /// Every technique, in the order the path tries them.
 #[rustfmt::skip]
-pub const CATALOGUE: [Row; 50] = [
+pub const CATALOGUE: [Row; 54] = [
     row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
@@ -137,7 +146,11 @@ pub const CATALOGUE: [Row; 50] = [
     row(T::LpElimination, "LP elimination", 7.4, false, false, P),
     row(T::Nishio, "Nishio forcing chain", 7.5, false, true, F(forcing::nishio)),
     row(T::CellForcingChain, "cell forcing chain", 8.0, false, true, F(forcing::cell_forcing)),
-    row(T::RegionForcingChain, "region forcing chain", 8.0, false, true, F(forcing::region_forcing)),
+    row(T::RegionForcingChain, "region forcing chain", 8.0, false, true, W),
+    row(T::DynamicForcingChain, "dynamic forcing chain", 8.5, false, true, D(dynamic_forcing::dynamic_forcing)),
+    row(T::DynamicForcingChainPlus, "dynamic forcing chain (+)", 9.0, false, true, D(dynamic_plus::dynamic_plus)),
+    row(T::NestedForcingChain, "nested forcing chain (+ forcing chains)", 9.5, false, true, D(nested_forcing::nested_forcing)),
+    row(T::NestedMultipleForcingChain, "nested forcing chain (+ multiple forcing chains)", 10.0, false, true, D(nested_forcing::nested_multiple)),
     row(T::Guess, "guess (verified by search)", 11.0, false, false, P),
 ];
 
@@ -155,6 +168,56 @@ pub fn forcing_step(g: &Candidates) -> Option<Step> {
         Finder::Forcing(find) => find(g),
         _ => None,
     })
+}
+
+/// The first technique Sukaku Explainer has beyond the catalogue: "Dynamic Forcing Chains
+/// (+ Dynamic Forcing Chains)", 10.5 plus length. A puzzle that needs it is rated "≥ 10.5".
+pub const BEYOND_CATALOGUE: f64 = 10.5;
+
+/// Why the dynamic and nested forcing chains found no step: none applies (every level was
+/// searched), or the level of this row ran out of time. Either way Sukaku Explainer's step
+/// here is at least [`DeepEnd::bound`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DeepEnd {
+    NoneApplies,
+    Late(T),
+}
+
+impl DeepEnd {
+    /// The least difficulty Sukaku Explainer's step can have here: the base of the first
+    /// level not searched to its end.
+    pub fn bound(self) -> f64 {
+        match self {
+            DeepEnd::NoneApplies => BEYOND_CATALOGUE,
+            DeepEnd::Late(t) => t.difficulty(),
+        }
+    }
+}
+
+/// The dynamic and nested forcing chains in order, up to `levels` rows (all of them within
+/// `deadline` and one step's budget of implications, [`Budget::per_step`]), after the forcing
+/// chains found nothing.
+pub fn deep_step(
+    g: &Candidates,
+    levels: usize,
+    deadline: Option<Instant>,
+) -> Result<Step, DeepEnd> {
+    let deep = CATALOGUE.iter().filter_map(|row| match row.finder {
+        Finder::Deep(find) => Some((row.technique, find)),
+        _ => None,
+    });
+    let budget = Budget::per_step(deadline);
+    for (k, (t, find)) in deep.enumerate() {
+        if k >= levels {
+            return Err(DeepEnd::Late(t));
+        }
+        match find(g, &budget) {
+            Ok(Some(s)) => return Ok(s),
+            Ok(None) => {}
+            Err(Late) => return Err(DeepEnd::Late(t)),
+        }
+    }
+    Err(DeepEnd::NoneApplies)
 }
 
 /// The technique's data, read from its row of [`CATALOGUE`] (here, so that the table and the

@@ -11,7 +11,7 @@
 //! ([`unique_solution`]) and every step after it. A limit reached is [`HintError::TimeLimit`],
 //! never "no solution", which only a search that finished may say.
 
-use super::catalogue::Context;
+use super::catalogue::{deep_step, Context, DeepEnd};
 use super::certificate::{CertificateFailure, Certifier, Proof};
 use super::grid::{values, Candidates};
 use super::rules::rule_checks;
@@ -183,20 +183,35 @@ fn late(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
 }
 
-/// The guess: the solution's digit in an open cell of fewest candidates.
-fn guess(g: &Candidates, solution: &[u8]) -> Step {
+/// The dynamic and nested forcing chains searched after the path's first guess: the two
+/// cheap ones (past a guess the rating is a lower bound already; the rest of the path only
+/// needs to finish).
+const LEVELS_AFTER_GUESS: usize = 2;
+
+/// The guess: the solution's digit in an open cell of fewest candidates; its difficulty is
+/// the least Sukaku Explainer's step could have here (`end`'s bound).
+fn guess(g: &Candidates, solution: &[u8], end: DeepEnd) -> Step {
     let c = g
         .open_cells()
         .min_by_key(|&c| g.cand[c].count_ones())
         .unwrap_or(0);
+    let why = match end {
+        DeepEnd::NoneApplies => "no technique of the catalogue applies".to_string(),
+        DeepEnd::Late(t) => format!(
+            "no technique of the catalogue below {} applies and its search reached its budget",
+            t.name()
+        ),
+    };
     let mut s = Step::new(
         Technique::Guess,
         format!(
-            "no technique of the catalogue applies: {} takes {} from the solution found by search",
+            "{why} (so this step is at least {:.1} on Sukaku Explainer's scale): {} takes {} from the solution found by search",
+            end.bound(),
             g.cell(c),
             solution[c]
         ),
     );
+    s.difficulty = end.bound();
     s.placements.push((c, solution[c]));
     s.cells.push(c);
     s
@@ -292,9 +307,24 @@ fn path_until(
                 step = lp_step(cert, &g)?;
             }
         }
-        let step = step
-            .or_else(|| forcing_step(&g))
-            .unwrap_or_else(|| guess(&g, &solution));
+        let step = match step.or_else(|| forcing_step(&g)) {
+            Some(s) => s,
+            None => {
+                let guessed = steps
+                    .iter()
+                    .any(|s: &PathStep| s.step.technique == Technique::Guess);
+                let levels = if guessed {
+                    LEVELS_AFTER_GUESS
+                } else {
+                    usize::MAX
+                };
+                match deep_step(&g, levels, deadline) {
+                    Ok(s) => s,
+                    Err(_) if late(deadline) => return Err(stopped()),
+                    Err(end) => guess(&g, &solution, end),
+                }
+            }
+        };
         if step.placements.iter().any(|&(c, v)| solution[c] != v)
             || step.eliminations.iter().any(|&(c, v)| solution[c] == v)
             || !step.changes(&g)

@@ -41,7 +41,9 @@ pub struct Rating {
     pub difficulty: f64,
     /// The first of the hardest steps' technique (`None` for a complete grid).
     pub hardest: Option<Technique>,
-    /// Whether the path had to guess (the catalogue and the forcing chains stopped).
+    /// Whether the path had to guess (the catalogue and the forcing chains stopped): the
+    /// difficulty is then a lower bound ("≥"), the hardest of the steps up to the first guess,
+    /// whose own difficulty is the least Sukaku Explainer's step could have there.
     pub guessed: bool,
     /// The LP level, when asked for.
     pub level: Option<LpLevel>,
@@ -52,7 +54,21 @@ pub struct Rating {
 impl Rating {
     /// The rating of a path without LP steps.
     fn of(path: &Path, level: Option<LpLevel>) -> Rating {
-        let (difficulty, hardest) = match path.hardest() {
+        // Past the first guess the grid holds a digit no technique found: the steps there
+        // prove nothing about Sukaku Explainer's rating.
+        let upto = path
+            .steps
+            .iter()
+            .position(|s| s.step.technique == Technique::Guess)
+            .map_or(path.steps.len(), |k| k + 1);
+        let hardest = path.steps[..upto]
+            .iter()
+            .map(|s| (s.step.difficulty, s.step.technique))
+            .fold(None, |best: Option<(f64, Technique)>, s| match best {
+                Some(b) if b.0 >= s.0 => Some(b),
+                _ => Some(s),
+            });
+        let (difficulty, hardest) = match hardest {
             Some((d, t)) => (d, Some(t)),
             None => (0.0, None),
         };
@@ -132,4 +148,48 @@ pub fn rate(
 ) -> Result<Rating, HintError> {
     let backend = crate::solve::lab_lp::hint_backend_until(limits.deadline());
     rate_on(puzzle, options, backend, known, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::catalogue::{deep_step, DeepEnd};
+    use crate::hint::path::PathStep;
+    use crate::hint::{Candidates, Step};
+    use crate::input::parse_line;
+
+    /// The rating of a path that guessed is the hardest step up to the first guess, the guess
+    /// counting the least Sukaku Explainer's step could be there; steps after it do not count.
+    #[test]
+    fn a_guess_makes_the_rating_a_lower_bound_from_the_steps_before_it() {
+        let g = Candidates::new(&parse_line(&".".repeat(81), None).unwrap());
+        assert_eq!(
+            deep_step(&g, 0, None).err(),
+            Some(DeepEnd::Late(Technique::DynamicForcingChain))
+        );
+        let step = |t: Technique, d: f64| {
+            let mut s = Step::new(t, String::new());
+            s.difficulty = d;
+            PathStep {
+                step: s,
+                proofs: Vec::new(),
+                before: g.clone(),
+            }
+        };
+        let bound = DeepEnd::Late(Technique::NestedForcingChain).bound();
+        let path = Path {
+            steps: vec![
+                step(Technique::XChain, 6.6),
+                step(Technique::Guess, bound),
+                step(Technique::DynamicForcingChainPlus, 9.9),
+            ],
+            solution: Vec::new(),
+            complete: true,
+            lp_solves: 0,
+        };
+        let r = Rating::of(&path, None);
+        assert!(r.guessed);
+        assert_eq!((r.difficulty, r.hardest), (9.5, Some(Technique::Guess)));
+        assert_eq!(DeepEnd::NoneApplies.bound(), 10.5);
+    }
 }

@@ -59,6 +59,10 @@ pub enum Technique {
     Nishio,
     CellForcingChain,
     RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
+    NestedForcingChain,
+    NestedMultipleForcingChain,
     Guess,
 }
 

@@ -162,7 +162,14 @@ fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-/// The rating object: hardest difficulty (Sukaku Explainer's scale) and technique, LP level.
+/// The difficulty as people read it: `9.5`, or `≥10.5` when the path guessed (a lower bound).
+pub fn difficulty_text(rating: &Rating) -> String {
+    let at_least = if rating.guessed { "≥" } else { "" };
+    format!("{at_least}{:.1}", rating.difficulty)
+}
+
+/// The rating object: hardest difficulty (Sukaku Explainer's scale) and technique, LP level;
+/// `at_least` when the difficulty is a lower bound (the path guessed).
 pub fn rating_json(rating: &Rating) -> Value {
     let level = rating.level.as_ref();
     json!({
@@ -172,6 +179,7 @@ pub fn rating_json(rating: &Rating) -> Value {
         "root_lp_integral": level.map(|l| l.root_integral),
         "lp_bb_nodes": level.and_then(|l| l.lp_bb_nodes),
         "guessed": rating.guessed,
+        "at_least": rating.guessed,
     })
 }
 

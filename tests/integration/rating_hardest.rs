@@ -1,0 +1,104 @@
+//! Sukaku Explainer's dynamic forcing chains: on diabolical lines where `serate` (v1.15.10)
+//! rates the puzzle by a dynamic forcing chain (its ER technique, `serate --tech`, in
+//! `../shared/peers/rating/results/`), the path has a step of it, every removal not the
+//! solution's digit and every LP certificate passed by the independent checker, and the
+//! rating is Sukaku Explainer's (the sidecar's ER).
+
+use crate::common::{highs_lock, lines, shared_data};
+use sudoku_ilp::check::certificate::CandidateState;
+use sudoku_ilp::check::summed::check_certificate;
+use sudoku_ilp::hint::certificate::{Certifier, Proof};
+use sudoku_ilp::hint::path::{solve_path, PathOptions};
+use sudoku_ilp::hint::rating::{rate, RateOptions};
+use sudoku_ilp::hint::{Candidates, Technique};
+use sudoku_ilp::input::parse_line;
+use sudoku_ilp::limits::Limits;
+
+/// A limit only a hang reaches: these tests assert ratings, not times.
+const NO_HANG: Limits = Limits { time_limit: 3600.0 };
+
+/// The line (1-based) of a shared file.
+fn line_of(file: &str, k: usize) -> Option<String> {
+    let path = shared_data(file)?;
+    lines(&path)
+        .into_iter()
+        .find(|(n, _)| *n == k)
+        .map(|(_, l)| l)
+}
+
+fn state(g: &Candidates, r: usize, c: usize, w: usize) -> CandidateState {
+    let cell = (r - 1) * g.n + c - 1;
+    if g.value[cell] == w as u8 {
+        CandidateState::Placed
+    } else if g.value[cell] == 0 && g.has(cell, w as u8) {
+        CandidateState::Open
+    } else {
+        CandidateState::Removed
+    }
+}
+
+/// Lines of `sudoku_exchange_diabolical.txt` that `serate` rates by a dynamic forcing chain:
+/// (line, Sukaku Explainer's kind in the step's text, its ER).
+const CASES: [(usize, &str, f64); 4] = [
+    (9533, "Dynamic Contradiction Forcing Chains", 9.1),
+    (23031, "Dynamic Cell Forcing Chains", 8.9),
+    (68, "Dynamic Region Forcing Chains", 9.1),
+    (10, "Dynamic Region Forcing Chains", 8.9),
+];
+
+#[test]
+fn dynamic_forcing_chains_rate_as_serate_where_it_uses_them() {
+    for (k, se_name, se) in CASES {
+        let Some(line) = line_of("sudoku_exchange_diabolical.txt", k) else {
+            return;
+        };
+        let _guard = highs_lock();
+        let puzzle = parse_line(&line, None).unwrap();
+        let path = solve_path(&puzzle, PathOptions::default()).unwrap();
+        let rows = Certifier::new(&puzzle).unwrap().rows().to_vec();
+        let found: Vec<_> = path
+            .steps
+            .iter()
+            .filter(|s| s.step.technique == Technique::DynamicForcingChain)
+            .collect();
+        assert!(!found.is_empty(), "line {k}: no dynamic forcing chain");
+        for s in &found {
+            assert!(!s.step.eliminations.is_empty(), "{}", s.step.text);
+            for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
+                assert_ne!(path.solution[c], v, "{}", s.step.text);
+                if let Proof::Implied(cert) = &s.proofs[i] {
+                    let target = (c / 9 + 1, c % 9 + 1, v as usize);
+                    let checked =
+                        check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
+                    assert!(checked.is_ok(), "{}: {checked:?}", s.step.text);
+                }
+            }
+        }
+        let hardest = path
+            .steps
+            .iter()
+            .max_by(|a, b| a.step.difficulty.total_cmp(&b.step.difficulty))
+            .unwrap();
+        assert!(
+            hardest.step.text.starts_with(se_name),
+            "line {k}: {}",
+            hardest.step.text
+        );
+        let no_lp = RateOptions {
+            lp: false,
+            ..RateOptions::default()
+        };
+        let rated = rate(&puzzle, no_lp, Some(&path), &NO_HANG).unwrap();
+        assert!(!rated.guessed, "line {k}");
+        assert_eq!(
+            rated.hardest,
+            Some(Technique::DynamicForcingChain),
+            "line {k}"
+        );
+        assert!(
+            (rated.difficulty - se).abs() < 1e-9,
+            "line {k}: {} against SE's {se}",
+            rated.difficulty
+        );
+    }
+}
