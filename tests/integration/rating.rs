@@ -3,7 +3,9 @@
 //! passes; the difficulty is the same with and without the LP level; the hint level is one
 //! `Named` list on the command line.
 
-use crate::common::{check_removal, highs_lock, lines, run, shared_data, unique_solution};
+use crate::common::{
+    check_removal, highs_lock, lines, run, shared_data, shared_line, unique_solution,
+};
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions, PathStep};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
@@ -16,15 +18,6 @@ use sudoku_ilp::report::hint::HintLevel;
 
 /// A limit only a hang reaches: these tests assert ratings, not times.
 const NO_HANG: Limits = Limits { time_limit: 3600.0 };
-
-/// The line (1-based) of a shared file.
-fn line_of(file: &str, k: usize) -> Option<String> {
-    let path = shared_data(file)?;
-    lines(&path)
-        .into_iter()
-        .find(|(n, _)| *n == k)
-        .map(|(_, l)| l)
-}
 
 /// The steps of `technique` on the path of the puzzle `line` (`what` names it in messages): at
 /// least one; each with a removal; every placement the solution's digit, no removal one; every
@@ -73,7 +66,7 @@ fn direct_techniques_are_found_where_serate_uses_them_with_checked_certificates(
         (31872, Technique::DirectHiddenTriplet),
     ];
     for (k, technique) in cases {
-        let Some(line) = line_of("sudoku17_tdoku.txt", k) else {
+        let Some(line) = shared_line("sudoku17_tdoku.txt", k) else {
             return;
         };
         let _guard = highs_lock();
@@ -160,7 +153,7 @@ fn a_bad_hint_level_is_one_line_with_the_librarys_names() {
 /// has no such step and its difficulty is higher.
 #[test]
 fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
-    let Some(line) = line_of("sudoku_exchange_diabolical.txt", 3433) else {
+    let Some(line) = shared_line("sudoku_exchange_diabolical.txt", 3433) else {
         return;
     };
     let _guard = highs_lock();
@@ -185,7 +178,7 @@ fn bug_type_1_rates_where_serate_uses_it_and_is_left_out_on_request() {
 
 /// Sukaku Explainer's rating (ER) of line `k` of the diabolical bank, from its sidecar.
 fn se_rating(k: usize) -> Option<f64> {
-    let line = line_of("sudoku_exchange_diabolical.ratings.tsv", k)?;
+    let line = shared_line("sudoku_exchange_diabolical.ratings.tsv", k)?;
     line.split('\t').nth(1)?.parse().ok()
 }
 
@@ -193,7 +186,7 @@ fn se_rating(k: usize) -> Option<f64> {
 /// `techniques` (checked by [`checked_steps`]) and its rating equals Sukaku Explainer's (the
 /// sidecar's ER). The puzzle, for more checks.
 fn found_and_rated_as_serate(k: usize, techniques: &[Technique]) -> Option<Puzzle> {
-    let line = line_of("sudoku_exchange_diabolical.txt", k)?;
+    let line = shared_line("sudoku_exchange_diabolical.txt", k)?;
     let _guard = highs_lock();
     for &t in techniques {
         checked_steps(&line, t, &format!("diabolical line {k}"), false);

@@ -4,38 +4,16 @@
 //! solution's digit and every LP certificate passed by the independent checker, and the
 //! rating is Sukaku Explainer's (the sidecar's ER).
 
-use crate::common::{highs_lock, lines, shared_data};
-use sudoku_ilp::check::certificate::CandidateState;
-use sudoku_ilp::check::summed::check_certificate;
+use crate::common::{check_removal, highs_lock, shared_line};
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
-use sudoku_ilp::hint::{Candidates, Technique};
+use sudoku_ilp::hint::Technique;
 use sudoku_ilp::input::parse_line;
 use sudoku_ilp::limits::Limits;
 
 /// A limit only a hang reaches: these tests assert ratings, not times.
 const NO_HANG: Limits = Limits { time_limit: 3600.0 };
-
-/// The line (1-based) of a shared file.
-fn line_of(file: &str, k: usize) -> Option<String> {
-    let path = shared_data(file)?;
-    lines(&path)
-        .into_iter()
-        .find(|(n, _)| *n == k)
-        .map(|(_, l)| l)
-}
-
-fn state(g: &Candidates, r: usize, c: usize, w: usize) -> CandidateState {
-    let cell = (r - 1) * g.n + c - 1;
-    if g.value[cell] == w as u8 {
-        CandidateState::Placed
-    } else if g.value[cell] == 0 && g.has(cell, w as u8) {
-        CandidateState::Open
-    } else {
-        CandidateState::Removed
-    }
-}
 
 /// Lines of `sudoku_exchange_diabolical.txt` that `serate` rates by a dynamic forcing chain:
 /// (line, Sukaku Explainer's kind in the step's text, its ER).
@@ -49,7 +27,7 @@ const CASES: [(usize, &str, f64); 4] = [
 #[test]
 fn dynamic_forcing_chains_rate_as_serate_where_it_uses_them() {
     for (k, se_name, se) in CASES {
-        let Some(line) = line_of("sudoku_exchange_diabolical.txt", k) else {
+        let Some(line) = shared_line("sudoku_exchange_diabolical.txt", k) else {
             return;
         };
         let _guard = highs_lock();
@@ -67,9 +45,7 @@ fn dynamic_forcing_chains_rate_as_serate_where_it_uses_them() {
             for (i, &(c, v)) in s.step.eliminations.iter().enumerate() {
                 assert_ne!(path.solution[c], v, "{}", s.step.text);
                 if let Proof::Implied(cert) = &s.proofs[i] {
-                    let target = (c / 9 + 1, c % 9 + 1, v as usize);
-                    let checked =
-                        check_certificate(&rows, |r, c, w| state(&s.before, r, c, w), target, cert);
+                    let checked = check_removal(&rows, &s.before, (c, v), cert);
                     assert!(checked.is_ok(), "{}: {checked:?}", s.step.text);
                 }
             }

@@ -58,6 +58,15 @@ pub fn lines(path: &Path) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// Line `k` (1-based) of the shared file `file`; `None` (SKIPPED) without `../shared/data`.
+pub fn shared_line(file: &str, k: usize) -> Option<String> {
+    let path = shared_data(file)?;
+    lines(&path)
+        .into_iter()
+        .find(|(n, _)| *n == k)
+        .map(|(_, l)| l)
+}
+
 /// Every `step`-th puzzle of a shared collection (at most `count`) as a file `puzzles.txt` in
 /// `dir`, after a comment line, with `extra` text (comments, blank or bad lines) put before the
 /// puzzle of each given index: not puzzle lines, so line numbers and shards must skip or report
