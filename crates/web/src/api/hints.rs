@@ -5,7 +5,7 @@ use super::{one_line, Core, Failure};
 use serde_json::json;
 use sudoku_ilp::engine::Limits;
 use sudoku_ilp::hint::grid::{values, Candidates};
-use sudoku_ilp::hint::path::{solve_path_on, PathOptions};
+use sudoku_ilp::hint::path::{solve_path_on, HintError, Path, PathOptions};
 use sudoku_ilp::report::hint::{hint_text, path_json, step_json, step_svg, HintLevel};
 
 impl Core {
@@ -34,16 +34,15 @@ impl Core {
     /// Step `k` (from 0) of the solving path, once steps 0..k are applied: as [`Core::hint`]
     /// (the step of `steps --json` at index k, its text at `level` and its picture), with
     /// `index` and the candidate grid the step starts from (`before`: per open cell its values,
-    /// per cell placed by the applied steps its value). Past the last step: `complete`.
+    /// per cell placed by the applied steps its value). Past the last step: `complete`. The
+    /// session's path is kept between calls ([`PathCache`](super::path_cache::PathCache)).
     pub fn hint_at(&self, k: usize, level: &str) -> Result<String, Failure> {
         let given = (!level.is_empty()).then(|| level.to_string());
         let level = named(&given, "--level", HintLevel::default())?;
-        let options = PathOptions {
-            max_steps: k.saturating_add(1),
-            ..PathOptions::default()
-        };
-        let path =
-            solve_path_on(&self.puzzle, options, self.backends.hints.clone()).map_err(one_line)?;
+        let path = self
+            .path
+            .answering(k, |max_steps| self.path_of(max_steps))
+            .map_err(one_line)?;
         let Some(step) = path.steps.get(k) else {
             return Ok(
                 json!({"complete": true, "index": k, "steps": path.steps.len(),
@@ -62,12 +61,10 @@ impl Core {
     /// Every step as `steps --json` prints it (`lp_level`: as `--lp-level`, lp-bb's node count
     /// included: its search runs on the page's LP).
     pub fn steps(&self, lp_level: bool) -> Result<String, Failure> {
-        let path = solve_path_on(
-            &self.puzzle,
-            PathOptions::default(),
-            self.backends.hints.clone(),
-        )
-        .map_err(one_line)?;
+        let path = self
+            .path
+            .whole(|max_steps| self.path_of(max_steps))
+            .map_err(one_line)?;
         let rating = sudoku_ilp::hint::rating::rate_on(
             &self.puzzle,
             sudoku_ilp::hint::rating::RateOptions {
@@ -80,6 +77,16 @@ impl Core {
         )
         .map_err(one_line)?;
         Ok(path_json(&path, &rating).to_string())
+    }
+
+    /// The solving path of `steps --json` (certificates and LP steps), at most `max_steps`
+    /// steps: [`PathCache`](super::path_cache::PathCache) keeps it between calls.
+    fn path_of(&self, max_steps: usize) -> Result<Path, HintError> {
+        let options = PathOptions {
+            max_steps,
+            ..PathOptions::default()
+        };
+        solve_path_on(&self.puzzle, options, self.backends.hints.clone())
     }
 }
 

@@ -13,6 +13,7 @@ mod lesson;
 mod lp;
 mod model;
 mod names;
+mod path_cache;
 mod prove;
 mod row_check;
 mod solve;
@@ -83,6 +84,8 @@ pub struct Core {
     pub(super) lab: Option<Lab<Box<dyn LabLp>>>,
     pub(super) lab_model: Option<BuiltModel>,
     pub(super) lab_log: Vec<String>,
+    /// The solving path computed so far (the Hint tab's steps).
+    pub(super) path: path_cache::PathCache,
 }
 
 impl Core {
@@ -109,6 +112,7 @@ impl Core {
             lab: None,
             lab_model: None,
             lab_log: Vec::new(),
+            path: path_cache::PathCache::default(),
         })
     }
 
