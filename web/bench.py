@@ -2,7 +2,7 @@
 "The browser build (issue 37)"). Not a test: it prints numbers, it asserts nothing about time.
 
   python web/bench.py [--native target/release/sudoku-ilp] [--opens 7] [--branches 60] [--hints 30]
-                      [--applies 5]
+                      [--applies 5] [--walks 0]
 
 1. open: the file opened from disk until the page is usable (gallery loaded, first puzzle open:
    `document.body.dataset.ready`, ms since navigation start), a fresh tab each time;
@@ -17,6 +17,10 @@
    computed with steps 0..k-1 and their certificates, so the last step is the slowest), on the
    first grids of forum_hardest_1905_11plus.txt, until drawn; beside it the native
    `steps --json` process (the whole path).
+   walk (`--walks N`, default 0): every "Apply this step" from step 1 to the end of the path on
+   the first N grids of forum_hardest_1905_11plus.txt, each click until drawn, as a student
+   clicking through the path (the session keeps its path: the first Apply past step 1 computes
+   it, the others read it); beside it `cargo run --release -p sudoku-ilp-web --example apply`.
 5. exercises (issue 45; `--exercises` runs only these): a graded certificate (the hint's
    elimination, its rows the model answer's, `Check` until the verdict and the model answer are
    drawn) on sudoku_exchange_diabolical; graded predictions (integral, branch, next best,
@@ -96,6 +100,23 @@ APPLY_JS = timed(
   await p.applyHint();
   await frame();
   return performance.now() - t0;
+"""
+)
+
+WALK_JS = timed(
+    """
+  await p.loadText(arg[0]);
+  p.showTab('hint');
+  await p.hint('value');
+  const note = document.getElementById('hint-note');
+  const times = [];
+  while (times.length < 1000 && !note.textContent.includes('the grid is complete')) {
+    const t0 = performance.now();
+    await p.applyHint();
+    await frame();
+    times.push(performance.now() - t0);
+  }
+  return times;
 """
 )
 
@@ -350,6 +371,7 @@ def main():
     ap.add_argument("--branches", type=int, default=60)
     ap.add_argument("--hints", type=int, default=30)
     ap.add_argument("--applies", type=int, default=5)
+    ap.add_argument("--walks", type=int, default=0)
     ap.add_argument("--exercises", action="store_true", help="only issue 45's exercises")
     ap.add_argument("--split", action="store_true", help="only where a student's cut's time goes")
     ap.add_argument("--cut-step", type=int, default=2413)
@@ -419,7 +441,12 @@ def main():
                 subprocess.run([a.native, "steps", "--json", "--line", str(k), path], capture_output=True, check=False)
                 nat.append((time.perf_counter() - t) * 1000)
             print(f"  native steps --json process: {stats(nat)}")
-    print(json.dumps({"open": opens, "branch": branch, "hint": hints, "apply": applies}))
+    walks = []
+    for line in lines("forum_hardest_1905_11plus.txt", a.walks):
+        walks += run(driver, WALK_JS, line)
+    if walks:
+        print(f"apply every step, forum_hardest_1905_11plus lines 1-{a.walks}, page: {stats(walks)}")
+    print(json.dumps({"open": opens, "branch": branch, "hint": hints, "apply": applies, "walk": walks}))
     driver.quit()
 
 
