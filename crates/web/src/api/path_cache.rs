@@ -8,7 +8,7 @@
 //! other steps), so the first k steps of a longer path are the steps of a shorter one, each with
 //! the certificates the checker passed when the step was found, on the grid it starts from.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use sudoku_ilp::hint::path::{HintError, Path};
 
@@ -16,6 +16,8 @@ use sudoku_ilp::hint::path::{HintError, Path};
 #[derive(Default)]
 pub struct PathCache {
     kept: RefCell<Option<Rc<Path>>>,
+    /// The whole path reached the time limit once: each later step computes its path alone.
+    whole_too_long: Cell<bool>,
 }
 
 /// Whether `path` answers for step `k`: it holds it, or the grid was complete before it.
@@ -27,7 +29,7 @@ impl PathCache {
     /// A path that answers for step `k`: the kept one when it does; else one computed by
     /// `compute(max_steps)`, which is then kept. The first step alone is computed for k = 0
     /// (a hint); for a later step the whole path (the next Apply and the All steps list then
-    /// read it), or, when the whole path reaches the time limit, the path up to step k.
+    /// read it), or, once the whole path has reached the time limit, the path up to step k.
     pub fn answering(
         &self,
         k: usize,
@@ -36,10 +38,15 @@ impl PathCache {
         if let Some(path) = self.kept.borrow().as_ref().filter(|p| answers(p, k)) {
             return Ok(path.clone());
         }
+        let up_to_k = k.saturating_add(1);
         let path = match k {
             0 => compute(1)?,
+            _ if self.whole_too_long.get() => compute(up_to_k)?,
             _ => match compute(usize::MAX) {
-                Err(HintError::TimeLimit(_)) => compute(k.saturating_add(1))?,
+                Err(HintError::TimeLimit(_)) => {
+                    self.whole_too_long.set(true);
+                    compute(up_to_k)?
+                }
                 path => path?,
             },
         };
@@ -59,5 +66,50 @@ impl PathCache {
         let path = Rc::new(compute(usize::MAX)?);
         *self.kept.borrow_mut() = Some(path.clone());
         Ok(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path without steps, complete or stopped: only which paths are asked is looked at here.
+    fn path(complete: bool) -> Path {
+        Path {
+            steps: Vec::new(),
+            solution: Vec::new(),
+            complete,
+            lp_solves: 0,
+        }
+    }
+
+    /// The first step alone for a hint; the whole path at the first later step, then kept;
+    /// once the whole path reached the time limit, only the path up to each step asked.
+    #[test]
+    fn paths_are_computed_once_and_the_whole_path_only_until_it_is_too_long() {
+        let asked = RefCell::new(Vec::new());
+        let cache = PathCache::default();
+        let fits = |max: usize| {
+            asked.borrow_mut().push(max);
+            Ok(path(max == usize::MAX))
+        };
+        cache.answering(0, fits).unwrap();
+        cache.answering(3, fits).unwrap();
+        cache.answering(7, fits).unwrap();
+        cache.whole(fits).unwrap();
+        assert_eq!(*asked.borrow(), vec![1, usize::MAX]);
+
+        let asked = RefCell::new(Vec::new());
+        let cache = PathCache::default();
+        let too_long = |max: usize| {
+            asked.borrow_mut().push(max);
+            match max {
+                usize::MAX => Err(HintError::TimeLimit("the path was complete")),
+                _ => Ok(path(false)),
+            }
+        };
+        cache.answering(2, too_long).unwrap();
+        cache.answering(3, too_long).unwrap();
+        assert_eq!(*asked.borrow(), vec![usize::MAX, 3, 4]);
     }
 }
