@@ -411,6 +411,22 @@ pub fn distinct_sum_range(n: usize, k: usize) -> (i64, i64) {
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
 }
 
+/// At least one cell.
+pub(crate) fn check_some_cells(len: usize) -> Result<(), RuleProblem> {
+    match len {
+        0 => Err(RuleProblem::NoCells),
+        _ => Ok(()),
+    }
+}
+
+/// At least two cells: a line's two ends.
+pub(crate) fn check_two_ends(len: usize) -> Result<(), RuleProblem> {
+    match len {
+        len if len < 2 => Err(RuleProblem::Value("a line needs two ends".into())),
+        _ => Ok(()),
+    }
+}
+
 /// At least one cell and at most n: the cells of a rule whose values differ (or increase).
 pub(crate) fn check_distinct_cells(len: usize, n: usize) -> Result<(), RuleProblem> {
     match len {
