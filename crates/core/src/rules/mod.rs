@@ -510,6 +510,15 @@ pub(crate) fn same_house(ctx: &Context, a: Cell, b: Cell) -> bool {
     a.row == b.row || a.col == b.col || region_of(ctx, a) == region_of(ctx, b)
 }
 
+/// At least one cell, and three `classes` (classes, residues) of 1..n: n ≥ 3.
+pub(crate) fn check_three_classes(len: usize, n: usize, classes: &str) -> Result<(), RuleProblem> {
+    check_some_cells(len)?;
+    if n < 3 {
+        return Err(RuleProblem::Value(format!("no three {classes} in 1..{n}")));
+    }
+    Ok(())
+}
+
 /// One allowed-tuples table `{tag}_{first cell}` per run of three neighbouring cells of a line
 /// (the whole line when shorter): the tuples whose values have pairwise different `class`es,
 /// without the tuples that repeat a value in two cells of one house.
