@@ -139,14 +139,16 @@ fn array_item(out: &mut String, name: &str, elements: &[(String, &str)]) {
     let _ = writeln!(out, "{}];", if elements.is_empty() { "" } else { "\n" });
 }
 
+/// An array's name and the element it takes from each entry.
+type Field<'f, T> = (&'f str, &'f dyn Fn(&T) -> String);
+
 /// One [`array_item`] per (name, field) of `fields`: that field of every entry, tagged with the
 /// entry's `tag`.
-#[allow(clippy::type_complexity)]
 fn field_items<'t, T>(
     out: &mut String,
     entries: &[T],
     tag: impl Fn(&T) -> &'t str,
-    fields: &[(&str, &dyn Fn(&T) -> String)],
+    fields: &[Field<T>],
 ) {
     for (name, field) in fields {
         let elements: Vec<(String, &str)> = entries.iter().map(|e| (field(e), tag(e))).collect();
