@@ -12,102 +12,81 @@
 use serde_json::Value;
 use std::process::Command;
 
-/// (collection, every K-th line, extra arguments).
-const ROWS: &[(&str, usize, &str)] = &[
-    ("sudoku17_tdoku.txt", 236, "--jobs 1"),
-    ("sudoku17_tdoku.txt", 236, "--jobs 1 --reduce"),
-    ("sudoku17_tdoku.txt", 236, "--jobs 1 --fast"),
-    ("sudoku17_tdoku.txt", 236, "--jobs 2 --fast"),
-    ("sudoku17_tdoku.txt", 236, "--jobs 1 --fast --plain-highs"),
-    (
-        "sudoku17_tdoku.txt",
-        2360,
-        "--jobs 1 --model natural-strong --time-limit 20",
-    ),
-    ("forum_hardest_1905_11plus.txt", 241, "--jobs 1"),
-    ("forum_hardest_1905_11plus.txt", 241, "--jobs 1 --reduce"),
-    ("forum_hardest_1905_11plus.txt", 241, "--jobs 1 --fast"),
-    ("forum_hardest_1905_11plus.txt", 241, "--jobs 2 --fast"),
+/// Sequential, reduced, fast, and fast on two threads: the settings of every collection.
+const BASIC: &[&str] = &[
+    "--jobs 1",
+    "--jobs 1 --reduce",
+    "--jobs 1 --fast",
+    "--jobs 2 --fast",
+];
+const PLAIN_HIGHS: &str = "--jobs 1 --fast --plain-highs";
+const NATURAL_STRONG: &str = "--jobs 1 --model natural-strong --time-limit 20";
+const SAT: &str = "--jobs 1 --method sat";
+const PROPAGATE: &str = "--jobs 1 --method propagate";
+const START_SAT: &str = "--jobs 1 --start sat";
+const FAST_START_SAT: &str = "--jobs 1 --fast --start sat";
+/// The hard-grid engines alone, then as the start of the search.
+const ENGINES: &[&str] = &[SAT, PROPAGATE, START_SAT];
+/// The same with the fast path after the start.
+const ENGINES_FAST: &[&str] = &[SAT, PROPAGATE, FAST_START_SAT];
+
+/// (collection, every K-th line, the settings run on it, in order).
+const GROUPS: &[(&str, usize, &[&[&str]])] = &[
+    ("sudoku17_tdoku.txt", 236, &[BASIC, &[PLAIN_HIGHS]]),
+    ("sudoku17_tdoku.txt", 2360, &[&[NATURAL_STRONG]]),
     (
         "forum_hardest_1905_11plus.txt",
         241,
-        "--jobs 1 --fast --plain-highs",
+        &[BASIC, &[PLAIN_HIGHS]],
     ),
+    ("forum_hardest_1905_11plus.txt", 2413, &[&[NATURAL_STRONG]]),
+    ("magictour_top1465.txt", 1, &[BASIC]),
+    ("magictour_top1465.txt", 73, &[&[NATURAL_STRONG]]),
+    ("grid16_janko.txt", 1, &[BASIC]),
+    ("grid16_janko.txt", 31, &[&[NATURAL_STRONG]]),
+    // Here the plain-HiGHS row comes before the two threads'.
     (
-        "forum_hardest_1905_11plus.txt",
-        2413,
-        "--jobs 1 --model natural-strong --time-limit 20",
+        "grid25_misc.txt",
+        1,
+        &[&[
+            "--jobs 1",
+            "--jobs 1 --reduce",
+            "--jobs 1 --fast",
+            PLAIN_HIGHS,
+            "--jobs 2 --fast",
+        ]],
     ),
-    ("magictour_top1465.txt", 1, "--jobs 1"),
-    ("magictour_top1465.txt", 1, "--jobs 1 --reduce"),
-    ("magictour_top1465.txt", 1, "--jobs 1 --fast"),
-    ("magictour_top1465.txt", 1, "--jobs 2 --fast"),
-    (
-        "magictour_top1465.txt",
-        73,
-        "--jobs 1 --model natural-strong --time-limit 20",
-    ),
-    ("grid16_janko.txt", 1, "--jobs 1"),
-    ("grid16_janko.txt", 1, "--jobs 1 --reduce"),
-    ("grid16_janko.txt", 1, "--jobs 1 --fast"),
-    ("grid16_janko.txt", 1, "--jobs 2 --fast"),
-    (
-        "grid16_janko.txt",
-        31,
-        "--jobs 1 --model natural-strong --time-limit 20",
-    ),
-    ("grid25_misc.txt", 1, "--jobs 1"),
-    ("grid25_misc.txt", 1, "--jobs 1 --reduce"),
-    ("grid25_misc.txt", 1, "--jobs 1 --fast"),
-    ("grid25_misc.txt", 1, "--jobs 1 --fast --plain-highs"),
-    ("grid25_misc.txt", 1, "--jobs 2 --fast"),
-    ("grid36_misc.txt", 1, "--jobs 1"),
-    ("grid36_misc.txt", 1, "--jobs 1 --reduce"),
-    ("grid36_misc.txt", 1, "--jobs 1 --fast"),
-    ("grid36_misc.txt", 1, "--jobs 2 --fast"),
+    ("grid36_misc.txt", 1, &[BASIC]),
     // The hard-grid engines (`cargo bench --bench table -- method start`).
     (
         "forum_hardest_1905_11plus.txt",
         241,
-        "--jobs 1 --method sat",
+        &[
+            ENGINES,
+            &[FAST_START_SAT, "--jobs 1 --fast --start propagate"],
+        ],
     ),
-    (
-        "forum_hardest_1905_11plus.txt",
-        241,
-        "--jobs 1 --method propagate",
-    ),
-    ("forum_hardest_1905_11plus.txt", 241, "--jobs 1 --start sat"),
-    (
-        "forum_hardest_1905_11plus.txt",
-        241,
-        "--jobs 1 --fast --start sat",
-    ),
-    (
-        "forum_hardest_1905_11plus.txt",
-        241,
-        "--jobs 1 --fast --start propagate",
-    ),
-    ("sudoku17_tdoku.txt", 236, "--jobs 1 --method sat"),
-    ("sudoku17_tdoku.txt", 236, "--jobs 1 --method propagate"),
-    ("sudoku17_tdoku.txt", 236, "--jobs 1 --fast --start sat"),
-    ("magictour_top1465.txt", 1, "--jobs 1 --method sat"),
-    ("magictour_top1465.txt", 1, "--jobs 1 --method propagate"),
-    ("magictour_top1465.txt", 1, "--jobs 1 --fast --start sat"),
-    ("grid16_janko.txt", 1, "--jobs 1 --method sat"),
-    ("grid16_janko.txt", 1, "--jobs 1 --method propagate"),
-    ("grid16_janko.txt", 1, "--jobs 1 --fast --start sat"),
-    ("grid25_misc.txt", 1, "--jobs 1 --method sat"),
-    ("grid25_misc.txt", 1, "--jobs 1 --method propagate"),
-    ("grid25_misc.txt", 1, "--jobs 1 --start sat"),
-    ("grid36_misc.txt", 1, "--jobs 1 --method sat"),
-    ("grid36_misc.txt", 1, "--jobs 1 --method propagate"),
-    ("grid36_misc.txt", 1, "--jobs 1 --start sat"),
+    ("sudoku17_tdoku.txt", 236, &[ENGINES_FAST]),
+    ("magictour_top1465.txt", 1, &[ENGINES_FAST]),
+    ("grid16_janko.txt", 1, &[ENGINES_FAST]),
+    ("grid25_misc.txt", 1, &[ENGINES]),
+    ("grid36_misc.txt", 1, &[ENGINES]),
     (
         "forum_hardest_1905_11plus.txt",
         1,
-        "--jobs 2 --method propagate",
+        &[&["--jobs 2 --method propagate"]],
     ),
 ];
+
+/// Every row of the table: (collection, every K-th line, extra arguments).
+fn rows() -> impl Iterator<Item = (&'static str, usize, &'static str)> {
+    GROUPS.iter().flat_map(|&(file, every, settings)| {
+        settings
+            .iter()
+            .flat_map(|s| s.iter())
+            .map(move |&setting| (file, every, setting))
+    })
+}
 
 fn main() {
     let words: Vec<String> = std::env::args()
@@ -117,7 +96,7 @@ fn main() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     println!("| collection | every | setting | puzzles | solved | median ms | p90 ms | max ms | puzzles/s | peak MB | command |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
-    for &(file, every, setting) in ROWS {
+    for (file, every, setting) in rows() {
         let chosen = words.is_empty()
             || words
                 .iter()

@@ -3,7 +3,7 @@
 //! certificate rebuilt here from the rows of `export --format lp` proves its elimination, and
 //! the pigeon-hole techniques' eliminations are all LP-implied (Provan's claim, measured).
 
-use crate::common::{highs_lock, lines, shared_data, unique_solution};
+use crate::common::{highs_lock, lines, shared_data, unique_solution, NO_HANG};
 use assert_cmd::Command;
 use std::collections::HashMap;
 use std::path::Path;
@@ -18,7 +18,7 @@ use sudoku_ilp::puzzle::Puzzle;
 /// (the default limit, 60 s, is for the commands).
 fn unbounded() -> PathOptions {
     PathOptions {
-        limits: sudoku_ilp::limits::Limits { time_limit: 3600.0 },
+        limits: NO_HANG,
         ..PathOptions::default()
     }
 }

@@ -3,7 +3,7 @@
 //! is certified by exactly the house rows (and cell rows) its text names, every certificate
 //! passes the independent checker, and the JSON says where each certificate comes from.
 
-use crate::common::{check_removal, highs_lock, lines, shared_data};
+use crate::common::{check_removal, highs_lock, lines, shared_data, NO_HANG};
 use std::collections::BTreeSet;
 use sudoku_ilp::formulation::binary::house_row_name;
 use sudoku_ilp::hint::certificate::{CertificateFrom, Certifier, Proof};
@@ -89,7 +89,7 @@ fn pigeonhole_certificates_are_the_houses_the_text_names() {
     };
     let _guard = highs_lock();
     let options = PathOptions {
-        limits: sudoku_ilp::limits::Limits { time_limit: 3600.0 },
+        limits: NO_HANG,
         ..PathOptions::default()
     };
     let (mut pigeon, mut other) = (0, 0);

@@ -4,20 +4,16 @@
 //! `Named` list on the command line.
 
 use crate::common::{
-    check_removal, highs_lock, lines, run, shared_data, shared_line, unique_solution,
+    check_removal, highs_lock, lines, run, shared_data, shared_line, unique_solution, NO_HANG,
 };
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions, PathStep};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
 use sudoku_ilp::hint::{Candidates, Technique};
 use sudoku_ilp::input::parse_line;
-use sudoku_ilp::limits::Limits;
 use sudoku_ilp::named::names;
 use sudoku_ilp::puzzle::Puzzle;
 use sudoku_ilp::report::hint::HintLevel;
-
-/// A limit only a hang reaches: these tests assert ratings, not times.
-const NO_HANG: Limits = Limits { time_limit: 3600.0 };
 
 /// The steps of `technique` on the path of the puzzle `line` (`what` names it in messages): at
 /// least one; each with a removal; every placement the solution's digit, no removal one; every

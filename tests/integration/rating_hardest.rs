@@ -4,16 +4,12 @@
 //! solution's digit and every LP certificate passed by the independent checker, and the
 //! rating is Sukaku Explainer's (the sidecar's ER).
 
-use crate::common::{check_removal, highs_lock, shared_line};
+use crate::common::{check_removal, highs_lock, shared_line, NO_HANG};
 use sudoku_ilp::hint::certificate::{Certifier, Proof};
 use sudoku_ilp::hint::path::{solve_path, PathOptions};
 use sudoku_ilp::hint::rating::{rate, RateOptions};
 use sudoku_ilp::hint::Technique;
 use sudoku_ilp::input::parse_line;
-use sudoku_ilp::limits::Limits;
-
-/// A limit only a hang reaches: these tests assert ratings, not times.
-const NO_HANG: Limits = Limits { time_limit: 3600.0 };
 
 /// Lines of `sudoku_exchange_diabolical.txt` that `serate` rates by a dynamic forcing chain:
 /// (line, Sukaku Explainer's kind in the step's text, its ER).

@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 use sudoku_ilp::check::certificate::{CandidateState, CertificateError, TextRow};
 use sudoku_ilp::check::summed::check_certificate;
 use sudoku_ilp::hint::Candidates;
+use sudoku_ilp::limits::Limits;
+
+/// A limit only a hang reaches: the tests that pass it assert results, not times.
+pub const NO_HANG: Limits = Limits { time_limit: 3600.0 };
 
 /// The path of a file in `../shared/data`, or `None` (with a visible SKIPPED message) when the
 /// shared folder is absent, as on a clone without its neighbours. With `CI` set the absence is a

@@ -71,24 +71,26 @@ pub fn parse_column(name: &str) -> Option<(usize, usize, usize)> {
     Some((r.parse().ok()?, c.parse().ok()?, v.parse().ok()?))
 }
 
+/// The row `Σ_{c ∈ cols} c = 1` named `name` (the tests' house rows).
+#[cfg(test)]
+pub(super) fn one_of(name: &str, cols: &[&str]) -> TextRow {
+    TextRow {
+        name: name.into(),
+        sense: RowSense::Eq,
+        terms: cols.iter().map(|c| (c.to_string(), 1.0)).collect(),
+        rhs: 1.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::summed::check_certificate;
     use super::*;
 
-    fn row(name: &str, cols: &[&str]) -> TextRow {
-        TextRow {
-            name: name.into(),
-            sense: RowSense::Eq,
-            terms: cols.iter().map(|c| (c.to_string(), 1.0)).collect(),
-            rhs: 1.0,
-        }
-    }
-
     #[test]
     fn a_house_row_minus_a_placed_digit_removes_the_rest() {
         // row 1, value 5: x_r1_c1_v5 + x_r1_c2_v5 = 1 with r1c1 = 5 placed removes r1c2's 5.
-        let rows = vec![row("row_r1_v5", &["x_r1_c1_v5", "x_r1_c2_v5"])];
+        let rows = vec![one_of("row_r1_v5", &["x_r1_c1_v5", "x_r1_c2_v5"])];
         let state = |r: usize, c: usize, _v: usize| {
             if (r, c) == (1, 1) {
                 CandidateState::Placed

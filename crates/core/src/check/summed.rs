@@ -335,24 +335,16 @@ pub fn check_certificate(
 
 #[cfg(test)]
 mod tests {
+    use super::super::certificate::one_of;
     use super::*;
-
-    fn row(name: &str, cols: &[&str]) -> TextRow {
-        TextRow {
-            name: name.into(),
-            sense: RowSense::Eq,
-            terms: cols.iter().map(|c| (c.to_string(), 1.0)).collect(),
-            rhs: 1.0,
-        }
-    }
 
     #[test]
     fn a_pointing_pair_sums_to_the_line_outside_the_box() {
         // Column 1 and box 1 for value 5 on a toy: r1c1, r2c1 in both; r7c1 only in the
         // column; r3c2 only in the box, removed.
         let rows = vec![
-            row("col_c1_v5", &["x_r1_c1_v5", "x_r2_c1_v5", "x_r7_c1_v5"]),
-            row("box_b1_v5", &["x_r1_c1_v5", "x_r2_c1_v5", "x_r3_c2_v5"]),
+            one_of("col_c1_v5", &["x_r1_c1_v5", "x_r2_c1_v5", "x_r7_c1_v5"]),
+            one_of("box_b1_v5", &["x_r1_c1_v5", "x_r2_c1_v5", "x_r3_c2_v5"]),
         ];
         let state = |r: usize, c: usize, _: usize| {
             if (r, c) == (3, 2) {

@@ -139,6 +139,23 @@ fn array_item(out: &mut String, name: &str, elements: &[(String, &str)]) {
     let _ = writeln!(out, "{}];", if elements.is_empty() { "" } else { "\n" });
 }
 
+/// An array's name and the element it takes from each entry.
+type Field<'f, T> = (&'f str, &'f dyn Fn(&T) -> String);
+
+/// One [`array_item`] per (name, field) of `fields`: that field of every entry, tagged with the
+/// entry's `tag`.
+fn field_items<'t, T>(
+    out: &mut String,
+    entries: &[T],
+    tag: impl Fn(&T) -> &'t str,
+    fields: &[Field<T>],
+) {
+    for (name, field) in fields {
+        let elements: Vec<(String, &str)> = entries.iter().map(|e| (field(e), tag(e))).collect();
+        array_item(out, name, &elements);
+    }
+}
+
 /// The items of `models/variants.mzn` that hold the puzzle's primitives (module documentation).
 fn write_primitives(out: &mut String, puzzle: &Puzzle) {
     let n = puzzle.order();
@@ -205,28 +222,16 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
          lin_rel -1 (<=), 0 (=), 1 (>=) lin_rhs"
     );
     let _ = writeln!(out, "n_linear = {};", lin.len());
-    let tagged = |values: Vec<String>| -> Vec<(String, &str)> {
-        values.into_iter().zip(lin.iter().map(|l| l.4)).collect()
-    };
-    array_item(
+    field_items(
         out,
-        "lin_first",
-        &tagged(lin.iter().map(|l| l.0.to_string()).collect()),
-    );
-    array_item(
-        out,
-        "lin_last",
-        &tagged(lin.iter().map(|l| l.1.to_string()).collect()),
-    );
-    array_item(
-        out,
-        "lin_rel",
-        &tagged(lin.iter().map(|l| l.2.to_string()).collect()),
-    );
-    array_item(
-        out,
-        "lin_rhs",
-        &tagged(lin.iter().map(|l| l.3.to_string()).collect()),
+        &lin,
+        |l| l.4,
+        &[
+            ("lin_first", &|l| l.0.to_string()),
+            ("lin_last", &|l| l.1.to_string()),
+            ("lin_rel", &|l| l.2.to_string()),
+            ("lin_rhs", &|l| l.3.to_string()),
+        ],
     );
     let _ = writeln!(out, "n_terms = {};", terms.len());
     let coefs: Vec<(String, &str)> = terms.iter().map(|t| (t.0.to_string(), t.2)).collect();
@@ -238,28 +243,16 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
         "% allowed-pair tables: (x[pair_a], x[pair_b]) is a row of pair_table[pair_first..pair_last]"
     );
     let _ = writeln!(out, "n_pairs = {};", pairs.len());
-    let tagged = |values: Vec<String>| -> Vec<(String, &str)> {
-        values.into_iter().zip(pairs.iter().map(|p| p.4)).collect()
-    };
-    array_item(
+    field_items(
         out,
-        "pair_a",
-        &tagged(pairs.iter().map(|p| p.0.clone()).collect()),
-    );
-    array_item(
-        out,
-        "pair_b",
-        &tagged(pairs.iter().map(|p| p.1.clone()).collect()),
-    );
-    array_item(
-        out,
-        "pair_first",
-        &tagged(pairs.iter().map(|p| p.2.to_string()).collect()),
-    );
-    array_item(
-        out,
-        "pair_last",
-        &tagged(pairs.iter().map(|p| p.3.to_string()).collect()),
+        &pairs,
+        |p| p.4,
+        &[
+            ("pair_a", &|p| p.0.clone()),
+            ("pair_b", &|p| p.1.clone()),
+            ("pair_first", &|p| p.2.to_string()),
+            ("pair_last", &|p| p.3.to_string()),
+        ],
     );
     let _ = writeln!(out, "n_rows = {};", rows.len());
     if rows.is_empty() {
@@ -290,13 +283,17 @@ fn write_primitives(out: &mut String, puzzle: &Puzzle) {
         "% allowed-tuple tables: cells tup_cell[tup_first..tup_last], rows of tup_value from tup_start"
     );
     let _ = writeln!(out, "n_tuples = {};", tuples.len());
-    let of = |pick: fn(&(usize, usize, usize, usize, &str)) -> usize| -> Vec<(String, &str)> {
-        tuples.iter().map(|t| (pick(t).to_string(), t.4)).collect()
-    };
-    array_item(out, "tup_first", &of(|t| t.0));
-    array_item(out, "tup_last", &of(|t| t.1));
-    array_item(out, "tup_rows", &of(|t| t.2));
-    array_item(out, "tup_start", &of(|t| t.3));
+    field_items(
+        out,
+        &tuples,
+        |t| t.4,
+        &[
+            ("tup_first", &|t| t.0.to_string()),
+            ("tup_last", &|t| t.1.to_string()),
+            ("tup_rows", &|t| t.2.to_string()),
+            ("tup_start", &|t| t.3.to_string()),
+        ],
+    );
     let _ = writeln!(out, "n_tup_cells = {};", tuple_cells.len());
     array_item(out, "tup_cell", &tuple_cells);
     let _ = writeln!(out, "n_tup_values = {};", tuple_values.len());
@@ -314,12 +311,6 @@ fn write_sightlines(out: &mut String, n: usize, sights: &[(&Sightline, &str)]) {
          cells, 3 = cells taller than all before them; = sight_value"
     );
     let _ = writeln!(out, "n_sights = {};", sights.len());
-    let field = |f: &dyn Fn(&Sightline) -> i64| -> Vec<(String, &str)> {
-        sights
-            .iter()
-            .map(|(l, tag)| (f(l).to_string(), *tag))
-            .collect()
-    };
     let ends = |l: &Sightline| match l.measure {
         Measure::Between { low, high } => (low as i64, high as i64),
         _ => (0, 0),
@@ -329,10 +320,17 @@ fn write_sightlines(out: &mut String, n: usize, sights: &[(&Sightline, &str)]) {
         Measure::Prefix => 2,
         Measure::Visible => 3,
     };
-    array_item(out, "sight_kind", &field(&kind));
-    array_item(out, "sight_low", &field(&|l| ends(l).0));
-    array_item(out, "sight_high", &field(&|l| ends(l).1));
-    array_item(out, "sight_value", &field(&|l| l.value));
+    field_items(
+        out,
+        sights,
+        |s| s.1,
+        &[
+            ("sight_kind", &|s| kind(s.0).to_string()),
+            ("sight_low", &|s| ends(s.0).0.to_string()),
+            ("sight_high", &|s| ends(s.0).1.to_string()),
+            ("sight_value", &|s| s.0.value.to_string()),
+        ],
+    );
     if sights.is_empty() {
         let _ = writeln!(out, "sight_cell = array2d(1..0, 1..{n}, []);");
         return;

@@ -103,6 +103,38 @@ fn column(
     var
 }
 
+/// The column b_k, 1 when cell k lies strictly between the cells holding `low` and `high`,
+/// from [L_k, H_k, E_k] (the module documentation's, on x or z) with its five rows
+/// `{tag}_b{k}_1..5`:
+/// b_k ≥ L_k − H_k − E_k, b_k ≥ H_k − L_k − E_k, b_k ≤ L_k + H_k, b_k ≤ 2 − L_k − H_k,
+/// b_k ≤ 1 − E_k.
+fn between_indicator(
+    model: &mut BuiltModel,
+    tag: &str,
+    group: usize,
+    k: usize,
+    (low, high): (u8, u8),
+    [l, h, e]: [Expression; 3],
+) -> Variable {
+    let fact = LineFact::Between {
+        low,
+        high,
+        digit: None,
+    };
+    let b = column(model, format!("b_{tag}_k{k}"), group, k, fact, None);
+    let rows = [
+        (b - l.clone() + h.clone() + e.clone(), Sense::Ge, 0.0),
+        (b - h.clone() + l.clone() + e.clone(), Sense::Ge, 0.0),
+        (b - l.clone() - h.clone(), Sense::Le, 0.0),
+        (b + l + h, Sense::Le, 2.0),
+        (b + e, Sense::Le, 1.0),
+    ];
+    for (i, (expr, sense, rhs)) in rows.into_iter().enumerate() {
+        model.add_row(format!("{tag}_b{k}_{}", i + 1), expr, sense, rhs);
+    }
+    b
+}
+
 /// A position indicator split over the digits of cell k: for each digit v of the cell a column
 /// `{letter}_kv` with `{letter}_kv ≤ x_kv` and `Σ_v {letter}_kv = indicator`, so that
 /// `{letter}_kv = indicator · x_kv` exactly (cell k takes one value); `Σ_v v·{letter}_kv` is
@@ -175,23 +207,7 @@ pub(super) fn add_binary(
             for k in 1..line.cells.len().saturating_sub(1) {
                 let before = |w: u8| sum_some((0..k).map(|i| x(i, w as usize)));
                 let (l, h, e) = (before(low), before(high), ends(k));
-                let fact = LineFact::Between {
-                    low,
-                    high,
-                    digit: None,
-                };
-                let b = column(model, format!("b_{}_k{k}", line.tag), group, k, fact, None);
-                let name = |i: usize| format!("{}_b{k}_{i}", line.tag);
-                let rows = [
-                    (b - l.clone() + h.clone() + e.clone(), Sense::Ge, 0.0),
-                    (b - h.clone() + l.clone() + e.clone(), Sense::Ge, 0.0),
-                    (b - l.clone() - h.clone(), Sense::Le, 0.0),
-                    (b + l + h, Sense::Le, 2.0),
-                    (b + e, Sense::Le, 1.0),
-                ];
-                for (i, (expr, sense, rhs)) in rows.into_iter().enumerate() {
-                    model.add_row(name(i + 1), expr, sense, rhs);
-                }
+                let b = between_indicator(model, &line.tag, group, k, (low, high), [l, h, e]);
                 let split = DigitSplit {
                     letter: 'q',
                     group,
@@ -314,22 +330,7 @@ pub(super) fn add_natural(
                 let before = |w: u8| sum_of((0..k).map(|i| pick(i, w)));
                 let (l, h) = (before(low), before(high));
                 let e = sum_of([pick(k, low), pick(k, high)]);
-                let fact = LineFact::Between {
-                    low,
-                    high,
-                    digit: None,
-                };
-                let b = column(model, format!("b_{tag}_k{k}"), group, k, fact, None);
-                let rows = [
-                    (b - l.clone() + h.clone() + e.clone(), Sense::Ge, 0.0),
-                    (b - h.clone() + l.clone() + e.clone(), Sense::Ge, 0.0),
-                    (b - l.clone() - h.clone(), Sense::Le, 0.0),
-                    (b + l + h, Sense::Le, 2.0),
-                    (b + e, Sense::Le, 1.0),
-                ];
-                for (i, (expr, sense, rhs)) in rows.into_iter().enumerate() {
-                    model.add_row(format!("{tag}_b{k}_{}", i + 1), expr, sense, rhs);
-                }
+                let b = between_indicator(model, tag, group, k, (low, high), [l, h, e]);
                 let fact = LineFact::BetweenAmount { low, high };
                 let t = column(
                     model,

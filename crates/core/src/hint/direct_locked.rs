@@ -8,38 +8,16 @@
 //! which is the placement. As in Sukaku Explainer, the pattern's other removals are not made.
 
 use super::grid::Candidates;
+use super::locked::{first_pattern, is_block};
 use super::step::{cell_list, plus_minus, ModelRow, Step};
 use super::technique::Technique;
-use crate::puzzle::HouseKind;
 use std::mem::discriminant;
-
-fn is_block(kind: HouseKind) -> bool {
-    matches!(kind, HouseKind::Box(_) | HouseKind::Region(_))
-}
 
 /// The first direct pointing (`pointing = true`) or direct claiming pattern.
 fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
-    let table = g.place_table();
-    for (a, house) in g.houses.iter().enumerate() {
-        if is_block(house.kind) != pointing {
-            continue;
-        }
-        for v in 1..=g.n as u8 {
-            let mask = table[a * g.n + v as usize - 1];
-            if mask.count_ones() < 2 {
-                continue;
-            }
-            let places: Vec<usize> = g.cells_at(a, mask).collect();
-            for b in g.common_houses(&places) {
-                if b != a {
-                    if let Some(s) = single_after(g, &table, (a, b), v, &places) {
-                        return Some(s);
-                    }
-                }
-            }
-        }
-    }
-    None
+    first_pattern(g, pointing, |table, ab, v, places| {
+        single_after(g, table, ab, v, places)
+    })
 }
 
 /// The hidden single that removing v from B outside A leaves in a house C of A's kind.

@@ -7,12 +7,20 @@ use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
 
-fn is_block(kind: HouseKind) -> bool {
+/// Whether a house of this kind is a box or a region (a pointing pattern's first house).
+pub(super) fn is_block(kind: HouseKind) -> bool {
     matches!(kind, HouseKind::Box(_) | HouseKind::Region(_))
 }
 
-/// The first pointing (`pointing = true`) or claiming pattern that removes something.
-fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
+/// The first `found` gives over the locked patterns: houses A (a box or region when
+/// `pointing`, else any other) and B ≠ A and a value v whose two or more places in A all lie
+/// in B, in the order of A, v, B. `found` sees [`Candidates::place_table`], (A, B), v and the
+/// places.
+pub(super) fn first_pattern<T>(
+    g: &Candidates,
+    pointing: bool,
+    mut found: impl FnMut(&[u64], (usize, usize), u8, &[usize]) -> Option<T>,
+) -> Option<T> {
     let table = g.place_table();
     for (a, house) in g.houses.iter().enumerate() {
         if is_block(house.kind) != pointing {
@@ -28,39 +36,48 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
                 if b == a {
                     continue;
                 }
-                let outside = g.houses[b]
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| !g.houses_of[c].contains(&a));
-                let elim = removals(g, outside, v);
-                if elim.is_empty() {
-                    continue;
+                if let Some(t) = found(&table, (a, b), v, &places) {
+                    return Some(t);
                 }
-                let technique = if pointing {
-                    Technique::Pointing
-                } else {
-                    Technique::Claiming
-                };
-                let mut s = Step::new(
-                    technique,
-                    format!(
-                        "in {}, {v} can only be in {} which lie in {}: no other cell of {} holds {v}",
-                        house.kind,
-                        cell_list(g, &places),
-                        g.houses[b].kind,
-                        g.houses[b].kind
-                    ),
-                );
-                s.eliminations = elim;
-                s.cells = places;
-                s.houses = vec![a, b];
-                s.argument = plus_minus([ModelRow::House(b, v)], [ModelRow::House(a, v)]);
-                return Some(s);
             }
         }
     }
     None
+}
+
+/// The first pointing (`pointing = true`) or claiming pattern that removes something.
+fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
+    first_pattern(g, pointing, |_, (a, b), v, places| {
+        let outside = g.houses[b]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| !g.houses_of[c].contains(&a));
+        let elim = removals(g, outside, v);
+        if elim.is_empty() {
+            return None;
+        }
+        let technique = if pointing {
+            Technique::Pointing
+        } else {
+            Technique::Claiming
+        };
+        let mut s = Step::new(
+            technique,
+            format!(
+                "in {}, {v} can only be in {} which lie in {}: no other cell of {} holds {v}",
+                g.houses[a].kind,
+                cell_list(g, places),
+                g.houses[b].kind,
+                g.houses[b].kind
+            ),
+        );
+        s.eliminations = elim;
+        s.cells = places.to_vec();
+        s.houses = vec![a, b];
+        s.argument = plus_minus([ModelRow::House(b, v)], [ModelRow::House(a, v)]);
+        Some(s)
+    })
 }
 
 /// Pointing: a box's (region's) places of v in one line.

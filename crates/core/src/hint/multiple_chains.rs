@@ -119,6 +119,18 @@ impl Memo<'_, '_> {
         })
     }
 
+    /// The chains from each of `pots` on (made on first use), or `None` when they are all the
+    /// outer grid's ([`Memo::all_outer`]).
+    fn all_on(&mut self, pots: &[Pot]) -> Option<Vec<&Chain>> {
+        if self.all_outer(pots.iter().copied()) {
+            return None;
+        }
+        for &p in pots {
+            self.on(p);
+        }
+        Some(pots.iter().map(|p| &*self.on[p]).collect())
+    }
+
     /// Whether every chain from `pots` is the outer grid's: together they rely on nothing
     /// the outer chain turned off, so what they conclude is not kept.
     fn all_outer(&self, pots: impl Iterator<Item = Pot>) -> bool {
@@ -242,18 +254,12 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
             continue;
         }
         // Cell: what every value's chain concludes.
-        let vs: Vec<u8> = values(grid[c]).collect();
-        let pots: Vec<Pot> = vs
-            .iter()
-            .map(|&v| super::implication::pot(n, c, v, true))
+        let pots: Vec<Pot> = values(grid[c])
+            .map(|v| super::implication::pot(n, c, v, true))
             .collect();
-        if memo.all_outer(pots.iter().copied()) {
+        let Some(chains) = memo.all_on(&pots) else {
             continue;
-        }
-        for &p in &pots {
-            memo.on(p);
-        }
-        let chains: Vec<&Chain> = pots.iter().map(|p| &*memo.on[p]).collect();
+        };
         common(
             layout,
             grid,
@@ -354,13 +360,9 @@ fn region(
             .iter()
             .map(|&d| super::implication::pot(n, d, v, true))
             .collect();
-        if memo.all_outer(pots.iter().copied()) {
+        let Some(chains) = memo.all_on(&pots) else {
             continue;
-        }
-        for &p in &pots {
-            memo.on(p);
-        }
-        let chains: Vec<&Chain> = pots.iter().map(|p| &*memo.on[p]).collect();
+        };
         common(
             layout,
             grid,

@@ -140,30 +140,38 @@ impl Advanced for Nested<'_> {
 
 /// Dynamic forcing chains (+ forcing chains).
 pub fn nested_forcing(g: &Candidates, budget: &Budget) -> Result<Option<Step>, Late> {
-    let nested = Nested {
-        level: 2,
-        chains: &budget.chains,
-    };
-    super::dynamic_forcing::dynamic_step(
+    nested_step(
         g,
+        budget,
+        2,
         Technique::NestedForcingChain,
         " (+ Forcing Chains)",
-        Some(&nested),
-        budget,
     )
 }
 
 /// Dynamic forcing chains (+ multiple forcing chains).
 pub fn nested_multiple(g: &Candidates, budget: &Budget) -> Result<Option<Step>, Late> {
-    let nested = Nested {
-        level: 3,
-        chains: &budget.chains,
-    };
-    super::dynamic_forcing::dynamic_step(
+    nested_step(
         g,
+        budget,
+        3,
         Technique::NestedMultipleForcingChain,
         " (+ Multiple Forcing Chains)",
-        Some(&nested),
-        budget,
     )
+}
+
+/// The dynamic forcing chain step whose chains nest the searches of `level` (2: forcing
+/// chains, 3: multiple forcing chains too), named `technique` with `suffix`.
+fn nested_step(
+    g: &Candidates,
+    budget: &Budget,
+    level: u8,
+    technique: Technique,
+    suffix: &str,
+) -> Result<Option<Step>, Late> {
+    let nested = Nested {
+        level,
+        chains: &budget.chains,
+    };
+    super::dynamic_forcing::dynamic_step(g, technique, suffix, Some(&nested), budget)
 }

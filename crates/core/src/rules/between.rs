@@ -11,7 +11,7 @@
 //! whose binary form (one column per allowed tuple) is the convex hull of the three cells.
 
 use super::holds::broken;
-use super::{triples, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::{check_two_ends, triples, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -36,10 +36,7 @@ impl RuleKind for Between {
 
     /// Two ends at least.
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            len if len < 2 => Err(RuleProblem::Value("a line needs two ends".into())),
-            _ => Ok(()),
-        }
+        check_two_ends(self.cells.len())
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {

@@ -13,8 +13,10 @@
 //! allowed pairs "different class" on cells one or two apart, left the MILP 7–9 s on two
 //! puzzles of `fpuzzles_more` (docs/models.md).
 
-use super::holds::broken;
-use super::{class_windows, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::holds::{broken, shared_class};
+use super::{
+    check_three_classes, class_windows, Broken, Context, Primitive, RuleKind, RuleProblem,
+};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -52,16 +54,7 @@ impl RuleKind for Entropic {
 
     /// Three classes need n ≥ 3.
     fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
-        if self.cells.is_empty() {
-            return Err(RuleProblem::NoCells);
-        }
-        if ctx.n < 3 {
-            return Err(RuleProblem::Value(format!(
-                "no three classes in 1..{}",
-                ctx.n
-            )));
-        }
-        Ok(())
+        check_three_classes(self.cells.len(), ctx.n, "classes")
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
@@ -79,14 +72,9 @@ impl RuleKind for Entropic {
             let v = v as usize;
             (v > low) as u8 + (v > n - low) as u8
         };
-        for w in self.cells.windows(3.min(self.cells.len())) {
-            let classes: Vec<u8> = w.iter().map(|&c| third(grid.get(c))).collect();
-            let distinct = (0..classes.len())
-                .all(|i| (i + 1..classes.len()).all(|j| classes[i] != classes[j]));
-            if !distinct {
-                return broken(name, format!("two cells of {w:?} share a class"));
-            }
+        match shared_class(grid, &self.cells, third) {
+            Some((w, _)) => broken(name, format!("two cells of {w:?} share a class")),
+            None => Ok(()),
         }
-        Ok(())
     }
 }

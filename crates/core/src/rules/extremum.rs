@@ -8,7 +8,9 @@
 //! ```
 
 use super::holds::broken;
-use super::{are_neighbours, Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
+use super::{
+    are_neighbours, check_some_cells, Broken, Context, Primitive, Relation, RuleKind, RuleProblem,
+};
 use crate::geometry::{Cell, Grid};
 
 /// Which extreme.
@@ -71,10 +73,7 @@ impl RuleKind for Extremum {
     }
 
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            _ => Ok(()),
-        }
+        check_some_cells(self.cells.len())
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {

@@ -30,6 +30,25 @@ pub(super) fn distinct(name: &str, values: impl Iterator<Item = i64>) -> Result<
     Ok(())
 }
 
+/// The first run of three neighbouring cells of a line (the whole line when shorter) where
+/// two cells' values share a `class` (0, 1 or 2), with that class.
+pub(super) fn shared_class<'a>(
+    grid: &Grid,
+    cells: &'a [Cell],
+    class: impl Fn(u8) -> u8,
+) -> Option<(&'a [Cell], u8)> {
+    for w in cells.windows(3.min(cells.len())) {
+        let mut seen = [false; 3];
+        for &c in w {
+            let k = class(grid.get(c));
+            if std::mem::replace(&mut seen[k as usize], true) {
+                return Some((w, k));
+            }
+        }
+    }
+    None
+}
+
 /// No two cells `step` apart (either direction) hold the same value.
 pub(super) fn apart(grid: &Grid, name: &str, steps: &[(i64, i64)]) -> Result<(), Broken> {
     let n = grid.n as i64;

@@ -7,7 +7,9 @@
 //! ```
 
 use super::holds::broken;
-use super::{pair_table, triples, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::{
+    check_two_ends, pair_table, triples, Broken, Context, Primitive, RuleKind, RuleProblem,
+};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -31,10 +33,7 @@ impl RuleKind for Lockout {
     }
 
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            len if len < 2 => Err(RuleProblem::Value("a line needs two ends".into())),
-            _ => Ok(()),
-        }
+        check_two_ends(self.cells.len())
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {

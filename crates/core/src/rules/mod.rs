@@ -411,6 +411,22 @@ pub fn distinct_sum_range(n: usize, k: usize) -> (i64, i64) {
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
 }
 
+/// At least one cell.
+pub(crate) fn check_some_cells(len: usize) -> Result<(), RuleProblem> {
+    match len {
+        0 => Err(RuleProblem::NoCells),
+        _ => Ok(()),
+    }
+}
+
+/// At least two cells: a line's two ends.
+pub(crate) fn check_two_ends(len: usize) -> Result<(), RuleProblem> {
+    match len {
+        len if len < 2 => Err(RuleProblem::Value("a line needs two ends".into())),
+        _ => Ok(()),
+    }
+}
+
 /// At least one cell and at most n: the cells of a rule whose values differ (or increase).
 pub(crate) fn check_distinct_cells(len: usize, n: usize) -> Result<(), RuleProblem> {
     match len {
@@ -492,6 +508,15 @@ pub(crate) fn region_of(ctx: &Context, c: Cell) -> usize {
 /// Whether two cells share a row, a column or a box (region): they must differ.
 pub(crate) fn same_house(ctx: &Context, a: Cell, b: Cell) -> bool {
     a.row == b.row || a.col == b.col || region_of(ctx, a) == region_of(ctx, b)
+}
+
+/// At least one cell, and three `classes` (classes, residues) of 1..n: n ≥ 3.
+pub(crate) fn check_three_classes(len: usize, n: usize, classes: &str) -> Result<(), RuleProblem> {
+    check_some_cells(len)?;
+    if n < 3 {
+        return Err(RuleProblem::Value(format!("no three {classes} in 1..{n}")));
+    }
+    Ok(())
 }
 
 /// One allowed-tuples table `{tag}_{first cell}` per run of three neighbouring cells of a line

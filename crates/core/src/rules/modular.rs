@@ -7,8 +7,10 @@
 //! (value(c_i), value(c_{i+1}), value(c_{i+2})) ∈ {t : residues of t pairwise different}   modularK_c_i
 //! ```
 
-use super::holds::broken;
-use super::{class_windows, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::holds::{broken, shared_class};
+use super::{
+    check_three_classes, class_windows, Broken, Context, Primitive, RuleKind, RuleProblem,
+};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -32,16 +34,7 @@ impl RuleKind for Modular {
 
     /// Three residues need n ≥ 3.
     fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
-        if self.cells.is_empty() {
-            return Err(RuleProblem::NoCells);
-        }
-        if ctx.n < 3 {
-            return Err(RuleProblem::Value(format!(
-                "no three residues in 1..{}",
-                ctx.n
-            )));
-        }
-        Ok(())
+        check_three_classes(self.cells.len(), ctx.n, "residues")
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
@@ -50,15 +43,9 @@ impl RuleKind for Modular {
 
     /// Every run of three neighbouring cells (or the whole line) holds three residues.
     fn holds(&self, name: &str, grid: &Grid, _ctx: &Context) -> Result<(), Broken> {
-        for w in self.cells.windows(3.min(self.cells.len())) {
-            let mut seen = [false; 3];
-            for &c in w {
-                let r = (grid.get(c) % 3) as usize;
-                if std::mem::replace(&mut seen[r], true) {
-                    return broken(name, format!("two cells of {w:?} have residue {r}"));
-                }
-            }
+        match shared_class(grid, &self.cells, |v| v % 3) {
+            Some((w, r)) => broken(name, format!("two cells of {w:?} have residue {r}")),
+            None => Ok(()),
         }
-        Ok(())
     }
 }

@@ -7,7 +7,7 @@
 //! ```
 
 use super::holds::broken;
-use super::outside::{check_line, line_name};
+use super::outside::{check_line_and_clue, line_name};
 use super::primitive::ValueSet;
 use super::{pair_table, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
@@ -36,14 +36,7 @@ impl RuleKind for NumberedRoom {
 
     /// A whole line, and a digit of 1..n.
     fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
-        check_line(&self.cells, ctx.n)?;
-        if !(1..=ctx.n as i64).contains(&self.digit) {
-            return Err(RuleProblem::Value(format!(
-                "digit {} is outside 1..{}",
-                self.digit, ctx.n
-            )));
-        }
-        Ok(())
+        check_line_and_clue(&self.cells, ctx.n, "digit", self.digit)
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {

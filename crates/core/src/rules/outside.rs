@@ -2,7 +2,8 @@
 //! stands outside the grid beside a row or column, and its rule reads that line from the clue's
 //! side. The rules keep the line's cells in reading order.
 
-use super::RuleProblem;
+use super::primitive::{Measure, Sightline};
+use super::{Primitive, RuleProblem};
 use crate::geometry::Cell;
 
 /// Whether `cells` are a whole row or column of an n×n grid, in order from one end.
@@ -26,6 +27,32 @@ pub(crate) fn check_line(cells: &[Cell], n: usize) -> Result<(), RuleProblem> {
             "the clue's cells are not a whole row or column of {n} cells read from one end"
         ))),
     }
+}
+
+/// A whole line (as [`check_line`]) and a clue `what` = `value` of 1..n.
+pub(crate) fn check_line_and_clue(
+    cells: &[Cell],
+    n: usize,
+    what: &str,
+    value: i64,
+) -> Result<(), RuleProblem> {
+    check_line(cells, n)?;
+    if !(1..=n as i64).contains(&value) {
+        return Err(RuleProblem::Value(format!(
+            "{what} {value} is outside 1..{n}"
+        )));
+    }
+    Ok(())
+}
+
+/// The clue as one [`Primitive::Sightline`] `tag` along `cells` with `measure` = `value`.
+pub(crate) fn sightline(tag: &str, cells: &[Cell], measure: Measure, value: i64) -> Vec<Primitive> {
+    vec![Primitive::Sightline(Sightline {
+        tag: tag.to_string(),
+        cells: cells.to_vec(),
+        measure,
+        value,
+    })]
 }
 
 /// The line an outside clue at (row, col) reads, 0-based with −1 and n the positions beside the

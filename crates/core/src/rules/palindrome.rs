@@ -8,7 +8,7 @@
 //! x_{a,u} ≤ x_{b,u}, hence x_{a,u} = x_{b,u} for every u.
 
 use super::holds::{at, broken};
-use super::{equal_pair, Broken, Context, Primitive, RuleKind, RuleProblem};
+use super::{check_some_cells, equal_pair, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -31,10 +31,7 @@ impl RuleKind for Palindrome {
     }
 
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            _ => Ok(()),
-        }
+        check_some_cells(self.cells.len())
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {

@@ -7,7 +7,9 @@
 //! ```
 
 use super::holds::broken;
-use super::{region_of, Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
+use super::{
+    check_some_cells, region_of, Broken, Context, Primitive, Relation, RuleKind, RuleProblem,
+};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -47,10 +49,7 @@ impl RuleKind for RegionSum {
     }
 
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            _ => Ok(()),
-        }
+        check_some_cells(self.cells.len())
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {

@@ -7,8 +7,8 @@
 //! (a [`Primitive::Sightline`] with [`Measure::Between`]).
 
 use super::holds::broken;
-use super::outside::{check_line, line_name};
-use super::primitive::{Measure, Sightline};
+use super::outside::{check_line, line_name, sightline};
+use super::primitive::Measure;
 use super::{Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
@@ -42,15 +42,11 @@ impl RuleKind for Sandwich {
     }
 
     fn lower(&self, tag: &str, ctx: &Context) -> Vec<Primitive> {
-        vec![Primitive::Sightline(Sightline {
-            tag: tag.to_string(),
-            cells: self.cells.clone(),
-            measure: Measure::Between {
-                low: 1,
-                high: ctx.n as u8,
-            },
-            value: self.sum,
-        })]
+        let measure = Measure::Between {
+            low: 1,
+            high: ctx.n as u8,
+        };
+        sightline(tag, &self.cells, measure, self.sum)
     }
 
     /// Finds the 1 and the n along the line and adds what lies between them.

@@ -7,8 +7,8 @@
 //! (a [`Primitive::Sightline`] with [`Measure::Visible`]).
 
 use super::holds::broken;
-use super::outside::{check_line, line_name};
-use super::primitive::{Measure, Sightline};
+use super::outside::{check_line_and_clue, line_name, sightline};
+use super::primitive::Measure;
 use super::{Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
@@ -36,23 +36,11 @@ impl RuleKind for Skyscraper {
 
     /// A whole line, and a count of 1..n.
     fn validate(&self, ctx: &Context) -> Result<(), RuleProblem> {
-        check_line(&self.cells, ctx.n)?;
-        if !(1..=ctx.n as i64).contains(&self.count) {
-            return Err(RuleProblem::Value(format!(
-                "count {} is outside 1..{}",
-                self.count, ctx.n
-            )));
-        }
-        Ok(())
+        check_line_and_clue(&self.cells, ctx.n, "count", self.count)
     }
 
     fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
-        vec![Primitive::Sightline(Sightline {
-            tag: tag.to_string(),
-            cells: self.cells.clone(),
-            measure: Measure::Visible,
-            value: self.count,
-        })]
+        sightline(tag, &self.cells, Measure::Visible, self.count)
     }
 
     /// Walks the line keeping the tallest digit so far; a taller one is seen.

@@ -6,7 +6,7 @@
 //! ```
 
 use super::holds::broken;
-use super::{Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
+use super::{check_some_cells, Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -30,25 +30,11 @@ impl RuleKind for SlowThermometer {
     }
 
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            _ => Ok(()),
-        }
+        check_some_cells(self.cells.len())
     }
 
     fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
-        self.cells
-            .windows(2)
-            .enumerate()
-            .map(|(i, w)| {
-                Primitive::linear(
-                    format!("{tag}_step{}", i + 1),
-                    vec![(1, w[0]), (-1, w[1])],
-                    Relation::Le,
-                    0,
-                )
-            })
-            .collect()
+        super::thermometer::steps(tag, &self.cells, 0)
     }
 
     /// No value is above the next one along the line.

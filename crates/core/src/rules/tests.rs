@@ -188,3 +188,36 @@ fn impossible_lines_are_refused_by_name() {
     let err = lower_all(9, &BOXES, &[clone]).unwrap_err();
     assert_eq!(err.to_string(), "clone 1 at r1c1: r1c1 appears twice");
 }
+
+#[test]
+fn entropic_and_modular_checks_name_the_first_window_whose_cells_share_a_class() {
+    use super::entropic::Entropic;
+    use super::modular::Modular;
+    // Row 1 holds 1 4 7 2 5 8 3 6 9 (classes low, middle, high; residues 1 1 1 2 2 2 0 0 0).
+    let mut values = vec![1; 81];
+    values[..9].copy_from_slice(&[1, 4, 7, 2, 5, 8, 3, 6, 9]);
+    let grid = Grid { n: 9, values };
+    let ctx = Context::new(9, &BOXES, &[]);
+    let row = |cols: &[usize]| -> Vec<Cell> { cols.iter().map(|&k| c(0, k)).collect() };
+    let entropic = |cols: &[usize]| Entropic { cells: row(cols) }.holds("e", &grid, &ctx);
+    let modular = |cols: &[usize]| Modular { cells: row(cols) }.holds("m", &grid, &ctx);
+    assert!(entropic(&[0, 1, 2, 3, 4, 5]).is_ok());
+    assert!(modular(&[0, 3, 6, 1, 4]).is_ok());
+    // 1 and 2 are both low: the second window, r1c2 r1c3 r1c4 holds 4 7 2, is fine, so the
+    // first broken one is r1c3 r1c4 r1c1 (7 2 1).
+    let window = |cols: &[usize]| format!("{:?}", row(cols));
+    assert_eq!(
+        entropic(&[1, 2, 3, 0]).unwrap_err().problem,
+        format!("two cells of {} share a class", window(&[2, 3, 0]))
+    );
+    // A line shorter than three is one window.
+    assert_eq!(
+        entropic(&[0, 3]).unwrap_err().problem,
+        format!("two cells of {} share a class", window(&[0, 3]))
+    );
+    // 2 and 5 (r1c4, r1c5) both have residue 2.
+    assert_eq!(
+        modular(&[0, 3, 4, 6]).unwrap_err().problem,
+        format!("two cells of {} have residue 2", window(&[0, 3, 4]))
+    );
+}

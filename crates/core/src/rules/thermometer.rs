@@ -34,18 +34,7 @@ impl RuleKind for Thermometer {
     }
 
     fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
-        self.cells
-            .windows(2)
-            .enumerate()
-            .map(|(i, w)| {
-                Primitive::linear(
-                    format!("{tag}_step{}", i + 1),
-                    vec![(1, w[0]), (-1, w[1])],
-                    Relation::Le,
-                    -1,
-                )
-            })
-            .collect()
+        steps(tag, &self.cells, -1)
     }
 
     /// Every value is below the next one along the bulb's line.
@@ -56,4 +45,21 @@ impl RuleKind for Thermometer {
         }
         Ok(())
     }
+}
+
+/// value(c_i) − value(c_{i+1}) ≤ `rhs` for each step along `cells` from the bulb, named
+/// `{tag}_stepI` (I = 1 … len − 1): −1 rises, 0 never falls (the slow thermometer).
+pub(super) fn steps(tag: &str, cells: &[Cell], rhs: i64) -> Vec<Primitive> {
+    cells
+        .windows(2)
+        .enumerate()
+        .map(|(i, w)| {
+            Primitive::linear(
+                format!("{tag}_step{}", i + 1),
+                vec![(1, w[0]), (-1, w[1])],
+                Relation::Le,
+                rhs,
+            )
+        })
+        .collect()
 }

@@ -7,8 +7,8 @@
 //! (a [`Primitive::Sightline`] with [`Measure::Prefix`]).
 
 use super::holds::broken;
-use super::outside::{check_line, line_name};
-use super::primitive::{Measure, Sightline};
+use super::outside::{check_line, line_name, sightline};
+use super::primitive::Measure;
 use super::{Broken, Context, Primitive, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
@@ -41,12 +41,7 @@ impl RuleKind for XSum {
     }
 
     fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {
-        vec![Primitive::Sightline(Sightline {
-            tag: tag.to_string(),
-            cells: self.cells.clone(),
-            measure: Measure::Prefix,
-            value: self.sum,
-        })]
+        sightline(tag, &self.cells, Measure::Prefix, self.sum)
     }
 
     /// Reads the first digit X and adds the first X digits.

@@ -7,7 +7,7 @@
 //! ```
 
 use super::holds::broken;
-use super::{Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
+use super::{check_some_cells, Broken, Context, Primitive, Relation, RuleKind, RuleProblem};
 use crate::geometry::{Cell, Grid};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -30,10 +30,7 @@ impl RuleKind for Zipper {
     }
 
     fn validate(&self, _ctx: &Context) -> Result<(), RuleProblem> {
-        match self.cells.len() {
-            0 => Err(RuleProblem::NoCells),
-            _ => Ok(()),
-        }
+        check_some_cells(self.cells.len())
     }
 
     fn lower(&self, tag: &str, _ctx: &Context) -> Vec<Primitive> {

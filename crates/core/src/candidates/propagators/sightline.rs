@@ -212,6 +212,26 @@ mod tests {
         seen
     }
 
+    /// A line of n cells (3 ≤ n ≤ 6), a measure kind ([`measure`]), a clue, and every cell's
+    /// candidates: a mask of 1..n, none empty.
+    fn open_line() -> impl Strategy<Value = (u8, usize, i64, Vec<u64>)> {
+        let drawn = (
+            3u8..=6,
+            0usize..3,
+            0i64..16,
+            prop::collection::vec(1u64..64, 6),
+        );
+        drawn
+            .prop_map(|(n, kind, value, masks)| {
+                let full = (1u64 << n) - 1;
+                let masks: Vec<u64> = masks[..n as usize].iter().map(|m| m & full).collect();
+                (n, kind, value, masks)
+            })
+            .prop_filter("a cell without candidates", |(.., masks)| {
+                !masks.contains(&0)
+            })
+    }
+
     #[test]
     fn an_open_nine_cell_line_is_revised_without_a_budget() {
         // Sandwich 35 on an empty 9×9 row: 1 and 9 at the two ends (2 + … + 8 = 35).
@@ -226,14 +246,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]
         fn the_automaton_keeps_exactly_the_values_of_its_accepted_lines_whose_counts_fit(
-            n in 3u8..=6,
-            kind in 0usize..3,
-            value in 0i64..16,
-            masks in prop::collection::vec(1u64..64, 6),
+            (n, kind, value, masks) in open_line(),
         ) {
-            let full = (1u64 << n) - 1;
-            let masks: Vec<u64> = masks[..n as usize].iter().map(|m| m & full).collect();
-            prop_assume!(!masks.contains(&0));
             let s = line(n as usize, measure(kind, n), value);
             // The sums of `count` different values of `pool` reach `sum` between their bounds.
             let fits = |count: usize, sum: i64, pool: Vec<i64>| {
@@ -267,14 +281,8 @@ mod tests {
 
         #[test]
         fn the_propagator_keeps_every_value_of_every_line_of_different_values(
-            n in 3u8..=6,
-            kind in 0usize..3,
-            value in 0i64..16,
-            masks in prop::collection::vec(1u64..64, 6),
+            (n, kind, value, masks) in open_line(),
         ) {
-            let full = (1u64 << n) - 1;
-            let masks: Vec<u64> = masks[..n as usize].iter().map(|m| m & full).collect();
-            prop_assume!(!masks.contains(&0));
             let s = line(n as usize, measure(kind, n), value);
             let want = supports_of(&masks, n, |vals| {
                 let distinct = (0..vals.len()).all(|i| !vals[i + 1..].contains(&vals[i]));
