@@ -9,6 +9,7 @@ use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
+use std::cell::OnceCell;
 
 fn technique(k: usize) -> Technique {
     match k {
@@ -53,19 +54,27 @@ pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
         for (i, h) in covers_family.enumerate().take(64) {
             cover_bit[h] = 1 << i;
         }
-        // The base family's houses with every value's places.
-        let lines: Vec<(usize, HousePlaces)> = (0..g.houses.len())
-            .filter(|&h| match g.houses[h].kind {
-                HouseKind::Row(_) => rows_base,
-                HouseKind::Col(_) => !rows_base,
-                _ => false,
+        // Each cell's cover house's bit (`None`: a cell outside the cover family).
+        let cover_at: Vec<Option<u64>> = (0..g.n * g.n)
+            .map(|c| match cover_bit.get(cover_of(g, rows_base, c)) {
+                Some(&b) if b != 0 => Some(b),
+                _ => None,
             })
-            .map(|h| (h, g.house_places(h)))
             .collect();
-        let mut lines_placed = vec![0u64; g.houses.len()];
-        for (h, places) in &lines {
-            lines_placed[*h] = places.placed;
-        }
+        // The base family's houses with every value's places (read once a value is searched).
+        let lines = OnceCell::new();
+        let lines = || {
+            lines.get_or_init(|| {
+                (0..g.houses.len())
+                    .filter(|&h| match g.houses[h].kind {
+                        HouseKind::Row(_) => rows_base,
+                        HouseKind::Col(_) => !rows_base,
+                        _ => false,
+                    })
+                    .map(|h| (h, g.house_places(h)))
+                    .collect::<Vec<(usize, HousePlaces)>>()
+            })
+        };
         for v in 1..=g.n as u8 {
             let part = Part::Fish {
                 size: k,
@@ -73,25 +82,19 @@ pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                 value: v,
             };
             let found = memo.search(part, keys.key(v), || {
-                let base: Vec<usize> = lines
+                let (base, places): (Vec<usize>, Vec<u64>) = lines()
                     .iter()
+                    .filter(|(_, places)| places.placed & bit(v) == 0)
                     .map(|(h, places)| (*h, places.of(v)))
-                    .filter(|&(h, m)| {
-                        let p = m.count_ones() as usize;
-                        lines_placed[h] & bit(v) == 0 && p >= 2 && p <= k
-                    })
-                    .map(|(h, _)| h)
-                    .collect();
+                    .filter(|&(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
+                    .unzip();
                 // The covers of each base house's places as bits (`None`: a place without one).
                 let cover_masks: Vec<Option<u64>> = base
                     .iter()
-                    .map(|&h| {
-                        g.cells_at(h, g.place_mask(h, v))
-                            .map(|c| cover_of(g, rows_base, c))
-                            .try_fold(0u64, |m, cover| match cover_bit.get(cover) {
-                                Some(&b) if b != 0 => Some(m | b),
-                                _ => None,
-                            })
+                    .zip(&places)
+                    .map(|(&h, &m)| {
+                        g.cells_at(h, m)
+                            .try_fold(0u64, |u, c| cover_at[c].map(|b| u | b))
                     })
                     .collect();
                 let order: Vec<usize> = (0..base.len()).collect();

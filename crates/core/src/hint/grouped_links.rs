@@ -242,11 +242,13 @@ fn victims(
         .iter()
         .chain(end)
         .fold(holders, |m, &x| m & layout.peers[x]);
-    let outside = houses.iter().fold(seeing, |m, &h| m & !layout.cells[h]);
-    (0..81)
-        .filter(|&c| outside >> c & 1 == 1)
-        .map(|c| (c, v))
-        .collect()
+    let mut outside = houses.iter().fold(seeing, |m, &h| m & !layout.cells[h]);
+    let mut out = Vec::new();
+    while outside != 0 {
+        out.push((outside.trailing_zeros() as usize, v));
+        outside &= outside - 1;
+    }
+    out
 }
 
 /// The open cells holding v, as cell bits.
