@@ -201,6 +201,65 @@ mod tests {
         assert!(!memo.found_nothing(Part::ThreeLinks(3), &[1, 2]));
     }
 
+    /// Along the paths of real puzzles (three from the diabolical bank, whose paths take
+    /// fishes, subsets and strong-link fishes), the catalogue's step with the memo kept from
+    /// step to step is the step without it, every time.
+    #[test]
+    fn the_catalogue_finds_the_same_steps_with_the_memo() {
+        use crate::hint::catalogue::{catalogue_step, forcing_step, Context};
+        use crate::hint::rules::rule_checks;
+        use crate::hint::Technique as T;
+        let puzzles = [
+            "800000002007509100000324000004030800630000051000102000000401000100293006400060009",
+            "002100300080090540430007001003000009010000050700000800300700085048050090009002100",
+            "020000030907000106030604020003010800000705000006030200070502060309000402060000090",
+        ];
+        let mut remembered = Vec::new();
+        for line in puzzles {
+            let puzzle = crate::input::parse_line(line, None).unwrap();
+            let rules = rule_checks(&puzzle);
+            let (on, off) = (Memo::new(), Memo::off());
+            let context = |memo| Context {
+                rules: &rules,
+                uniqueness: true,
+                memo,
+            };
+            let mut g = Candidates::new(&puzzle);
+            while !g.solved() {
+                let with = catalogue_step(&g, &context(&on));
+                assert_eq!(with, catalogue_step(&g, &context(&off)), "{line}");
+                let Some(step) = with.or_else(|| forcing_step(&g)) else {
+                    break;
+                };
+                remembered.push(step.technique);
+                step.apply(&mut g);
+            }
+            assert!(
+                g.solved(),
+                "{line}: the catalogue and forcing chains finish it"
+            );
+        }
+        let memo_techniques = [
+            T::NakedPair,
+            T::XWing,
+            T::HiddenPair,
+            T::Swordfish,
+            T::Jellyfish,
+            T::Skyscraper,
+            T::TwoStringKite,
+            T::ThreeStrongLinks,
+            T::GroupedThreeStrongLinks,
+        ];
+        let used = memo_techniques
+            .iter()
+            .filter(|t| remembered.contains(t))
+            .count();
+        assert!(
+            used >= 4,
+            "the paths use parts the memo skips: {remembered:?}"
+        );
+    }
+
     /// Every part has its own slot.
     #[test]
     fn slots_are_distinct() {
