@@ -2,8 +2,8 @@
 //! finds nothing again on the same data.
 //!
 //! Some finders split their search into independent parts: a fish or a strong-link fish of
-//! value v reads only v's candidates and placements (its [`ValueKeys`]), a naked or hidden
-//! subset of house h only the cells of h (its [`house_key`]). Such a part is a function of its
+//! value v reads only v's candidates and placements (its [`ValueKeys`]), a naked, hidden or
+//! direct hidden subset of house h only the cells of h (its [`house_key`]). Such a part is a function of its
 //! key (the grid's layout is fixed along a path), so when its key is the one it last found
 //! nothing on, it finds nothing again and the finder may skip it. A finder that returns the
 //! first step of its scan, or the best of all parts, returns the same step with the part
@@ -26,10 +26,12 @@ pub enum Part {
     Naked { size: usize, house: usize },
     /// Hidden subsets of `size` (2 to 4) in a house.
     Hidden { size: usize, house: usize },
+    /// Direct hidden subsets of `size` (2 or 3) in a house.
+    DirectHidden { size: usize, house: usize },
 }
 
 /// How many kinds of part [`Part::slot`] tells apart for one value or house.
-const KINDS: usize = 14;
+const KINDS: usize = 16;
 
 impl Part {
     /// The part's place in the memo's table: its value or house times [`KINDS`], plus its
@@ -43,6 +45,7 @@ impl Part {
             Part::ThreeLinks(value) => (value as usize, 7),
             Part::Naked { size, house } => (house, 6 + size),
             Part::Hidden { size, house } => (house, 9 + size),
+            Part::DirectHidden { size, house } => (house, 12 + size),
         };
         index * KINDS + kind
     }
@@ -269,6 +272,9 @@ mod tests {
             for size in 2..=4 {
                 let house = i as usize;
                 parts.extend([Part::Naked { size, house }, Part::Hidden { size, house }]);
+                if size < 4 {
+                    parts.push(Part::DirectHidden { size, house });
+                }
                 for rows in [true, false] {
                     parts.push(Part::Fish {
                         size,
