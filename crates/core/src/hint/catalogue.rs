@@ -9,6 +9,7 @@
 
 use super::dynamic_forcing::Budget;
 use super::grid::Candidates;
+use super::memo::Memo;
 use super::multiple_chains::Late;
 use super::rules::{rule_step, RuleCheck};
 use super::step::Step;
@@ -25,6 +26,8 @@ pub struct Context<'a> {
     pub rules: &'a [RuleCheck],
     /// Whether uniqueness techniques may be used.
     pub uniqueness: bool,
+    /// The parts of finders that found nothing, kept along the path ([`Memo`]: exact).
+    pub memo: &'a Memo,
 }
 
 /// A finder of the catalogue: the first step of its technique on a grid, if any.
@@ -102,21 +105,21 @@ pub const CATALOGUE: [Row; 54] = [
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, _| singles::hidden_single(g))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, _| direct_locked::direct_pointing(g))),
     row(T::DirectClaiming, "direct claiming", 1.9, true, true, C(|g, _| direct_locked::direct_claiming(g))),
-    row(T::DirectHiddenPair, "direct hidden pair", 2.0, true, true, C(|g, _| direct_hidden::direct_hidden_pair(g))),
+    row(T::DirectHiddenPair, "direct hidden pair", 2.0, true, true, C(|g, x| direct_hidden::direct_hidden_pair_with(g, x.memo))),
     row(T::NakedSingle, "naked single", 2.3, true, true, C(|g, _| singles::naked_single(g))),
-    row(T::DirectHiddenTriplet, "direct hidden triplet", 2.5, true, true, C(|g, _| direct_hidden::direct_hidden_triplet(g))),
+    row(T::DirectHiddenTriplet, "direct hidden triplet", 2.5, true, true, C(|g, x| direct_hidden::direct_hidden_triplet_with(g, x.memo))),
     row(T::RuleElimination, "rule elimination", 2.0, false, false, C(|g, x| rule_step(g, x.rules, T::RuleElimination))),
     row(T::CageCombination, "cage combination", 2.0, false, false, C(|g, x| rule_step(g, x.rules, T::CageCombination))),
     row(T::InniesOuties, "innies and outies", 2.5, false, false, C(|g, x| rule_step(g, x.rules, T::InniesOuties))),
     row(T::Pointing, "pointing", 2.6, true, true, C(|g, _| locked::pointing(g))),
     row(T::Claiming, "claiming", 2.8, true, true, C(|g, _| locked::claiming(g))),
-    row(T::NakedPair, "naked pair", 3.0, true, true, C(|g, _| subsets::naked(g, 2))),
-    row(T::XWing, "X-wing", 3.2, true, true, C(|g, _| fish::fish(g, 2))),
-    row(T::HiddenPair, "hidden pair", 3.4, true, true, C(|g, _| subsets::hidden(g, 2))),
-    row(T::NakedTriple, "naked triple", 3.6, true, true, C(|g, _| subsets::naked(g, 3))),
-    row(T::Swordfish, "swordfish", 3.8, true, true, C(|g, _| fish::fish(g, 3))),
-    row(T::HiddenTriple, "hidden triple", 4.0, true, true, C(|g, _| subsets::hidden(g, 3))),
-    row(T::Skyscraper, "skyscraper", 4.0, false, true, C(|g, _| if grouped_links::classic(g) { grouped_links::turbot_fish(g) } else { chains::turbot(g) })),
+    row(T::NakedPair, "naked pair", 3.0, true, true, C(|g, x| subsets::naked_with(g, 2, x.memo))),
+    row(T::XWing, "X-wing", 3.2, true, true, C(|g, x| fish::fish_with(g, 2, x.memo))),
+    row(T::HiddenPair, "hidden pair", 3.4, true, true, C(|g, x| subsets::hidden_with(g, 2, x.memo))),
+    row(T::NakedTriple, "naked triple", 3.6, true, true, C(|g, x| subsets::naked_with(g, 3, x.memo))),
+    row(T::Swordfish, "swordfish", 3.8, true, true, C(|g, x| fish::fish_with(g, 3, x.memo))),
+    row(T::HiddenTriple, "hidden triple", 4.0, true, true, C(|g, x| subsets::hidden_with(g, 3, x.memo))),
+    row(T::Skyscraper, "skyscraper", 4.0, false, true, C(|g, x| if grouped_links::classic(g) { grouped_links::turbot_fish_with(g, x.memo) } else { chains::turbot(g) })),
     row(T::TwoStringKite, "two-string kite", 4.1, false, true, W),
     row(T::TurbotFish, "turbot fish", 4.2, false, true, W),
     row(T::GroupedTurbotFish, "grouped turbot fish", 4.3, false, true, W),
@@ -126,10 +129,10 @@ pub const CATALOGUE: [Row; 54] = [
     unique(T::UniqueLoop2, "unique rectangle/loop type 2", 4.5, W),
     unique(T::UniqueLoop3, "unique rectangle/loop type 3", 4.6, W),
     unique(T::UniqueLoop4, "unique rectangle/loop type 4", 4.5, W),
-    row(T::NakedQuad, "naked quad", 5.0, true, true, C(|g, _| subsets::naked(g, 4))),
-    row(T::Jellyfish, "jellyfish", 5.2, true, true, C(|g, _| fish::fish(g, 4))),
-    row(T::HiddenQuad, "hidden quad", 5.4, true, true, C(|g, _| subsets::hidden(g, 4))),
-    row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, _| if grouped_links::classic(g) { grouped_links::three_strong_links(g) } else { chains::three_strong_links(g) })),
+    row(T::NakedQuad, "naked quad", 5.0, true, true, C(|g, x| subsets::naked_with(g, 4, x.memo))),
+    row(T::Jellyfish, "jellyfish", 5.2, true, true, C(|g, x| fish::fish_with(g, 4, x.memo))),
+    row(T::HiddenQuad, "hidden quad", 5.4, true, true, C(|g, x| subsets::hidden_with(g, 4, x.memo))),
+    row(T::ThreeStrongLinks, "3 strong-linked fish", 5.4, false, true, C(|g, x| if grouped_links::classic(g) { grouped_links::three_strong_links_with(g, x.memo) } else { chains::three_strong_links(g) })),
     row(T::GroupedThreeStrongLinks, "3 strong-linked fish, grouped", 5.7, false, true, W),
     row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
     unique(T::BugType1, "BUG type 1", 5.6, C(|g, x| if x.rules.is_empty() { unique::bug_type_1(g) } else { None })),

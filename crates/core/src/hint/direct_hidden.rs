@@ -10,15 +10,24 @@
 //! other removals are not made, and each value of the subset has at least two places.
 
 use super::grid::{bit, Candidates};
+use super::memo::{house_key, Memo, Part};
 use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
 
-/// The first direct hidden subset of size k (2 or 3).
-fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
+/// The first direct hidden subset of size k (2 or 3), skipping a house whose cells are as they
+/// were when it found nothing before (`memo`, [`Part::DirectHidden`]): each house reads only its
+/// own cells.
+fn direct_hidden(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
+    let mut key = Vec::new();
     for (h, house) in g.houses.iter().enumerate() {
         let open = house.cells.iter().filter(|&&c| g.value[c] == 0).count();
         if open <= k {
+            continue;
+        }
+        house_key(g, h, memo, &mut key);
+        let part = Part::DirectHidden { size: k, house: h };
+        if memo.found_nothing(part, &key) {
             continue;
         }
         // The places of every value as masks over the house's cells (index v − 1).
@@ -37,40 +46,42 @@ fn direct_hidden(g: &Candidates, k: usize) -> Option<Step> {
             sorted.sort_unstable();
             Some((vs.to_vec(), sorted, (house.cells[single], w)))
         });
-        if let Some((vs, cells, (single, w))) = found {
-            let technique = if k == 2 {
-                Technique::DirectHiddenPair
-            } else {
-                Technique::DirectHiddenTriplet
-            };
-            let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
-            let mut s = Step::new(
-                technique,
-                format!(
-                    "in {}, {} can only be in {}: those cells lose {w}, so {w} has one place \
+        let Some((vs, cells, (single, w))) = found else {
+            memo.record_nothing(part, &key);
+            continue;
+        };
+        let technique = if k == 2 {
+            Technique::DirectHiddenPair
+        } else {
+            Technique::DirectHiddenTriplet
+        };
+        let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
+        let mut s = Step::new(
+            technique,
+            format!(
+                "in {}, {} can only be in {}: those cells lose {w}, so {w} has one place \
                      left in {}: {}",
-                    house.kind,
-                    value_list(mask),
-                    cell_list(g, &cells),
-                    house.kind,
-                    g.cell(single)
-                ),
-            );
-            s.placements = vec![(single, w)];
-            s.eliminations = cells
-                .iter()
-                .filter(|&&c| g.has(c, w))
-                .map(|&c| (c, w))
-                .collect();
-            s.argument = plus_minus(
-                cells.iter().map(|&c| ModelRow::Cell(c)),
-                vs.iter().map(|&v| ModelRow::House(h, v)),
-            );
-            s.cells = cells;
-            s.cells.push(single);
-            s.houses = vec![h];
-            return Some(s);
-        }
+                house.kind,
+                value_list(mask),
+                cell_list(g, &cells),
+                house.kind,
+                g.cell(single)
+            ),
+        );
+        s.placements = vec![(single, w)];
+        s.eliminations = cells
+            .iter()
+            .filter(|&&c| g.has(c, w))
+            .map(|&c| (c, w))
+            .collect();
+        s.argument = plus_minus(
+            cells.iter().map(|&c| ModelRow::Cell(c)),
+            vs.iter().map(|&v| ModelRow::House(h, v)),
+        );
+        s.cells = cells;
+        s.cells.push(single);
+        s.houses = vec![h];
+        return Some(s);
     }
     None
 }
@@ -91,10 +102,20 @@ fn single_after(masks: &[u64], vs: &[u8], union: u64) -> Option<(usize, u8)> {
 
 /// Direct Hidden Pair.
 pub fn direct_hidden_pair(g: &Candidates) -> Option<Step> {
-    direct_hidden(g, 2)
+    direct_hidden(g, 2, &Memo::off())
+}
+
+/// Direct Hidden Pair, with the path's memo ([`Part::DirectHidden`]).
+pub fn direct_hidden_pair_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    direct_hidden(g, 2, memo)
 }
 
 /// Direct Hidden Triplet.
 pub fn direct_hidden_triplet(g: &Candidates) -> Option<Step> {
-    direct_hidden(g, 3)
+    direct_hidden(g, 3, &Memo::off())
+}
+
+/// Direct Hidden Triplet, with the path's memo ([`Part::DirectHidden`]).
+pub fn direct_hidden_triplet_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    direct_hidden(g, 3, memo)
 }

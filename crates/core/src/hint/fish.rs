@@ -4,10 +4,12 @@
 //! rows (house, v).
 
 use super::grid::{bit, Candidates, HousePlaces};
+use super::memo::{Memo, Part, ValueKeys};
 use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
+use std::cell::OnceCell;
 
 fn technique(k: usize) -> Technique {
     match k {
@@ -34,6 +36,13 @@ fn cover_of(g: &Candidates, rows_base: bool, c: usize) -> usize {
 
 /// A fish of size k.
 pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
+    fish_with(g, k, &Memo::off())
+}
+
+/// A fish of size k, skipping a (base family, value) whose value's data are those it found
+/// nothing on before (`memo`, [`Part::Fish`]): each such part reads only its value's places.
+pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
+    let keys = ValueKeys::of(g, memo);
     for rows_base in [true, false] {
         // Each cover house's bit (its rank among the houses of the cover family).
         let mut cover_bit = vec![0u64; g.houses.len()];
@@ -45,64 +54,73 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
         for (i, h) in covers_family.enumerate().take(64) {
             cover_bit[h] = 1 << i;
         }
-        // The base family's houses with every value's places.
-        let lines: Vec<(usize, HousePlaces)> = (0..g.houses.len())
-            .filter(|&h| match g.houses[h].kind {
-                HouseKind::Row(_) => rows_base,
-                HouseKind::Col(_) => !rows_base,
-                _ => false,
+        // Each cell's cover house's bit (`None`: a cell outside the cover family).
+        let cover_at: Vec<Option<u64>> = (0..g.n * g.n)
+            .map(|c| match cover_bit.get(cover_of(g, rows_base, c)) {
+                Some(&b) if b != 0 => Some(b),
+                _ => None,
             })
-            .map(|h| (h, g.house_places(h)))
             .collect();
-        let mut lines_placed = vec![0u64; g.houses.len()];
-        for (h, places) in &lines {
-            lines_placed[*h] = places.placed;
-        }
+        // The base family's houses with every value's places (read once a value is searched).
+        let lines = OnceCell::new();
+        let lines = || {
+            lines.get_or_init(|| {
+                (0..g.houses.len())
+                    .filter(|&h| match g.houses[h].kind {
+                        HouseKind::Row(_) => rows_base,
+                        HouseKind::Col(_) => !rows_base,
+                        _ => false,
+                    })
+                    .map(|h| (h, g.house_places(h)))
+                    .collect::<Vec<(usize, HousePlaces)>>()
+            })
+        };
         for v in 1..=g.n as u8 {
-            let base: Vec<usize> = lines
-                .iter()
-                .map(|(h, places)| (*h, places.of(v)))
-                .filter(|&(h, m)| {
-                    let p = m.count_ones() as usize;
-                    lines_placed[h] & bit(v) == 0 && p >= 2 && p <= k
-                })
-                .map(|(h, _)| h)
-                .collect();
-            // The covers of each base house's places as bits (`None`: a place without one).
-            let cover_masks: Vec<Option<u64>> = base
-                .iter()
-                .map(|&h| {
-                    g.cells_at(h, g.place_mask(h, v))
-                        .map(|c| cover_of(g, rows_base, c))
-                        .try_fold(0u64, |m, cover| match cover_bit.get(cover) {
-                            Some(&b) if b != 0 => Some(m | b),
-                            _ => None,
-                        })
-                })
-                .collect();
-            let order: Vec<usize> = (0..base.len()).collect();
-            let found = subsets(&order, k, &mut |is: &[usize]| {
-                let union = is
+            let part = Part::Fish {
+                size: k,
+                rows: rows_base,
+                value: v,
+            };
+            let found = memo.search(part, keys.key(v), || {
+                let (base, places): (Vec<usize>, Vec<u64>) = lines()
                     .iter()
-                    .try_fold(0u64, |m, &i| cover_masks[i].map(|c| m | c))?;
-                if union.count_ones() as usize != k {
-                    return None;
-                }
-                let bs: Vec<usize> = is.iter().map(|&i| base[i]).collect();
-                let cells: Vec<usize> = bs.iter().flat_map(|&h| g.places(h, v)).collect();
-                let mut covers: Vec<usize> =
-                    cells.iter().map(|&c| cover_of(g, rows_base, c)).collect();
-                covers.sort_unstable();
-                covers.dedup();
-                if covers.len() != k || covers.contains(&usize::MAX) {
-                    return None;
-                }
-                let others = covers
+                    .filter(|(_, places)| places.placed & bit(v) == 0)
+                    .map(|(h, places)| (*h, places.of(v)))
+                    .filter(|&(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
+                    .unzip();
+                // The covers of each base house's places as bits (`None`: a place without one).
+                let cover_masks: Vec<Option<u64>> = base
                     .iter()
-                    .flat_map(|&h| g.houses[h].cells.iter().copied())
-                    .filter(|c| !cells.contains(c));
-                let elim = removals(g, others, v);
-                (!elim.is_empty()).then_some((bs, covers, cells, elim))
+                    .zip(&places)
+                    .map(|(&h, &m)| {
+                        g.cells_at(h, m)
+                            .try_fold(0u64, |u, c| cover_at[c].map(|b| u | b))
+                    })
+                    .collect();
+                let order: Vec<usize> = (0..base.len()).collect();
+                subsets(&order, k, &mut |is: &[usize]| {
+                    let union = is
+                        .iter()
+                        .try_fold(0u64, |m, &i| cover_masks[i].map(|c| m | c))?;
+                    if union.count_ones() as usize != k {
+                        return None;
+                    }
+                    let bs: Vec<usize> = is.iter().map(|&i| base[i]).collect();
+                    let cells: Vec<usize> = bs.iter().flat_map(|&h| g.places(h, v)).collect();
+                    let mut covers: Vec<usize> =
+                        cells.iter().map(|&c| cover_of(g, rows_base, c)).collect();
+                    covers.sort_unstable();
+                    covers.dedup();
+                    if covers.len() != k || covers.contains(&usize::MAX) {
+                        return None;
+                    }
+                    let others = covers
+                        .iter()
+                        .flat_map(|&h| g.houses[h].cells.iter().copied())
+                        .filter(|c| !cells.contains(c));
+                    let elim = removals(g, others, v);
+                    (!elim.is_empty()).then_some((bs, covers, cells, elim))
+                })
             });
             if let Some((bs, covers, cells, elim)) = found {
                 let names = |hs: &[usize]| {

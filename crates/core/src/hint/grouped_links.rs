@@ -24,6 +24,7 @@
 //! one removing most, as it sorts its hints.
 
 use super::grid::{values, Candidates};
+use super::memo::{Memo, Part, ValueKeys};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
@@ -94,13 +95,7 @@ struct Layout {
 
 impl Layout {
     fn of(g: &Candidates) -> Option<Layout> {
-        let plain = g.houses.iter().all(|h| {
-            matches!(
-                h.kind,
-                HouseKind::Row(_) | HouseKind::Col(_) | HouseKind::Box(_)
-            )
-        });
-        if g.n != 9 || g.houses.len() != 27 || !plain {
+        if !classic(g) {
             return None;
         }
         let mut layout = Layout {
@@ -247,11 +242,13 @@ fn victims(
         .iter()
         .chain(end)
         .fold(holders, |m, &x| m & layout.peers[x]);
-    let outside = houses.iter().fold(seeing, |m, &h| m & !layout.cells[h]);
-    (0..81)
-        .filter(|&c| outside >> c & 1 == 1)
-        .map(|c| (c, v))
-        .collect()
+    let mut outside = houses.iter().fold(seeing, |m, &h| m & !layout.cells[h]);
+    let mut out = Vec::new();
+    while outside != 0 {
+        out.push((outside.trailing_zeros() as usize, v));
+        outside &= outside - 1;
+    }
+    out
 }
 
 /// The open cells holding v, as cell bits.
@@ -353,7 +350,13 @@ fn step(g: &Candidates, found: Found) -> Step {
 /// Whether the grid is one these finders read: 9×9 of rows, columns and boxes only (elsewhere
 /// [`super::chains`] finds the ungrouped forms).
 pub fn classic(g: &Candidates) -> bool {
-    Layout::of(g).is_some()
+    let plain = g.houses.iter().all(|h| {
+        matches!(
+            h.kind,
+            HouseKind::Row(_) | HouseKind::Col(_) | HouseKind::Box(_)
+        )
+    });
+    g.n == 9 && g.houses.len() == 27 && plain
 }
 
 fn kind_of(g: &Candidates, link: &Link) -> HouseKind {
@@ -376,9 +379,23 @@ fn turbot_rating(base: HouseKind, cover: HouseKind, grouped: bool) -> Rated {
 /// most: a base line's link and a cover line's or box's link, joined in a house that is
 /// neither (4.0–4.2, 4.3 with a grouped link).
 pub fn turbot_fish(g: &Candidates) -> Option<Step> {
+    turbot_fish_with(g, &Memo::off())
+}
+
+/// [`turbot_fish`], skipping a value whose places are those on which it found no turbot fish
+/// removing anything before (`memo`, [`Part::Turbot`]). A value is recorded only when it was
+/// searched through (no chain cut short by a cheaper one found before): each value's chains
+/// read only its places, and one removing nothing is never kept.
+pub fn turbot_fish_with(g: &Candidates, memo: &Memo) -> Option<Step> {
     let layout = Layout::of(g)?;
+    let keys = ValueKeys::of(g, memo);
     let mut best = None;
     for v in values(crate::mask::full(9)) {
+        let key = keys.key(v);
+        if memo.found_nothing(Part::Turbot(v), key) {
+            continue;
+        }
+        let mut nothing = true;
         let all = links(g, &layout, v, false);
         let held = holders(g, v);
         for (i, base) in all.iter().enumerate() {
@@ -399,6 +416,7 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
                     .as_ref()
                     .is_some_and(|b: &Found| b.difficulty < rated.1 - 1e-9)
                 {
+                    nothing = false;
                     continue;
                 }
                 for (ob, (start, bridge)) in base.ends().into_iter().enumerate() {
@@ -412,11 +430,15 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
                         }
                         let houses = [base.house, cover.house];
                         let elim = victims(&layout, (v, held), start, end, &houses);
+                        nothing &= elim.is_empty();
                         let groups = [start, bridge, bridge2, end];
                         keep_best(&mut best, rated, tie, v, &groups, &houses, elim);
                     }
                 }
             }
+        }
+        if nothing {
+            memo.record_nothing(Part::Turbot(v), key);
         }
     }
     Some(step(g, best?))
@@ -470,9 +492,22 @@ fn three_rating(kinds: [HouseKind; 3], grouped: bool) -> Rated {
 /// removing most: three links in houses of any kind, consecutive ones joined in a shared
 /// region (5.4–5.6, 5.7 with a grouped link).
 pub fn three_strong_links(g: &Candidates) -> Option<Step> {
+    three_strong_links_with(g, &Memo::off())
+}
+
+/// [`three_strong_links`], skipping a value whose places are those on which it found no
+/// fish removing anything before (`memo`, [`Part::ThreeLinks`]; recorded as in
+/// [`turbot_fish_with`]).
+pub fn three_strong_links_with(g: &Candidates, memo: &Memo) -> Option<Step> {
     let layout = Layout::of(g)?;
+    let keys = ValueKeys::of(g, memo);
     let mut best = None;
     for v in values(crate::mask::full(9)) {
+        let key = keys.key(v);
+        if memo.found_nothing(Part::ThreeLinks(v), key) {
+            continue;
+        }
+        let mut nothing = true;
         let all = links(g, &layout, v, true);
         let held = holders(g, v);
         let next = joins(&layout, &all);
@@ -490,6 +525,7 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
                             .as_ref()
                             .is_some_and(|b: &Found| b.difficulty < rated.1 - 1e-9)
                         {
+                            nothing = false;
                             continue;
                         }
                         let (a1, b1) = l[0].ends()[oi];
@@ -497,11 +533,15 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
                         let (a3, b3) = l[2].ends()[ok];
                         let houses = [l[0].house, l[1].house, l[2].house, s1, s2];
                         let elim = victims(&layout, (v, held), a1, b3, &houses);
+                        nothing &= elim.is_empty();
                         let groups = [a1, b1, a2, b2, a3, b3];
                         keep_best(&mut best, rated, [0; 5], v, &groups, &houses, elim);
                     }
                 }
             }
+        }
+        if nothing {
+            memo.record_nothing(Part::ThreeLinks(v), key);
         }
     }
     Some(step(g, best?))

@@ -26,6 +26,7 @@ pub mod grouped_links;
 pub mod implication;
 pub mod level;
 pub mod locked;
+pub mod memo;
 pub mod multiple_chains;
 pub mod nested_forcing;
 pub mod path;

@@ -14,6 +14,7 @@
 use super::catalogue::{deep_step, Context, DeepEnd};
 use super::certificate::{CertificateFailure, Certifier, Proof};
 use super::grid::{values, Candidates};
+use super::memo::Memo;
 use super::rules::rule_checks;
 use super::step::Step;
 use super::technique::Technique;
@@ -281,9 +282,11 @@ fn path_until(
     let solution = unique_solution(puzzle, &options.limits)?;
     let stopped = || HintError::TimeLimit("the path was complete");
     let rules = rule_checks(puzzle);
+    let memo = Memo::new();
     let context = Context {
         rules: &rules,
         uniqueness: options.uniqueness,
+        memo: &memo,
     };
     let mut g = Candidates::new(puzzle);
     // The LP is built when first needed: at once for certificates, else at the first step

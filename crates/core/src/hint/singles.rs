@@ -11,13 +11,8 @@ use crate::puzzle::HouseKind;
 /// The last open cell of a house takes the last value.
 pub fn full_house(g: &Candidates) -> Option<Step> {
     for (h, house) in g.houses.iter().enumerate() {
-        let open: Vec<usize> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| g.value[c] == 0)
-            .collect();
-        if let [c] = open[..] {
+        let mut open = house.cells.iter().copied().filter(|&c| g.value[c] == 0);
+        if let (Some(c), None) = (open.next(), open.next()) {
             let v = values(g.cand[c]).next()?;
             let mut s = Step::new(
                 Technique::FullHouse,

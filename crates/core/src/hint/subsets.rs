@@ -6,6 +6,7 @@
 //! cell rows).
 
 use super::grid::{bit, values, Candidates};
+use super::memo::{house_key, Memo, Part};
 use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::technique::Technique;
 
@@ -59,25 +60,36 @@ fn hidden_technique(k: usize) -> Technique {
 
 /// A naked subset of size k.
 pub fn naked(g: &Candidates, k: usize) -> Option<Step> {
+    naked_with(g, k, &Memo::off())
+}
+
+/// A naked subset of size k, skipping a house whose cells are as they were when it found
+/// nothing before (`memo`, [`Part::Naked`]): each house reads only its own cells.
+pub fn naked_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
+    let mut key = Vec::new();
     for (h, house) in g.houses.iter().enumerate() {
-        let open: Vec<usize> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| g.value[c] == 0 && (g.cand[c].count_ones() as usize) <= k)
-            .collect();
-        let found = subsets(&open, k, &mut |cells: &[usize]| {
-            let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
-            if union.count_ones() as usize != k {
-                return None;
-            }
-            let elim: Vec<(usize, u8)> = house
+        house_key(g, h, memo, &mut key);
+        let part = Part::Naked { size: k, house: h };
+        let found = memo.search(part, &key, || {
+            let open: Vec<usize> = house
                 .cells
                 .iter()
-                .filter(|c| g.value[**c] == 0 && !cells.contains(c))
-                .flat_map(|&c| super::grid::values(g.cand[c] & union).map(move |v| (c, v)))
+                .copied()
+                .filter(|&c| g.value[c] == 0 && (g.cand[c].count_ones() as usize) <= k)
                 .collect();
-            (!elim.is_empty()).then(|| (cells.to_vec(), union, elim))
+            subsets(&open, k, &mut |cells: &[usize]| {
+                let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let elim: Vec<(usize, u8)> = house
+                    .cells
+                    .iter()
+                    .filter(|c| g.value[**c] == 0 && !cells.contains(c))
+                    .flat_map(|&c| super::grid::values(g.cand[c] & union).map(move |v| (c, v)))
+                    .collect();
+                (!elim.is_empty()).then(|| (cells.to_vec(), union, elim))
+            })
         });
         if let Some((cells, union, elim)) = found {
             let mut s = Step::new(
@@ -105,40 +117,51 @@ pub fn naked(g: &Candidates, k: usize) -> Option<Step> {
 
 /// A hidden subset of size k.
 pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
+    hidden_with(g, k, &Memo::off())
+}
+
+/// A hidden subset of size k, skipping a house whose cells are as they were when it found
+/// nothing before (`memo`, [`Part::Hidden`]): each house reads only its own cells.
+pub fn hidden_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
+    let mut key = Vec::new();
     for (h, house) in g.houses.iter().enumerate() {
-        let places = g.house_places(h);
-        let vals: Vec<u8> = (1..=g.n as u8)
-            .filter(|&v| {
-                let p = places.of(v).count_ones() as usize;
-                places.placed & bit(v) == 0 && p >= 1 && p <= k
-            })
-            .collect();
-        // The places of each value as a mask over the house's cells (bit i: its i-th cell).
-        let masks: Vec<u64> = vals.iter().map(|&v| places.of(v)).collect();
-        let found = subsets(
-            &(0..vals.len()).collect::<Vec<_>>(),
-            k,
-            &mut |is: &[usize]| {
-                let union = is.iter().fold(0u64, |m, &i| m | masks[i]);
-                if union.count_ones() as usize != k {
-                    return None;
-                }
-                let vs: Vec<u8> = is.iter().map(|&i| vals[i]).collect();
-                let cells: Vec<usize> = house
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| union >> i & 1 == 1)
-                    .map(|(_, &c)| c)
-                    .collect();
-                let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
-                let elim: Vec<(usize, u8)> = cells
-                    .iter()
-                    .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
-                    .collect();
-                (!elim.is_empty()).then_some((cells, mask, elim))
-            },
-        );
+        house_key(g, h, memo, &mut key);
+        let part = Part::Hidden { size: k, house: h };
+        let found = memo.search(part, &key, || {
+            let places = g.house_places(h);
+            let vals: Vec<u8> = (1..=g.n as u8)
+                .filter(|&v| {
+                    let p = places.of(v).count_ones() as usize;
+                    places.placed & bit(v) == 0 && p >= 1 && p <= k
+                })
+                .collect();
+            // The places of each value as a mask over the house's cells (bit i: its i-th cell).
+            let masks: Vec<u64> = vals.iter().map(|&v| places.of(v)).collect();
+            subsets(
+                &(0..vals.len()).collect::<Vec<_>>(),
+                k,
+                &mut |is: &[usize]| {
+                    let union = is.iter().fold(0u64, |m, &i| m | masks[i]);
+                    if union.count_ones() as usize != k {
+                        return None;
+                    }
+                    let vs: Vec<u8> = is.iter().map(|&i| vals[i]).collect();
+                    let cells: Vec<usize> = house
+                        .cells
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| union >> i & 1 == 1)
+                        .map(|(_, &c)| c)
+                        .collect();
+                    let mask = vs.iter().fold(0u64, |m, &v| m | bit(v));
+                    let elim: Vec<(usize, u8)> = cells
+                        .iter()
+                        .flat_map(|&c| super::grid::values(g.cand[c] & !mask).map(move |v| (c, v)))
+                        .collect();
+                    (!elim.is_empty()).then_some((cells, mask, elim))
+                },
+            )
+        });
         if let Some((cells, mask, elim)) = found {
             let mut s = Step::new(
                 hidden_technique(k),
