@@ -16,6 +16,7 @@
 
 use super::chains::house_pairs;
 use super::grid::{bit, values, Candidates};
+use super::link_lists::LinkLists;
 use super::step::Step;
 use super::technique::{length_difficulty, Technique};
 
@@ -207,47 +208,16 @@ impl Net<'_> {
 /// expanded and read again from every later start of the same search (the lists
 /// [`Net::on_to_off`] and [`Net::off_to_on`] give, in their order).
 struct LinkTable {
-    on_off: Lists,
-    off_on: Lists,
+    on_off: LinkLists,
+    off_on: LinkLists,
 }
 
 impl LinkTable {
     fn new(g: &Candidates) -> LinkTable {
         LinkTable {
-            on_off: Lists::new(g.n * g.n * g.n),
-            off_on: Lists::new(g.n * g.n * g.n),
+            on_off: LinkLists::new(g.n * g.n * g.n),
+            off_on: LinkLists::new(g.n * g.n * g.n),
         }
-    }
-}
-
-/// One list of candidates per candidate, filled on first use: `to[range[id]]`.
-struct Lists {
-    /// Where each candidate's list lies in `to` (`None`: not listed yet).
-    range: Vec<Option<(u32, u32)>>,
-    to: Vec<usize>,
-}
-
-impl Lists {
-    fn new(count: usize) -> Lists {
-        Lists {
-            range: vec![None; count],
-            to: Vec::new(),
-        }
-    }
-
-    /// The positions in `to` of candidate `id`'s list, listed by `fill` if not yet.
-    fn of(&mut self, id: usize, fill: impl FnOnce(&mut Vec<usize>)) -> std::ops::Range<usize> {
-        let (a, b) = match self.range[id] {
-            Some(r) => r,
-            None => {
-                let a = self.to.len() as u32;
-                fill(&mut self.to);
-                let r = (a, self.to.len() as u32);
-                self.range[id] = Some(r);
-                r
-            }
-        };
-        a as usize..b as usize
     }
 }
 
