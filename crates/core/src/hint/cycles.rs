@@ -173,9 +173,10 @@ impl Net<'_> {
                 if depth >= max_states {
                     continue;
                 }
+                // (The cheap tests first: the walk back along the path last.)
                 if on
-                    && !sr.behind(k, t)
                     && (!sr.seen_off[x] || lt.off_on.to[closers.clone()].contains(&x))
+                    && !sr.behind(k, t)
                 {
                     sr.seen_off[x] = true;
                     sr.touched.push(x);
