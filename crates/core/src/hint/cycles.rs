@@ -325,6 +325,8 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
     let mut best: Option<(f64, Links, Cycle)> = None;
     for &links in kinds {
         let mut lt = LinkTable::new(g);
+        // The bound the longest loop searched was worked out for, and that length.
+        let mut limit: (Option<f64>, Option<usize>) = (None, None);
         'starts: for c in g.open_cells() {
             if links == Links::Y && g.cand[c].count_ones() != 2 {
                 continue;
@@ -332,11 +334,14 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
             for v in values(g.cand[c]) {
                 let bound = best.as_ref().map_or(below, |b| b.0);
                 // Only loops rated below the best so far, and no longer than one already found
-                // at that rating.
-                let limit = (4..=max_states)
-                    .take_while(|&k| difficulty(links, k) < bound - 1e-9)
-                    .last();
-                let Some(limit) = limit else {
+                // at that rating (worked out again only when that rating changes).
+                if limit.0 != Some(bound) {
+                    let longest = (4..=max_states)
+                        .take_while(|&k| difficulty(links, k) < bound - 1e-9)
+                        .last();
+                    limit = (Some(bound), longest);
+                }
+                let Some(limit) = limit.1 else {
                     break 'starts;
                 };
                 if let Some(found) = net.loop_from(&mut sr, &mut lt, net.id(c, v), links, limit) {
