@@ -146,7 +146,9 @@ impl Net<'_> {
         // The candidates whose "off" leads back to the start: only their "off" states can
         // close the loop. Any other candidate's "off" is expanded once, its first time: the
         // "on" states it leads to are then all reached, so a second one would add nothing.
-        let closers = lt.off_on.of(start, |out| self.off_to_on(self.split(start), links, out));
+        let closers = lt
+            .off_on
+            .of(start, |out| self.off_to_on(self.split(start), links, out));
         if closers.is_empty() {
             return None;
         }
@@ -156,9 +158,11 @@ impl Net<'_> {
             let (s, _, depth, _) = sr.entries[k];
             let (id, on) = (s / 2, s % 2 == 1);
             let next = if on {
-                lt.on_off.of(id, |out| self.on_to_off(self.split(id), links, out))
+                lt.on_off
+                    .of(id, |out| self.on_to_off(self.split(id), links, out))
             } else {
-                lt.off_on.of(id, |out| self.off_to_on(self.split(id), links, out))
+                lt.off_on
+                    .of(id, |out| self.off_to_on(self.split(id), links, out))
             };
             for i in next {
                 let x = if on { lt.on_off.to[i] } else { lt.off_on.to[i] };
