@@ -11,6 +11,7 @@
 //! so each chain is a shortest one for its ends.
 
 use super::grid::{bit, values, Candidates};
+use super::link_lists::LinkLists;
 use super::step::Step;
 use super::technique::{length_difficulty, Technique};
 use crate::puzzle::HouseKind;
@@ -113,8 +114,32 @@ struct Search {
     depth: Vec<usize>,
     touched: Vec<usize>,
     queue: VecDeque<usize>,
-    next: Vec<usize>,
     pairs: Vec<Option<(usize, usize)>>,
+    /// The links the lists below were filled with (`None`: none yet).
+    listed: Option<Links>,
+    /// Each candidate's strong links, then its weak ones, listed on first use.
+    strong: LinkLists,
+    weak: LinkLists,
+}
+
+/// The kinds whose links are the same on every candidate such a search reaches: an X-chain's
+/// search of value v reaches only candidates of v, and lists for them what [`Kind::X`]`(v)`
+/// gives, so the searches of all values share one list per candidate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Links {
+    X,
+    Xy,
+    Aic,
+}
+
+impl Kind {
+    fn links(self) -> Links {
+        match self {
+            Kind::X(_) => Links::X,
+            Kind::Xy => Links::Xy,
+            Kind::Aic => Links::Aic,
+        }
+    }
 }
 
 impl Search {
@@ -125,8 +150,10 @@ impl Search {
             depth: vec![0; size],
             touched: Vec::new(),
             queue: VecDeque::new(),
-            next: Vec::new(),
             pairs: house_pairs(g),
+            listed: None,
+            strong: LinkLists::new(g.n * g.n * g.n),
+            weak: LinkLists::new(g.n * g.n * g.n),
         }
     }
 
@@ -136,6 +163,15 @@ impl Search {
         }
         self.touched.clear();
         self.queue.clear();
+    }
+
+    /// Forgets the listed links unless they were listed for `kind`'s links.
+    fn list_for(&mut self, kind: Kind) {
+        if self.listed != Some(kind.links()) {
+            self.strong.clear();
+            self.weak.clear();
+            self.listed = Some(kind.links());
+        }
     }
 }
 
@@ -160,15 +196,15 @@ fn search_from(
             continue;
         }
         let (c, v) = split(g, id);
-        let mut next = std::mem::take(&mut sr.next);
-        next.clear();
-        if on {
-            weak(g, c, v, kind, &mut next);
+        let next = if on {
+            sr.weak.of(id, |out| weak(g, c, v, kind, out))
         } else {
-            strong(g, &sr.pairs, (c, v), kind, &mut next);
-        }
+            let pairs = &sr.pairs;
+            sr.strong.of(id, |out| strong(g, pairs, (c, v), kind, out))
+        };
         let bit_on = usize::from(!on);
-        for &x in &next {
+        for i in next {
+            let x = if on { sr.weak.to[i] } else { sr.strong.to[i] };
             let t = x * 2 + bit_on;
             if sr.prev[t] != usize::MAX {
                 continue;
@@ -187,13 +223,11 @@ fn search_from(
                         nodes.push(k / 2);
                     }
                     nodes.reverse();
-                    sr.next = next;
                     return Some(Chain { nodes, elim });
                 }
             }
             sr.queue.push_back(t);
         }
-        sr.next = next;
     }
     None
 }
@@ -237,6 +271,7 @@ fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
 /// next).
 fn shortest_in(g: &Candidates, sr: &mut Search, kind: Kind, max_nodes: usize) -> Option<Chain> {
     let mut best: Option<Chain> = None;
+    sr.list_for(kind);
     for c in g.open_cells() {
         for v in values(g.cand[c]) {
             if matches!(kind, Kind::X(w) if w != v) {

@@ -16,6 +16,7 @@
 
 use super::chains::house_pairs;
 use super::grid::{bit, values, Candidates};
+use super::link_lists::LinkLists;
 use super::step::Step;
 use super::technique::{length_difficulty, Technique};
 
@@ -133,6 +134,7 @@ impl Net<'_> {
     fn loop_from(
         &self,
         sr: &mut Buffers,
+        lt: &mut LinkTable,
         start: usize,
         links: Links,
         max_states: usize,
@@ -144,24 +146,26 @@ impl Net<'_> {
         // The candidates whose "off" leads back to the start: only their "off" states can
         // close the loop. Any other candidate's "off" is expanded once, its first time: the
         // "on" states it leads to are then all reached, so a second one would add nothing.
-        let mut closers = Vec::new();
-        self.off_to_on(self.split(start), links, &mut closers);
+        let closers = lt
+            .off_on
+            .of(start, |out| self.off_to_on(self.split(start), links, out));
         if closers.is_empty() {
             return None;
         }
         sr.push(s0, usize::MAX, 1);
-        let mut next = Vec::new();
         let mut k = 0;
         while k < sr.entries.len() {
             let (s, _, depth, _) = sr.entries[k];
             let (id, on) = (s / 2, s % 2 == 1);
-            next.clear();
-            if on {
-                self.on_to_off(self.split(id), links, &mut next);
+            let next = if on {
+                lt.on_off
+                    .of(id, |out| self.on_to_off(self.split(id), links, out))
             } else {
-                self.off_to_on(self.split(id), links, &mut next);
-            }
-            for &x in &next {
+                lt.off_on
+                    .of(id, |out| self.off_to_on(self.split(id), links, out))
+            };
+            for i in next {
+                let x = if on { lt.on_off.to[i] } else { lt.off_on.to[i] };
                 let t = x * 2 + usize::from(!on);
                 if t == s0 && depth >= 4 {
                     let states = sr.chain(k);
@@ -173,7 +177,11 @@ impl Net<'_> {
                 if depth >= max_states {
                     continue;
                 }
-                if on && !sr.behind(k, t) && (!sr.seen_off[x] || closers.contains(&x)) {
+                // (The cheap tests first: the walk back along the path last.)
+                if on
+                    && (!sr.seen_off[x] || lt.off_on.to[closers.clone()].contains(&x))
+                    && !sr.behind(k, t)
+                {
                     sr.seen_off[x] = true;
                     sr.touched.push(x);
                     sr.push(t, k, depth + 1);
@@ -198,6 +206,23 @@ impl Net<'_> {
             out.push_str(&format!("{v}{}", self.g.cell(c)));
         }
         out
+    }
+}
+
+/// Each candidate's links for one kind of cycle, listed the first time the candidate is
+/// expanded and read again from every later start of the same search (the lists
+/// [`Net::on_to_off`] and [`Net::off_to_on`] give, in their order).
+struct LinkTable {
+    on_off: LinkLists,
+    off_on: LinkLists,
+}
+
+impl LinkTable {
+    fn new(g: &Candidates) -> LinkTable {
+        LinkTable {
+            on_off: LinkLists::new(g.n * g.n * g.n),
+            off_on: LinkLists::new(g.n * g.n * g.n),
+        }
     }
 }
 
@@ -303,6 +328,9 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
     let mut sr = Buffers::new(g);
     let mut best: Option<(f64, Links, Cycle)> = None;
     for &links in kinds {
+        let mut lt = LinkTable::new(g);
+        // The bound the longest loop searched was worked out for, and that length.
+        let mut limit: (Option<f64>, Option<usize>) = (None, None);
         'starts: for c in g.open_cells() {
             if links == Links::Y && g.cand[c].count_ones() != 2 {
                 continue;
@@ -310,14 +338,17 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
             for v in values(g.cand[c]) {
                 let bound = best.as_ref().map_or(below, |b| b.0);
                 // Only loops rated below the best so far, and no longer than one already found
-                // at that rating.
-                let limit = (4..=max_states)
-                    .take_while(|&k| difficulty(links, k) < bound - 1e-9)
-                    .last();
-                let Some(limit) = limit else {
+                // at that rating (worked out again only when that rating changes).
+                if limit.0 != Some(bound) {
+                    let longest = (4..=max_states)
+                        .take_while(|&k| difficulty(links, k) < bound - 1e-9)
+                        .last();
+                    limit = (Some(bound), longest);
+                }
+                let Some(limit) = limit.1 else {
                     break 'starts;
                 };
-                if let Some(found) = net.loop_from(&mut sr, net.id(c, v), links, limit) {
+                if let Some(found) = net.loop_from(&mut sr, &mut lt, net.id(c, v), links, limit) {
                     let d = difficulty(links, found.states.len());
                     best = Some((d, links, found));
                 }

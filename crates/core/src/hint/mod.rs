@@ -25,6 +25,7 @@ pub mod grid;
 pub mod grouped_links;
 pub mod implication;
 pub mod level;
+mod link_lists;
 pub mod locked;
 pub mod memo;
 pub mod multiple_chains;

@@ -58,7 +58,10 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
             pair: bit(a) | bit(b),
             max,
             out: Vec::new(),
+            on_path: vec![false; g.value.len()],
+            in_house: vec![[0; 2]; g.houses.len()],
         };
+        search.enter(start, 0, true);
         search.extend(&mut vec![start], 2, 0, usize::MAX);
         for cells in search.out.iter().filter(|l| valid(g, l)) {
             for found in deductions(g, cells, a, b) {
@@ -81,9 +84,35 @@ struct LoopSearch<'a> {
     pair: u64,
     max: usize,
     out: Vec<Vec<usize>>,
+    /// The cells on the path.
+    on_path: Vec<bool>,
+    /// For each house, how many path cells it holds at an even and at an odd place.
+    in_house: Vec<[u8; 2]>,
 }
 
 impl LoopSearch<'_> {
+    /// Marks `cell`, at place `at` of the path, as on it (`on`) or off it again.
+    fn enter(&mut self, cell: usize, at: usize, on: bool) {
+        self.on_path[cell] = on;
+        for &h in &self.g.houses_of[cell] {
+            if on {
+                self.in_house[h][at % 2] += 1;
+            } else {
+                self.in_house[h][at % 2] -= 1;
+            }
+        }
+    }
+
+    /// Whether `next` can follow the path (`len` cells) in a valid loop: none of its houses
+    /// already holds a path cell at the same parity or two path cells (an exact cut: [`valid`]
+    /// would refuse the loop).
+    fn fits(&self, len: usize, next: usize) -> bool {
+        self.g.houses_of[next].iter().all(|&h| {
+            let [even, odd] = self.in_house[h];
+            self.in_house[h][len % 2] == 0 && even + odd < 2
+        })
+    }
+
     /// The loops that continue `path` through cells holding both values of the pair, each
     /// link in a house other than the last one's, with at most two cells of extra values (or
     /// any number sharing one extra value), closed back at the start after ≥ 4 cells.
@@ -100,37 +129,23 @@ impl LoopSearch<'_> {
                 } else if path.len() < self.max
                     && g.value[next] == 0
                     && g.cand[next] & pair == pair
-                    && !path.contains(&next)
-                    && fits(g, path, next)
+                    && !self.on_path[next]
+                    && self.fits(path.len(), next)
                 {
                     let more = extra | (g.cand[next] & !pair);
                     let wide = g.cand[next].count_ones() > 2;
                     if !wide || more.count_ones() == 1 || allowed_extra > 0 {
+                        self.enter(next, path.len(), true);
                         path.push(next);
                         let left = allowed_extra - usize::from(wide && allowed_extra > 0);
                         self.extend(path, left, more, h);
                         path.pop();
+                        self.enter(next, path.len(), false);
                     }
                 }
             }
         }
     }
-}
-
-/// Whether `next` can follow `path` in a valid loop: none of its houses already holds a path
-/// cell at the same parity or two path cells (an exact cut: [`valid`] would refuse the loop).
-fn fits(g: &Candidates, path: &[usize], next: usize) -> bool {
-    g.houses_of[next].iter().all(|&h| {
-        let mut same = 0;
-        let mut all = 0;
-        for (i, &c) in path.iter().enumerate() {
-            if g.houses_of[c].contains(&h) {
-                all += 1;
-                same += usize::from(i % 2 == path.len() % 2);
-            }
-        }
-        same == 0 && all < 2
-    })
 }
 
 /// Whether every house of a loop cell holds exactly two loop cells, one at an odd and one at

@@ -141,13 +141,13 @@ pub fn w_wing(g: &Candidates) -> Option<Step> {
 }
 
 /// The cliques of `k` open cells that all see each other, each with 2..=k+1 candidates, whose
-/// candidates together are exactly k + 1 values (almost locked sets), built in index order.
-fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
+/// candidates together are exactly k + 1 values (almost locked sets), each handed to `visit`
+/// in index order (no list of them is built).
+fn almost_locked_sets(g: &Candidates, k: usize, visit: &mut dyn FnMut(&[usize])) {
     let small: Vec<usize> = g
         .open_cells()
         .filter(|&c| (2..=k as u32 + 1).contains(&g.cand[c].count_ones()))
         .collect();
-    let mut out = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
     /// Grows `stack` (its candidates together `union`) with cells of `small` from `from` on.
     fn grow(
@@ -155,11 +155,11 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
         (small, from): (&[usize], usize),
         (k, union): (usize, u64),
         stack: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
+        visit: &mut dyn FnMut(&[usize]),
     ) {
         if stack.len() == k {
             if union.count_ones() as usize == k + 1 {
-                out.push(stack.clone());
+                visit(stack);
             }
             return;
         }
@@ -170,12 +170,11 @@ fn almost_locked_sets(g: &Candidates, k: usize) -> Vec<Vec<usize>> {
                 continue;
             }
             stack.push(c);
-            grow(g, (small, i + 1), (k, union | g.cand[c]), stack, out);
+            grow(g, (small, i + 1), (k, union | g.cand[c]), stack, visit);
             stack.pop();
         }
     }
-    grow(g, (&small, 0), (k, 0), &mut stack, &mut out);
-    out
+    grow(g, (&small, 0), (k, 0), &mut stack, visit);
 }
 
 /// The open cells outside `pattern` holding v that see every cell of `pattern` holding v.
@@ -220,7 +219,7 @@ struct Wing {
 pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
     let bi = bivalue(g);
     let mut best: Option<Wing> = None;
-    for set in almost_locked_sets(g, k - 1) {
+    almost_locked_sets(g, k - 1, &mut |set: &[usize]| {
         let union = set.iter().fold(0u64, |m, &c| m | g.cand[c]);
         let biggest = set
             .iter()
@@ -234,7 +233,7 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             .as_ref()
             .is_some_and(|b| difficulty >= b.difficulty + 1e-9)
         {
-            continue;
+            return;
         }
         for &y in &bi {
             if set.contains(&y) || g.cand[y] & !union != 0 {
@@ -246,7 +245,7 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             if !rx && !rz {
                 continue;
             }
-            let mut pattern = set.clone();
+            let mut pattern = set.to_vec();
             pattern.push(y);
             let elim: Vec<(usize, u8)> = match (rx, rz) {
                 (false, false) => continue,
@@ -272,7 +271,7 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
                 });
             }
         }
-    }
+    });
     let Wing {
         difficulty,
         cells,
