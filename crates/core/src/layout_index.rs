@@ -5,7 +5,7 @@
 //! shared (`Arc`), so a candidate grid holds them without copying.
 
 use crate::geometry::House;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Houses of a cell, peers of a cell, cells of a house (module notes).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +51,22 @@ impl LayoutIndex {
             cells_of: Arc::new(cells_of),
         }
     }
+
+    /// [`LayoutIndex::new`], reusing the index built last when the houses are the same (a file
+    /// of puzzles of one layout builds it once).
+    pub fn shared(n: usize, houses: &[House]) -> Arc<LayoutIndex> {
+        type Last = Option<(usize, Vec<House>, Arc<LayoutIndex>)>;
+        static LAST: Mutex<Last> = Mutex::new(None);
+        let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((m, same, index)) = &*last {
+            if *m == n && same[..] == houses[..] {
+                return Arc::clone(index);
+            }
+        }
+        let index = Arc::new(LayoutIndex::new(n, houses));
+        *last = Some((n, houses.to_vec(), Arc::clone(&index)));
+        index
+    }
 }
 
 #[cfg(test)]
@@ -68,5 +84,21 @@ mod tests {
         // Cloned puzzles share the index built once.
         let q = p.clone();
         assert!(std::sync::Arc::ptr_eq(&q.index().peers, &index.peers));
+    }
+
+    /// A puzzle of the same layout reuses the index; another layout gets its own.
+    #[test]
+    fn the_same_layout_shares_its_index() {
+        let a = Puzzle::with_square_boxes(9, vec![0; 81]).unwrap();
+        let mut givens = vec![0; 81];
+        givens[0] = 5;
+        let b = Puzzle::with_square_boxes(9, givens).unwrap();
+        let c = Puzzle::with_square_boxes(4, vec![0; 16]).unwrap();
+        let (ia, ib) = (a.index().clone(), b.index().clone());
+        assert_eq!(ia, ib);
+        assert_eq!(c.index().cells_of.len(), 12);
+        assert_eq!(*c.index(), super::LayoutIndex::new(4, c.houses()));
+        let d = Puzzle::with_square_boxes(9, vec![0; 81]).unwrap();
+        assert_eq!(*d.index(), ia);
     }
 }

@@ -418,7 +418,7 @@ impl Puzzle {
     pub fn index(&self) -> &LayoutIndex {
         self.index
             .0
-            .get_or_init(|| Arc::new(LayoutIndex::new(self.n, &self.houses)))
+            .get_or_init(|| LayoutIndex::shared(self.n, &self.houses))
     }
 
     /// For each cell (row-major), the indices into [`Puzzle::houses`] of the houses that hold it.

@@ -32,10 +32,23 @@ fn single_after(
     let (house_a, house_b) = (&g.houses[a], &g.houses[b]);
     // A cell is in house H when H is among its houses (a list of two or three).
     let removed_by = |c: usize| g.houses_of[c].contains(&b) && !g.houses_of[c].contains(&a);
-    for (c, house_c) in g.houses.iter().enumerate() {
-        if c == a || discriminant(&house_c.kind) != discriminant(&house_a.kind) {
+    // Only a house C holding a removed place can gain a single: the houses of A's kind of
+    // the open cells of B outside A holding v, in index order.
+    let mut houses_c: Vec<usize> = Vec::new();
+    for &d in &house_b.cells {
+        if g.value[d] != 0 || !g.has(d, v) || !removed_by(d) {
             continue;
         }
+        for &c in &g.houses_of[d] {
+            let same_kind = discriminant(&g.houses[c].kind) == discriminant(&house_a.kind);
+            if c != a && same_kind && !houses_c.contains(&c) {
+                houses_c.push(c);
+            }
+        }
+    }
+    houses_c.sort_unstable();
+    for c in houses_c {
+        let house_c = &g.houses[c];
         let in_c = table[c * g.n + v as usize - 1];
         if in_c.count_ones() < 2 {
             continue;

@@ -178,6 +178,17 @@ impl Candidates {
         self.peer_bits.has(a, b)
     }
 
+    /// Cell a's peers as a bit set over the cells: [`Candidates::set_words`] u64s, bit b of
+    /// word b / 64 set when b sees a.
+    pub fn peer_set(&self, a: usize) -> &[u64] {
+        self.peer_bits.row(a)
+    }
+
+    /// How many u64 words a bit set over the cells takes (as [`Candidates::peer_set`]).
+    pub fn set_words(&self) -> usize {
+        self.peer_bits.words
+    }
+
     /// Whether the grid is broken: an empty cell with no candidate, or a house where a value
     /// has no place left.
     pub fn contradiction(&self) -> bool {
@@ -247,6 +258,12 @@ impl PeerBits {
             }
         }
         PeerBits { words, bits }
+    }
+
+    /// a's row: its peers as a bit set.
+    #[inline]
+    fn row(&self, a: usize) -> &[u64] {
+        &self.bits[a * self.words..(a + 1) * self.words]
     }
 
     /// Whether b is a peer of a (never a cell of itself).

@@ -22,6 +22,8 @@ pub(super) fn first_pattern<T>(
     mut found: impl FnMut(&[u64], (usize, usize), u8, &[usize]) -> Option<T>,
 ) -> Option<T> {
     let table = g.place_table();
+    // One list of places, refilled for each (A, v): no allocation per pattern.
+    let mut places: Vec<usize> = Vec::with_capacity(g.n);
     for (a, house) in g.houses.iter().enumerate() {
         if is_block(house.kind) != pointing {
             continue;
@@ -31,9 +33,13 @@ pub(super) fn first_pattern<T>(
             if mask.count_ones() < 2 {
                 continue;
             }
-            let places: Vec<usize> = g.cells_at(a, mask).collect();
-            for b in g.common_houses(&places) {
-                if b == a {
+            places.clear();
+            places.extend(g.cells_at(a, mask));
+            // The houses B holding every place: those of the first place that hold the rest
+            // (in the first place's order of houses, as [`Candidates::common_houses`]).
+            let (first, rest) = (places[0], &places[1..]);
+            for &b in &g.houses_of[first] {
+                if b == a || !rest.iter().all(|c| g.houses_of[*c].contains(&b)) {
                     continue;
                 }
                 if let Some(t) = found(&table, (a, b), v, &places) {

@@ -142,39 +142,66 @@ pub fn w_wing(g: &Candidates) -> Option<Step> {
 
 /// The cliques of `k` open cells that all see each other, each with 2..=k+1 candidates, whose
 /// candidates together are exactly k + 1 values (almost locked sets), each handed to `visit`
-/// in index order (no list of them is built).
+/// in index order (no list of them is built). The cells that may extend a clique are a bit set:
+/// the small cells after its last cell that see each of its cells (the intersection of their
+/// peer sets).
 fn almost_locked_sets(g: &Candidates, k: usize, visit: &mut dyn FnMut(&[usize])) {
-    let small: Vec<usize> = g
-        .open_cells()
-        .filter(|&c| (2..=k as u32 + 1).contains(&g.cand[c].count_ones()))
-        .collect();
-    let mut stack: Vec<usize> = Vec::new();
-    /// Grows `stack` (its candidates together `union`) with cells of `small` from `from` on.
-    fn grow(
-        g: &Candidates,
-        (small, from): (&[usize], usize),
-        (k, union): (usize, u64),
-        stack: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]),
-    ) {
-        if stack.len() == k {
-            if union.count_ones() as usize == k + 1 {
-                visit(stack);
-            }
-            return;
+    let words = g.set_words();
+    // Level d of `allowed` (words d·words..): the cells that may be the clique's (d+1)-th.
+    let mut allowed = vec![0u64; (k + 1) * words];
+    for c in g.open_cells() {
+        if (2..=k as u32 + 1).contains(&g.cand[c].count_ones()) {
+            allowed[c / 64] |= 1 << (c % 64);
         }
-        for (i, &c) in small.iter().enumerate().skip(from) {
-            if (union | g.cand[c]).count_ones() as usize > k + 1
-                || !stack.iter().all(|&d| g.sees(c, d))
-            {
+    }
+    let mut stack: Vec<usize> = Vec::with_capacity(k);
+    grow(g, (k, 0), &mut allowed, &mut stack, visit);
+}
+
+/// Grows `stack` (its candidates together `union`) with each cell of its level of `allowed`.
+fn grow(
+    g: &Candidates,
+    (k, union): (usize, u64),
+    allowed: &mut [u64],
+    stack: &mut Vec<usize>,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    if stack.len() == k {
+        if union.count_ones() as usize == k + 1 {
+            visit(stack);
+        }
+        return;
+    }
+    let words = g.set_words();
+    let depth = stack.len();
+    for w in 0..words {
+        let mut bits = allowed[depth * words + w];
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let c = w * 64 + b;
+            let joined = union | g.cand[c];
+            if joined.count_ones() as usize > k + 1 {
                 continue;
             }
+            if depth + 1 < k {
+                // The next cell: after c, and a peer of c as of every cell before it.
+                let peers = g.peer_set(c);
+                let (this, next) = allowed.split_at_mut((depth + 1) * words);
+                let this = &this[depth * words..];
+                for x in 0..words {
+                    next[x] = match x.cmp(&w) {
+                        std::cmp::Ordering::Less => 0,
+                        std::cmp::Ordering::Equal => this[x] & peers[x] & !(u64::MAX >> (63 - b)),
+                        std::cmp::Ordering::Greater => this[x] & peers[x],
+                    };
+                }
+            }
             stack.push(c);
-            grow(g, (small, i + 1), (k, union | g.cand[c]), stack, visit);
+            grow(g, (k, joined), allowed, stack, visit);
             stack.pop();
         }
     }
-    grow(g, (&small, 0), (k, 0), &mut stack, visit);
 }
 
 /// The open cells outside `pattern` holding v that see every cell of `pattern` holding v.
@@ -219,6 +246,8 @@ struct Wing {
 pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
     let bi = bivalue(g);
     let mut best: Option<Wing> = None;
+    // The set and its bivalue cell, refilled for each pair (kept only by the best wing).
+    let mut pattern: Vec<usize> = Vec::with_capacity(k);
     almost_locked_sets(g, k - 1, &mut |set: &[usize]| {
         let union = set.iter().fold(0u64, |m, &c| m | g.cand[c]);
         let biggest = set
@@ -245,7 +274,8 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             if !rx && !rz {
                 continue;
             }
-            let mut pattern = set.to_vec();
+            pattern.clear();
+            pattern.extend_from_slice(set);
             pattern.push(y);
             let elim: Vec<(usize, u8)> = match (rx, rz) {
                 (false, false) => continue,
@@ -265,7 +295,7 @@ pub fn wing_of_size(g: &Candidates, k: usize) -> Option<Step> {
             if better {
                 best = Some(Wing {
                     difficulty,
-                    cells: pattern,
+                    cells: pattern.clone(),
                     elim,
                     double: rx && rz,
                 });
