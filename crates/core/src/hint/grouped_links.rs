@@ -28,15 +28,19 @@ use super::memo::{Memo, Part, ValueKeys};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
+use smallvec::{smallvec, SmallVec};
+
+/// A link's group or places: at most six cells, kept inline (no allocation per link).
+type Group = SmallVec<[usize; 6]>;
 
 /// A strong link: v is in one of the cells of `a` or one of the cells of `b`.
 #[derive(Clone)]
 struct Link {
     house: usize,
-    a: Vec<usize>,
-    b: Vec<usize>,
+    a: Group,
+    b: Group,
     /// Every place of v in the house.
-    places: Vec<usize>,
+    places: Group,
     /// The places as a set of cell bits.
     set: u128,
     /// The houses holding every cell of `a`, of `b` (house bits).
@@ -62,9 +66,9 @@ impl Link {
     fn new(
         layout: &Layout,
         house: usize,
-        a: Vec<usize>,
-        b: Vec<usize>,
-        places: Vec<usize>,
+        a: Group,
+        b: Group,
+        places: Group,
     ) -> Link {
         let common = [layout.common(&a), layout.common(&b)];
         let set = places.iter().fold(0u128, |s, &c| s | 1 << c);
@@ -143,9 +147,9 @@ impl Layout {
 
 /// The places of v in house h split into groups by `key` (a segment's number), if they fall
 /// into exactly two.
-fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(Vec<usize>, Vec<usize>)> {
+fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(Group, Group)> {
     let k0 = key(places[0]);
-    let (a, b): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| key(c) == k0);
+    let (a, b): (Group, Group) = places.iter().copied().partition(|&c| key(c) == k0);
     let k1 = key(*b.first()?);
     b.iter().all(|&c| key(c) == k1).then_some((a, b))
 }
@@ -154,14 +158,14 @@ fn two_groups(places: &[usize], key: impl Fn(usize) -> usize) -> Option<(Vec<usi
 /// (`rows_too`, 4 places or more) two rows or two columns of the box.
 fn box_links(layout: &Layout, h: usize, places: &[usize], rows_too: bool) -> Vec<Link> {
     let (r0, c0) = (places[0] / 9 / 3 * 3, places[0] % 9 / 3 * 3);
-    let link = |a: Vec<usize>, b: Vec<usize>| Link::new(layout, h, a, b, places.to_vec());
+    let link = |a: Group, b: Group| Link::new(layout, h, a, b, Group::from_slice(places));
     for heart in 0..9 {
         let (hr, hc) = (r0 + heart / 3, c0 + heart % 3);
         if places.iter().any(|&c| c / 9 != hr && c % 9 != hc) {
             continue;
         }
-        let column: Vec<usize> = places.iter().copied().filter(|&c| c / 9 != hr).collect();
-        let row: Vec<usize> = places.iter().copied().filter(|&c| c % 9 != hc).collect();
+        let column: Group = places.iter().copied().filter(|&c| c / 9 != hr).collect();
+        let row: Group = places.iter().copied().filter(|&c| c % 9 != hc).collect();
         if column.is_empty() || row.is_empty() {
             return Vec::new();
         }
@@ -169,7 +173,7 @@ fn box_links(layout: &Layout, h: usize, places: &[usize], rows_too: bool) -> Vec
         if !places.contains(&centre) {
             return vec![link(column, row)];
         }
-        let with = |mut g: Vec<usize>| {
+        let with = |mut g: Group| {
             g.push(centre);
             g.sort_unstable();
             g
@@ -200,7 +204,7 @@ fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
         if !(2..=6).contains(&mask.count_ones()) {
             continue;
         }
-        let places: Vec<usize> = g.cells_at(h, mask).collect();
+        let places: Group = g.cells_at(h, mask).collect();
         let is_box = matches!(g.houses[h].kind, HouseKind::Box(_));
         let max = if is_box { box_max } else { 6 };
         if places.len() < 2 || places.len() > max {
@@ -213,7 +217,7 @@ fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
             continue;
         }
         if places.len() == 2 {
-            let (a, b) = (vec![places[0]], vec![places[1]]);
+            let (a, b) = (smallvec![places[0]], smallvec![places[1]]);
             out.push(Link::new(layout, h, a, b, places));
         } else if is_box {
             out.extend(box_links(layout, h, &places, three));
@@ -624,7 +628,7 @@ mod tests {
         assert!(row(0).is_none());
         let r2 = row(1).expect("row 2 is a grouped link");
         assert_eq!(
-            (r2.a.clone(), r2.b.clone()),
+            (r2.a.to_vec(), r2.b.to_vec()),
             (vec![9, 10, 11], vec![12, 13, 14])
         );
     }
