@@ -20,6 +20,7 @@ use super::technique::Technique;
 /// own cells.
 fn direct_hidden(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
     let mut key = Vec::new();
+    let table = memo.place_table(g);
     for (h, house) in g.houses.iter().enumerate() {
         let open = house.cells.iter().filter(|&&c| g.value[c] == 0).count();
         if open <= k {
@@ -31,7 +32,7 @@ fn direct_hidden(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
             continue;
         }
         // The places of every value as masks over the house's cells (index v − 1).
-        let masks = g.house_places(h).places;
+        let masks = table.house(h).places;
         let vals: Vec<u8> = (1..=g.n as u8)
             .filter(|&v| (2..=k as u32).contains(&masks[v as usize - 1].count_ones()))
             .collect();

@@ -8,14 +8,15 @@
 //! which is the placement. As in Sukaku Explainer, the pattern's other removals are not made.
 
 use super::grid::Candidates;
+use super::memo::Memo;
 use super::locked::{first_pattern, is_block};
 use super::step::{cell_list, plus_minus, ModelRow, Step};
 use super::technique::Technique;
 use std::mem::discriminant;
 
 /// The first direct pointing (`pointing = true`) or direct claiming pattern.
-fn direct(g: &Candidates, pointing: bool) -> Option<Step> {
-    first_pattern(g, pointing, |table, ab, v, places| {
+fn direct(g: &Candidates, memo: &Memo, pointing: bool) -> Option<Step> {
+    first_pattern(g, memo, pointing, |table, ab, v, places| {
         single_after(g, table, ab, v, places)
     })
 }
@@ -98,11 +99,21 @@ fn single_after(
 /// Direct Pointing: a box's (region's) places of v in one line give a hidden single in
 /// another box.
 pub fn direct_pointing(g: &Candidates) -> Option<Step> {
-    direct(g, true)
+    direct(g, &Memo::off(), true)
+}
+
+/// [`direct_pointing`], the grid's places read from `memo`'s table.
+pub fn direct_pointing_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    direct(g, memo, true)
 }
 
 /// Direct Claiming: a line's places of v in one box give a hidden single in another line of
 /// the same kind.
 pub fn direct_claiming(g: &Candidates) -> Option<Step> {
-    direct(g, false)
+    direct(g, &Memo::off(), false)
+}
+
+/// [`direct_claiming`], the grid's places read from `memo`'s table.
+pub fn direct_claiming_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    direct(g, memo, false)
 }

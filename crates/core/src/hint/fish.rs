@@ -3,8 +3,8 @@
 //! cover houses' other cells lose v. As LP rows: the k cover rows (house, v) minus the k base
 //! rows (house, v).
 
-use super::grid::{bit, Candidates, HousePlaces};
-use super::memo::{Memo, Part, ValueKeys};
+use super::grid::{bit, Candidates, HouseRow};
+use super::memo::{Memo, Part};
 use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::subsets;
 use super::technique::Technique;
@@ -42,7 +42,8 @@ pub fn fish(g: &Candidates, k: usize) -> Option<Step> {
 /// A fish of size k, skipping a (base family, value) whose value's data are those it found
 /// nothing on before (`memo`, [`Part::Fish`]): each such part reads only its value's places.
 pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
-    let keys = ValueKeys::of(g, memo);
+    let keys = memo.value_keys(g);
+    let table = memo.place_table(g);
     for rows_base in [true, false] {
         // Each cover house's bit (its rank among the houses of the cover family).
         let mut cover_bit = vec![0u64; g.houses.len()];
@@ -71,8 +72,8 @@ pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                         HouseKind::Col(_) => !rows_base,
                         _ => false,
                     })
-                    .map(|h| (h, g.house_places(h)))
-                    .collect::<Vec<(usize, HousePlaces)>>()
+                    .map(|h| (h, table.house(h)))
+                    .collect::<Vec<(usize, HouseRow)>>()
             })
         };
         for v in 1..=g.n as u8 {

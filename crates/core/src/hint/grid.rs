@@ -225,6 +225,65 @@ impl Candidates {
     }
 }
 
+/// Every house's places of every value and placed values ([`Candidates::house_places`] of each
+/// house), made once for a grid and read by several finders ([`super::memo::Memo::place_table`]).
+#[derive(Debug)]
+pub struct PlaceTable {
+    n: usize,
+    /// [`Candidates::place_mask`] of every house and value, at `house · n + v − 1`.
+    masks: Vec<u64>,
+    /// For each house, the values its cells hold.
+    placed: Vec<Mask>,
+}
+
+impl PlaceTable {
+    pub fn of(g: &Candidates) -> PlaceTable {
+        let houses = g.houses.len();
+        let mut table = PlaceTable {
+            n: g.n,
+            masks: Vec::with_capacity(houses * g.n),
+            placed: Vec::with_capacity(houses),
+        };
+        for h in 0..houses {
+            let house = g.house_places(h);
+            table.masks.extend_from_slice(&house.places[..g.n]);
+            table.placed.push(house.placed);
+        }
+        table
+    }
+
+    /// The places of every value in every house, at `house · n + v − 1`
+    /// ([`Candidates::place_table`]).
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
+    /// House h's row: its places of each value and its placed values.
+    pub fn house(&self, h: usize) -> HouseRow<'_> {
+        HouseRow {
+            places: &self.masks[h * self.n..(h + 1) * self.n],
+            placed: self.placed[h],
+        }
+    }
+}
+
+/// One house's row of a [`PlaceTable`] (as [`HousePlaces`], borrowed).
+#[derive(Debug, Clone, Copy)]
+pub struct HouseRow<'a> {
+    /// For value v at index v − 1, its places as a mask over the house's cells.
+    pub places: &'a [u64],
+    /// The values placed in the house.
+    pub placed: Mask,
+}
+
+impl HouseRow<'_> {
+    /// The places of v (a mask over the house's cells).
+    #[inline]
+    pub fn of(&self, v: u8) -> u64 {
+        self.places[v as usize - 1]
+    }
+}
+
 /// The places of every value in one house ([`Candidates::house_places`]).
 pub struct HousePlaces {
     /// For value v at index v − 1, its places as a mask over the house's cells.
@@ -296,8 +355,12 @@ mod tests {
         assert!(broken.contradiction() && !big.contradiction());
         for g in [g, big, broken] {
             let table = g.place_table();
+            let rows = PlaceTable::of(&g);
+            assert_eq!(rows.masks(), &table[..]);
             for h in 0..g.houses.len() {
                 let house = g.house_places(h);
+                assert_eq!(rows.house(h).places, &house.places[..g.n]);
+                assert_eq!(rows.house(h).placed, house.placed);
                 for v in 1..=g.n as u8 {
                     let mask = g.place_mask(h, v);
                     assert_eq!(g.cells_at(h, mask).collect::<Vec<_>>(), g.places(h, v));

@@ -24,7 +24,7 @@
 //! one removing most, as it sorts its hints.
 
 use super::grid::{values, Candidates};
-use super::memo::{Memo, Part, ValueKeys};
+use super::memo::{Memo, Part};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
@@ -392,7 +392,7 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
 /// read only its places, and one removing nothing is never kept.
 pub fn turbot_fish_with(g: &Candidates, memo: &Memo) -> Option<Step> {
     let layout = Layout::of(g)?;
-    let keys = ValueKeys::of(g, memo);
+    let keys = memo.value_keys(g);
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let key = keys.key(v);
@@ -504,7 +504,7 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
 /// [`turbot_fish_with`]).
 pub fn three_strong_links_with(g: &Candidates, memo: &Memo) -> Option<Step> {
     let layout = Layout::of(g)?;
-    let keys = ValueKeys::of(g, memo);
+    let keys = memo.value_keys(g);
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let key = keys.key(v);

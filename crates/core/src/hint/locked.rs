@@ -3,6 +3,7 @@
 //! minus row (B, v) leaves −x_cv for each cell c of B outside A, and right-hand side 0.
 
 use super::grid::Candidates;
+use super::memo::Memo;
 use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
@@ -18,10 +19,12 @@ pub(super) fn is_block(kind: HouseKind) -> bool {
 /// places.
 pub(super) fn first_pattern<T>(
     g: &Candidates,
+    memo: &Memo,
     pointing: bool,
     mut found: impl FnMut(&[u64], (usize, usize), u8, &[usize]) -> Option<T>,
 ) -> Option<T> {
-    let table = g.place_table();
+    let places_table = memo.place_table(g);
+    let table = places_table.masks();
     // One list of places, refilled for each (A, v): no allocation per pattern.
     let mut places: Vec<usize> = Vec::with_capacity(g.n);
     for (a, house) in g.houses.iter().enumerate() {
@@ -42,7 +45,7 @@ pub(super) fn first_pattern<T>(
                 if b == a || !rest.iter().all(|c| g.houses_of[*c].contains(&b)) {
                     continue;
                 }
-                if let Some(t) = found(&table, (a, b), v, &places) {
+                if let Some(t) = found(table, (a, b), v, &places) {
                     return Some(t);
                 }
             }
@@ -52,8 +55,8 @@ pub(super) fn first_pattern<T>(
 }
 
 /// The first pointing (`pointing = true`) or claiming pattern that removes something.
-fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
-    first_pattern(g, pointing, |_, (a, b), v, places| {
+fn locked(g: &Candidates, memo: &Memo, pointing: bool) -> Option<Step> {
+    first_pattern(g, memo, pointing, |_, (a, b), v, places| {
         let outside = g.houses[b]
             .cells
             .iter()
@@ -88,10 +91,20 @@ fn locked(g: &Candidates, pointing: bool) -> Option<Step> {
 
 /// Pointing: a box's (region's) places of v in one line.
 pub fn pointing(g: &Candidates) -> Option<Step> {
-    locked(g, true)
+    locked(g, &Memo::off(), true)
+}
+
+/// [`pointing`], the grid's places read from `memo`'s table.
+pub fn pointing_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    locked(g, memo, true)
 }
 
 /// Claiming: a line's places of v in one box (or any other house).
 pub fn claiming(g: &Candidates) -> Option<Step> {
-    locked(g, false)
+    locked(g, &Memo::off(), false)
+}
+
+/// [`claiming`], the grid's places read from `memo`'s table.
+pub fn claiming_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    locked(g, memo, false)
 }

@@ -10,8 +10,9 @@
 //! skipped: a part that finds nothing adds no step. The memo is therefore exact, never a
 //! heuristic: a part is recorded only after it was searched to its end and found nothing.
 
-use super::grid::{values, Candidates};
-use std::cell::RefCell;
+use super::grid::{values, Candidates, Mask, PlaceTable};
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
 
 /// One independent part of a finder's search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +59,18 @@ pub struct Memo {
     on: bool,
     /// At each part's [`Part::slot`], the key it last found nothing on (empty: none yet).
     empty: RefCell<Vec<Vec<u64>>>,
+    /// The tables made of the grid last read, kept while the finders read that grid.
+    derived: RefCell<Derived>,
+}
+
+/// Tables that are functions of one grid (its candidates and values; the layout is the
+/// path's), kept for the next finder that reads the same grid.
+#[derive(Debug, Default)]
+struct Derived {
+    cand: Vec<Mask>,
+    value: Vec<u8>,
+    places: Option<Rc<PlaceTable>>,
+    keys: Option<Rc<ValueKeys>>,
 }
 
 impl Memo {
@@ -65,8 +78,40 @@ impl Memo {
     pub fn new() -> Memo {
         Memo {
             on: true,
-            empty: RefCell::default(),
+            ..Memo::default()
         }
+    }
+
+    /// The tables kept for `g`: those of the grid last read if `g` is that grid, else none
+    /// (and `g` becomes the grid last read).
+    fn derived_of(&self, g: &Candidates) -> RefMut<'_, Derived> {
+        let mut derived = self.derived.borrow_mut();
+        if derived.cand != g.cand || derived.value != g.value {
+            derived.cand.clone_from(&g.cand);
+            derived.value.clone_from(&g.value);
+            derived.places = None;
+            derived.keys = None;
+        }
+        derived
+    }
+
+    /// `g`'s [`PlaceTable`], made once for a grid while the memo is on (every finder of a step
+    /// reads the same grid).
+    pub fn place_table(&self, g: &Candidates) -> Rc<PlaceTable> {
+        if !self.on {
+            return Rc::new(PlaceTable::of(g));
+        }
+        let mut derived = self.derived_of(g);
+        Rc::clone(derived.places.get_or_insert_with(|| Rc::new(PlaceTable::of(g))))
+    }
+
+    /// `g`'s [`ValueKeys`], made once for a grid (empty when the memo is off).
+    pub fn value_keys(&self, g: &Candidates) -> Rc<ValueKeys> {
+        if !self.on {
+            return Rc::new(ValueKeys::of(g, self));
+        }
+        let mut derived = self.derived_of(g);
+        Rc::clone(derived.keys.get_or_insert_with(|| Rc::new(ValueKeys::of(g, self))))
     }
 
     /// A memo that remembers nothing (every part searched).
@@ -124,6 +169,7 @@ impl Memo {
 /// Every value's data in one pass over the cells: for value v, the open cells holding v, then
 /// the cells where v is placed (two bit sets over the cells, 64 a word). Empty when `memo` is
 /// off (nothing reads them then).
+#[derive(Debug)]
 pub struct ValueKeys {
     words: usize,
     bits: Vec<u64>,

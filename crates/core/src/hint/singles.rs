@@ -4,6 +4,7 @@
 //! column removed.
 
 use super::grid::{bit, values, Candidates};
+use super::memo::Memo;
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
@@ -33,11 +34,17 @@ pub fn full_house(g: &Candidates) -> Option<Step> {
 
 /// A value with one place in a house goes there (boxes first: 1.2, other houses 1.5).
 pub fn hidden_single(g: &Candidates) -> Option<Step> {
+    hidden_single_with(g, &Memo::off())
+}
+
+/// [`hidden_single`], the grid's places read from `memo`'s table.
+pub fn hidden_single_with(g: &Candidates, memo: &Memo) -> Option<Step> {
+    let table = memo.place_table(g);
     let is_block = |h: usize| matches!(g.houses[h].kind, HouseKind::Box(_) | HouseKind::Region(_));
     let houses = 0..g.houses.len();
     let order = houses.clone().filter(|&h| is_block(h));
     for h in order.chain(houses.filter(|&h| !is_block(h))) {
-        let places = g.house_places(h);
+        let places = table.house(h);
         for v in 1..=g.n as u8 {
             let m = places.of(v);
             if m.count_ones() != 1 || places.placed & bit(v) != 0 {

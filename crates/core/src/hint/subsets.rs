@@ -124,11 +124,12 @@ pub fn hidden(g: &Candidates, k: usize) -> Option<Step> {
 /// nothing before (`memo`, [`Part::Hidden`]): each house reads only its own cells.
 pub fn hidden_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
     let mut key = Vec::new();
+    let table = memo.place_table(g);
     for (h, house) in g.houses.iter().enumerate() {
         house_key(g, h, memo, &mut key);
         let part = Part::Hidden { size: k, house: h };
         let found = memo.search(part, &key, || {
-            let places = g.house_places(h);
+            let places = table.house(h);
             let vals: Vec<u8> = (1..=g.n as u8)
                 .filter(|&v| {
                     let p = places.of(v).count_ones() as usize;
