@@ -12,7 +12,7 @@
 use super::grid::{bit, Candidates};
 use super::memo::{house_key, Memo, Part};
 use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
-use super::subsets::subsets;
+use super::subsets::small_unions;
 use super::technique::Technique;
 
 /// The first direct hidden subset of size k (2 or 3), skipping a house whose cells are as they
@@ -36,7 +36,7 @@ fn direct_hidden(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
         let vals: Vec<u8> = (1..=g.n as u8)
             .filter(|&v| (2..=k as u32).contains(&masks[v as usize - 1].count_ones()))
             .collect();
-        let found = subsets(&vals, k, &mut |vs: &[u8]| {
+        let found = small_unions(&vals, k, |v| masks[v as usize - 1], &mut |vs: &[u8]| {
             let union = vs.iter().fold(0u64, |m, &v| m | masks[v as usize - 1]);
             if union.count_ones() as usize != k {
                 return None;

@@ -6,7 +6,7 @@
 use super::grid::{bit, Candidates, HouseRow};
 use super::memo::{Memo, Part};
 use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
-use super::subsets::subsets;
+use super::subsets::small_unions;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
 use std::cell::OnceCell;
@@ -99,7 +99,8 @@ pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                     })
                     .collect();
                 let order: Vec<usize> = (0..base.len()).collect();
-                subsets(&order, k, &mut |is: &[usize]| {
+                let cover_bits = |i: usize| cover_masks[i].unwrap_or(u64::MAX);
+                small_unions(&order, k, cover_bits, &mut |is: &[usize]| {
                     let union = is
                         .iter()
                         .try_fold(0u64, |m, &i| cover_masks[i].map(|c| m | c))?;

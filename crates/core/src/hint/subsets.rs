@@ -10,16 +10,19 @@ use super::memo::{house_key, Memo, Part};
 use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::technique::Technique;
 
-/// Calls `f` with every k-subset of `items` until it returns `Some`.
-pub fn subsets<T: Copy, R>(
+/// Calls `f`, until it returns `Some`, with the k-subsets of `items` (in lexicographic order)
+/// whose masks (`mask` of each item) together hold at most k bits: a subset is cut as soon as its first items' masks hold more (every
+/// subset of k items skipped has a union of more than k bits).
+pub fn small_unions<T: Copy, R>(
     items: &[T],
     k: usize,
+    mask: impl Fn(T) -> u64,
     f: &mut impl FnMut(&[T]) -> Option<R>,
 ) -> Option<R> {
+    /// The subsets extending `chosen` (its masks together `union`) with items from `start`.
     fn go<T: Copy, R>(
-        items: &[T],
-        k: usize,
-        start: usize,
+        (items, k, mask): (&[T], usize, &dyn Fn(T) -> u64),
+        (start, union): (usize, u64),
         chosen: &mut Vec<T>,
         f: &mut impl FnMut(&[T]) -> Option<R>,
     ) -> Option<R> {
@@ -30,8 +33,12 @@ pub fn subsets<T: Copy, R>(
             if items.len() - i < k - chosen.len() {
                 break;
             }
+            let joined = union | mask(items[i]);
+            if joined.count_ones() as usize > k {
+                continue;
+            }
             chosen.push(items[i]);
-            let r = go(items, k, i + 1, chosen, f);
+            let r = go((items, k, mask), (i + 1, joined), chosen, f);
             chosen.pop();
             if r.is_some() {
                 return r;
@@ -39,7 +46,7 @@ pub fn subsets<T: Copy, R>(
         }
         None
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), f)
+    go((items, k, &mask), (0, 0), &mut Vec::with_capacity(k), f)
 }
 
 fn naked_technique(k: usize) -> Technique {
@@ -77,7 +84,7 @@ pub fn naked_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                 .copied()
                 .filter(|&c| g.value[c] == 0 && (g.cand[c].count_ones() as usize) <= k)
                 .collect();
-            subsets(&open, k, &mut |cells: &[usize]| {
+            small_unions(&open, k, |c| g.cand[c], &mut |cells: &[usize]| {
                 let union = cells.iter().fold(0u64, |m, &c| m | g.cand[c]);
                 if union.count_ones() as usize != k {
                     return None;
@@ -138,9 +145,10 @@ pub fn hidden_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                 .collect();
             // The places of each value as a mask over the house's cells (bit i: its i-th cell).
             let masks: Vec<u64> = vals.iter().map(|&v| places.of(v)).collect();
-            subsets(
+            small_unions(
                 &(0..vals.len()).collect::<Vec<_>>(),
                 k,
+                |i| masks[i],
                 &mut |is: &[usize]| {
                     let union = is.iter().fold(0u64, |m, &i| m | masks[i]);
                     if union.count_ones() as usize != k {
