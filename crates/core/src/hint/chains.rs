@@ -232,33 +232,35 @@ fn search_from(
     None
 }
 
-/// The open candidates weakly linked to both ends. A candidate weakly linked to the start is
-/// in the start's cell or one of its peers, so only those cells are looked at (there, a
-/// candidate is weakly linked to the start when it is in the start's cell or has its value).
+/// The open candidates weakly linked to both ends (other than the ends), by cell. On one value
+/// v (cs, ce the ends' cells): the cells seeing both ends, each losing v. On two values, start
+/// (cs, a) and end (ce, b) with cs and ce seeing each other: (cs, b) and (ce, a), each weakly
+/// linked to one end in its cell and to the other by its value; on one cell, none.
 fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
     let (cs, vs) = split(g, start);
     let (ce, ve) = split(g, end);
     let mut out = Vec::new();
-    for &c in g.peers[cs].iter().chain(std::iter::once(&cs)) {
-        if g.value[c] != 0 {
-            continue;
+    if vs == ve {
+        // Neither end's cell is in its own peer set, nor (as an end) among the removals.
+        let (a, b) = (g.peer_set(cs), g.peer_set(ce));
+        for (w, (x, y)) in a.iter().zip(b).enumerate() {
+            let mut both = x & y;
+            while both != 0 {
+                let c = w * 64 + both.trailing_zeros() as usize;
+                both &= both - 1;
+                if c != cs && c != ce && open(g, c, vs) {
+                    out.push((c, vs));
+                }
+            }
         }
-        for v in [vs, ve] {
-            let id = node(g, c, v);
-            let off_by_start = c == cs || v == vs;
-            let off_by_end = c == ce || (v == ve && g.sees(c, ce));
-            if off_by_start
-                && off_by_end
-                && id != start
-                && id != end
-                && g.has(c, v)
-                && !out.contains(&(c, v))
-            {
+    } else if cs != ce && g.sees(cs, ce) {
+        for (c, v) in [(cs, ve), (ce, vs)] {
+            if open(g, c, v) {
                 out.push((c, v));
             }
         }
+        out.sort_by_key(|&(c, _)| c);
     }
-    out.sort_by_key(|&(c, _)| c);
     out
 }
 
@@ -526,4 +528,43 @@ pub const LEAST_AIC: f64 = 7.0;
 pub fn aic(g: &Candidates, max_nodes: usize) -> Option<Step> {
     let chain = shortest(g, Kind::Aic, max_nodes)?;
     Some(step(g, Technique::Aic, chain, 7.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_line;
+
+    /// [`removed_by`] lists, for every pair of open candidates of a real grid (some removed),
+    /// exactly the open candidates of the ends' values weakly linked to both ends, by cell.
+    #[test]
+    fn removals_are_the_candidates_weakly_linked_to_both_ends() {
+        let line =
+            "800000002007509100000324000004030800630000051000102000000401000100293006400060009";
+        let mut g = Candidates::new(&parse_line(line, None).unwrap());
+        for (c, v) in [(1, 1), (2, 3), (10, 4), (30, 7)] {
+            g.eliminate(c, v);
+        }
+        let weak = |(c, v): (usize, u8), (d, w): (usize, u8)| {
+            (c == d && v != w) || (v == w && c != d && g.sees(c, d))
+        };
+        let ids: Vec<usize> = g
+            .open_cells()
+            .flat_map(|c| values(g.cand[c]).map(move |v| (c, v)))
+            .map(|(c, v)| node(&g, c, v))
+            .collect();
+        for &start in &ids {
+            for &end in &ids {
+                let (s, e) = (split(&g, start), split(&g, end));
+                let mut slow: Vec<(usize, u8)> = ids
+                    .iter()
+                    .map(|&x| split(&g, x))
+                    .filter(|&x| x != s && x != e && (x.1 == s.1 || x.1 == e.1))
+                    .filter(|&x| weak(x, s) && weak(x, e))
+                    .collect();
+                slow.sort_unstable();
+                assert_eq!(removed_by(&g, start, end), slow, "{s:?} {e:?}");
+            }
+        }
+    }
 }

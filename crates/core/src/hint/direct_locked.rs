@@ -8,8 +8,8 @@
 //! which is the placement. As in Sukaku Explainer, the pattern's other removals are not made.
 
 use super::grid::Candidates;
-use super::memo::Memo;
 use super::locked::{first_pattern, is_block};
+use super::memo::Memo;
 use super::step::{cell_list, plus_minus, ModelRow, Step};
 use super::technique::Technique;
 use std::mem::discriminant;

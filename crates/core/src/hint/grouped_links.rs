@@ -63,13 +63,7 @@ impl Link {
     }
 
     /// A link of house h with groups a and b: its sets computed.
-    fn new(
-        layout: &Layout,
-        house: usize,
-        a: Group,
-        b: Group,
-        places: Group,
-    ) -> Link {
+    fn new(layout: &Layout, house: usize, a: Group, b: Group, places: Group) -> Link {
         let common = [layout.common(&a), layout.common(&b)];
         let set = places.iter().fold(0u128, |s, &c| s | 1 << c);
         Link {

@@ -102,7 +102,11 @@ impl Memo {
             return Rc::new(PlaceTable::of(g));
         }
         let mut derived = self.derived_of(g);
-        Rc::clone(derived.places.get_or_insert_with(|| Rc::new(PlaceTable::of(g))))
+        Rc::clone(
+            derived
+                .places
+                .get_or_insert_with(|| Rc::new(PlaceTable::of(g))),
+        )
     }
 
     /// `g`'s [`ValueKeys`], made once for a grid (empty when the memo is off).
@@ -111,7 +115,11 @@ impl Memo {
             return Rc::new(ValueKeys::of(g, self));
         }
         let mut derived = self.derived_of(g);
-        Rc::clone(derived.keys.get_or_insert_with(|| Rc::new(ValueKeys::of(g, self))))
+        Rc::clone(
+            derived
+                .keys
+                .get_or_insert_with(|| Rc::new(ValueKeys::of(g, self))),
+        )
     }
 
     /// A memo that remembers nothing (every part searched).
