@@ -10,6 +10,7 @@ use super::grid::{values, Candidates};
 use super::step::Step;
 use super::technique::Technique;
 use crate::mask::{highest, lowest};
+use smallvec::SmallVec;
 
 fn bivalue(g: &Candidates) -> Vec<usize> {
     g.open_cells()
@@ -106,7 +107,14 @@ pub fn w_wing(g: &Candidates) -> Option<Step> {
             let vs: Vec<u8> = values(g.cand[p]).collect();
             for (b, a) in [(vs[0], vs[1]), (vs[1], vs[0])] {
                 for h in 0..g.houses.len() {
-                    let [u, w] = g.places(h, b)[..] else { continue };
+                    let places = g.place_mask(h, b);
+                    if places.count_ones() != 2 {
+                        continue;
+                    }
+                    let mut two = g.cells_at(h, places);
+                    let (Some(u), Some(w)) = (two.next(), two.next()) else {
+                        continue;
+                    };
                     if [u, w].iter().any(|x| *x == p || *x == q) {
                         continue;
                     }
@@ -204,24 +212,31 @@ fn grow(
     }
 }
 
-/// The open cells outside `pattern` holding v that see every cell of `pattern` holding v.
+/// The open cells outside `pattern` holding v that see every cell of `pattern` holding v
+/// (the intersection of those cells' peer sets), by cell.
 fn seeing_holders(g: &Candidates, pattern: &[usize], v: u8) -> Vec<(usize, u8)> {
-    // A cell that sees every holder is a peer of the first (in index order, as the peers are
-    // sorted).
-    let Some(first) = pattern.iter().copied().find(|&c| g.has(c, v)) else {
+    let mut holders = pattern.iter().copied().filter(|&c| g.has(c, v));
+    let Some(first) = holders.next() else {
         return Vec::new();
     };
-    g.peers[first]
-        .iter()
-        .copied()
-        .filter(|c| {
-            g.value[*c] == 0
-                && g.has(*c, v)
-                && !pattern.contains(c)
-                && pattern.iter().all(|&s| !g.has(s, v) || g.sees(*c, s))
-        })
-        .map(|c| (c, v))
-        .collect()
+    let mut seeing: SmallVec<[u64; 4]> = SmallVec::from_slice(g.peer_set(first));
+    for c in holders {
+        for (s, p) in seeing.iter_mut().zip(g.peer_set(c)) {
+            *s &= p;
+        }
+    }
+    let mut out = Vec::new();
+    for (w, &bits) in seeing.iter().enumerate() {
+        let mut bits = bits;
+        while bits != 0 {
+            let c = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if g.value[c] == 0 && g.has(c, v) && !pattern.contains(&c) {
+                out.push((c, v));
+            }
+        }
+    }
+    out
 }
 
 /// A wing found: its rating, its cells (the set, then the bivalue cell), its removals, and
