@@ -32,6 +32,9 @@ pub struct Candidates {
     /// [`Candidates::peers`] as a bit matrix: cell a's row is `words` u64s from `a · words`,
     /// bit b set when b is a peer of a (the test [`Candidates::sees`] makes in a load).
     peer_bits: Arc<PeerBits>,
+    /// For each house a, the other houses sharing two or more cells with it (ascending), each
+    /// with the mask over a's cells of those it shares.
+    overlaps: Arc<Vec<Vec<(usize, u64)>>>,
     /// For each cell, the open values as a bit mask (the placed value's bit once placed).
     pub cand: Vec<Mask>,
     /// For each cell, its placed value or 0.
@@ -53,11 +56,13 @@ impl Candidates {
             })
             .collect();
         let full = crate::mask::full(n);
+        let overlaps = Arc::new(overlaps_of(&houses, &index.houses_of));
         let mut grid = Candidates {
             n,
             houses: Arc::new(houses),
             houses_of: index.houses_of.clone(),
             peer_bits: Arc::new(PeerBits::of(&index.peers)),
+            overlaps,
             peers: index.peers.clone(),
             cand: vec![full; n * n],
             value: vec![0; n * n],
@@ -178,6 +183,12 @@ impl Candidates {
         self.peer_bits.has(a, b)
     }
 
+    /// The other houses sharing two or more cells with house a, ascending, each with the mask
+    /// over a's cells of the cells it shares (as a [`Candidates::place_mask`]).
+    pub fn overlaps(&self, a: usize) -> &[(usize, u64)] {
+        &self.overlaps[a]
+    }
+
     /// Cell a's peers as a bit set over the cells: [`Candidates::set_words`] u64s, bit b of
     /// word b / 64 set when b sees a.
     pub fn peer_set(&self, a: usize) -> &[u64] {
@@ -223,6 +234,29 @@ impl Candidates {
             .filter(|&h| rest.iter().all(|c| self.houses_of[*c].contains(&h)))
             .collect()
     }
+}
+
+/// For each house, the other houses sharing two or more of its cells (ascending) with the mask
+/// of those cells over the house's cells.
+fn overlaps_of(houses: &[GridHouse], houses_of: &[Vec<usize>]) -> Vec<Vec<(usize, u64)>> {
+    houses
+        .iter()
+        .enumerate()
+        .map(|(a, house)| {
+            let mut shared: Vec<(usize, u64)> = Vec::new();
+            for (i, &c) in house.cells.iter().enumerate() {
+                for &b in houses_of[c].iter().filter(|&&b| b != a) {
+                    match shared.iter_mut().find(|(h, _)| *h == b) {
+                        Some((_, mask)) => *mask |= 1 << i,
+                        None => shared.push((b, 1 << i)),
+                    }
+                }
+            }
+            shared.retain(|(_, mask)| mask.count_ones() >= 2);
+            shared.sort_unstable();
+            shared
+        })
+        .collect()
 }
 
 /// Every house's places of every value and placed values ([`Candidates::house_places`] of each
@@ -378,6 +412,18 @@ mod tests {
                 for b in 0..g.n * g.n {
                     assert_eq!(g.sees(a, b), g.peers[a].binary_search(&b).is_ok());
                 }
+            }
+            for a in 0..g.houses.len() {
+                let slow: Vec<(usize, u64)> = (0..g.houses.len())
+                    .filter(|&b| b != a)
+                    .map(|b| {
+                        let cells = g.houses[a].cells.iter().enumerate();
+                        let shared = cells.filter(|(_, c)| g.houses[b].cells.contains(c));
+                        (b, shared.fold(0, |m, (i, _)| m | 1 << i))
+                    })
+                    .filter(|(_, m): &(usize, u64)| m.count_ones() >= 2)
+                    .collect();
+                assert_eq!(g.overlaps(a), &slow[..]);
             }
         }
     }

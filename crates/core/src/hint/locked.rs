@@ -36,14 +36,15 @@ pub(super) fn first_pattern<T>(
             if mask.count_ones() < 2 {
                 continue;
             }
+            // The houses B holding every place (two or more): those sharing with A a set of
+            // cells that holds them, ascending.
             places.clear();
-            places.extend(g.cells_at(a, mask));
-            // The houses B holding every place: those of the first place that hold the rest
-            // (in the first place's order of houses, as [`Candidates::common_houses`]).
-            let (first, rest) = (places[0], &places[1..]);
-            for &b in &g.houses_of[first] {
-                if b == a || !rest.iter().all(|c| g.houses_of[*c].contains(&b)) {
+            for &(b, shared) in g.overlaps(a) {
+                if mask & !shared != 0 {
                     continue;
+                }
+                if places.is_empty() {
+                    places.extend(g.cells_at(a, mask));
                 }
                 if let Some(t) = found(table, (a, b), v, &places) {
                     return Some(t);
@@ -56,7 +57,16 @@ pub(super) fn first_pattern<T>(
 
 /// The first pointing (`pointing = true`) or claiming pattern that removes something.
 fn locked(g: &Candidates, memo: &Memo, pointing: bool) -> Option<Step> {
-    first_pattern(g, memo, pointing, |_, (a, b), v, places| {
+    first_pattern(g, memo, pointing, |table, (a, b), v, places| {
+        // v's places in B outside A: none, nothing to remove.
+        let in_a = g
+            .overlaps(b)
+            .iter()
+            .find(|(h, _)| *h == a)
+            .map_or(0, |(_, m)| *m);
+        if table[b * g.n + v as usize - 1] & !in_a == 0 {
+            return None;
+        }
         let outside = g.houses[b]
             .cells
             .iter()
