@@ -278,10 +278,22 @@ impl PlaceTable {
             masks: Vec::with_capacity(houses * g.n),
             placed: Vec::with_capacity(houses),
         };
-        for h in 0..houses {
-            let house = g.house_places(h);
-            table.masks.extend_from_slice(&house.places[..g.n]);
-            table.placed.push(house.placed);
+        table.masks.resize(houses * g.n, 0);
+        for (h, house) in g.houses.iter().enumerate() {
+            let places = &mut table.masks[h * g.n..(h + 1) * g.n];
+            let mut placed = 0;
+            for (i, &c) in house.cells.iter().enumerate() {
+                if g.value[c] != 0 {
+                    placed |= bit(g.value[c]);
+                    continue;
+                }
+                let mut cand = g.cand[c];
+                while cand != 0 {
+                    places[cand.trailing_zeros() as usize] |= 1 << i;
+                    cand &= cand - 1;
+                }
+            }
+            table.placed.push(placed);
         }
         table
     }

@@ -23,12 +23,15 @@
 //! and columns mixed, 5.7 with a grouped link. Of a kind, the cheapest step is taken, then the
 //! one removing most, as it sorts its hints.
 
-use super::grid::{values, Candidates};
+use super::grid::{values, Candidates, GridHouse, PlaceTable};
 use super::memo::{Memo, Part};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
 use smallvec::{smallvec, SmallVec};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A link's group or places: at most six cells, kept inline (no allocation per link).
 type Group = SmallVec<[usize; 6]>;
@@ -124,6 +127,26 @@ impl Layout {
         Some(layout)
     }
 
+    /// [`Layout::of`], kept for the next grid of the same houses (the last layout asked for,
+    /// per thread: a path's grids share their houses).
+    fn kept(g: &Candidates) -> Option<Rc<Layout>> {
+        type Last = Option<(Arc<Vec<GridHouse>>, Rc<Layout>)>;
+        thread_local! {
+            static LAST: RefCell<Last> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((houses, layout)) = &*last {
+                if Arc::ptr_eq(houses, &g.houses) {
+                    return Some(Rc::clone(layout));
+                }
+            }
+            let layout = Rc::new(Layout::of(g)?);
+            *last = Some((Arc::clone(&g.houses), Rc::clone(&layout)));
+            Some(layout)
+        })
+    }
+
     /// The houses holding every cell of `cells`, as bits.
     fn common(&self, cells: &[usize]) -> u32 {
         cells.iter().fold(u32::MAX, |m, &c| m & self.bits[c])
@@ -190,11 +213,11 @@ fn box_links(layout: &Layout, h: usize, places: &[usize], rows_too: bool) -> Vec
 
 /// The strong links of value v: lines with 2–6 places, boxes with 2 to `box_max` (in the
 /// three-link form, not two places of a box in one line).
-fn links(g: &Candidates, layout: &Layout, v: u8, three: bool) -> Vec<Link> {
+fn links(g: &Candidates, (layout, table): (&Layout, &PlaceTable), v: u8, three: bool) -> Vec<Link> {
     let box_max = if three { 6 } else { 5 };
     let mut out = Vec::new();
     for h in 0..g.houses.len() {
-        let mask = g.place_mask(h, v);
+        let mask = table.house(h).of(v);
         if !(2..=6).contains(&mask.count_ones()) {
             continue;
         }
@@ -385,8 +408,9 @@ pub fn turbot_fish(g: &Candidates) -> Option<Step> {
 /// searched through (no chain cut short by a cheaper one found before): each value's chains
 /// read only its places, and one removing nothing is never kept.
 pub fn turbot_fish_with(g: &Candidates, memo: &Memo) -> Option<Step> {
-    let layout = Layout::of(g)?;
+    let layout = Layout::kept(g)?;
     let keys = memo.value_keys(g);
+    let table = memo.place_table(g);
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let key = keys.key(v);
@@ -394,7 +418,7 @@ pub fn turbot_fish_with(g: &Candidates, memo: &Memo) -> Option<Step> {
             continue;
         }
         let mut nothing = true;
-        let all = links(g, &layout, v, false);
+        let all = links(g, (&layout, &table), v, false);
         let held = holders(g, v);
         for (i, base) in all.iter().enumerate() {
             if matches!(kind_of(g, base), HouseKind::Box(_)) {
@@ -497,8 +521,9 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
 /// fish removing anything before (`memo`, [`Part::ThreeLinks`]; recorded as in
 /// [`turbot_fish_with`]).
 pub fn three_strong_links_with(g: &Candidates, memo: &Memo) -> Option<Step> {
-    let layout = Layout::of(g)?;
+    let layout = Layout::kept(g)?;
     let keys = memo.value_keys(g);
+    let table = memo.place_table(g);
     let mut best = None;
     for v in values(crate::mask::full(9)) {
         let key = keys.key(v);
@@ -506,7 +531,7 @@ pub fn three_strong_links_with(g: &Candidates, memo: &Memo) -> Option<Step> {
             continue;
         }
         let mut nothing = true;
-        let all = links(g, &layout, v, true);
+        let all = links(g, (&layout, &table), v, true);
         let held = holders(g, v);
         let next = joins(&layout, &all);
         for (i, ways) in next.iter().enumerate() {
@@ -586,7 +611,7 @@ mod tests {
             g.eliminate(c, 1);
         }
         let layout = Layout::of(&g).unwrap();
-        let all = links(&g, &layout, 1, false);
+        let all = links(&g, (&layout, &PlaceTable::of(&g)), 1, false);
         let b1 = all
             .iter()
             .filter(|l| g.houses[l.house].kind == HouseKind::Box(0))
@@ -614,7 +639,7 @@ mod tests {
             g.eliminate(c, 1); // row 2: 1 in c1–c6: two segments
         }
         let layout = Layout::of(&g).unwrap();
-        let all = links(&g, &layout, 1, false);
+        let all = links(&g, (&layout, &PlaceTable::of(&g)), 1, false);
         let row = |r: usize| {
             all.iter()
                 .find(|l| g.houses[l.house].kind == HouseKind::Row(r))
