@@ -107,8 +107,9 @@ struct Chain {
     elim: Vec<(usize, u8)>,
 }
 
-/// The buffers of a breadth-first search, reused from one start to the next.
-struct Search {
+/// The buffers of a breadth-first search, reused from one start to the next (and by the
+/// searches of one grid: X-chains, XY-chains, AICs).
+pub(super) struct Search {
     /// The state each state was reached from (state = candidate·2 + on), `usize::MAX` unseen.
     prev: Vec<usize>,
     depth: Vec<usize>,
@@ -143,7 +144,7 @@ impl Kind {
 }
 
 impl Search {
-    fn new(g: &Candidates) -> Search {
+    pub(super) fn new(g: &Candidates) -> Search {
         let size = g.n * g.n * g.n * 2;
         Search {
             prev: vec![usize::MAX; size],
@@ -264,13 +265,8 @@ fn removed_by(g: &Candidates, start: usize, end: usize) -> Vec<(usize, u8)> {
     out
 }
 
-/// The shortest chain of `kind` (over all starts) with at most `max_nodes` candidates.
-fn shortest(g: &Candidates, kind: Kind, max_nodes: usize) -> Option<Chain> {
-    shortest_in(g, &mut Search::new(g), kind, max_nodes)
-}
-
-/// [`shortest`] with the search's buffers `sr` (built for `g`, reused from one search to the
-/// next).
+/// The shortest chain of `kind` (over all starts) with at most `max_nodes` candidates, with
+/// the search's buffers `sr` (built for `g`, reused from one search to the next).
 fn shortest_in(g: &Candidates, sr: &mut Search, kind: Kind, max_nodes: usize) -> Option<Chain> {
     let mut best: Option<Chain> = None;
     sr.list_for(kind);
@@ -486,13 +482,17 @@ pub fn three_strong_links(g: &Candidates) -> Option<Step> {
 
 /// X-chain: a single-digit chain of any length.
 pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
+    x_chain_in(g, &mut Search::new(g), max_nodes)
+}
+
+/// [`x_chain`] with the search's buffers `sr` (built for `g`).
+pub(super) fn x_chain_in(g: &Candidates, sr: &mut Search, max_nodes: usize) -> Option<Step> {
     // The shortest over the values (the first on a tie): each value's search only looks for
     // chains shorter than the best so far.
     let mut best: Option<Chain> = None;
-    let mut sr = Search::new(g);
     for v in 1..=g.n as u8 {
         let limit = best.as_ref().map_or(max_nodes, |b| b.nodes.len() - 1);
-        if let Some(ch) = shortest_in(g, &mut sr, Kind::X(v), limit) {
+        if let Some(ch) = shortest_in(g, sr, Kind::X(v), limit) {
             best = Some(ch);
         }
     }
@@ -512,7 +512,12 @@ pub fn x_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
 
 /// XY-chain: bivalue cells linked on shared values.
 pub fn xy_chain(g: &Candidates, max_nodes: usize) -> Option<Step> {
-    let chain = shortest(g, Kind::Xy, max_nodes)?;
+    xy_chain_in(g, &mut Search::new(g), max_nodes)
+}
+
+/// [`xy_chain`] with the search's buffers `sr` (built for `g`).
+pub(super) fn xy_chain_in(g: &Candidates, sr: &mut Search, max_nodes: usize) -> Option<Step> {
+    let chain = shortest_in(g, sr, Kind::Xy, max_nodes)?;
     Some(step(g, Technique::XyChain, chain, 7.0))
 }
 
@@ -526,7 +531,12 @@ pub const LEAST_AIC: f64 = 7.0;
 
 /// Alternating inference chain over any links.
 pub fn aic(g: &Candidates, max_nodes: usize) -> Option<Step> {
-    let chain = shortest(g, Kind::Aic, max_nodes)?;
+    aic_in(g, &mut Search::new(g), max_nodes)
+}
+
+/// [`aic`] with the search's buffers `sr` (built for `g`).
+pub(super) fn aic_in(g: &Candidates, sr: &mut Search, max_nodes: usize) -> Option<Step> {
+    let chain = shortest_in(g, sr, Kind::Aic, max_nodes)?;
     Some(step(g, Technique::Aic, chain, 7.0))
 }
 

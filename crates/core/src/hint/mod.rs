@@ -66,7 +66,8 @@ pub const MAX_CHAIN_LARGE: usize = 8;
 /// a cycle comes before an XY-chain, a W-wing or an AIC).
 pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     let max = if g.n <= 9 { MAX_CHAIN } else { MAX_CHAIN_LARGE };
-    let x_chain = chains::x_chain(g, max);
+    let mut search = chains::Search::new(g);
+    let x_chain = chains::x_chain_in(g, &mut search, max);
     let below = x_chain.as_ref().map_or(f64::INFINITY, |b| b.difficulty);
     let cycle_states = if g.n <= 9 { 2 * max } else { max };
     // The X-chain or, when rated below it, the cheapest X- or Y-cycle: the first two of the
@@ -81,7 +82,7 @@ pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
     // The XY-chain, W-wing and AIC that beat the X-chain or X/Y cycle (the first of the
     // cheapest in that order).
     let mut later: Option<Step> = None;
-    for s in [chains::xy_chain(g, max), wings::w_wing(g)]
+    for s in [chains::xy_chain_in(g, &mut search, max), wings::w_wing(g)]
         .into_iter()
         .flatten()
     {
@@ -97,7 +98,7 @@ pub(crate) fn cheapest_chain(g: &Candidates) -> Option<Step> {
             .unwrap_or(0),
         None => max,
     };
-    if let Some(s) = chains::aic(g, limit) {
+    if let Some(s) = chains::aic_in(g, &mut search, limit) {
         if cheaper(&s, later.as_ref().or(first.as_ref())) {
             later = Some(s);
         }
