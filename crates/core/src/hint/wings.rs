@@ -45,14 +45,18 @@ pub fn xy_wing(g: &Candidates, xyz: bool) -> Option<Step> {
         .filter(|&c| g.cand[c].count_ones() == if xyz { 3 } else { 2 })
         .collect();
     let bi = bivalue(g);
+    // The bivalue cells seeing the pivot, in index order (refilled for each pivot).
+    let mut seen: Vec<usize> = Vec::with_capacity(bi.len());
     for &p in &pivots {
         let pm = g.cand[p];
-        for (i, &a) in bi.iter().enumerate() {
-            if a == p || !g.sees(p, a) || (g.cand[a] & pm).count_ones() != if xyz { 2 } else { 1 } {
+        seen.clear();
+        seen.extend(bi.iter().copied().filter(|&a| g.sees(p, a)));
+        for (i, &a) in seen.iter().enumerate() {
+            if (g.cand[a] & pm).count_ones() != if xyz { 2 } else { 1 } {
                 continue;
             }
-            for &b in &bi[i + 1..] {
-                if b == p || !g.sees(p, b) || g.cand[a] == g.cand[b] {
+            for &b in &seen[i + 1..] {
+                if g.cand[a] == g.cand[b] {
                     continue;
                 }
                 let z_mask = g.cand[a] & g.cand[b];
