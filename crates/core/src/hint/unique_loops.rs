@@ -388,14 +388,15 @@ fn type_3_hidden(
                 }
                 let text = format!(
                     "one of {} and {} holds one of {}, so at most one of them holds a value of \
-                     {}; those values have no other place in {} than {}: they fill these \
-                     cells, which lose every other value",
+                     {}; in {} these {degree} values have no place but them and {}, which \
+                     therefore hold {} of them and lose every other value",
                     g.cell(c1),
                     g.cell(c2),
                     value_list(extra),
                     value_list(set),
                     g.houses[h].kind,
-                    cell_list(g, &filled)
+                    cell_list(g, &filled),
+                    degree - 1
                 );
                 return Some((base + 0.1 * (degree as f64 - 2.0), text, elim));
             }
