@@ -137,7 +137,7 @@ pub const CATALOGUE: [Row; 56] = [
     row(T::GroupedThreeStrongLinks, "3 strong-linked fish, grouped", 5.7, false, true, W),
     row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
     unique(T::BugType1, "BUG type 1", 5.6, C(|g, x| if x.rules.is_empty() { unique::bug_type_1(g) } else { None })),
-    unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_3(g) } else { None })),
+    unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_to_4(g) } else { None })),
     unique(T::BugType3, "BUG type 3", 5.8, W),
     unique(T::BugType4, "BUG type 4", 5.7, W),
     row(T::VwxyzWing, "VWXYZ-wing", 6.2, false, true, C(|g, _| wings::wing_of_size(g, 5))),

@@ -108,7 +108,7 @@ fn bug_cells(g: &Candidates) -> Option<Vec<(usize, u64)>> {
 /// beyond the first of the naked set): the BUG cells share a house, and their BUG values (one
 /// of them true) with k − 1 other cells of the house make a naked set of k values: the rest of
 /// the house loses them. Type 4: [`bug_type_4`].
-pub fn bug_types_2_3(g: &Candidates) -> Option<Step> {
+pub fn bug_types_2_to_4(g: &Candidates) -> Option<Step> {
     let cells = bug_cells(g)?;
     if cells.len() < 2 {
         return None;
@@ -146,12 +146,7 @@ pub fn bug_types_2_3(g: &Candidates) -> Option<Step> {
 /// one house share one candidate x that is no BUG value. x has no other place in that house
 /// (every value but the BUG values has two places or none), so one of them is x; one of them
 /// holds its BUG value, so the other does: each keeps only x and its BUG values.
-fn bug_type_4(
-    g: &Candidates,
-    cells: &[(usize, u64)],
-    all_extra: u64,
-    intro: &str,
-) -> Option<Step> {
+fn bug_type_4(g: &Candidates, cells: &[(usize, u64)], all_extra: u64, intro: &str) -> Option<Step> {
     let [(c1, e1), (c2, e2)] = cells[..] else {
         return None;
     };

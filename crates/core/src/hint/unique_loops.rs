@@ -12,12 +12,15 @@
 //! - type 2: every rescue cell has the same one extra value x: one of them is x, so a cell that
 //!   sees all of them loses x;
 //! - type 3: two rescue cells in one house, their extra values with k − 1 other cells of that
-//!   house making a naked set of k values: the other cells of the house lose those values;
+//!   house making a naked set of k values: the other cells of the house lose those values; or,
+//!   with a hidden set, the loop's values and k − 2 others with k places in that house, one of
+//!   the two counted once ([`type_3_hidden`]);
 //! - type 4: two rescue cells in one house where a has no other place: one of them is a, so
 //!   neither can be b.
 //!
 //! Difficulty (Sukaku Explainer's original ratings): 4.5 for a rectangle, 4.6 for a loop of 6,
-//! 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per value of its naked set beyond the first.
+//! 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per value of its naked set beyond the first, or
+//! of its hidden set beyond two.
 
 use super::catalogue::Context;
 use super::grid::{bit, values, Candidates};
@@ -257,10 +260,20 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
     if let [c1, c2] = rescue[..] {
         if extra.count_ones() >= 2 {
             for (difficulty, text, elim) in type_3(g, c1, c2, extra, d) {
-                push(Technique::UniqueLoop3, difficulty, format!("{intro} {text}"), elim);
+                push(
+                    Technique::UniqueLoop3,
+                    difficulty,
+                    format!("{intro} {text}"),
+                    elim,
+                );
             }
             if let Some((difficulty, text, elim)) = type_3_hidden(g, (c1, c2), (a, b), extra, d) {
-                push(Technique::UniqueLoop3Hidden, difficulty, format!("{intro} {text}"), elim);
+                push(
+                    Technique::UniqueLoop3Hidden,
+                    difficulty,
+                    format!("{intro} {text}"),
+                    elim,
+                );
             }
         }
         for (lock, other) in [(a, b), (b, a)] {
@@ -344,8 +357,8 @@ fn type_3(g: &Candidates, c1: usize, c2: usize, extra: u64, base: f64) -> Vec<De
 /// c2, the loop's values a, b and k − 2 values that are no extra value have their places,
 /// leaving out c2, in k cells (c1 among them). One of c1, c2 holds an extra value, so at most
 /// one of them holds a value of the set: its k values fill the k − 1 other cells and one of
-/// c1, c2, and those k − 1 cells lose every other value. The first set by size, then house
-/// (Sukaku Explainer keeps one per loop); difficulty: the loop's + 0.1 per value beyond two.
+/// c1, c2, and those k − 1 cells lose every other value. The smallest set (the cheapest), then
+/// the first house; difficulty: the loop's + 0.1 per value beyond two.
 fn type_3_hidden(
     g: &Candidates,
     (c1, c2): (usize, usize),
