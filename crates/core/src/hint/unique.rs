@@ -144,8 +144,8 @@ pub fn bug_types_2_to_4(g: &Candidates) -> Option<Step> {
 
 /// BUG type 4 (5.7, Sukaku Explainer's order: after type 2, before type 3): two BUG cells in
 /// one house share one candidate x that is no BUG value. x has no other place in that house
-/// (every value but the BUG values has two places or none), so one of them is x; one of them
-/// holds its BUG value, so the other does: each keeps only x and its BUG values.
+/// (every value but the BUG values has two places or none), so one of them is x, and since one
+/// of them holds its BUG value, the other holds its own: each keeps only x and its BUG values.
 fn bug_type_4(g: &Candidates, cells: &[(usize, u64)], all_extra: u64, intro: &str) -> Option<Step> {
     let [(c1, e1), (c2, e2)] = cells[..] else {
         return None;
