@@ -211,7 +211,9 @@ fn assert_no_uniqueness_step(puzzle: &Puzzle) {
         .all(|s| !s.step.technique.assumes_uniqueness()));
 }
 
-/// Bidirectional cycles, unique rectangles/loops and BUG types 2–3 on diabolical lines where `serate` uses
+/// Bidirectional cycles, unique rectangles/loops (type 3 with a naked or a hidden set: `serate`'s
+/// "Unique Rectangle type 3" at 4.5 on line 147 is a hidden pair, a naked set costing ≥ 4.6) and
+/// BUG types 2–4 on diabolical lines where `serate` uses
 /// them (found with `serate --after='%r %s'`): the path has a step of each, checked as above,
 /// and the rating equals Sukaku Explainer's (the sidecar's ER). Without uniqueness the path has
 /// no step that assumes uniqueness.
@@ -224,6 +226,8 @@ fn cycles_and_unique_loops_are_found_where_serate_uses_them() {
         (10033, vec![Technique::UniqueLoop2]),
         (7393, vec![Technique::BugType2]),
         (11749, vec![Technique::BugType3]),
+        (7693, vec![Technique::BugType4]),
+        (147, vec![Technique::UniqueLoop3Hidden]),
         (35377, vec![Technique::UniqueLoop2]),
         (
             8317,

@@ -100,7 +100,7 @@ use Finder::{Catalogue as C, Deep as D, Forcing as F, Path as P, WithAbove as W}
 
 /// Every technique, in the order the path tries them.
 #[rustfmt::skip]
-pub const CATALOGUE: [Row; 54] = [
+pub const CATALOGUE: [Row; 56] = [
     row(T::FullHouse, "full house", 1.0, true, true, C(|g, _| singles::full_house(g))),
     row(T::HiddenSingle, "hidden single", 1.5, true, true, C(|g, x| singles::hidden_single_with(g, x.memo))),
     row(T::DirectPointing, "direct pointing", 1.7, true, true, C(|g, x| direct_locked::direct_pointing_with(g, x.memo))),
@@ -128,6 +128,7 @@ pub const CATALOGUE: [Row; 54] = [
     unique(T::UniqueLoop1, "unique rectangle/loop type 1", 4.5, C(unique_loops::unique_loop)),
     unique(T::UniqueLoop2, "unique rectangle/loop type 2", 4.5, W),
     unique(T::UniqueLoop3, "unique rectangle/loop type 3", 4.6, W),
+    unique(T::UniqueLoop3Hidden, "unique rectangle/loop type 3, hidden set", 4.5, W),
     unique(T::UniqueLoop4, "unique rectangle/loop type 4", 4.5, W),
     row(T::NakedQuad, "naked quad", 5.0, true, true, C(|g, x| subsets::naked_with(g, 4, x.memo))),
     row(T::Jellyfish, "jellyfish", 5.2, true, true, C(|g, x| fish::fish_with(g, 4, x.memo))),
@@ -136,8 +137,9 @@ pub const CATALOGUE: [Row; 54] = [
     row(T::GroupedThreeStrongLinks, "3 strong-linked fish, grouped", 5.7, false, true, W),
     row(T::WxyzWing, "WXYZ-wing", 5.5, false, true, C(|g, _| wings::wing_of_size(g, 4))),
     unique(T::BugType1, "BUG type 1", 5.6, C(|g, x| if x.rules.is_empty() { unique::bug_type_1(g) } else { None })),
-    unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_3(g) } else { None })),
+    unique(T::BugType2, "BUG type 2", 5.7, C(|g, x| if x.rules.is_empty() { unique::bug_types_2_to_4(g) } else { None })),
     unique(T::BugType3, "BUG type 3", 5.8, W),
+    unique(T::BugType4, "BUG type 4", 5.7, W),
     row(T::VwxyzWing, "VWXYZ-wing", 6.2, false, true, C(|g, _| wings::wing_of_size(g, 5))),
     row(T::XChain, "X-chain", 6.6, false, true, C(|g, _| cheapest_chain(g))),
     row(T::XCycle, "bidirectional X-cycle", 6.5, false, true, W),

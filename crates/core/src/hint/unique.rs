@@ -102,13 +102,13 @@ fn bug_cells(g: &Candidates) -> Option<Vec<(usize, u64)>> {
     (bivalue && paired && !cells.is_empty()).then_some(cells)
 }
 
-/// BUG types 2 and 3 (assume one solution): without their BUG values the BUG cells would
+/// BUG types 2, 3 and 4 (assume one solution): without their BUG values the BUG cells would
 /// leave a grid of two solutions or none, so one of them holds its BUG value. Type 2 (5.7): all
 /// share one BUG value x, and a cell seeing every BUG cell loses x. Type 3 (5.7 + 0.1 per value
 /// beyond the first of the naked set): the BUG cells share a house, and their BUG values (one
 /// of them true) with k − 1 other cells of the house make a naked set of k values: the rest of
-/// the house loses them.
-pub fn bug_types_2_3(g: &Candidates) -> Option<Step> {
+/// the house loses them. Type 4: [`bug_type_4`].
+pub fn bug_types_2_to_4(g: &Candidates) -> Option<Step> {
     let cells = bug_cells(g)?;
     if cells.len() < 2 {
         return None;
@@ -128,18 +128,59 @@ pub fn bug_types_2_3(g: &Candidates) -> Option<Step> {
             .filter(|&c| !bug.contains(&c) && g.has(c, x) && bug.iter().all(|&b| g.sees(c, b)))
             .map(|c| (c, x))
             .collect();
-        if elim.is_empty() {
-            return None;
+        if !elim.is_empty() {
+            let mut s = Step::new(
+                Technique::BugType2,
+                format!("{intro}: {x}, so a cell that sees them all is not {x}"),
+            );
+            s.eliminations = elim;
+            s.cells = bug;
+            return Some(s);
         }
-        let mut s = Step::new(
-            Technique::BugType2,
-            format!("{intro}: {x}, so a cell that sees them all is not {x}"),
-        );
-        s.eliminations = elim;
-        s.cells = bug;
-        return Some(s);
+        return bug_type_4(g, &cells, extra, &intro);
     }
-    bug_type_3(g, &bug, extra, &intro)
+    bug_type_4(g, &cells, extra, &intro).or_else(|| bug_type_3(g, &bug, extra, &intro))
+}
+
+/// BUG type 4 (5.7, Sukaku Explainer's order: after type 2, before type 3): two BUG cells in
+/// one house share one candidate x that is no BUG value. x has no other place in that house
+/// (every value but the BUG values has two places or none), so one of them is x, and since one
+/// of them holds its BUG value, the other holds its own: each keeps only x and its BUG values.
+fn bug_type_4(g: &Candidates, cells: &[(usize, u64)], all_extra: u64, intro: &str) -> Option<Step> {
+    let [(c1, e1), (c2, e2)] = cells[..] else {
+        return None;
+    };
+    let common = g.cand[c1] & g.cand[c2] & !all_extra;
+    if common.count_ones() != 1 {
+        return None;
+    }
+    let h = *g.common_houses(&[c1, c2]).first()?;
+    let x = values(common).next()?;
+    let elim: Vec<(usize, u8)> = [(c1, e1), (c2, e2)]
+        .into_iter()
+        .flat_map(|(c, e)| values(g.cand[c] & !e & !common).map(move |v| (c, v)))
+        .collect();
+    if elim.is_empty() {
+        return None;
+    }
+    let mut s = Step::new(
+        Technique::BugType4,
+        format!(
+            "{intro}; {x}, no BUG value, has no place in {} but {} and {}, so one of them is {x} \
+             and the other holds its BUG value: {} keeps only {} and {} only {}",
+            g.houses[h].kind,
+            g.cell(c1),
+            g.cell(c2),
+            g.cell(c1),
+            value_list(e1 | common),
+            g.cell(c2),
+            value_list(e2 | common)
+        ),
+    );
+    s.eliminations = elim;
+    s.cells = vec![c1, c2];
+    s.houses = vec![h];
+    Some(s)
 }
 
 /// BUG type 3: the smallest naked set, then the first house.

@@ -12,12 +12,15 @@
 //! - type 2: every rescue cell has the same one extra value x: one of them is x, so a cell that
 //!   sees all of them loses x;
 //! - type 3: two rescue cells in one house, their extra values with k − 1 other cells of that
-//!   house making a naked set of k values: the other cells of the house lose those values;
+//!   house making a naked set of k values: the other cells of the house lose those values; or,
+//!   with a hidden set, the loop's values and k − 2 others with k places in that house, one of
+//!   the two counted once ([`type_3_hidden`]);
 //! - type 4: two rescue cells in one house where a has no other place: one of them is a, so
 //!   neither can be b.
 //!
 //! Difficulty (Sukaku Explainer's original ratings): 4.5 for a rectangle, 4.6 for a loop of 6,
-//! 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per value of its naked set beyond the first.
+//! 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per value of its naked set beyond the first, or
+//! of its hidden set beyond two.
 
 use super::catalogue::Context;
 use super::grid::{bit, values, Candidates};
@@ -198,16 +201,16 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
     let extra = rescue.iter().fold(0u64, |m, &c| m | (g.cand[c] & !pair));
     let d = base(cells.len());
     let mut out = Vec::new();
-    let mut push = |kind: u8, difficulty: f64, text: String, elim: Vec<(usize, u8)>| {
+    let mut push = |technique: Technique, difficulty: f64, text: String, elim: Vec<(usize, u8)>| {
         if elim.is_empty() {
             return;
         }
-        let technique = [
-            Technique::UniqueLoop1,
-            Technique::UniqueLoop2,
-            Technique::UniqueLoop3,
-            Technique::UniqueLoop4,
-        ][kind as usize - 1];
+        let kind = match technique {
+            Technique::UniqueLoop1 => 1,
+            Technique::UniqueLoop2 => 2,
+            Technique::UniqueLoop4 => 4,
+            _ => 3,
+        };
         let mut step = Step::new(technique, text);
         step.difficulty = difficulty;
         step.eliminations = elim;
@@ -228,7 +231,7 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
         1 => {
             let x = rescue[0];
             push(
-                1,
+                Technique::UniqueLoop1,
                 d,
                 format!("{intro} {} holds another value", g.cell(x)),
                 vec![(x, a), (x, b)],
@@ -243,7 +246,7 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
                 .map(|c| (c, x))
                 .collect();
             push(
-                2,
+                Technique::UniqueLoop2,
                 d,
                 format!(
                     "{intro} one of {} is {x}: a cell seeing them all is not {x}",
@@ -257,14 +260,27 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
     if let [c1, c2] = rescue[..] {
         if extra.count_ones() >= 2 {
             for (difficulty, text, elim) in type_3(g, c1, c2, extra, d) {
-                push(3, difficulty, format!("{intro} {text}"), elim);
+                push(
+                    Technique::UniqueLoop3,
+                    difficulty,
+                    format!("{intro} {text}"),
+                    elim,
+                );
+            }
+            if let Some((difficulty, text, elim)) = type_3_hidden(g, (c1, c2), (a, b), extra, d) {
+                push(
+                    Technique::UniqueLoop3Hidden,
+                    difficulty,
+                    format!("{intro} {text}"),
+                    elim,
+                );
             }
         }
         for (lock, other) in [(a, b), (b, a)] {
             for h in g.common_houses(&[c1, c2]) {
                 if g.places(h, lock).iter().all(|&c| c == c1 || c == c2) {
                     push(
-                        4,
+                        Technique::UniqueLoop4,
                         d,
                         format!(
                             "{intro} {} and {} cannot both take a value of {{{a},{b}}}; {lock} has no other \
@@ -334,6 +350,98 @@ fn type_3(g: &Candidates, c1: usize, c2: usize, extra: u64, base: f64) -> Vec<De
             }
         }
     }
+    out
+}
+
+/// Type 3 with a hidden set (Sukaku Explainer's): in a house holding the rescue cells c1 and
+/// c2, the loop's values a, b and k − 2 values that are no extra value have their places,
+/// leaving out c2, in k cells (c1 among them). One of c1, c2 holds an extra value, so at most
+/// one of them holds a value of the set: its k values fill the k − 1 other cells and one of
+/// c1, c2, and those k − 1 cells lose every other value. The smallest set (the cheapest), then
+/// the first house; difficulty: the loop's + 0.1 per value beyond two.
+fn type_3_hidden(
+    g: &Candidates,
+    (c1, c2): (usize, usize),
+    (a, b): (u8, u8),
+    extra: u64,
+    base: f64,
+) -> Option<Deduction> {
+    let pair = bit(a) | bit(b);
+    let houses = g.common_houses(&[c1, c2]);
+    for degree in 2..=g.n.saturating_sub(2) {
+        for &h in &houses {
+            let cells = &g.houses[h].cells;
+            let open = cells.iter().filter(|&&c| g.value[c] == 0).count();
+            if degree * 2 >= open {
+                continue;
+            }
+            let out_c2 = !(1u64 << cells.iter().position(|&c| c == c2)?);
+            let places = |v: u8| g.place_mask(h, v) & out_c2;
+            let others: Vec<(u8, u64)> = (1..=g.n as u8)
+                .filter(|&v| bit(v) & (pair | extra) == 0)
+                .map(|v| (v, places(v)))
+                .filter(|&(_, m)| m != 0)
+                .collect();
+            let start = places(a) | places(b);
+            for (set, union) in hidden_sets(&others, degree - 2, start, degree) {
+                if union.count_ones() as usize != degree {
+                    continue;
+                }
+                let set = set | pair;
+                let filled: Vec<usize> = (0..cells.len())
+                    .filter(|&i| union & (1 << i) != 0 && cells[i] != c1)
+                    .map(|i| cells[i])
+                    .collect();
+                let elim: Vec<(usize, u8)> = filled
+                    .iter()
+                    .flat_map(|&c| values(g.cand[c] & !set).map(move |v| (c, v)))
+                    .collect();
+                if elim.is_empty() {
+                    continue;
+                }
+                let text = format!(
+                    "one of {} and {} holds one of {}, so at most one of them holds a value of \
+                     {}; in {} these {degree} values have no place but them and {}, which \
+                     therefore hold {} of them and lose every other value",
+                    g.cell(c1),
+                    g.cell(c2),
+                    value_list(extra),
+                    value_list(set),
+                    g.houses[h].kind,
+                    cell_list(g, &filled),
+                    degree - 1
+                );
+                return Some((base + 0.1 * (degree as f64 - 2.0), text, elim));
+            }
+        }
+    }
+    None
+}
+
+/// The sets of k values of `items` (value, places as a mask) whose places, with `start`, are
+/// at most `limit` cells: each set as a value mask with its places (depth first, a branch cut
+/// as soon as it passes `limit`).
+fn hidden_sets(items: &[(u8, u64)], k: usize, start: u64, limit: usize) -> Vec<(u64, u64)> {
+    fn grow(
+        items: &[(u8, u64)],
+        k: usize,
+        (set, union): (u64, u64),
+        limit: usize,
+        out: &mut Vec<(u64, u64)>,
+    ) {
+        if set.count_ones() as usize == k {
+            out.push((set, union));
+            return;
+        }
+        for (i, &(v, places)) in items.iter().enumerate() {
+            let more = union | places;
+            if more.count_ones() as usize <= limit {
+                grow(&items[i + 1..], k, (set | bit(v), more), limit, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    grow(items, k, (0, start), limit, &mut out);
     out
 }
 
