@@ -14,6 +14,7 @@ use super::memo::{house_key, Memo, Part};
 use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::subsets::small_unions;
 use super::technique::Technique;
+use smallvec::SmallVec;
 
 /// The first direct hidden subset of size k (2 or 3), skipping a house whose cells are as they
 /// were when it found nothing before (`memo`, [`Part::DirectHidden`]): each house reads only its
@@ -33,7 +34,7 @@ fn direct_hidden(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
         }
         // The places of every value as masks over the house's cells (index v − 1).
         let masks = table.house(h).places;
-        let vals: Vec<u8> = (1..=g.n as u8)
+        let vals: SmallVec<[u8; 16]> = (1..=g.n as u8)
             .filter(|&v| (2..=k as u32).contains(&masks[v as usize - 1].count_ones()))
             .collect();
         let found = small_unions(&vals, k, |v| masks[v as usize - 1], &mut |vs: &[u8]| {

@@ -148,7 +148,8 @@ impl Memo {
             let mut empty = self.empty.borrow_mut();
             let slot = part.slot();
             if empty.len() <= slot {
-                empty.resize(slot + 1, Vec::new());
+                // Room for every part of this value or house and the next ones at once.
+                empty.resize((slot / KINDS + 16) * KINDS, Vec::new());
             }
             empty[slot].clear();
             empty[slot].extend_from_slice(key);

@@ -9,6 +9,7 @@ use super::grid::{bit, values, Candidates};
 use super::memo::{house_key, Memo, Part};
 use super::step::{cell_list, plus_minus, value_list, ModelRow, Step};
 use super::technique::Technique;
+use smallvec::SmallVec;
 
 /// Calls `f`, until it returns `Some`, with the k-subsets of `items` (in lexicographic order)
 /// whose masks (`mask` of each item) together hold at most k bits: a subset is cut as soon as its first items' masks hold more (every
@@ -78,7 +79,7 @@ pub fn naked_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
         house_key(g, h, memo, &mut key);
         let part = Part::Naked { size: k, house: h };
         let found = memo.search(part, &key, || {
-            let open: Vec<usize> = house
+            let open: SmallVec<[usize; 16]> = house
                 .cells
                 .iter()
                 .copied()
@@ -137,16 +138,16 @@ pub fn hidden_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
         let part = Part::Hidden { size: k, house: h };
         let found = memo.search(part, &key, || {
             let places = table.house(h);
-            let vals: Vec<u8> = (1..=g.n as u8)
+            let vals: SmallVec<[u8; 16]> = (1..=g.n as u8)
                 .filter(|&v| {
                     let p = places.of(v).count_ones() as usize;
                     places.placed & bit(v) == 0 && p >= 1 && p <= k
                 })
                 .collect();
             // The places of each value as a mask over the house's cells (bit i: its i-th cell).
-            let masks: Vec<u64> = vals.iter().map(|&v| places.of(v)).collect();
+            let masks: SmallVec<[u64; 16]> = vals.iter().map(|&v| places.of(v)).collect();
             small_unions(
-                &(0..vals.len()).collect::<Vec<_>>(),
+                &(0..vals.len()).collect::<SmallVec<[usize; 16]>>(),
                 k,
                 |i| masks[i],
                 &mut |is: &[usize]| {
