@@ -425,11 +425,14 @@ pub fn turbot_fish_with(g: &Candidates, memo: &Memo) -> Option<Step> {
                 continue;
             }
             for (j, cover) in all.iter().enumerate() {
+                if base.house == cover.house || !disjoint(base, cover) {
+                    continue;
+                }
                 let (bk, ck) = (kind_of(g, base), kind_of(g, cover));
                 let same_kind = std::mem::discriminant(&bk) == std::mem::discriminant(&ck);
                 let ordered = if same_kind { j > i } else { j != i };
                 let row_col = matches!((bk, ck), (HouseKind::Row(_), HouseKind::Col(_)));
-                if !ordered || row_col || base.house == cover.house || !disjoint(base, cover) {
+                if !ordered || row_col {
                     continue;
                 }
                 let rated = turbot_rating(bk, ck, base.grouped() || cover.grouped());
