@@ -83,7 +83,7 @@ fn unary(
     }
     // Sukaku Explainer's order of its hints (`Chaining.getHintList`): a candidate several
     // chains turn off comes from the first (the chain keeps the first, `chain`). Stable.
-    out.sort_by(|x, y| x.0.cmp(&y.0));
+    out.sort_by_key(|x| x.0);
     out.into_iter().flat_map(|(_, offs)| offs).collect()
 }
 
