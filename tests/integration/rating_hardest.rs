@@ -75,7 +75,7 @@ fn dynamic_forcing_chains_rate_as_serate_where_it_uses_them() {
     }
 }
 
-/// Line 5 of the SE ≥ 11 sample of `docs/performance.md` ("Ratings above 11.0"), where
+/// Line 9 of the SE ≥ 11 sample of `docs/performance.md` ("Ratings above 11.0"), where
 /// `serate` v1.15.10 says 11.1 ("Dynamic Contradiction Forcing Chains (+ Multiple Forcing
 /// Chains)") and the rating was 11.2 before its nested chains were counted and ordered as
 /// Sukaku Explainer counts and orders them (its forcing chain ends at the assumption's
