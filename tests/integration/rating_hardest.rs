@@ -74,3 +74,29 @@ fn dynamic_forcing_chains_rate_as_serate_where_it_uses_them() {
         );
     }
 }
+
+/// Line 9 of the SE ≥ 11 sample of `docs/performance.md` ("Ratings above 11.0"), where
+/// `serate` v1.15.10 says 11.1 ("Dynamic Contradiction Forcing Chains (+ Multiple Forcing
+/// Chains)") and the rating was 11.2 before its nested chains were counted and ordered as
+/// Sukaku Explainer counts and orders them (its forcing chain ends at the assumption's
+/// negation; its nested hints sorted by difficulty; every hidden pair of the "+" rules).
+const SE_11_1: &str =
+    "98.76....75..4......3..57..5....83...3..2..1.........43.......1.7...98.....6...2.";
+
+#[test]
+fn nested_forcing_chains_rate_as_serate_above_11() {
+    let _guard = highs_lock();
+    let puzzle = parse_line(SE_11_1, None).unwrap();
+    let no_lp = RateOptions {
+        lp: false,
+        ..RateOptions::default()
+    };
+    let rated = rate(&puzzle, no_lp, None, &NO_HANG).unwrap();
+    assert!(!rated.guessed);
+    assert_eq!(rated.hardest, Some(Technique::NestedMultipleForcingChain));
+    assert!(
+        (rated.difficulty - 11.1).abs() < 1e-9,
+        "{} against SE's 11.1",
+        rated.difficulty
+    );
+}

@@ -310,6 +310,10 @@ pub struct Mode<'a> {
     pub cell_links: bool,
     /// A nested level, asked when nothing else follows.
     pub advanced: Option<&'a dyn Advanced>,
+    /// Sukaku Explainer's forcing chain (its `doForcingChains`): in rounds, every candidate
+    /// on pending, then every candidate off pending; a candidate both on and off does not stop
+    /// it, only the negation of the (single) assumption does.
+    pub forcing: bool,
 }
 
 /// Follows `on` and `off` (assumed) on `grid` to a fixpoint or a contradiction, as Sukaku
@@ -329,9 +333,24 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
     let mut offs: Vec<(usize, u8)> = Vec::with_capacity(32);
     let mut ons: Vec<(usize, u8, Cause, (usize, usize))> = Vec::with_capacity(8);
     let mut hidden: Vec<u32> = Vec::with_capacity(64);
+    // A forcing chain's round: candidates on (true) or off (false).
+    let mut round_on = true;
+    // The assumption's node: only its negation stops a forcing chain.
+    const ROOT: u32 = 0;
     loop {
         layout.work.set(layout.work.get() + 1);
-        if let Some(i) = pend_on.pop_front() {
+        if mode.forcing {
+            match round_on {
+                true if pend_on.is_empty() => round_on = false,
+                false if pend_off.is_empty() => round_on = true,
+                _ => {}
+            }
+        }
+        let next_on = match mode.forcing && !round_on {
+            true => None,
+            false => pend_on.pop_front(),
+        };
+        if let Some(i) = next_on {
             let (c, v, _) = unpot(n, ch.nodes[i as usize].pot);
             let others_mask = if mode.cell_links {
                 ch.reads[c] = Mask::MAX;
@@ -351,7 +370,10 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
             offs.extend(others.chain(peers));
             for &(d, w) in &offs {
                 let p_off = pot(n, d, w, false);
-                if let Some(k) = ch.get(pot(n, d, w, true)) {
+                if let Some(k) = ch
+                    .get(pot(n, d, w, true))
+                    .filter(|&k| !mode.forcing || k == ROOT)
+                {
                     let o = ch.push(p_off, Cause::Off, &[i], (0, 0), true);
                     ch.contradiction = Some((k, o));
                     return ch;
@@ -409,7 +431,10 @@ pub fn chain(layout: &Layout, grid: &[Mask], on: &[Pot], off: &[Pot], mode: Mode
             for &(d, w, cause, (a, b)) in &ons {
                 let parents = &hidden[a..b];
                 let p_on = pot(n, d, w, true);
-                if let Some(k) = ch.get(pot(n, d, w, false)) {
+                if let Some(k) = ch
+                    .get(pot(n, d, w, false))
+                    .filter(|&k| !mode.forcing || k == ROOT)
+                {
                     let o = ch.push(p_on, cause, parents, (0, 0), true);
                     ch.contradiction = Some((o, k));
                     return ch;

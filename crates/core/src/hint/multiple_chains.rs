@@ -217,6 +217,7 @@ pub fn hints(layout: &Layout, grid: &[Mask], search: Search) -> Result<Vec<Chain
         dynamic: search.dynamic,
         cell_links: !search.nishio,
         advanced: search.advanced,
+        forcing: false,
     };
     let mut memo = Memo {
         layout,

@@ -8,11 +8,13 @@
 
 use super::dynamic_forcing::Budget;
 use super::grid::{values, Candidates};
-use super::implication::{chain, contradicts, pot, Advanced, AdvancedOff, Layout, Scratch};
+use super::implication::{
+    chain, contradicts, pot, Advanced, AdvancedOff, Chain, Layout, Mode, Pot, Scratch,
+};
 use super::multiple_chains::{hints, Late, Search};
 use super::static_chains::{StaticChains, STATIC};
 use super::step::Step;
-use super::technique::Technique;
+use super::technique::{length_difficulty, Technique};
 use crate::mask::{bit, Mask};
 
 /// The nested implications of level 2 (forcing chains) or 3 (multiple forcing chains too),
@@ -56,14 +58,9 @@ fn unary(
                 if !contradicts(layout, grid, p, &mut scratch) {
                     continue;
                 }
-                let ch = match on {
-                    true => chain(layout, grid, &[p], &[], STATIC),
-                    false => chain(layout, grid, &[], &[p], STATIC),
-                };
-                let Some((a, b)) = ch.contradiction else {
+                let Some((order, ch, a, b, complexity)) = forcing_chain(layout, grid, p) else {
                     continue;
                 };
-                let complexity = ch.ancestors(a) + ch.ancestors(b);
                 let mut parents = Vec::new();
                 ch.rule_parents(layout, source, grid, a, None, &mut parents);
                 ch.rule_parents(layout, source, grid, b, None, &mut parents);
@@ -74,18 +71,67 @@ fn unary(
                     true => vec![(c, v)],
                     false => values(grid[c] & !bit(v)).map(|w| (c, w)).collect(),
                 };
-                for (d, w) in removed {
-                    out.push(AdvancedOff {
-                        pot: pot(n, d, w, false),
-                        parents: parents.clone(),
-                        nested: complexity as u32,
-                        nested_id: identity(p, complexity, 1),
-                    });
-                }
+                let offs = removed.into_iter().map(|(d, w)| AdvancedOff {
+                    pot: pot(n, d, w, false),
+                    parents: parents.clone(),
+                    nested: complexity as u32,
+                    nested_id: identity(p, complexity, 1),
+                });
+                out.push((order, offs.collect::<Vec<_>>()));
             }
         }
     }
-    out
+    // Sukaku Explainer's order of its hints (`Chaining.getHintList`): a candidate several
+    // chains turn off comes from the first (the chain keeps the first, `chain`). Stable.
+    out.sort_by_key(|x| x.0);
+    out.into_iter().flat_map(|(_, offs)| offs).collect()
+}
+
+/// Sukaku Explainer's order of forcing chains: difficulty (in tenths), complexity, kind
+/// (X-chain 2, XY-chain 4).
+type Order = (u32, usize, u8);
+
+/// Sukaku Explainer's forcing chain from `p` to its negation (its `doForcingChains`): the
+/// X-chain (house links only, 6.6 plus length) or the XY-chain (cell links too, 7.0 plus
+/// length), whichever is less difficult (then less complex, then the X-chain), as its sorted
+/// hints give it: the chain, its two ends and its complexity.
+fn forcing_chain(
+    layout: &Layout,
+    grid: &[Mask],
+    p: Pot,
+) -> Option<(Order, Chain, u32, u32, usize)> {
+    let on = p & 1 == 1;
+    [(false, 66, 2), (true, 70, 4)]
+        .into_iter()
+        .filter_map(|(cell_links, base, kind)| {
+            let mode = Mode {
+                cell_links,
+                forcing: true,
+                ..STATIC
+            };
+            let ch = match on {
+                true => chain(layout, grid, &[p], &[], mode),
+                false => chain(layout, grid, &[], &[p], mode),
+            };
+            let (a, b) = ch.contradiction?;
+            let complexity = unary_complexity(&ch, a, b);
+            let tenths = (length_difficulty(complexity) * 10.0).round() as u32;
+            Some(((base + tenths, complexity, kind), ch, a, b, complexity))
+        })
+        .min_by_key(|x| x.0)
+}
+
+/// The complexity of a static chain from one candidate that contradicts itself at (a, b).
+/// Sukaku Explainer's forcing chain (its `ForcingChainHint`) ends at the assumption's
+/// negation, its complexity the distinct ancestors of that end, the assumption included:
+/// when one side is the assumption, the other side's ancestors. A contradiction elsewhere has
+/// no such single end: both sides' ancestors.
+fn unary_complexity(ch: &Chain, a: u32, b: u32) -> usize {
+    const ROOT: u32 = 0;
+    match (a, b) {
+        (ROOT, end) | (end, ROOT) => ch.ancestors(end),
+        _ => ch.ancestors(a) + ch.ancestors(b),
+    }
 }
 
 /// Static cell and region forcing chains on `grid`.
@@ -107,6 +153,8 @@ fn multiple(
     let Ok(found) = hints(layout, grid, search) else {
         return Vec::new();
     };
+    let mut found = found;
+    found.sort_by_key(|h| h.key());
     let mut out = Vec::new();
     for h in found {
         let (c, v, on) = h.target;

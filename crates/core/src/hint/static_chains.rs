@@ -23,6 +23,7 @@ pub const STATIC: Mode<'static> = Mode {
     dynamic: false,
     cell_links: true,
     advanced: None,
+    forcing: false,
 };
 
 /// The static chains of one grid, by assumption (a candidate on or off), and what the
