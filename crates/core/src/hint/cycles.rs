@@ -19,6 +19,7 @@ use super::grid::{bit, values, Candidates};
 use super::link_lists::LinkLists;
 use super::step::Step;
 use super::technique::{length_difficulty, Technique};
+use std::ops::Range;
 
 /// Which links a cycle may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,6 +48,10 @@ impl Links {
         }
     }
 }
+
+/// How far back from the start the distances to it are worked out, in links (the last
+/// [`RING`] levels of a search enter only the states that can still close a loop).
+const RING: usize = 3;
 
 /// A loop found: its states (candidate·2 + on) from the start round to the last before it,
 /// and what it removes.
@@ -103,27 +108,70 @@ impl Net<'_> {
     }
 
     /// The cells outside the loop that see an on and an off candidate of one value of it
-    /// (`seen`: all zero, and left so).
-    fn removed_by(&self, states: &[usize], seen: &mut [[u64; 2]]) -> Vec<(usize, u8)> {
-        let g = self.g;
-        let cells: Vec<usize> = states.iter().map(|&s| self.split(s / 2).0).collect();
-        let mut touched = Vec::new();
+    /// (the loop: `sr.path`; `sr.seen` and `sr.in_loop`: all zero, and left so).
+    fn removed_by(&self, sr: &mut Buffers) -> Vec<(usize, u8)> {
+        let (g, states) = (self.g, &sr.path);
+        for &s in states {
+            sr.in_loop[self.split(s / 2).0] = true;
+        }
         for &s in states {
             let (c, v) = self.split(s / 2);
             for &d in &g.peers[c] {
-                if !cells.contains(&d) && self.open(d, v) {
-                    seen[d][s % 2] |= bit(v);
-                    touched.push(d);
+                if !sr.in_loop[d] && self.open(d, v) {
+                    sr.seen[d][s % 2] |= bit(v);
+                    sr.near.push(d);
                 }
             }
         }
         let mut out: Vec<(usize, u8)> = Vec::new();
-        for d in touched {
-            out.extend(values(seen[d][0] & seen[d][1]).map(|v| (d, v)));
-            seen[d] = [0, 0];
+        for &d in &sr.near {
+            out.extend(values(sr.seen[d][0] & sr.seen[d][1]).map(|v| (d, v)));
+            sr.seen[d] = [0, 0];
+        }
+        sr.near.clear();
+        for &s in &sr.path {
+            sr.in_loop[self.split(s / 2).0] = false;
         }
         out.sort();
         out
+    }
+
+    /// The closers' off states, at distance 1 from `s0` = (start on) in `sr.to_start`.
+    fn ring_1(&self, sr: &mut Buffers, lt: &LinkTable, closers: Range<usize>) {
+        for i in closers {
+            sr.mark_ring(lt.off_on.to[i] * 2, 1);
+        }
+    }
+
+    /// The states 2 to [`RING`] links from `s0` = (start on), at their distance in
+    /// `sr.to_start` (after [`Net::ring_1`]): the on states weakly linked to the closers at
+    /// 2, the off states strongly linked to those at 3. The links read backwards are links: a
+    /// weak link (on a → off b) holds as (on b → off a), a strong one (off a → on b) as
+    /// (off b → on a), so the states that reach a state in one link are in its own list.
+    fn rings(&self, sr: &mut Buffers, lt: &mut LinkTable, closers: Range<usize>, links: Links) {
+        let mut ring: Vec<usize> = closers.map(|i| lt.off_on.to[i]).collect();
+        ring.sort_unstable();
+        ring.dedup();
+        for d in 2..=RING {
+            let on = d % 2 == 0;
+            let mut next = Vec::new();
+            for &y in &ring {
+                let list = if on {
+                    lt.on_off
+                        .of(y, |out| self.on_to_off(self.split(y), links, out))
+                } else {
+                    lt.off_on
+                        .of(y, |out| self.off_to_on(self.split(y), links, out))
+                };
+                for i in list {
+                    let x = if on { lt.on_off.to[i] } else { lt.off_on.to[i] };
+                    if sr.mark_ring(x * 2 + usize::from(on), d) {
+                        next.push(x);
+                    }
+                }
+            }
+            ring = next;
+        }
     }
 
     /// The shortest loops from (start on) back to it, of at most `max_states` candidates
@@ -131,6 +179,13 @@ impl Net<'_> {
     /// an "off" one again by every other "on" one that is not already behind it, so that the
     /// loop can close through the start's own links); the first of them that removes
     /// something. `sr` holds the buffers, reused from one start to the next.
+    ///
+    /// A state is not entered at depth e when it cannot be back at the start within
+    /// `max_states` candidates (its distance to the start, known up to [`RING`] links, above
+    /// `max_states + 1 − e`). The search is the same without it: such a state, and everything
+    /// entered from it, is at least as far from the start at every later entry (breadth first:
+    /// the depth never decreases), so no loop closes through it, and a state it would have
+    /// marked as reached is, when reached later, as useless.
     fn loop_from(
         &self,
         sr: &mut Buffers,
@@ -152,6 +207,9 @@ impl Net<'_> {
         if closers.is_empty() {
             return None;
         }
+        self.ring_1(sr, lt, closers.clone());
+        // The longer distances to the start, worked out when the search first needs them.
+        let mut ringed = false;
         sr.push(s0, usize::MAX, 1);
         let mut k = 0;
         while k < sr.entries.len() {
@@ -164,24 +222,30 @@ impl Net<'_> {
                 lt.off_on
                     .of(id, |out| self.off_to_on(self.split(id), links, out))
             };
+            // The distance to the start a state entered now may have (at most).
+            let reach = max_states + 1 - (depth + 1);
+            if reach <= RING && !ringed {
+                self.rings(sr, lt, closers.clone(), links);
+                ringed = true;
+            }
             for i in next {
                 let x = if on { lt.on_off.to[i] } else { lt.off_on.to[i] };
                 let t = x * 2 + usize::from(!on);
                 if t == s0 && depth >= 4 {
-                    let states = sr.chain(k);
-                    let elim = self.removed_by(&states, &mut sr.seen);
+                    sr.chain(k);
+                    let elim = self.removed_by(sr);
                     if !elim.is_empty() {
-                        return Some(Cycle { states, elim });
+                        return Some(Cycle {
+                            states: sr.path.clone(),
+                            elim,
+                        });
                     }
                 }
-                if depth >= max_states {
+                if depth >= max_states || (reach <= RING && !sr.within(t, reach)) {
                     continue;
                 }
                 // (The cheap tests first: the walk back along the path last.)
-                if on
-                    && (!sr.seen_off[x] || lt.off_on.to[closers.clone()].contains(&x))
-                    && !sr.behind(k, t)
-                {
+                if on && (!sr.seen_off[x] || sr.to_start[t] == 1) && !sr.behind(k, t) {
                     sr.seen_off[x] = true;
                     sr.touched.push(x);
                     sr.push(t, k, depth + 1);
@@ -235,6 +299,17 @@ struct Buffers {
     /// For each cell, the values of a loop's "off" and "on" candidates it sees (all zero
     /// between two loops).
     seen: Vec<[u64; 2]>,
+    /// The cells of the loop [`Net::removed_by`] reads (all false between two loops).
+    in_loop: Vec<bool>,
+    /// The cells [`Net::removed_by`] marked in `seen`.
+    near: Vec<usize>,
+    /// Each state's distance in links to the start, when at most [`RING`] (0: farther or
+    /// not worked out).
+    to_start: Vec<u8>,
+    /// The states with a distance in `to_start`.
+    ringed: Vec<usize>,
+    /// The loop [`Buffers::chain`] read last.
+    path: Vec<usize>,
     touched: Vec<usize>,
     /// Each state reached: (state, the entry it came from, candidates from the start, the
     /// states of its path from the start folded into 64 bits, bit `state % 64`: a state whose
@@ -248,6 +323,11 @@ impl Buffers {
             seen_on: vec![false; g.n * g.n * g.n],
             seen_off: vec![false; g.n * g.n * g.n],
             seen: vec![[0; 2]; g.n * g.n],
+            in_loop: vec![false; g.n * g.n],
+            near: Vec::new(),
+            to_start: vec![0; 2 * g.n * g.n * g.n],
+            ringed: Vec::new(),
+            path: Vec::new(),
             touched: Vec::new(),
             entries: Vec::new(),
         }
@@ -260,6 +340,25 @@ impl Buffers {
         }
         self.touched.clear();
         self.entries.clear();
+        for &t in &self.ringed {
+            self.to_start[t] = 0;
+        }
+        self.ringed.clear();
+    }
+
+    /// Gives state t the distance d to the start unless it has one; whether it had none.
+    fn mark_ring(&mut self, t: usize, d: usize) -> bool {
+        if self.to_start[t] != 0 {
+            return false;
+        }
+        self.to_start[t] = d as u8;
+        self.ringed.push(t);
+        true
+    }
+
+    /// Whether state t is at most `reach` (≤ [`RING`]) links from the start.
+    fn within(&self, t: usize, reach: usize) -> bool {
+        self.to_start[t] != 0 && self.to_start[t] as usize <= reach
     }
 
     /// Adds state s reached from entry `from` (`usize::MAX` for the start).
@@ -282,15 +381,14 @@ impl Buffers {
         false
     }
 
-    /// The states from the start to entry k.
-    fn chain(&self, mut k: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+    /// The states from the start to entry k, into `path`.
+    fn chain(&mut self, mut k: usize) {
+        self.path.clear();
         while k != usize::MAX {
-            out.push(self.entries[k].0);
+            self.path.push(self.entries[k].0);
             k = self.entries[k].1;
         }
-        out.reverse();
-        out
+        self.path.reverse();
     }
 }
 
