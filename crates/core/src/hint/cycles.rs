@@ -64,6 +64,48 @@ struct Cycle {
 struct Net<'a> {
     g: &'a Candidates,
     pairs: Vec<Option<(usize, usize)>>,
+    bits: CellBits,
+}
+
+/// The grid's peers and candidates as bit sets over the cells (`words` u64s a set).
+struct CellBits {
+    words: usize,
+    /// Cell c's peers at `c · words`.
+    peers: Vec<u64>,
+    /// The open cells holding value v at `(v − 1) · words`.
+    holding: Vec<u64>,
+}
+
+impl CellBits {
+    fn new(g: &Candidates) -> CellBits {
+        let cells = g.n * g.n;
+        let words = cells.div_ceil(64);
+        let mut peers = vec![0u64; cells * words];
+        let mut holding = vec![0u64; g.n * words];
+        for c in 0..cells {
+            for &d in &g.peers[c] {
+                peers[c * words + d / 64] |= 1 << (d % 64);
+            }
+            if g.value[c] == 0 {
+                for v in values(g.cand[c]) {
+                    holding[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        CellBits {
+            words,
+            peers,
+            holding,
+        }
+    }
+
+    fn peers(&self, c: usize) -> &[u64] {
+        &self.peers[c * self.words..][..self.words]
+    }
+
+    fn holding(&self, v: u8) -> &[u64] {
+        &self.holding[(v as usize - 1) * self.words..][..self.words]
+    }
 }
 
 impl Net<'_> {
@@ -108,31 +150,37 @@ impl Net<'_> {
     }
 
     /// The cells outside the loop that see an on and an off candidate of one value of it
-    /// (the loop: `sr.path`; `sr.seen` and `sr.in_loop`: all zero, and left so).
+    /// (the loop: `sr.path`), in bit sets over the cells: for each value of the loop and each
+    /// reading (off, on), the cells that see one of its candidates of that value and reading
+    /// (`sr.sees`: all zero, and left so).
     fn removed_by(&self, sr: &mut Buffers) -> Vec<(usize, u8)> {
-        let (g, states) = (self.g, &sr.path);
-        for &s in states {
-            sr.in_loop[self.split(s / 2).0] = true;
-        }
-        for &s in states {
+        let w = self.bits.words;
+        let in_loop = &mut sr.in_loop;
+        in_loop.fill(0);
+        let mut used = 0u64;
+        for &s in &sr.path {
             let (c, v) = self.split(s / 2);
-            for &d in &g.peers[c] {
-                if !sr.in_loop[d] && self.open(d, v) {
-                    sr.seen[d][s % 2] |= bit(v);
-                    sr.near.push(d);
-                }
+            in_loop[c / 64] |= 1 << (c % 64);
+            used |= bit(v);
+            let sees = &mut sr.sees[(2 * (v as usize - 1) + s % 2) * w..][..w];
+            for (a, p) in sees.iter_mut().zip(self.bits.peers(c)) {
+                *a |= p;
             }
         }
         let mut out: Vec<(usize, u8)> = Vec::new();
-        for &d in &sr.near {
-            out.extend(values(sr.seen[d][0] & sr.seen[d][1]).map(|v| (d, v)));
-            sr.seen[d] = [0, 0];
+        for v in values(used) {
+            let at = 2 * (v as usize - 1) * w;
+            for i in 0..w {
+                let mut m =
+                    sr.sees[at + i] & sr.sees[at + w + i] & self.bits.holding(v)[i] & !in_loop[i];
+                while m != 0 {
+                    out.push((i * 64 + m.trailing_zeros() as usize, v));
+                    m &= m - 1;
+                }
+            }
+            sr.sees[at..at + 2 * w].fill(0);
         }
-        sr.near.clear();
-        for &s in &sr.path {
-            sr.in_loop[self.split(s / 2).0] = false;
-        }
-        out.sort();
+        out.sort_unstable();
         out
     }
 
@@ -296,13 +344,12 @@ struct Buffers {
     seen_on: Vec<bool>,
     /// The candidates reached "off".
     seen_off: Vec<bool>,
-    /// For each cell, the values of a loop's "off" and "on" candidates it sees (all zero
+    /// For each value and reading (off, on), the cells that see a loop's candidate of that
+    /// value and reading: a bit set over the cells at `(2 · (v − 1) + on) · words` (all zero
     /// between two loops).
-    seen: Vec<[u64; 2]>,
-    /// The cells of the loop [`Net::removed_by`] reads (all false between two loops).
-    in_loop: Vec<bool>,
-    /// The cells [`Net::removed_by`] marked in `seen`.
-    near: Vec<usize>,
+    sees: Vec<u64>,
+    /// The cells of the loop [`Net::removed_by`] reads, a bit set.
+    in_loop: Vec<u64>,
     /// Each state's distance in links to the start, when at most [`RING`] (0: farther or
     /// not worked out).
     to_start: Vec<u8>,
@@ -322,9 +369,8 @@ impl Buffers {
         Buffers {
             seen_on: vec![false; g.n * g.n * g.n],
             seen_off: vec![false; g.n * g.n * g.n],
-            seen: vec![[0; 2]; g.n * g.n],
-            in_loop: vec![false; g.n * g.n],
-            near: Vec::new(),
+            sees: vec![0; 2 * g.n * (g.n * g.n).div_ceil(64)],
+            in_loop: vec![0; (g.n * g.n).div_ceil(64)],
             to_start: vec![0; 2 * g.n * g.n * g.n],
             ringed: Vec::new(),
             path: Vec::new(),
@@ -422,6 +468,7 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
     let net = Net {
         g,
         pairs: house_pairs(g),
+        bits: CellBits::new(g),
     };
     let mut sr = Buffers::new(g);
     let mut best: Option<(f64, Links, Cycle)> = None;
