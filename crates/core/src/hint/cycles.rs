@@ -65,6 +65,9 @@ struct Net<'a> {
     g: &'a Candidates,
     pairs: Vec<Option<(usize, usize)>>,
     bits: CellBits,
+    /// How far back from the start distances are worked out ([`RING`]; 0: none, every
+    /// state entered).
+    ring: usize,
 }
 
 /// The grid's peers and candidates as bit sets over the cells (`words` u64s a set).
@@ -191,7 +194,7 @@ impl Net<'_> {
         }
     }
 
-    /// The states 2 to [`RING`] links from `s0` = (start on), at their distance in
+    /// The states 2 to `self.ring` links from `s0` = (start on), at their distance in
     /// `sr.to_start` (after [`Net::ring_1`]): the on states weakly linked to the closers at
     /// 2, the off states strongly linked to those at 3. The links read backwards are links: a
     /// weak link (on a → off b) holds as (on b → off a), a strong one (off a → on b) as
@@ -200,7 +203,7 @@ impl Net<'_> {
         let mut ring: Vec<usize> = closers.map(|i| lt.off_on.to[i]).collect();
         ring.sort_unstable();
         ring.dedup();
-        for d in 2..=RING {
+        for d in 2..=self.ring {
             let on = d % 2 == 0;
             let mut next = Vec::new();
             for &y in &ring {
@@ -272,7 +275,7 @@ impl Net<'_> {
             };
             // The distance to the start a state entered now may have (at most).
             let reach = max_states + 1 - (depth + 1);
-            if reach <= RING && !ringed {
+            if reach <= self.ring && !ringed {
                 self.rings(sr, lt, closers.clone(), links);
                 ringed = true;
             }
@@ -289,7 +292,7 @@ impl Net<'_> {
                         });
                     }
                 }
-                if depth >= max_states || (reach <= RING && !sr.within(t, reach)) {
+                if depth >= max_states || (reach <= self.ring && !sr.within(t, reach)) {
                     continue;
                 }
                 // (The cheap tests first: the walk back along the path last.)
@@ -402,7 +405,7 @@ impl Buffers {
         true
     }
 
-    /// Whether state t is at most `reach` (≤ [`RING`]) links from the start.
+    /// Whether state t is at most `reach` (≤ the ring worked out) links from the start.
     fn within(&self, t: usize, reach: usize) -> bool {
         self.to_start[t] != 0 && self.to_start[t] as usize <= reach
     }
@@ -465,10 +468,23 @@ pub fn any_link_cycle(g: &Candidates, max_states: usize, below: f64) -> Option<S
 /// The cheapest cycle of these kinds (in this order; the shorter on a tie) rated below
 /// `below`.
 fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> Option<Step> {
+    cheapest_with_ring(g, max_states, below, kinds, RING)
+}
+
+/// [`cheapest`], distances to each start worked out up to `ring` links (the same step for
+/// every `ring`: the states it keeps out cannot close a loop).
+fn cheapest_with_ring(
+    g: &Candidates,
+    max_states: usize,
+    below: f64,
+    kinds: &[Links],
+    ring: usize,
+) -> Option<Step> {
     let net = Net {
         g,
         pairs: house_pairs(g),
         bits: CellBits::new(g),
+        ring,
     };
     let mut sr = Buffers::new(g);
     let mut best: Option<(f64, Links, Cycle)> = None;
@@ -520,4 +536,52 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
     s.cells = found.states.iter().map(|&x| net.split(x / 2).0).collect();
     s.cells.dedup();
     Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::catalogue::{catalogue_step, forcing_step, Context};
+    use crate::hint::memo::Memo;
+
+    /// Along the paths of diabolical puzzles whose ratings are an X-, a Y- and an X+Y cycle,
+    /// every kind of cycle search finds the same step (or none) whether it keeps out the
+    /// states that cannot close a loop in time or enters every state, with no bound and with
+    /// bounds that cut the loops short.
+    #[test]
+    fn keeping_out_states_too_far_from_the_start_changes_no_step() {
+        let puzzles = [
+            "600030700800060250050000004700009020000806000030100007300000040065020001004010006",
+            "090201040002903100000080000906000403015000620200000008000705000007000800140000059",
+            "070000830400300207920700000000030680000908000034050000000004061709001008086000070",
+        ];
+        let mut found = 0;
+        for line in puzzles {
+            let puzzle = crate::input::parse_line(line, None).unwrap();
+            let memo = Memo::off();
+            let context = Context {
+                rules: &[],
+                uniqueness: true,
+                memo: &memo,
+            };
+            let mut g = Candidates::new(&puzzle);
+            while !g.solved() {
+                for kinds in [[Links::X], [Links::Y], [Links::Xy]] {
+                    for below in [f64::INFINITY, 7.3, 6.9] {
+                        let all = cheapest_with_ring(&g, 32, below, &kinds, 0);
+                        for ring in [1, 2, RING, 5] {
+                            let kept = cheapest_with_ring(&g, 32, below, &kinds, ring);
+                            assert_eq!(all, kept, "{line}: ring {ring}, below {below}");
+                        }
+                        found += usize::from(all.is_some());
+                    }
+                }
+                let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
+                    break;
+                };
+                step.apply(&mut g);
+            }
+        }
+        assert!(found >= 30, "the paths hold cycles: {found}");
+    }
 }
