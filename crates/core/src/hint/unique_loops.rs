@@ -421,3 +421,73 @@ pub(super) fn small_sets(
     grow(g, items, k, start, limit, &mut Vec::new(), &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::catalogue::{catalogue_step, forcing_step};
+    use crate::hint::memo::Memo;
+
+    /// The valid loops from a start, in the order the search finds them, on the cells
+    /// `alive`.
+    fn valid_loops(g: &Candidates, start: usize, alive: &[bool]) -> Vec<Vec<usize>> {
+        let pair = g.cand[start];
+        let mut search = LoopSearch {
+            g,
+            pair,
+            max: MAX_LOOP,
+            alive,
+            out: Vec::new(),
+            on_path: vec![false; g.value.len()],
+            in_house: vec![[0; 2]; g.houses.len()],
+        };
+        search.enter(start, 0, true);
+        search.extend(&mut vec![start], 2, 0, usize::MAX);
+        search.out.into_iter().filter(|l| valid(g, l)).collect()
+    }
+
+    /// Along the paths of diabolical puzzles that take unique loops of types 1 to 4, the
+    /// search on the peeled cells ([`loop_cells`]) finds, from every bivalue cell, the valid
+    /// loops the search on every open cell holding the pair finds, in the same order.
+    #[test]
+    fn the_peeled_cells_keep_every_valid_loop() {
+        let puzzles = [
+            "050038070860040093000200000900000700310000065005000009000003000230070048070450030",
+            "009305000370060080000007100087400000090050030000006750005900000040070026000602900",
+            "000000000090018230050006014800043020005090400060850007680100070017380040000000000",
+        ];
+        let mut loops = 0;
+        for line in puzzles {
+            let puzzle = crate::input::parse_line(line, None).unwrap();
+            let memo = Memo::off();
+            let context = Context {
+                rules: &[],
+                uniqueness: true,
+                memo: &memo,
+            };
+            let mut g = Candidates::new(&puzzle);
+            while !g.solved() {
+                for start in g.open_cells().filter(|&c| g.cand[c].count_ones() == 2) {
+                    let pair = g.cand[start];
+                    let holding: Vec<bool> = (0..g.value.len())
+                        .map(|c| g.value[c] == 0 && g.cand[c] & pair == pair)
+                        .collect();
+                    let every = valid_loops(&g, start, &holding);
+                    let peeled = loop_cells(&g, pair);
+                    let kept = if peeled[start] {
+                        valid_loops(&g, start, &peeled)
+                    } else {
+                        Vec::new()
+                    };
+                    assert_eq!(every, kept, "{line}: from {start}");
+                    loops += every.len();
+                }
+                let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
+                    break;
+                };
+                step.apply(&mut g);
+            }
+        }
+        assert!(loops >= 100, "the paths hold valid loops: {loops}");
+    }
+}
