@@ -173,9 +173,9 @@ impl Net<'_> {
         let mut out: Vec<(usize, u8)> = Vec::new();
         for v in values(used) {
             let at = 2 * (v as usize - 1) * w;
-            for i in 0..w {
-                let mut m =
-                    sr.sees[at + i] & sr.sees[at + w + i] & self.bits.holding(v)[i] & !in_loop[i];
+            let (off, on) = sr.sees[at..at + 2 * w].split_at(w);
+            for (i, &looped) in in_loop.iter().enumerate() {
+                let mut m = off[i] & on[i] & self.bits.holding(v)[i] & !looped;
                 while m != 0 {
                     out.push((i * 64 + m.trailing_zeros() as usize, v));
                     m &= m - 1;
