@@ -44,21 +44,25 @@ fn open(g: &Candidates, c: usize, v: u8) -> bool {
 /// `house·n + v − 1`; computed once per search.
 pub(super) fn house_pairs(g: &Candidates) -> Vec<Option<(usize, usize)>> {
     let mut out = vec![None; g.houses.len() * g.n];
+    // For each value of the house read: its places so far (the first two) and their count.
+    let mut places = vec![(0usize, [usize::MAX; 2]); g.n];
     for (h, house) in g.houses.iter().enumerate() {
-        for v in 1..=g.n as u8 {
-            let mut found = [usize::MAX; 2];
-            let mut count = 0;
-            for &c in &house.cells {
-                if open(g, c, v) {
-                    if count < 2 {
-                        found[count] = c;
+        for &c in &house.cells {
+            if g.value[c] == 0 {
+                for v in values(g.cand[c]) {
+                    let (count, found) = &mut places[v as usize - 1];
+                    if *count < 2 {
+                        found[*count] = c;
                     }
-                    count += 1;
+                    *count += 1;
                 }
             }
-            if count == 2 {
-                out[h * g.n + v as usize - 1] = Some((found[0], found[1]));
+        }
+        for (v, (count, found)) in places.iter_mut().enumerate() {
+            if *count == 2 {
+                out[h * g.n + v] = Some((found[0], found[1]));
             }
+            *count = 0;
         }
     }
     out

@@ -19,6 +19,7 @@ use super::grid::{bit, values, Candidates};
 use super::link_lists::LinkLists;
 use super::step::Step;
 use super::technique::{length_difficulty, Technique};
+use std::ops::Range;
 
 /// Which links a cycle may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,6 +49,10 @@ impl Links {
     }
 }
 
+/// How far back from the start the distances to it are worked out, in links (the last
+/// [`RING`] levels of a search enter only the states that can still close a loop).
+const RING: usize = 3;
+
 /// A loop found: its states (candidate·2 + on) from the start round to the last before it,
 /// and what it removes.
 struct Cycle {
@@ -59,6 +64,51 @@ struct Cycle {
 struct Net<'a> {
     g: &'a Candidates,
     pairs: Vec<Option<(usize, usize)>>,
+    bits: CellBits,
+    /// How far back from the start distances are worked out ([`RING`]; 0: none, every
+    /// state entered).
+    ring: usize,
+}
+
+/// The grid's peers and candidates as bit sets over the cells (`words` u64s a set).
+struct CellBits {
+    words: usize,
+    /// Cell c's peers at `c · words`.
+    peers: Vec<u64>,
+    /// The open cells holding value v at `(v − 1) · words`.
+    holding: Vec<u64>,
+}
+
+impl CellBits {
+    fn new(g: &Candidates) -> CellBits {
+        let cells = g.n * g.n;
+        let words = cells.div_ceil(64);
+        let mut peers = vec![0u64; cells * words];
+        let mut holding = vec![0u64; g.n * words];
+        for c in 0..cells {
+            for &d in &g.peers[c] {
+                peers[c * words + d / 64] |= 1 << (d % 64);
+            }
+            if g.value[c] == 0 {
+                for v in values(g.cand[c]) {
+                    holding[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        CellBits {
+            words,
+            peers,
+            holding,
+        }
+    }
+
+    fn peers(&self, c: usize) -> &[u64] {
+        &self.peers[c * self.words..][..self.words]
+    }
+
+    fn holding(&self, v: u8) -> &[u64] {
+        &self.holding[(v as usize - 1) * self.words..][..self.words]
+    }
 }
 
 impl Net<'_> {
@@ -103,27 +153,76 @@ impl Net<'_> {
     }
 
     /// The cells outside the loop that see an on and an off candidate of one value of it
-    /// (`seen`: all zero, and left so).
-    fn removed_by(&self, states: &[usize], seen: &mut [[u64; 2]]) -> Vec<(usize, u8)> {
-        let g = self.g;
-        let cells: Vec<usize> = states.iter().map(|&s| self.split(s / 2).0).collect();
-        let mut touched = Vec::new();
-        for &s in states {
+    /// (the loop: `sr.path`), in bit sets over the cells: for each value of the loop and each
+    /// reading (off, on), the cells that see one of its candidates of that value and reading
+    /// (`sr.sees`: all zero, and left so).
+    fn removed_by(&self, sr: &mut Buffers) -> Vec<(usize, u8)> {
+        let w = self.bits.words;
+        let in_loop = &mut sr.in_loop;
+        in_loop.fill(0);
+        let mut used = 0u64;
+        for &s in &sr.path {
             let (c, v) = self.split(s / 2);
-            for &d in &g.peers[c] {
-                if !cells.contains(&d) && self.open(d, v) {
-                    seen[d][s % 2] |= bit(v);
-                    touched.push(d);
-                }
+            in_loop[c / 64] |= 1 << (c % 64);
+            used |= bit(v);
+            let sees = &mut sr.sees[(2 * (v as usize - 1) + s % 2) * w..][..w];
+            for (a, p) in sees.iter_mut().zip(self.bits.peers(c)) {
+                *a |= p;
             }
         }
         let mut out: Vec<(usize, u8)> = Vec::new();
-        for d in touched {
-            out.extend(values(seen[d][0] & seen[d][1]).map(|v| (d, v)));
-            seen[d] = [0, 0];
+        for v in values(used) {
+            let at = 2 * (v as usize - 1) * w;
+            let (off, on) = sr.sees[at..at + 2 * w].split_at(w);
+            for (i, &looped) in in_loop.iter().enumerate() {
+                let mut m = off[i] & on[i] & self.bits.holding(v)[i] & !looped;
+                while m != 0 {
+                    out.push((i * 64 + m.trailing_zeros() as usize, v));
+                    m &= m - 1;
+                }
+            }
+            sr.sees[at..at + 2 * w].fill(0);
         }
-        out.sort();
+        out.sort_unstable();
         out
+    }
+
+    /// The closers' off states, at distance 1 from `s0` = (start on) in `sr.to_start`.
+    fn ring_1(&self, sr: &mut Buffers, lt: &LinkTable, closers: Range<usize>) {
+        for i in closers {
+            sr.mark_ring(lt.off_on.to[i] * 2, 1);
+        }
+    }
+
+    /// The states 2 to `self.ring` links from `s0` = (start on), at their distance in
+    /// `sr.to_start` (after [`Net::ring_1`]): the on states weakly linked to the closers at
+    /// 2, the off states strongly linked to those at 3. The links read backwards are links: a
+    /// weak link (on a → off b) holds as (on b → off a), a strong one (off a → on b) as
+    /// (off b → on a), so the states that reach a state in one link are in its own list.
+    fn rings(&self, sr: &mut Buffers, lt: &mut LinkTable, closers: Range<usize>, links: Links) {
+        let mut ring: Vec<usize> = closers.map(|i| lt.off_on.to[i]).collect();
+        ring.sort_unstable();
+        ring.dedup();
+        for d in 2..=self.ring {
+            let on = d % 2 == 0;
+            let mut next = Vec::new();
+            for &y in &ring {
+                let list = if on {
+                    lt.on_off
+                        .of(y, |out| self.on_to_off(self.split(y), links, out))
+                } else {
+                    lt.off_on
+                        .of(y, |out| self.off_to_on(self.split(y), links, out))
+                };
+                for i in list {
+                    let x = if on { lt.on_off.to[i] } else { lt.off_on.to[i] };
+                    if sr.mark_ring(x * 2 + usize::from(on), d) {
+                        next.push(x);
+                    }
+                }
+            }
+            ring = next;
+        }
     }
 
     /// The shortest loops from (start on) back to it, of at most `max_states` candidates
@@ -131,6 +230,13 @@ impl Net<'_> {
     /// an "off" one again by every other "on" one that is not already behind it, so that the
     /// loop can close through the start's own links); the first of them that removes
     /// something. `sr` holds the buffers, reused from one start to the next.
+    ///
+    /// A state is not entered at depth e when it cannot be back at the start within
+    /// `max_states` candidates (its distance to the start, known up to [`RING`] links, above
+    /// `max_states + 1 − e`). The search is the same without it: such a state, and everything
+    /// entered from it, is at least as far from the start at every later entry (breadth first:
+    /// the depth never decreases), so no loop closes through it, and a state it would have
+    /// marked as reached is, when reached later, as useless.
     fn loop_from(
         &self,
         sr: &mut Buffers,
@@ -152,6 +258,9 @@ impl Net<'_> {
         if closers.is_empty() {
             return None;
         }
+        self.ring_1(sr, lt, closers.clone());
+        // The longer distances to the start, worked out when the search first needs them.
+        let mut ringed = false;
         sr.push(s0, usize::MAX, 1);
         let mut k = 0;
         while k < sr.entries.len() {
@@ -164,24 +273,30 @@ impl Net<'_> {
                 lt.off_on
                     .of(id, |out| self.off_to_on(self.split(id), links, out))
             };
+            // The distance to the start a state entered now may have (at most).
+            let reach = max_states + 1 - (depth + 1);
+            if reach <= self.ring && !ringed {
+                self.rings(sr, lt, closers.clone(), links);
+                ringed = true;
+            }
             for i in next {
                 let x = if on { lt.on_off.to[i] } else { lt.off_on.to[i] };
                 let t = x * 2 + usize::from(!on);
                 if t == s0 && depth >= 4 {
-                    let states = sr.chain(k);
-                    let elim = self.removed_by(&states, &mut sr.seen);
+                    sr.chain(k);
+                    let elim = self.removed_by(sr);
                     if !elim.is_empty() {
-                        return Some(Cycle { states, elim });
+                        return Some(Cycle {
+                            states: sr.path.clone(),
+                            elim,
+                        });
                     }
                 }
-                if depth >= max_states {
+                if depth >= max_states || (reach <= self.ring && !sr.within(t, reach)) {
                     continue;
                 }
                 // (The cheap tests first: the walk back along the path last.)
-                if on
-                    && (!sr.seen_off[x] || lt.off_on.to[closers.clone()].contains(&x))
-                    && !sr.behind(k, t)
-                {
+                if on && (!sr.seen_off[x] || sr.to_start[t] == 1) && !sr.behind(k, t) {
                     sr.seen_off[x] = true;
                     sr.touched.push(x);
                     sr.push(t, k, depth + 1);
@@ -232,9 +347,19 @@ struct Buffers {
     seen_on: Vec<bool>,
     /// The candidates reached "off".
     seen_off: Vec<bool>,
-    /// For each cell, the values of a loop's "off" and "on" candidates it sees (all zero
+    /// For each value and reading (off, on), the cells that see a loop's candidate of that
+    /// value and reading: a bit set over the cells at `(2 · (v − 1) + on) · words` (all zero
     /// between two loops).
-    seen: Vec<[u64; 2]>,
+    sees: Vec<u64>,
+    /// The cells of the loop [`Net::removed_by`] reads, a bit set.
+    in_loop: Vec<u64>,
+    /// Each state's distance in links to the start, when at most [`RING`] (0: farther or
+    /// not worked out).
+    to_start: Vec<u8>,
+    /// The states with a distance in `to_start`.
+    ringed: Vec<usize>,
+    /// The loop [`Buffers::chain`] read last.
+    path: Vec<usize>,
     touched: Vec<usize>,
     /// Each state reached: (state, the entry it came from, candidates from the start, the
     /// states of its path from the start folded into 64 bits, bit `state % 64`: a state whose
@@ -247,7 +372,11 @@ impl Buffers {
         Buffers {
             seen_on: vec![false; g.n * g.n * g.n],
             seen_off: vec![false; g.n * g.n * g.n],
-            seen: vec![[0; 2]; g.n * g.n],
+            sees: vec![0; 2 * g.n * (g.n * g.n).div_ceil(64)],
+            in_loop: vec![0; (g.n * g.n).div_ceil(64)],
+            to_start: vec![0; 2 * g.n * g.n * g.n],
+            ringed: Vec::new(),
+            path: Vec::new(),
             touched: Vec::new(),
             entries: Vec::new(),
         }
@@ -260,6 +389,25 @@ impl Buffers {
         }
         self.touched.clear();
         self.entries.clear();
+        for &t in &self.ringed {
+            self.to_start[t] = 0;
+        }
+        self.ringed.clear();
+    }
+
+    /// Gives state t the distance d to the start unless it has one; whether it had none.
+    fn mark_ring(&mut self, t: usize, d: usize) -> bool {
+        if self.to_start[t] != 0 {
+            return false;
+        }
+        self.to_start[t] = d as u8;
+        self.ringed.push(t);
+        true
+    }
+
+    /// Whether state t is at most `reach` (≤ the ring worked out) links from the start.
+    fn within(&self, t: usize, reach: usize) -> bool {
+        self.to_start[t] != 0 && self.to_start[t] as usize <= reach
     }
 
     /// Adds state s reached from entry `from` (`usize::MAX` for the start).
@@ -282,15 +430,14 @@ impl Buffers {
         false
     }
 
-    /// The states from the start to entry k.
-    fn chain(&self, mut k: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+    /// The states from the start to entry k, into `path`.
+    fn chain(&mut self, mut k: usize) {
+        self.path.clear();
         while k != usize::MAX {
-            out.push(self.entries[k].0);
+            self.path.push(self.entries[k].0);
             k = self.entries[k].1;
         }
-        out.reverse();
-        out
+        self.path.reverse();
     }
 }
 
@@ -321,9 +468,23 @@ pub fn any_link_cycle(g: &Candidates, max_states: usize, below: f64) -> Option<S
 /// The cheapest cycle of these kinds (in this order; the shorter on a tie) rated below
 /// `below`.
 fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> Option<Step> {
+    cheapest_with_ring(g, max_states, below, kinds, RING)
+}
+
+/// [`cheapest`], distances to each start worked out up to `ring` links (the same step for
+/// every `ring`: the states it keeps out cannot close a loop).
+fn cheapest_with_ring(
+    g: &Candidates,
+    max_states: usize,
+    below: f64,
+    kinds: &[Links],
+    ring: usize,
+) -> Option<Step> {
     let net = Net {
         g,
         pairs: house_pairs(g),
+        bits: CellBits::new(g),
+        ring,
     };
     let mut sr = Buffers::new(g);
     let mut best: Option<(f64, Links, Cycle)> = None;
@@ -375,4 +536,52 @@ fn cheapest(g: &Candidates, max_states: usize, below: f64, kinds: &[Links]) -> O
     s.cells = found.states.iter().map(|&x| net.split(x / 2).0).collect();
     s.cells.dedup();
     Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::catalogue::{catalogue_step, forcing_step, Context};
+    use crate::hint::memo::Memo;
+
+    /// Along the paths of diabolical puzzles whose ratings are an X-, a Y- and an X+Y cycle,
+    /// every kind of cycle search finds the same step (or none) whether it keeps out the
+    /// states that cannot close a loop in time or enters every state, with no bound and with
+    /// bounds that cut the loops short.
+    #[test]
+    fn keeping_out_states_too_far_from_the_start_changes_no_step() {
+        let puzzles = [
+            "600030700800060250050000004700009020000806000030100007300000040065020001004010006",
+            "090201040002903100000080000906000403015000620200000008000705000007000800140000059",
+            "070000830400300207920700000000030680000908000034050000000004061709001008086000070",
+        ];
+        let mut found = 0;
+        for line in puzzles {
+            let puzzle = crate::input::parse_line(line, None).unwrap();
+            let memo = Memo::off();
+            let context = Context {
+                rules: &[],
+                uniqueness: true,
+                memo: &memo,
+            };
+            let mut g = Candidates::new(&puzzle);
+            while !g.solved() {
+                for kinds in [[Links::X], [Links::Y], [Links::Xy]] {
+                    for below in [f64::INFINITY, 7.3, 6.9] {
+                        let all = cheapest_with_ring(&g, 32, below, &kinds, 0);
+                        for ring in [1, 2, RING, 5] {
+                            let kept = cheapest_with_ring(&g, 32, below, &kinds, ring);
+                            assert_eq!(all, kept, "{line}: ring {ring}, below {below}");
+                        }
+                        found += usize::from(all.is_some());
+                    }
+                }
+                let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
+                    break;
+                };
+                step.apply(&mut g);
+            }
+        }
+        assert!(found >= 30, "the paths hold cycles: {found}");
+    }
 }

@@ -46,6 +46,11 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
     }
     let max = if g.n <= 9 { MAX_LOOP } else { MAX_LOOP_LARGE };
     let mut best: Option<Found> = None;
+    // The cells a loop on each pair of values may use (worked out once a pair), and the
+    // search's marks (left clear from one start to the next).
+    let mut alive: Vec<(u64, Vec<bool>)> = Vec::new();
+    let mut on_path = vec![false; g.value.len()];
+    let mut in_house = vec![[0; 2]; g.houses.len()];
     for start in g.open_cells().filter(|&c| g.cand[c].count_ones() == 2) {
         // Nothing beats a type 1 at the least rating (a rectangle's): later ones are not taken.
         if best
@@ -56,16 +61,29 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
         }
         let mut vs = values(g.cand[start]);
         let (a, b) = (vs.next()?, vs.next()?);
+        let pair = bit(a) | bit(b);
+        let at = match alive.iter().position(|(p, _)| *p == pair) {
+            Some(at) => at,
+            None => {
+                alive.push((pair, loop_cells(g, pair)));
+                alive.len() - 1
+            }
+        };
+        if !alive[at].1[start] {
+            continue;
+        }
         let mut search = LoopSearch {
             g,
-            pair: bit(a) | bit(b),
+            pair,
             max,
+            alive: &alive[at].1,
             out: Vec::new(),
-            on_path: vec![false; g.value.len()],
-            in_house: vec![[0; 2]; g.houses.len()],
+            on_path: std::mem::take(&mut on_path),
+            in_house: std::mem::take(&mut in_house),
         };
         search.enter(start, 0, true);
         search.extend(&mut vec![start], 2, 0, usize::MAX);
+        search.enter(start, 0, false);
         for cells in search.out.iter().filter(|l| valid(g, l)) {
             for found in deductions(g, cells, a, b) {
                 let better = best.as_ref().is_none_or(|b| {
@@ -77,8 +95,38 @@ pub fn unique_loop(g: &Candidates, context: &Context) -> Option<Step> {
                 }
             }
         }
+        (on_path, in_house) = (search.on_path, search.in_house);
     }
     best.map(|f| f.step)
+}
+
+/// The cells a valid loop on the values `pair` may use: the open cells holding both, less
+/// those with a house where no other such cell is left, until none is (each house of a loop
+/// cell holds a second loop cell, so a loop never uses a cell taken away).
+fn loop_cells(g: &Candidates, pair: u64) -> Vec<bool> {
+    let mut alive: Vec<bool> = (0..g.value.len())
+        .map(|c| g.value[c] == 0 && g.cand[c] & pair == pair)
+        .collect();
+    let mut queue: Vec<usize> = (0..alive.len()).filter(|&c| alive[c]).collect();
+    let mut left = vec![0usize; g.houses.len()];
+    for &c in &queue {
+        for &h in &g.houses_of[c] {
+            left[h] += 1;
+        }
+    }
+    while let Some(c) = queue.pop() {
+        if !alive[c] || g.houses_of[c].iter().all(|&h| left[h] >= 2) {
+            continue;
+        }
+        alive[c] = false;
+        for &h in &g.houses_of[c] {
+            left[h] -= 1;
+            if left[h] == 1 {
+                queue.extend(g.houses[h].cells.iter().filter(|&&d| alive[d]));
+            }
+        }
+    }
+    alive
 }
 
 /// The depth-first search of loops on the values `pair`, at most `max` cells, into `out`.
@@ -86,6 +134,8 @@ struct LoopSearch<'a> {
     g: &'a Candidates,
     pair: u64,
     max: usize,
+    /// The cells a valid loop on `pair` may use ([`loop_cells`]).
+    alive: &'a [bool],
     out: Vec<Vec<usize>>,
     /// The cells on the path.
     on_path: Vec<bool>,
@@ -130,8 +180,7 @@ impl LoopSearch<'_> {
                 if next == path[0] && path.len() >= 4 {
                     self.out.push(path.clone());
                 } else if path.len() < self.max
-                    && g.value[next] == 0
-                    && g.cand[next] & pair == pair
+                    && self.alive[next]
                     && !self.on_path[next]
                     && self.fits(path.len(), next)
                 {
@@ -479,4 +528,74 @@ pub(super) fn small_sets(
     let mut out = Vec::new();
     grow(g, items, k, start, limit, &mut Vec::new(), &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hint::catalogue::{catalogue_step, forcing_step};
+    use crate::hint::memo::Memo;
+
+    /// The valid loops from a start, in the order the search finds them, on the cells
+    /// `alive`.
+    fn valid_loops(g: &Candidates, start: usize, alive: &[bool]) -> Vec<Vec<usize>> {
+        let pair = g.cand[start];
+        let mut search = LoopSearch {
+            g,
+            pair,
+            max: MAX_LOOP,
+            alive,
+            out: Vec::new(),
+            on_path: vec![false; g.value.len()],
+            in_house: vec![[0; 2]; g.houses.len()],
+        };
+        search.enter(start, 0, true);
+        search.extend(&mut vec![start], 2, 0, usize::MAX);
+        search.out.into_iter().filter(|l| valid(g, l)).collect()
+    }
+
+    /// Along the paths of diabolical puzzles that take unique loops of types 1 to 4, the
+    /// search on the peeled cells ([`loop_cells`]) finds, from every bivalue cell, the valid
+    /// loops the search on every open cell holding the pair finds, in the same order.
+    #[test]
+    fn the_peeled_cells_keep_every_valid_loop() {
+        let puzzles = [
+            "050038070860040093000200000900000700310000065005000009000003000230070048070450030",
+            "009305000370060080000007100087400000090050030000006750005900000040070026000602900",
+            "000000000090018230050006014800043020005090400060850007680100070017380040000000000",
+        ];
+        let mut loops = 0;
+        for line in puzzles {
+            let puzzle = crate::input::parse_line(line, None).unwrap();
+            let memo = Memo::off();
+            let context = Context {
+                rules: &[],
+                uniqueness: true,
+                memo: &memo,
+            };
+            let mut g = Candidates::new(&puzzle);
+            while !g.solved() {
+                for start in g.open_cells().filter(|&c| g.cand[c].count_ones() == 2) {
+                    let pair = g.cand[start];
+                    let holding: Vec<bool> = (0..g.value.len())
+                        .map(|c| g.value[c] == 0 && g.cand[c] & pair == pair)
+                        .collect();
+                    let every = valid_loops(&g, start, &holding);
+                    let peeled = loop_cells(&g, pair);
+                    let kept = if peeled[start] {
+                        valid_loops(&g, start, &peeled)
+                    } else {
+                        Vec::new()
+                    };
+                    assert_eq!(every, kept, "{line}: from {start}");
+                    loops += every.len();
+                }
+                let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
+                    break;
+                };
+                step.apply(&mut g);
+            }
+        }
+        assert!(loops >= 100, "the paths hold valid loops: {loops}");
+    }
 }
