@@ -250,7 +250,11 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
     let extra = rescue.iter().fold(0u64, |m, &c| m | (g.cand[c] & !pair));
     let d = base(cells.len());
     let mut out = Vec::new();
-    let mut push = |technique: Technique, difficulty: f64, text: String, elim: Vec<(usize, u8)>| {
+    // The sentence is written only for a step that removes something.
+    let mut push = |technique: Technique,
+                    difficulty: f64,
+                    text: &dyn Fn() -> String,
+                    elim: Vec<(usize, u8)>| {
         if elim.is_empty() {
             return;
         }
@@ -260,7 +264,7 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
             Technique::UniqueLoop4 => 4,
             _ => 3,
         };
-        let mut step = Step::new(technique, text);
+        let mut step = Step::new(technique, text());
         step.difficulty = difficulty;
         step.eliminations = elim;
         step.cells = cells.to_vec();
@@ -270,19 +274,21 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
             step,
         });
     };
-    let intro = format!(
+    let intro = || {
+        format!(
         "{} {} on {{{a},{b}}}: with only {a} and {b} in its cells, swapping them round it would \
          give a second solution; the puzzle has one (assumed), so",
-        pattern_name(cells.len()),
-        cell_list(g, cells)
-    );
+            pattern_name(cells.len()),
+            cell_list(g, cells)
+        )
+    };
     match rescue.len() {
         1 => {
             let x = rescue[0];
             push(
                 Technique::UniqueLoop1,
                 d,
-                format!("{intro} {} holds another value", g.cell(x)),
+                &|| format!("{} {} holds another value", intro(), g.cell(x)),
                 vec![(x, a), (x, b)],
             );
         }
@@ -297,10 +303,13 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
             push(
                 Technique::UniqueLoop2,
                 d,
-                format!(
-                    "{intro} one of {} is {x}: a cell seeing them all is not {x}",
-                    cell_list(g, &rescue)
-                ),
+                &|| {
+                    format!(
+                        "{} one of {} is {x}: a cell seeing them all is not {x}",
+                        intro(),
+                        cell_list(g, &rescue)
+                    )
+                },
                 elim,
             );
         }
@@ -312,7 +321,7 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
                 push(
                     Technique::UniqueLoop3,
                     difficulty,
-                    format!("{intro} {text}"),
+                    &|| format!("{} {text}", intro()),
                     elim,
                 );
             }
@@ -320,7 +329,7 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
                 push(
                     Technique::UniqueLoop3Hidden,
                     difficulty,
-                    format!("{intro} {text}"),
+                    &|| format!("{} {text}", intro()),
                     elim,
                 );
             }
@@ -331,13 +340,16 @@ fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
                     push(
                         Technique::UniqueLoop4,
                         d,
-                        format!(
-                            "{intro} {} and {} cannot both take a value of {{{a},{b}}}; {lock} has no other \
+                        &|| {
+                            format!(
+                            "{} {} and {} cannot both take a value of {{{a},{b}}}; {lock} has no other \
                              place in {}, so one of them is {lock} and neither is {other}",
+                            intro(),
                             g.cell(c1),
                             g.cell(c2),
                             g.houses[h].kind
-                        ),
+                        )
+                        },
                         vec![(c1, other), (c2, other)],
                     );
                 }
