@@ -9,6 +9,7 @@ use super::step::{cell_list, plus_minus, removals, ModelRow, Step};
 use super::subsets::small_unions;
 use super::technique::Technique;
 use crate::puzzle::HouseKind;
+use smallvec::SmallVec;
 use std::cell::OnceCell;
 
 fn technique(k: usize) -> Technique {
@@ -83,14 +84,14 @@ pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                 value: v,
             };
             let found = memo.search(part, keys.key(v), || {
-                let (base, places): (Vec<usize>, Vec<u64>) = lines()
+                let (base, places): (SmallVec<[usize; 16]>, SmallVec<[u64; 16]>) = lines()
                     .iter()
                     .filter(|(_, places)| places.placed & bit(v) == 0)
                     .map(|(h, places)| (*h, places.of(v)))
                     .filter(|&(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
                     .unzip();
                 // The covers of each base house's places as bits (`None`: a place without one).
-                let cover_masks: Vec<Option<u64>> = base
+                let cover_masks: SmallVec<[Option<u64>; 16]> = base
                     .iter()
                     .zip(&places)
                     .map(|(&h, &m)| {
@@ -98,7 +99,7 @@ pub fn fish_with(g: &Candidates, k: usize, memo: &Memo) -> Option<Step> {
                             .try_fold(0u64, |u, c| cover_at[c].map(|b| u | b))
                     })
                     .collect();
-                let order: Vec<usize> = (0..base.len()).collect();
+                let order: SmallVec<[usize; 16]> = (0..base.len()).collect();
                 let cover_bits = |i: usize| cover_masks[i].unwrap_or(u64::MAX);
                 small_unions(&order, k, cover_bits, &mut |is: &[usize]| {
                     let union = is
