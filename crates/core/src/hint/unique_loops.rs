@@ -26,6 +26,7 @@ use super::catalogue::Context;
 use super::grid::{bit, values, Candidates};
 use super::step::{cell_list, value_list, Step};
 use super::technique::Technique;
+use smallvec::SmallVec;
 
 /// The longest loop searched (cells) on grids up to 9×9, and beyond: a cost bound on the
 /// depth-first search, not a rule.
@@ -203,7 +204,7 @@ impl LoopSearch<'_> {
 /// Whether every house of a loop cell holds exactly two loop cells, one at an odd and one at
 /// an even place.
 fn valid(g: &Candidates, cells: &[usize]) -> bool {
-    let mut seen = [Vec::new(), Vec::new()];
+    let mut seen: [SmallVec<[usize; 64]>; 2] = Default::default();
     for (i, &c) in cells.iter().enumerate() {
         for &h in &g.houses_of[c] {
             if seen[i % 2].contains(&h) {
@@ -242,7 +243,7 @@ fn pattern_name(len: usize) -> String {
 /// The deductions of types 1–4 on a valid loop.
 fn deductions(g: &Candidates, cells: &[usize], a: u8, b: u8) -> Vec<Found> {
     let pair = bit(a) | bit(b);
-    let rescue: Vec<usize> = cells
+    let rescue: SmallVec<[usize; 8]> = cells
         .iter()
         .copied()
         .filter(|&c| g.cand[c] & !pair != 0)
