@@ -267,3 +267,25 @@ impl T {
         self.row().se
     }
 }
+
+/// Calls `visit` with each grid along the catalogue's path of the classic puzzle `line` (the
+/// catalogue's step, else the forcing chains', applied each time), until the grid is full or no
+/// step is found: the grids the finders' tests compare their searches on.
+#[cfg(test)]
+pub(crate) fn along_path(line: &str, mut visit: impl FnMut(&Candidates)) {
+    let puzzle = crate::input::parse_line(line, None).unwrap();
+    let memo = Memo::off();
+    let context = Context {
+        rules: &[],
+        uniqueness: true,
+        memo: &memo,
+    };
+    let mut g = Candidates::new(&puzzle);
+    while !g.solved() {
+        visit(&g);
+        let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
+            break;
+        };
+        step.apply(&mut g);
+    }
+}

@@ -541,8 +541,7 @@ fn cheapest_with_ring(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hint::catalogue::{catalogue_step, forcing_step, Context};
-    use crate::hint::memo::Memo;
+    use crate::hint::catalogue::along_path;
 
     /// Along the paths of diabolical puzzles whose ratings are an X-, a Y- and an X+Y cycle,
     /// every kind of cycle search finds the same step (or none) whether it keeps out the
@@ -557,30 +556,18 @@ mod tests {
         ];
         let mut found = 0;
         for line in puzzles {
-            let puzzle = crate::input::parse_line(line, None).unwrap();
-            let memo = Memo::off();
-            let context = Context {
-                rules: &[],
-                uniqueness: true,
-                memo: &memo,
-            };
-            let mut g = Candidates::new(&puzzle);
-            while !g.solved() {
+            along_path(line, |g| {
                 for kinds in [[Links::X], [Links::Y], [Links::Xy]] {
                     for below in [f64::INFINITY, 7.3, 6.9] {
-                        let all = cheapest_with_ring(&g, 32, below, &kinds, 0);
+                        let all = cheapest_with_ring(g, 32, below, &kinds, 0);
                         for ring in [1, 2, RING, 5] {
-                            let kept = cheapest_with_ring(&g, 32, below, &kinds, ring);
+                            let kept = cheapest_with_ring(g, 32, below, &kinds, ring);
                             assert_eq!(all, kept, "{line}: ring {ring}, below {below}");
                         }
                         found += usize::from(all.is_some());
                     }
                 }
-                let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
-                    break;
-                };
-                step.apply(&mut g);
-            }
+            });
         }
         assert!(found >= 30, "the paths hold cycles: {found}");
     }

@@ -546,8 +546,7 @@ pub(super) fn small_sets(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hint::catalogue::{catalogue_step, forcing_step};
-    use crate::hint::memo::Memo;
+    use crate::hint::catalogue::along_path;
 
     /// The valid loops from a start, in the order the search finds them, on the cells
     /// `alive`.
@@ -579,35 +578,23 @@ mod tests {
         ];
         let mut loops = 0;
         for line in puzzles {
-            let puzzle = crate::input::parse_line(line, None).unwrap();
-            let memo = Memo::off();
-            let context = Context {
-                rules: &[],
-                uniqueness: true,
-                memo: &memo,
-            };
-            let mut g = Candidates::new(&puzzle);
-            while !g.solved() {
+            along_path(line, |g| {
                 for start in g.open_cells().filter(|&c| g.cand[c].count_ones() == 2) {
                     let pair = g.cand[start];
                     let holding: Vec<bool> = (0..g.value.len())
                         .map(|c| g.value[c] == 0 && g.cand[c] & pair == pair)
                         .collect();
-                    let every = valid_loops(&g, start, &holding);
-                    let peeled = loop_cells(&g, pair);
+                    let every = valid_loops(g, start, &holding);
+                    let peeled = loop_cells(g, pair);
                     let kept = if peeled[start] {
-                        valid_loops(&g, start, &peeled)
+                        valid_loops(g, start, &peeled)
                     } else {
                         Vec::new()
                     };
                     assert_eq!(every, kept, "{line}: from {start}");
                     loops += every.len();
                 }
-                let Some(step) = catalogue_step(&g, &context).or_else(|| forcing_step(&g)) else {
-                    break;
-                };
-                step.apply(&mut g);
-            }
+            });
         }
         assert!(loops >= 100, "the paths hold valid loops: {loops}");
     }
