@@ -30,11 +30,18 @@ pub fn exercise(
     };
     for k in 0..tries as u64 {
         let seed = options.seed.wrapping_add(k);
-        let mut generated = generate(&GenerateOptions {
+        let generated = generate(&GenerateOptions {
             seed,
             limits: left()?,
             ..options.clone()
-        })?;
+        });
+        let mut generated = match generated {
+            // The whole search's limit ran out while HiGHS completed this seed's grid.
+            Err(GenerateError::NotCompleted(Status::TimeLimit)) => {
+                return Err(GenerateError::TimeLimit)
+            }
+            other => other?,
+        };
         // A generator whose solves met the limit may have kept givens it would have removed.
         let limits = left()?;
         generated.puzzle = generated.puzzle.with_objective(objective.clone());
