@@ -361,4 +361,11 @@ fn explain_fix_and_generate_tree_nodes_stop_at_their_limit() {
     assert_eq!(code, 3, "{stderr}");
     assert!(stdout.is_empty(), "{stdout}");
     assert!(stderr.contains("time limit"), "{stderr}");
+    // A limit that runs out while HiGHS completes the first grid is the same time limit.
+    let mut short = args;
+    short[8] = "0.001";
+    let (code, stdout, stderr) = run(&short, None);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("the time limit was reached"), "{stderr}");
 }
