@@ -22,7 +22,7 @@ fn direct(g: &Candidates, memo: &Memo, pointing: bool) -> Option<Step> {
 }
 
 /// The hidden single that removing v from B outside A leaves in a house C of A's kind.
-/// (`table`: [`Candidates::place_table`].)
+/// (`table`: the grid's [`PlaceTable::masks`](super::grid::PlaceTable::masks).)
 fn single_after(
     g: &Candidates,
     table: &[u64],

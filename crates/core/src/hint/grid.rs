@@ -138,34 +138,6 @@ impl Candidates {
             })
     }
 
-    /// Every value's places in house h in one pass over its cells: `places[v − 1]` is
-    /// [`Candidates::place_mask`] of v, `placed` the values its cells hold.
-    pub fn house_places(&self, h: usize) -> HousePlaces {
-        let mut out = HousePlaces {
-            places: [0; 64],
-            placed: 0,
-        };
-        for (i, &c) in self.houses[h].cells.iter().enumerate() {
-            if self.value[c] != 0 {
-                out.placed |= bit(self.value[c]);
-                continue;
-            }
-            for b in crate::mask::single_bits(self.cand[c]) {
-                out.places[b.trailing_zeros() as usize] |= 1 << i;
-            }
-        }
-        out
-    }
-
-    /// [`Candidates::place_mask`] of every house and value, at `house · n + v − 1`.
-    pub fn place_table(&self) -> Vec<u64> {
-        let mut out = Vec::with_capacity(self.houses.len() * self.n);
-        for h in 0..self.houses.len() {
-            out.extend_from_slice(&self.house_places(h).places[..self.n]);
-        }
-        out
-    }
-
     /// The cells of house h at the bits of `mask` (a [`Candidates::place_mask`]), in the
     /// house's order.
     pub fn cells_at(&self, h: usize, mask: u64) -> impl Iterator<Item = usize> + '_ {
@@ -259,8 +231,7 @@ fn overlaps_of(houses: &[GridHouse], houses_of: &[Vec<usize>]) -> Vec<Vec<(usize
         .collect()
 }
 
-/// Every house's places of every value and placed values ([`Candidates::house_places`] of each
-/// house), made once for a grid and read by several finders ([`super::memo::Memo::place_table`]).
+/// Every house's places of every value ([`Candidates::place_mask`]) and placed values, made once for a grid and read by several finders ([`super::memo::Memo::place_table`]).
 #[derive(Debug)]
 pub struct PlaceTable {
     n: usize,
@@ -298,8 +269,7 @@ impl PlaceTable {
         table
     }
 
-    /// The places of every value in every house, at `house · n + v − 1`
-    /// ([`Candidates::place_table`]).
+    /// The places of every value in every house, at `house · n + v − 1`.
     pub fn masks(&self) -> &[u64] {
         &self.masks
     }
@@ -313,7 +283,7 @@ impl PlaceTable {
     }
 }
 
-/// One house's row of a [`PlaceTable`] (as [`HousePlaces`], borrowed).
+/// One house's row of a [`PlaceTable`].
 #[derive(Debug, Clone, Copy)]
 pub struct HouseRow<'a> {
     /// For value v at index v − 1, its places as a mask over the house's cells.
@@ -323,22 +293,6 @@ pub struct HouseRow<'a> {
 }
 
 impl HouseRow<'_> {
-    /// The places of v (a mask over the house's cells).
-    #[inline]
-    pub fn of(&self, v: u8) -> u64 {
-        self.places[v as usize - 1]
-    }
-}
-
-/// The places of every value in one house ([`Candidates::house_places`]).
-pub struct HousePlaces {
-    /// For value v at index v − 1, its places as a mask over the house's cells.
-    pub places: [u64; 64],
-    /// The values placed in the house.
-    pub placed: Mask,
-}
-
-impl HousePlaces {
     /// The places of v (a mask over the house's cells).
     #[inline]
     pub fn of(&self, v: u8) -> u64 {
@@ -400,19 +354,15 @@ mod tests {
         }
         assert!(broken.contradiction() && !big.contradiction());
         for g in [g, big, broken] {
-            let table = g.place_table();
-            let rows = PlaceTable::of(&g);
-            assert_eq!(rows.masks(), &table[..]);
+            let table = PlaceTable::of(&g);
             for h in 0..g.houses.len() {
-                let house = g.house_places(h);
-                assert_eq!(rows.house(h).places, &house.places[..g.n]);
-                assert_eq!(rows.house(h).placed, house.placed);
+                let house = table.house(h);
                 for v in 1..=g.n as u8 {
                     let mask = g.place_mask(h, v);
                     assert_eq!(g.cells_at(h, mask).collect::<Vec<_>>(), g.places(h, v));
                     assert_eq!(g.place_count(h, v), g.places(h, v).len());
                     assert_eq!(house.of(v), mask);
-                    assert_eq!(table[h * g.n + v as usize - 1], mask);
+                    assert_eq!(table.masks()[h * g.n + v as usize - 1], mask);
                     assert_eq!(house.placed & bit(v) != 0, g.house_has_value(h, v));
                 }
             }

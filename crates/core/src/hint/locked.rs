@@ -15,7 +15,7 @@ pub(super) fn is_block(kind: HouseKind) -> bool {
 
 /// The first `found` gives over the locked patterns: houses A (a box or region when
 /// `pointing`, else any other) and B ≠ A and a value v whose two or more places in A all lie
-/// in B, in the order of A, v, B. `found` sees [`Candidates::place_table`], (A, B), v and the
+/// in B, in the order of A, v, B. `found` sees the grid's [`PlaceTable::masks`](super::grid::PlaceTable::masks), (A, B), v and the
 /// places.
 pub(super) fn first_pattern<T>(
     g: &Candidates,
